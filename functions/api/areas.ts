@@ -1,0 +1,11 @@
+/**
+ * The /api areas: one Lambda each in AWS (entry `functions/api/<name>/handler.ts`), one
+ * handler each on the embedded runtime. `localOnly` areas are never deployed.
+ */
+export const AREAS = [
+  { name: 'metadata', localOnly: false },
+  { name: 'lrp', localOnly: false },
+  { name: 'dev', localOnly: true },
+] as const;
+
+export type AreaName = (typeof AREAS)[number]['name'];

@@ -1,0 +1,25 @@
+import { FEATURE_FLAGS } from '@shared/constants';
+import type { Metadata } from '@shared/schemas/metadata';
+import { config } from '../../core/config';
+import { defineRoute } from '../../core/http/route';
+
+/** Flags come from configuration (FEATURE_FLAGS, a JSON map); unknown or bad values read as off. */
+export function featureFlags(): Metadata['featureFlags'] {
+  let configured: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(config.featureFlagsJson);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) configured = parsed;
+  } catch {
+    // A broken flag configuration must not take the app down: every flag reads as off.
+  }
+  return Object.fromEntries(FEATURE_FLAGS.map((name) => [name, configured[name] === true]));
+}
+
+export const routes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/metadata',
+    access: 'public',
+    handle: async (): Promise<Metadata> => ({ featureFlags: featureFlags() }),
+  }),
+];

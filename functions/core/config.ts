@@ -1,0 +1,50 @@
+/**
+ * Configuration read from the environment at call time (not import time), so the embedded
+ * runtime can set it before the first request and tests can start several runtimes.
+ */
+export type RuntimeKind = 'aws' | 'local';
+
+export const config = {
+  get runtime(): RuntimeKind {
+    return process.env.RUNTIME === 'local' ? 'local' : 'aws';
+  },
+  get tableName(): string {
+    return required('TABLE_NAME');
+  },
+  get mediaBucket(): string {
+    return process.env.MEDIA_BUCKET ?? 'media';
+  },
+  get region(): string {
+    return process.env.AWS_REGION ?? 'us-east-1';
+  },
+  /** Set only on the embedded runtime: where DynamoDB Local and s3rver listen. */
+  get dynamoEndpoint(): string | undefined {
+    return process.env.DYNAMODB_ENDPOINT || undefined;
+  },
+  get s3Endpoint(): string | undefined {
+    return process.env.S3_ENDPOINT || undefined;
+  },
+  /** The public origin of the app (https://app.example.com): links in mails, Origin checks. */
+  get appOrigin(): string {
+    return (process.env.APP_ORIGIN ?? 'http://localhost:5173').replace(/\/$/, '');
+  },
+  /** Extra origins allowed to make state-changing calls (comma list), e.g. Vite's dev server. */
+  get extraOrigins(): string[] {
+    return (process.env.EXTRA_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  },
+  get featureFlagsJson(): string {
+    return process.env.FEATURE_FLAGS ?? '{}';
+  },
+  get mailFrom(): string {
+    return process.env.MAIL_FROM ?? 'no-reply@localhost';
+  },
+  get logLevel(): 'debug' | 'info' | 'warn' | 'error' | 'silent' {
+    return (process.env.LOG_LEVEL as never) ?? 'info';
+  },
+};
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}

@@ -1,0 +1,75 @@
+import middy from '@middy/core';
+import httpRouter from '@middy/http-router';
+import type { Context } from 'aws-lambda';
+import { config } from '../config';
+import { notFound } from './errors';
+import type { HttpEvent, HttpResult } from './event';
+import { access } from './middleware/access';
+import { errorResponder } from './middleware/error-responder';
+import { jsonBody } from './middleware/json-body';
+import { originCheck } from './middleware/origin-check';
+import { requestLogger } from './middleware/request-logger';
+import { validate } from './middleware/validate';
+import { isReply, type Reply, type RouteDef } from './route';
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function toResult(value: unknown): HttpResult {
+  const reply: Reply = isReply(value) ? value : { body: value };
+  const status = reply.status ?? (reply.body === undefined ? 204 : 200);
+  return {
+    statusCode: status,
+    headers: { ...JSON_HEADERS, ...reply.headers },
+    cookies: reply.cookies,
+    body: reply.body === undefined ? '' : JSON.stringify(reply.body),
+  };
+}
+
+/** One route: validation, then the access check its declaration names, then the domain. */
+function routeHandler(route: RouteDef) {
+  return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(validate(route))
+    .use(access(route.access))
+    .handler(async (event) => {
+      const { body, query, params } = event.state.parsed!;
+      const value = await route.handle({
+        body,
+        query,
+        params,
+        user: event.state.user as never,
+        companyId: event.state.companyId as never,
+        cookies: event.state.cookies,
+        requestId: event.state.requestId,
+        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        userAgent: event.requestContext?.http?.userAgent ?? '',
+        event,
+      });
+      return toResult(value);
+    });
+}
+
+/**
+ * The Lambda entry point of one /api area: request id and logging, errors to JSON, Origin
+ * check and JSON parsing for every request, then the router. Routes marked localOnly are
+ * dropped outside the embedded runtime, so they do not exist in AWS at all.
+ */
+export function areaHandler(routes: RouteDef[]) {
+  let router: ReturnType<typeof httpRouter> | undefined;
+  return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(requestLogger())
+    .use(errorResponder())
+    .use(originCheck())
+    .use(jsonBody())
+    .handler((event, context) => {
+      // Built on first use: the runtime kind comes from the environment the host sets up.
+      router ??= httpRouter({
+        routes: routes
+          .filter((r) => !r.localOnly || config.runtime === 'local')
+          .map((r) => ({ method: r.method, path: r.path, handler: routeHandler(r) as never })),
+        notFoundResponse: () => {
+          throw notFound();
+        },
+      });
+      return router(event as never, context, undefined as never) as Promise<HttpResult>;
+    });
+}

@@ -1,0 +1,23 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { MiddlewareObj } from '@middy/core';
+import type { AuthUser } from './route';
+
+/** What the middleware chain learns about a request, in the order it learns it. */
+export interface RequestState {
+  requestId: string;
+  startedAt: number;
+  cookies: Record<string, string>;
+  json?: unknown;
+  user?: AuthUser;
+  companyId?: number;
+  parsed?: { body: unknown; query: unknown; params: unknown };
+}
+
+export type HttpEvent = APIGatewayProxyEventV2 & { state: RequestState };
+export type HttpResult = Exclude<APIGatewayProxyResultV2, string>;
+export type HttpMiddleware = MiddlewareObj<HttpEvent, HttpResult, Error, Context>;
+
+export const header = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
+  const headers = event.headers ?? {};
+  return headers[name] ?? headers[name.toLowerCase()];
+};

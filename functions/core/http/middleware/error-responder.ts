@@ -1,0 +1,42 @@
+import { ZodError } from 'zod';
+import { messages } from '@shared/messages';
+import type { ErrorBody } from '@shared/schemas/errors';
+import { HttpError } from '../errors';
+import type { HttpMiddleware } from '../event';
+import { log } from '../../log';
+import { zodIssuesToFieldErrors } from './validate';
+
+/**
+ * Turns every thrown error into a JSON answer in the spec's shapes. Expected errors keep their
+ * status and message; anything unexpected is logged with its stack and answered as a bare 500
+ * that reveals nothing but the request id.
+ */
+export function errorResponder(): HttpMiddleware {
+  return {
+    onError: (request) => {
+      const error = request.error as Error & { statusCode?: number; expose?: boolean };
+      const requestId = request.event.state?.requestId;
+      let status = 500;
+      let body: ErrorBody = { message: messages.unknownError, requestId };
+
+      if (error instanceof HttpError) {
+        status = error.statusCode;
+        body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), requestId };
+      } else if (error instanceof ZodError) {
+        status = 422;
+        body = { message: messages.validationFailed, errors: zodIssuesToFieldErrors(error), requestId };
+      } else if (typeof error?.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+        // Errors raised by middy itself (the router's "route does not exist").
+        status = error.statusCode === 405 ? 404 : error.statusCode;
+        body = { message: status === 404 ? messages.notFound : error.message, requestId };
+      } else {
+        log('error', 'unhandled error', { requestId, error: error?.message, stack: error?.stack });
+      }
+      request.response = {
+        statusCode: status,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+        body: JSON.stringify(body),
+      };
+    },
+  };
+}

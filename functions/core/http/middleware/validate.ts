@@ -1,0 +1,35 @@
+import type { ZodError } from 'zod';
+import { messages } from '@shared/messages';
+import type { FieldError } from '@shared/schemas/errors';
+import { HttpError } from '../errors';
+import type { HttpMiddleware } from '../event';
+import type { RouteDef } from '../route';
+
+export function zodIssuesToFieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/**
+ * Parses body, query and path parameters with the route's zod schemas. A missing body is
+ * parsed as {} so every missing field reports its own spec message instead of one
+ * "expected object".
+ */
+export function validate(route: RouteDef): HttpMiddleware {
+  return {
+    before: ({ event }) => {
+      const errors: FieldError[] = [];
+      const run = (schema: RouteDef['body'], input: unknown) => {
+        if (!schema) return input;
+        const result = schema.safeParse(input);
+        if (result.success) return result.data;
+        errors.push(...zodIssuesToFieldErrors(result.error));
+        return undefined;
+      };
+      const body = run(route.body, event.state.json ?? (route.body ? {} : undefined));
+      const query = run(route.query, event.queryStringParameters ?? {});
+      const params = run(route.params, event.pathParameters ?? {});
+      if (errors.length) throw new HttpError(422, errors[0].message || messages.validationFailed, errors);
+      event.state.parsed = { body, query, params };
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { table, tableName, ttlIn } from '../table/client';
+import type { MailMessage, Mailer } from './mail-port';
+
+/** Dev mail is kept a week: long enough to find a link, short enough not to pile up. */
+const MAILBOX_TTL_SECONDS = 7 * 24 * 3600;
+
+export interface StoredMail extends MailMessage {
+  id: string;
+  from: string;
+  sentAt: string;
+}
+
+export const mailboxMailer: Mailer = {
+  async send(message) {
+    const id = ulid();
+    await table().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          pk: 'MAILBOX',
+          sk: `MAIL#${id}`,
+          type: 'mail',
+          id,
+          from: process.env.MAIL_FROM ?? 'no-reply@localhost',
+          sentAt: new Date().toISOString(),
+          ...message,
+          ttl: ttlIn(MAILBOX_TTL_SECONDS),
+        },
+      }),
+    );
+  },
+};
+
+/** Newest first; ULIDs sort by time, so the sort key order is the send order. */
+export async function listMailbox(limit = 50, to?: string): Promise<StoredMail[]> {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'MAILBOX', ...(to ? { ':to': to.toLowerCase() } : {}) },
+      ...(to ? { FilterExpression: '#to = :to', ExpressionAttributeNames: { '#to': 'to' } } : {}),
+      ScanIndexForward: false,
+      Limit: to ? undefined : limit,
+    }),
+  );
+  return (out.Items ?? []).slice(0, limit).map(({ id, from, to: rcpt, subject, text, html, sentAt }) => ({
+    id, from, to: rcpt, subject, text, html, sentAt,
+  })) as StoredMail[];
+}

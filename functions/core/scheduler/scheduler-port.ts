@@ -1,0 +1,129 @@
+import {
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  SchedulerClient,
+  UpdateScheduleCommand,
+} from '@aws-sdk/client-scheduler';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { workflowArnEnv, type WorkflowName } from '../jobs/workflows';
+import { table, tableName } from '../table/client';
+
+/** A one-time trigger: at `at`, start `workflow` with `input`. */
+export interface OneTimeSchedule {
+  name: string;
+  at: Date;
+  workflow: WorkflowName;
+  input: unknown;
+}
+
+export interface Scheduler {
+  /** Creates or moves the schedule called `name`. */
+  upsert(schedule: OneTimeSchedule): Promise<void>;
+  remove(name: string): Promise<void>;
+}
+
+/** EventBridge Scheduler wants `at(yyyy-mm-ddThh:mm:ss)` in the given zone, without offset. */
+export const atExpression = (at: Date) => `at(${at.toISOString().slice(0, 19)})`;
+
+let client: SchedulerClient | undefined;
+
+const eventBridgeScheduler: Scheduler = {
+  async upsert({ name, at, workflow, input }) {
+    client ??= new SchedulerClient({ region: config.region });
+    const params = {
+      Name: name,
+      GroupName: process.env.SCHEDULE_GROUP ?? 'default',
+      ScheduleExpression: atExpression(at),
+      ScheduleExpressionTimezone: 'UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' as const },
+      ActionAfterCompletion: 'DELETE' as const,
+      Target: {
+        Arn: process.env[workflowArnEnv(workflow)]!,
+        RoleArn: process.env.SCHEDULER_ROLE_ARN!,
+        Input: JSON.stringify(input),
+      },
+    };
+    try {
+      await client.send(new CreateScheduleCommand(params));
+    } catch (error) {
+      if ((error as Error).name !== 'ConflictException') throw error;
+      await client.send(new UpdateScheduleCommand(params));
+    }
+  },
+  async remove(name) {
+    client ??= new SchedulerClient({ region: config.region });
+    try {
+      await client.send(new DeleteScheduleCommand({ Name: name, GroupName: process.env.SCHEDULE_GROUP ?? 'default' }));
+    } catch (error) {
+      if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    }
+  },
+};
+
+const scheduleKey = (name: string) => ({ pk: `SCHEDULE#${name}`, sk: 'SCHEDULE' });
+
+/** The embedded runtime's schedules are table items; its scheduler loop fires the due ones. */
+export const tableScheduler: Scheduler = {
+  async upsert({ name, at, workflow, input }) {
+    await table().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...scheduleKey(name),
+          type: 'schedule',
+          name,
+          at: at.toISOString(),
+          workflow,
+          input,
+          gsi1pk: 'SCHEDULE',
+          gsi1sk: `${at.toISOString()}#${name}`,
+        },
+      }),
+    );
+  },
+  async remove(name) {
+    await table().send(new DeleteCommand({ TableName: tableName(), Key: scheduleKey(name) }));
+  },
+};
+
+export interface DueSchedule {
+  name: string;
+  at: string;
+  workflow: WorkflowName;
+  input: unknown;
+}
+
+export async function dueSchedules(now: Date, limit = 25): Promise<DueSchedule[]> {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+      ExpressionAttributeValues: { ':pk': 'SCHEDULE', ':now': `${now.toISOString()}#\uffff` },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []) as DueSchedule[];
+}
+
+/** Claims a fired schedule by deleting it conditionally: two loops never fire one twice. */
+export async function claimSchedule(name: string, at: string): Promise<boolean> {
+  try {
+    await table().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: scheduleKey(name),
+        ConditionExpression: '#at = :at',
+        ExpressionAttributeNames: { '#at': 'at' },
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export const scheduler = (): Scheduler => (config.runtime === 'local' ? tableScheduler : eventBridgeScheduler);

@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { isExpired, table, tableName, ttlIn } from '../table/client';
+
+/** Sessions last 30 days from sign-in; the cookie's Max-Age matches. */
+export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+
+export interface SessionItem {
+  userId: number;
+  email: string;
+  createdAt: string;
+  ttl: number;
+}
+
+/** Only the hash is stored: a leaked table backup cannot be replayed as cookies. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const key = (hash: string) => ({ pk: `SESSION#${hash}`, sk: 'SESSION' });
+
+export async function createSession(userId: number, email: string): Promise<{ token: string; hash: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const hash = hashToken(token);
+  await table().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...key(hash),
+        type: 'session',
+        userId,
+        email,
+        createdAt: new Date().toISOString(),
+        ttl: ttlIn(SESSION_TTL_SECONDS),
+        // Lets "sign out everywhere" and account deletion find a user's sessions.
+        gsi1pk: `USER#${userId}`,
+        gsi1sk: `SESSION#${hash}`,
+      },
+    }),
+  );
+  return { token, hash };
+}
+
+export async function findSession(token: string): Promise<(SessionItem & { hash: string }) | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const hash = hashToken(token);
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: key(hash) }));
+  const item = out.Item as SessionItem | undefined;
+  if (!item || isExpired(item)) return undefined;
+  return { ...item, hash };
+}
+
+export async function deleteSession(hash: string): Promise<void> {
+  await table().send(new DeleteCommand({ TableName: tableName(), Key: key(hash) }));
+}

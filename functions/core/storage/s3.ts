@@ -1,0 +1,24 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { config } from '../config';
+
+let cached: { endpoint: string | undefined; client: S3Client } | undefined;
+
+/**
+ * The real S3 client in both runtimes. Checksums only when required: the SDK's default
+ * flexible checksums get baked into presigned PUT URLs, which browsers then fail on real S3
+ * (403) while s3rver lets them pass.
+ */
+export function s3(): S3Client {
+  const endpoint = config.s3Endpoint;
+  if (cached && cached.endpoint === endpoint) return cached.client;
+  const client = new S3Client({
+    region: config.region,
+    endpoint,
+    forcePathStyle: !!endpoint,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(endpoint ? { credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } } : {}),
+  });
+  cached = { endpoint, client };
+  return client;
+}

@@ -1,0 +1,17 @@
+/**
+ * The single table's shape: one definition read by the CDK stack and by the embedded runtime's
+ * table bootstrap, so both create exactly the same keys, indexes and TTL attribute.
+ */
+export const tableSchema = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'ttl',
+  globalIndexes: [
+    // Inverted/alternate lookups: a user's companies, schedules due by time, tokens by hash.
+    { name: 'GSI1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    // Second alternate lookup: entities listed by company and date (posts, media, jobs).
+    { name: 'GSI2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+export type GlobalIndexName = (typeof tableSchema.globalIndexes)[number]['name'];

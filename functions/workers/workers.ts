@@ -1,0 +1,11 @@
+/**
+ * Worker Lambdas bound to workflow Task states. `substitution` is the `${...}` placeholder the
+ * ASL files use for the function's ARN: CDK fills it with the deployed ARN, the embedded
+ * engine binds it to the same handler in-process.
+ */
+export const WORKERS = [
+  { name: 'run-job', substitution: 'RunJobFunctionArn' },
+  { name: 'finish-job', substitution: 'FinishJobFunctionArn' },
+] as const;
+
+export type WorkerName = (typeof WORKERS)[number]['name'];

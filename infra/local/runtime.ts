@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { useLocalWorkflowEngine } from '../../functions/core/jobs/workflow-port';
+import { FEATURE_FLAGS } from '../../shared/constants';
+import { ensureTable, javaAvailable, JAVA_MISSING, startDynamo } from './dynamodb';
+import { freePort } from './free-port';
+import { createRequestListener, loadAreaHandlers } from './http-server';
+import { startS3 } from './s3';
+import { startSchedulerLoop } from './scheduler-loop';
+import { createWorkflowEngine, type LocalWorkflowEngine } from './workflow-engine';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RuntimeOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  dev?: boolean;
+  schedulerIntervalMs?: number;
+}
+
+export interface Runtime {
+  url: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  tableName: string;
+  engine: LocalWorkflowEngine;
+  stop(): Promise<void>;
+}
+
+export class JavaMissingError extends Error {
+  constructor() {
+    super(JAVA_MISSING);
+  }
+}
+
+/**
+ * The whole product on one machine: DynamoDB Local and s3rver with their data under
+ * `dataDir`, the workflow engine and scheduler loop, and one HTTP server for the SPA and /api.
+ * Handlers read their configuration from process.env, which this sets exactly as the CDK
+ * stack sets a Lambda's environment.
+ */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  if (!javaAvailable()) throw new JavaMissingError();
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const tableName = process.env.TABLE_NAME ?? 'marketing-app';
+  const bucket = process.env.MEDIA_BUCKET ?? 'media';
+
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => undefined);
+  };
+  try {
+    // The port is bound first so a taken port fails fast; requests wait for the listener below.
+    const server = await listen(options);
+    stops.push(
+      () =>
+        new Promise<void>((done) => {
+          server.closeAllConnections?.();
+          server.close(() => done());
+        }),
+    );
+    const dynamo = await startDynamo(join(dataDir, 'dynamodb'), await freePort());
+    stops.push(() => dynamo.stop());
+    await ensureTable(dynamo.client, tableName);
+
+    // The origin is known only once the server listens (PORT=0 picks a free port).
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://localhost:${port}`;
+    const origins = [url, `http://127.0.0.1:${port}`];
+
+    const s3 = await startS3(join(dataDir, 's3'), await freePort(), bucket, origins);
+    stops.push(() => s3.stop());
+
+    Object.assign(process.env, {
+      RUNTIME: 'local',
+      TABLE_NAME: tableName,
+      MEDIA_BUCKET: bucket,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      APP_ORIGIN: url,
+      EXTRA_ORIGINS: origins.slice(1).join(','),
+      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+      // Every feature is on locally unless FEATURE_FLAGS says otherwise.
+      FEATURE_FLAGS: process.env.FEATURE_FLAGS ?? JSON.stringify(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true]))),
+    });
+
+    const engine = await createWorkflowEngine(join(root, 'infra/workflows'));
+    useLocalWorkflowEngine(engine);
+    const scheduler = startSchedulerLoop(engine, options.schedulerIntervalMs ?? 1000);
+    stops.push(() => scheduler.stop());
+
+    let devMiddleware;
+    if (options.dev) {
+      const { createServer: createVite } = await import('vite');
+      const vite = await createVite({
+        configFile: join(root, 'web/vite.config.ts'),
+        server: { middlewareMode: true, hmr: { server } },
+        appType: 'spa',
+      });
+      devMiddleware = vite.middlewares as never;
+      stops.push(() => vite.close());
+    }
+
+    const handlers = await loadAreaHandlers();
+    server.on('request', createRequestListener({ handlers, webDist: join(root, 'web/dist'), devMiddleware }));
+    return { url, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, tableName, engine, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Binds the port first, so a taken port fails fast, before anything else starts. */
+async function listen(options: RuntimeOptions) {
+  const { createServer } = await import('node:http');
+  const server = createServer();
+  await new Promise<void>((done, fail) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      fail(error.code === 'EADDRINUSE' ? new Error(`Port ${options.port} is already in use: set PORT to another one.`) : error),
+    );
+    server.listen(options.port, options.host, () => done());
+  });
+  return server;
+}

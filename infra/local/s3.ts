@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import S3rver from 's3rver';
+
+/** Browser uploads PUT straight to the bucket with presigned URLs, so it must allow our origin. */
+function corsXml(origins: string[]) {
+  const rules = origins
+    .map(
+      (origin) => `<CORSRule>
+    <AllowedOrigin>${origin}</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>`,
+    )
+    .join('\n');
+  return `<CORSConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${rules}</CORSConfiguration>`;
+}
+
+export interface LocalS3 {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** s3rver in-process, objects kept as files under `dir`, so they survive a restart. */
+export async function startS3(dir: string, port: number, bucket: string, origins: string[]): Promise<LocalS3> {
+  mkdirSync(dir, { recursive: true });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket, configs: [corsXml(origins)] }],
+  });
+  const { port: bound } = await server.run();
+  return { endpoint: `http://127.0.0.1:${bound}`, stop: () => server.close() };
+}

@@ -1,0 +1,83 @@
+import 'core-js/actual/promise/with-resolvers';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { StateMachine } from 'aws-local-stepfunctions';
+import type { WorkflowStarter } from '../../functions/core/jobs/workflow-port';
+import { WORKFLOWS, type WorkflowName } from '../../functions/core/jobs/workflows';
+import { log } from '../../functions/core/log';
+import { WORKERS } from '../../functions/workers/workers';
+
+type Worker = (input: unknown) => Promise<unknown>;
+type AslState = { Type: string; Resource?: string; States?: Record<string, AslState>; Iterator?: AslState; ItemProcessor?: AslState; Branches?: AslState[] };
+
+const fakeArn = (name: string) => `arn:aws:lambda:us-east-1:000000000000:function:local-${name}`;
+
+/** Every Task state, nested ones (Map, Parallel) included, with its placeholder resource. */
+function taskStates(states: Record<string, AslState>, out: [string, string][] = []): [string, string][] {
+  for (const [name, state] of Object.entries(states)) {
+    if (state.Type === 'Task' && state.Resource) out.push([name, state.Resource]);
+    for (const child of [state.Iterator, state.ItemProcessor, ...(state.Branches ?? [])]) {
+      if (child?.States) taskStates(child.States, out);
+    }
+  }
+  return out;
+}
+
+export interface LocalWorkflowEngine extends WorkflowStarter {
+  /** Resolves when every execution started so far has ended (tests, graceful stop). */
+  idle(): Promise<void>;
+}
+
+/**
+ * Runs the same ASL files CDK deploys, with aws-local-stepfunctions. Each Task's
+ * `${...FunctionArn}` placeholder is bound to the worker handler CDK would deploy for it, so
+ * Retry, Catch, Wait and Choice behave as in Step Functions while the code runs in-process.
+ */
+export async function createWorkflowEngine(workflowDir: string): Promise<LocalWorkflowEngine> {
+  const workers = new Map<string, Worker>();
+  for (const worker of WORKERS) {
+    const mod = (await import(`../../functions/workers/${worker.name}.ts`)) as { handler: Worker };
+    workers.set(worker.substitution, mod.handler);
+  }
+
+  const machines = new Map<WorkflowName, { machine: StateMachine; overrides: Record<string, Worker> }>();
+  for (const name of WORKFLOWS) {
+    const raw = readFileSync(join(workflowDir, `${name}.asl.json`), 'utf8');
+    const definition = JSON.parse(raw) as { States: Record<string, AslState> };
+    const overrides: Record<string, Worker> = {};
+    for (const [state, resource] of taskStates(definition.States)) {
+      const placeholder = /^\$\{(\w+)\}$/.exec(resource)?.[1];
+      const worker = placeholder && workers.get(placeholder);
+      if (!worker) throw new Error(`${name}.asl.json: Task ${state} uses ${resource}, which no worker provides`);
+      overrides[state] = worker;
+    }
+    const substituted = JSON.parse(raw.replace(/\$\{(\w+)\}/g, (_, sub: string) => fakeArn(sub)));
+    machines.set(name, { machine: new StateMachine(substituted), overrides });
+  }
+
+  const started = new Set<string>();
+  const running = new Set<Promise<unknown>>();
+
+  return {
+    async start(name, input, executionName) {
+      const entry = machines.get(name);
+      if (!entry) throw new Error(`Unknown workflow ${name}`);
+      // Step Functions refuses a second execution with the same name: so does this engine.
+      if (started.has(`${name}/${executionName}`)) return;
+      started.add(`${name}/${executionName}`);
+      const execution = entry.machine.run(input as never, {
+        overrides: { taskResourceLocalHandlers: entry.overrides as never },
+      });
+      const done = execution.result
+        .then(() => log('debug', 'workflow succeeded', { workflow: name, executionName }))
+        .catch((error: Error) =>
+          log('error', 'workflow failed', { workflow: name, executionName, error: error.message }),
+        )
+        .finally(() => running.delete(done));
+      running.add(done);
+    },
+    async idle() {
+      while (running.size) await Promise.all([...running]);
+    },
+  };
+}

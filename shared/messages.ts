@@ -1,0 +1,52 @@
+/**
+ * Every user-facing sentence the spec fixes, word for word (typos included: they are requirements).
+ * Web and functions import these so a message can never drift between client and server.
+ */
+export const messages = {
+  pageNotFound: 'Page not found',
+  unknownError: 'Oops! An unknown error occurred while processing your request',
+  jobFailed: 'There was an issue processing your request. Please try again.',
+
+  emailRequired: 'Email field is required.',
+  emailInvalid: 'Email is not valid.',
+  resendEmailInvalid: 'Please provide a valid email',
+  passwordRequired: 'Password field is required.',
+  passwordMin: 'Password should be minimum 8 chars',
+  firstNameRequired: 'First Name is required.',
+  lastNameRequired: 'Last Name is required.',
+  acceptTerms: 'You must accept the terms and conditions',
+  profileFirstNameRequired: 'First Name field is required.',
+  profileLastNameRequired: 'Last Name field is required.',
+  nameMin2: 'Must be at least 2 characters long.',
+  newPasswordRequired: 'New Password field is required.',
+  newPasswordMin: 'Must be at least 8 characters long.',
+  confirmPasswordRequired: 'Confirm Password field is required.',
+  passwordsMustMatch: 'Passwords must match!',
+
+  companyNameMin: 'Name must be at least 3 characters long.',
+  companyNameMax: 'Name must be no longer than 255 characters.',
+  goalInvalid: 'Please select a valid goal',
+  locationMin: 'Location must be at least 2 characters long.',
+  urlInvalid: 'Enter a valid URL address',
+  websiteInvalid: 'Enter a valid website address',
+  cannotDeleteSelectedCompany: 'Cannot delete selected company. Please select a different one before deleting.',
+  unnamedCompany: 'Unnamed company',
+  inviteProblem: 'There is a problem with your invite',
+  inviteAskAgain: 'Please ask to be invited again.',
+
+  upgradeRequired: 'In order to execute, you need to upgrade to the paid version.',
+  noPlanWarning: "Posts are not published if you don't have a plan.",
+  subscriptionRequired: 'Subscribtion is required',
+  websiteNotRegistered: 'Website not registered. Update your website information and try again.',
+
+  // Server-side sentences the spec leaves open; worded for a user who has to act on them.
+  malformedJson: 'The request body is not valid JSON.',
+  validationFailed: 'Some fields are not valid.',
+  notFound: 'Not Found',
+  unauthorized: 'You need to sign in to continue.',
+  forbidden: 'You do not have access to this.',
+  badOrigin: 'This request came from an origin the app does not trust.',
+  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+} as const;
+
+export type MessageKey = keyof typeof messages;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** One field error as the API answers it on 422 (spec 01 §5: "a list of path plus message"). */
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** Every non-2xx JSON body the API sends. `errors` only on 422. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * Normalises both 422 shapes the spec allows (a list of {path, message}, or a map of
+ * field → messages) into one map of field → first message, which is what forms show.
+ */
+export function fieldErrorsFrom(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!body || typeof body !== 'object') return out;
+  const errors = (body as { errors?: unknown }).errors ?? body;
+  if (Array.isArray(errors)) {
+    for (const e of errors) {
+      const parsed = fieldErrorSchema.safeParse(e);
+      if (parsed.success && !(parsed.data.path in out)) out[parsed.data.path] = parsed.data.message;
+    }
+    return out;
+  }
+  if (errors && typeof errors === 'object') {
+    for (const [field, value] of Object.entries(errors as Record<string, unknown>)) {
+      if (Array.isArray(value) && typeof value[0] === 'string') out[field] = value[0];
+      else if (typeof value === 'string' && field !== 'message') out[field] = value;
+    }
+  }
+  return out;
+}
