@@ -8,6 +8,8 @@ export type FieldError = z.infer<typeof fieldErrorSchema>;
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.array(fieldErrorSchema).optional(),
+  /** A machine-readable reason where the UI reacts to one (EMAIL_NOT_VERIFIED). */
+  code: z.string().optional(),
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

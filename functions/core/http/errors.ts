@@ -10,6 +10,7 @@ export class HttpError extends Error {
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429,
     message: string,
     readonly errors?: FieldError[],
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'HttpError';

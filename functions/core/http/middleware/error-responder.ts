@@ -21,7 +21,12 @@ export function errorResponder(): HttpMiddleware {
 
       if (error instanceof HttpError) {
         status = error.statusCode;
-        body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), requestId };
+        body = {
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...(error.code ? { code: error.code } : {}),
+          requestId,
+        };
       } else if (error instanceof ZodError) {
         status = 422;
         body = { message: messages.validationFailed, errors: zodIssuesToFieldErrors(error), requestId };

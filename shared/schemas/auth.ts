@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { emailField, numericId, passwordField, requiredText } from './fields';
+
+const inviteToken = z.string().max(200).optional();
+
+/** POST /api/auth/register */
+export const registerSchema = z.object({
+  firstName: requiredText(messages.firstNameRequired).max(100),
+  lastName: requiredText(messages.lastNameRequired).max(100),
+  email: emailField(),
+  password: passwordField(),
+  subscribed: z.boolean().optional().default(false),
+  accept_terms: z.literal(true, { error: messages.acceptTerms }),
+  inviteToken,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** POST /api/auth/login */
+export const loginSchema = z.object({
+  email: emailField(),
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(256),
+  inviteToken,
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** POST /api/auth/verify: the code and user id from the verification link. */
+export const verifySchema = z.object({
+  code: z.string({ error: 'Verification code is required.' }).min(1, 'Verification code is required.').max(200),
+  id: numericId('Verification link is not valid.'),
+});
+
+/** POST /api/auth/resend-verify */
+export const resendVerifySchema = z.object({
+  email: emailField(messages.resendEmailInvalid, messages.resendEmailInvalid),
+});
+
+/** POST /api/auth/request-reset */
+export const requestResetSchema = z.object({
+  email: emailField(messages.emailInvalid, messages.emailInvalid),
+});
+
+/** POST /api/auth/consume-reset */
+export const consumeResetSchema = z.object({
+  id: numericId('Reset link is not valid.'),
+  token: z.string({ error: 'Reset link is not valid.' }).min(1, 'Reset link is not valid.').max(200),
+  password: passwordField(),
+});
+
+/** GET /api/auth/profile answer. */
+export const profileSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  subscribed: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+const profileName = (required: string) =>
+  requiredText(required).min(NAME_MIN_LENGTH, messages.nameMin2).max(100, 'Must be no longer than 100 characters.');
+
+/** PATCH /api/auth/profile */
+export const profilePatchSchema = z.object({
+  firstName: profileName(messages.profileFirstNameRequired),
+  lastName: profileName(messages.profileLastNameRequired),
+  subscribed: z.boolean({ error: 'Subscribed must be true or false.' }),
+});
+export type ProfilePatch = z.input<typeof profilePatchSchema>;
+
+/** PATCH /api/auth/change-password */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(256),
+    newPassword: z
+      .string({ error: messages.newPasswordRequired })
+      .min(1, messages.newPasswordRequired)
+      .min(PASSWORD_MIN_LENGTH, messages.newPasswordMin)
+      .max(256, 'Must be no longer than 256 characters.'),
+    repeatPassword: z.string({ error: messages.confirmPasswordRequired }).min(1, messages.confirmPasswordRequired),
+  })
+  .refine((v) => v.newPassword === v.repeatPassword, { path: ['repeatPassword'], message: messages.passwordsMustMatch });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** GET /api/auth/invitation?token= answer. */
+export const invitationSchema = z.object({ companyName: z.string(), companyID: z.number() });
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** The 401 a login with an unverified email gets; the sign-in page keys the resend link on `code`. */
+export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+export const emailNotVerifiedMessage = 'Please verify your email before signing in. Check your inbox for the verification link.';
