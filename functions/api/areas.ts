@@ -3,6 +3,8 @@
  * handler each on the embedded runtime. `localOnly` areas are never deployed.
  */
 export const AREAS = [
+  { name: 'auth', localOnly: false },
+  { name: 'company', localOnly: false },
   { name: 'metadata', localOnly: false },
   { name: 'lrp', localOnly: false },
   { name: 'dev', localOnly: true },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
-import { emailField, numericId, passwordField, requiredText } from './fields';
+import { emailField, numericId, passwordField, requiredText, textWithMin } from './fields';
 
 const inviteToken = z.string().max(200).optional();
 
@@ -58,8 +58,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-const profileName = (required: string) =>
-  requiredText(required).min(NAME_MIN_LENGTH, messages.nameMin2).max(100, 'Must be no longer than 100 characters.');
+const profileName = (required: string) => textWithMin(required, NAME_MIN_LENGTH, messages.nameMin2, { max: 100 });
 
 /** PATCH /api/auth/profile */
 export const profilePatchSchema = z.object({
@@ -73,11 +72,10 @@ export type ProfilePatch = z.input<typeof profilePatchSchema>;
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(256),
-    newPassword: z
-      .string({ error: messages.newPasswordRequired })
-      .min(1, messages.newPasswordRequired)
-      .min(PASSWORD_MIN_LENGTH, messages.newPasswordMin)
-      .max(256, 'Must be no longer than 256 characters.'),
+    newPassword: textWithMin(messages.newPasswordRequired, PASSWORD_MIN_LENGTH, messages.newPasswordMin, {
+      trim: false,
+      max: 256,
+    }),
     repeatPassword: z.string({ error: messages.confirmPasswordRequired }).min(1, messages.confirmPasswordRequired),
   })
   .refine((v) => v.newPassword === v.repeatPassword, { path: ['repeatPassword'], message: messages.passwordsMustMatch });

@@ -18,13 +18,34 @@ export const emailField = (required: string = messages.emailRequired, invalid: s
     .max(254, invalid)
     .pipe(z.email({ error: invalid }).or(z.literal('').transform(() => '')));
 
-/** Sign in, sign up, reset: the same two sentences; bcrypt-style limits keep hashing cheap. */
+/**
+ * Text with a "required" sentence and a separate "too short" one: exactly one of them is
+ * reported, so an empty field never shows "too short".
+ */
+export const textWithMin = (
+  required: string,
+  min: number,
+  tooShort: string,
+  options: { trim?: boolean; max?: number; tooLong?: string } = {},
+) => {
+  const base = z.string({ error: required });
+  const trimmed = options.trim === false ? base : base.trim();
+  return trimmed.superRefine((value, ctx) => {
+    if (value.length === 0) ctx.addIssue({ code: 'custom', message: required });
+    else if (value.length < min) ctx.addIssue({ code: 'custom', message: tooShort });
+    else if (options.max !== undefined && value.length > options.max) {
+      ctx.addIssue({ code: 'custom', message: options.tooLong ?? `Must be no longer than ${options.max} characters.` });
+    }
+  });
+};
+
+/** Sign in, sign up, reset: the same two sentences; the upper bound keeps hashing cheap. */
 export const passwordField = (required: string = messages.passwordRequired, min: string = messages.passwordMin) =>
-  z
-    .string({ error: required })
-    .min(1, required)
-    .min(PASSWORD_MIN_LENGTH, min)
-    .max(256, 'Password must be no longer than 256 characters.');
+  textWithMin(required, PASSWORD_MIN_LENGTH, min, {
+    trim: false,
+    max: 256,
+    tooLong: 'Password must be no longer than 256 characters.',
+  });
 
 /** Numbers the spec types as ids arrive as JSON numbers or as digits from a URL. */
 export const numericId = (message = 'Invalid id') =>

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import httpRouter from '@middy/http-router';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
+import { clientIp } from './client-ip';
 import { notFound } from './errors';
 import type { HttpEvent, HttpResult } from './event';
 import { access } from './middleware/access';
@@ -25,11 +26,14 @@ export function toResult(value: unknown): HttpResult {
   };
 }
 
-/** One route: validation, then the access check its declaration names, then the domain. */
+/**
+ * One route: first the access check its declaration names (who you are before what you
+ * sent: a signed-out caller gets 401, not field errors), then validation, then the domain.
+ */
 function routeHandler(route: RouteDef) {
   return middy<HttpEvent, HttpResult, Error, Context>()
-    .use(validate(route))
     .use(access(route.access))
+    .use(validate(route))
     .handler(async (event) => {
       const { body, query, params } = event.state.parsed!;
       const value = await route.handle({
@@ -40,7 +44,7 @@ function routeHandler(route: RouteDef) {
         companyId: event.state.companyId as never,
         cookies: event.state.cookies,
         requestId: event.state.requestId,
-        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        sourceIp: clientIp(event),
         userAgent: event.requestContext?.http?.userAgent ?? '',
         event,
       });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { isExpired, table, tableName, ttlIn } from '../table/client';
 
 /** Sessions last 30 days from sign-in; the cookie's Max-Age matches. */
@@ -50,4 +50,18 @@ export async function findSession(token: string): Promise<(SessionItem & { hash:
 
 export async function deleteSession(hash: string): Promise<void> {
   await table().send(new DeleteCommand({ TableName: tableName(), Key: key(hash) }));
+}
+
+/** Ends every session of a user (after a password change or reset), optionally but one. */
+export async function deleteUserSessions(userId: number, exceptHash?: string): Promise<void> {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'SESSION#' },
+    }),
+  );
+  const hashes = (out.Items ?? []).map((i) => String(i.gsi1sk).slice('SESSION#'.length)).filter((h) => h !== exceptHash);
+  await Promise.all(hashes.map((hash) => deleteSession(hash)));
 }

@@ -1,0 +1,54 @@
+import { registerSchema } from '@shared/schemas/auth';
+import { config } from '../../core/config';
+import { defineRoute } from '../../core/http/route';
+import { HttpError } from '../../core/http/errors';
+import { hashPassword } from '../../core/accounts/password-hash';
+import { hit, LIMITS } from '../../core/accounts/rate-limit';
+import { createUser, EmailTakenError } from '../../core/accounts/user-store';
+import { issueVerifyCode } from '../../core/accounts/link-tokens';
+import { findInviteByToken } from '../../core/companies/invites';
+import { mailer } from '../../core/mail/mail-port';
+import { verificationMail } from '../../core/mail/templates';
+
+export const EMAIL_TAKEN = 'An account with this email already exists. Sign in or reset your password.';
+
+export const register = defineRoute({
+  method: 'POST',
+  path: '/api/auth/register',
+  access: 'public',
+  body: registerSchema,
+  handle: async ({ body, sourceIp }) => {
+    await hit(LIMITS.registerPerClient, sourceIp);
+    // An invite mailed to this very address already proves the user owns it.
+    const invite = body.inviteToken ? await findInviteByToken(body.inviteToken) : undefined;
+    const verified = !!invite && invite.email === body.email;
+    let user;
+    try {
+      user = await createUser({
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        subscribed: body.subscribed,
+        passwordHash: await hashPassword(body.password),
+        verified,
+      });
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw new HttpError(409, EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
+      throw error;
+    }
+    if (!verified) {
+      const code = await issueVerifyCode(user.id);
+      const link = `${config.appOrigin}/auth?code=${encodeURIComponent(code)}&id=${user.id}`;
+      await mailer().send(verificationMail(user.email, user.firstName, link));
+    }
+    return {
+      status: 201,
+      body: {
+        verified,
+        message: verified
+          ? 'Your account is ready. Sign in to accept your invite.'
+          : 'Your account was created. Check your email for the link to verify your address.',
+      },
+    };
+  },
+});

@@ -1,0 +1,28 @@
+import { requestResetSchema } from '@shared/schemas/auth';
+import { config } from '../../core/config';
+import { defineRoute } from '../../core/http/route';
+import { hit, LIMITS } from '../../core/accounts/rate-limit';
+import { findUserByEmail } from '../../core/accounts/user-store';
+import { issueResetToken } from '../../core/accounts/link-tokens';
+import { mailer } from '../../core/mail/mail-port';
+import { resetMail } from '../../core/mail/templates';
+
+/** Identical for known and unknown addresses: the answer never tells whether an account exists. */
+export const RESET_SENT = 'If an account exists for this email, we have sent instructions to reset the password.';
+
+export const requestReset = defineRoute({
+  method: 'POST',
+  path: '/api/auth/request-reset',
+  access: 'public',
+  body: requestResetSchema,
+  handle: async ({ body, sourceIp }) => {
+    await hit(LIMITS.resetPerClient, sourceIp);
+    await hit(LIMITS.resetPerEmail, body.email);
+    const user = await findUserByEmail(body.email);
+    if (user) {
+      const { resetId, token } = await issueResetToken(user.id);
+      await mailer().send(resetMail(user.email, `${config.appOrigin}/auth/forgot-password/${resetId}/${token}`));
+    }
+    return { message: RESET_SENT };
+  },
+});

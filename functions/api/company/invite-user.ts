@@ -1,0 +1,37 @@
+import { displayCompanyName, inviteSchema, companyIdParams } from '@shared/schemas/company';
+import { config } from '../../core/config';
+import { defineRoute } from '../../core/http/route';
+import { conflict, notFound } from '../../core/http/errors';
+import { findUserByEmail, getUser } from '../../core/accounts/user-store';
+import { getCompany } from '../../core/companies/company-store';
+import { createInvite } from '../../core/companies/invites';
+import { isMember } from '../../core/membership';
+import { mailer } from '../../core/mail/mail-port';
+import { inviteMail } from '../../core/mail/templates';
+
+export const ALREADY_MEMBER = 'This person is already a member of the company.';
+
+export const inviteUser = defineRoute({
+  method: 'POST',
+  path: '/api/company/{id}/invite',
+  access: 'company-param',
+  params: companyIdParams,
+  body: inviteSchema,
+  handle: async ({ companyId, user, body }) => {
+    const [company, inviter, existing] = await Promise.all([
+      getCompany(companyId),
+      getUser(user.id),
+      findUserByEmail(body.email),
+    ]);
+    if (!company) throw notFound();
+    if (existing && (await isMember(companyId, existing.id))) {
+      throw conflict(ALREADY_MEMBER);
+    }
+    const { invite, token, renewed } = await createInvite(companyId, body.email, user.id);
+    const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'A colleague';
+    await mailer().send(
+      inviteMail(body.email, inviterName, displayCompanyName(company.name), `${config.appOrigin}/auth/invite/${token}`),
+    );
+    return { status: renewed ? 200 : 201, body: { id: invite.id, email: invite.email } };
+  },
+});

@@ -1,0 +1,46 @@
+import type { MailMessage } from './mail-port';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** One simple, client-safe layout: inline styles only, a button and the raw link under it. */
+function layout(to: string, subject: string, intro: string, action: { label: string; url: string }, outro: string): MailMessage {
+  const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f5f6fa;font-family:Helvetica,Arial,sans-serif;color:#1f2333">
+<table role="presentation" width="100%" style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
+<tr><td>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+<p style="font-size:15px;line-height:1.5">${escapeHtml(intro)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#5b6078;line-height:1.5">${escapeHtml(outro)}</p>
+<p style="font-size:12px;color:#8a8fa3;word-break:break-all">${escapeHtml(action.url)}</p>
+</td></tr></table></body></html>`;
+  const text = `${subject}\n\n${intro}\n\n${action.label}: ${action.url}\n\n${outro}\n`;
+  return { to, subject, text, html };
+}
+
+export const verificationMail = (to: string, firstName: string, url: string) =>
+  layout(
+    to,
+    'Verify your email address',
+    `Hi ${firstName}, welcome aboard! Please confirm that this is your email address to finish creating your account.`,
+    { label: 'Verify email', url },
+    'The link works once and expires in 2 days. If you did not create an account, you can ignore this email.',
+  );
+
+export const resetMail = (to: string, url: string) =>
+  layout(
+    to,
+    'Reset your password',
+    'We received a request to reset the password of your account. Choose a new password with the button below.',
+    { label: 'Choose a new password', url },
+    'The link works once and expires in 1 hour. If you did not ask for this, ignore this email: your password stays the same.',
+  );
+
+export const inviteMail = (to: string, inviterName: string, companyName: string, url: string) =>
+  layout(
+    to,
+    `You are invited to join ${companyName}`,
+    `${inviterName} invited you to join ${companyName} and plan, create and publish its marketing content together.`,
+    { label: 'Accept invite', url },
+    'The invite works once and expires in 7 days.',
+  );

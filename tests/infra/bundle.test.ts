@@ -1,0 +1,82 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, STACK_NAME } from '../../infra/aws/build-app';
+import { repoRoot } from '../../infra/aws/paths';
+import { logicalId, NO_WEB_BUILD } from './synth';
+
+/**
+ * The one test that runs esbuild, as `cdk synth` does: it proves the NodejsFunction settings
+ * produce a Lambda artifact that loads as ESM on Node and answers a request.
+ */
+describe('bundled Lambda assets', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-bundle-'));
+  let assetDir: string;
+
+  beforeAll(() => {
+    // The bundle keeps @aws-sdk/* external (the Lambda runtime provides it); to load it here,
+    // let Node resolve bare imports from the repo's node_modules.
+    symlinkSync(join(repoRoot, 'node_modules'), join(outdir, 'node_modules'), 'dir');
+    const { app, stack } = buildApp({ bundle: true, outdir, webDist: NO_WEB_BUILD });
+    const assembly = app.synth();
+    const template = assembly.getStackByName(STACK_NAME).template;
+    const metadataFn = template.Resources[logicalId(stack.apiFunctions.get('metadata')!)];
+    const zipKey: string = metadataFn.Properties.Code.S3Key;
+    assetDir = join(assembly.directory, `asset.${zipKey.replace(/\.zip$/, '')}`);
+  }, 120_000);
+
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('holds the metadata handler as minified ESM with its source map and the require shim', () => {
+    const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+    expect(code.startsWith("import { createRequire as __cdkCreateRequire } from 'node:module';")).toBe(true);
+    expect(code).toMatch(/export\s*\{[^}]*\bhandler\b/);
+    // @shared/* resolved and inlined: the feature flag names come from shared/constants.
+    expect(code).toContain('GoogleMyBusinessIntegration');
+    expect(code).not.toMatch(/from\s*["']@shared\//);
+    // The SDK is left to the runtime.
+    expect(code).not.toContain('@aws-sdk/client-dynamodb/dist');
+    expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(true);
+    expect(code.split('\n').length).toBeLessThan(50);
+  });
+
+  it('loads on Node and answers GET /api/metadata', async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      RUNTIME: 'aws',
+      LOG_LEVEL: 'silent',
+      TABLE_NAME: 'unused',
+      FEATURE_FLAGS: '{"GoogleSearchConsole":true}',
+    });
+    try {
+      const { handler } = await import(pathToFileURL(join(assetDir, 'index.mjs')).href);
+      const now = Date.now();
+      const result = await handler(
+        {
+          version: '2.0',
+          routeKey: 'ANY /api/metadata',
+          rawPath: '/api/metadata',
+          rawQueryString: '',
+          headers: { host: 'example.cloudfront.net' },
+          requestContext: {
+            http: { method: 'GET', path: '/api/metadata', protocol: 'HTTP/1.1', sourceIp: '198.51.100.1', userAgent: 'vitest' },
+            requestId: 'bundle-test',
+            routeKey: 'ANY /api/metadata',
+            stage: '$default',
+            timeEpoch: now,
+          },
+          isBase64Encoded: false,
+        },
+        { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 29_000 },
+      );
+      expect(result.statusCode).toBe(200);
+      expect(JSON.parse(result.body)).toEqual({
+        featureFlags: { GoogleMyBusinessIntegration: false, GoogleSearchConsole: true, LocalBusinessListing: false },
+      });
+    } finally {
+      process.env = saved;
+    }
+  });
+});

@@ -1,0 +1,414 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AREAS } from '../../functions/api/areas';
+import { WORKFLOWS, workflowArnEnv } from '../../functions/core/jobs/workflows';
+import { tableSchema } from '../../functions/core/table/schema';
+import { WORKERS } from '../../functions/workers/workers';
+import { deployedAreas, type MarketingStack } from '../../infra/aws/marketing-stack';
+import { DEFAULT_FEATURE_FLAGS, DEFAULT_MAIL_FROM } from '../../infra/aws/settings';
+import { actionsOf, logicalId, resources, statementsOf, statementsOfRole, synth } from './synth';
+
+// CloudFront managed policy ids (fixed by AWS).
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+let stack: MarketingStack;
+let template: ReturnType<typeof synth>['template'];
+let apiIds: Map<string, string>;
+let workerIds: Map<string, string>;
+
+beforeAll(() => {
+  ({ stack, template } = synth());
+  apiIds = new Map([...stack.apiFunctions].map(([area, fn]) => [area, logicalId(fn)]));
+  workerIds = new Map([...stack.workerFunctions].map(([name, fn]) => [name, logicalId(fn)]));
+});
+
+describe('table', () => {
+  it('is the one table of functions/core/table/schema, on demand, with PITR and TTL', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: tableSchema.ttlAttribute, Enabled: true },
+    });
+  });
+
+  it('has every GSI of the schema, projecting all attributes', () => {
+    const [table] = Object.values(resources(template, 'AWS::DynamoDB::Table'));
+    expect(table.Properties.GlobalSecondaryIndexes).toHaveLength(tableSchema.globalIndexes.length);
+    for (const index of tableSchema.globalIndexes) {
+      expect(table.Properties.GlobalSecondaryIndexes).toContainEqual({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      });
+    }
+  });
+
+  it('is retained on stack deletion and replacement', () => {
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+});
+
+describe('media bucket', () => {
+  const media = () => Object.entries(resources(template, 'AWS::S3::Bucket')).find(([id]) => id.startsWith('Media'))!;
+
+  it('allows presigned PUT/GET/HEAD from the app origin (the distribution by default) and exposes ETag', () => {
+    expect(media()[1].Properties.CorsConfiguration).toEqual({
+      CorsRules: [
+        expect.objectContaining({
+          AllowedMethods: expect.arrayContaining(['PUT', 'GET', 'HEAD']),
+          AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }]] }],
+          ExposedHeaders: ['ETag'],
+        }),
+      ],
+    });
+  });
+
+  it('is private, encrypted, TLS only', () => {
+    const [id, bucket] = media();
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.BucketEncryption).toEqual({
+      ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: id },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('web bucket and CloudFront', () => {
+  it('keeps both buckets private', () => {
+    template.resourceCountIs('AWS::S3::Bucket', 2);
+    template.allResourcesProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+  });
+
+  it('serves the SPA from the web bucket through Origin Access Control', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebBucket'), 'RegionalDomainName'] },
+            OriginAccessControlId: { 'Fn::GetAtt': [Match.anyValue(), 'Id'] },
+          }),
+        ]),
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }],
+        }),
+      }),
+    });
+    // Only CloudFront may read the web bucket.
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: Match.stringLikeRegexp('^WebBucket') },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' } }),
+        ]),
+      },
+    });
+  });
+
+  it('sends /api/* to the HTTP API uncached, with every method, cookie, query string and header', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            CachePolicyId: CACHING_DISABLED,
+            OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+            AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+            ViewerProtocolPolicy: 'https-only',
+          }),
+        ],
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: {
+              'Fn::Join': ['', Match.arrayWith([{ Ref: Match.stringLikeRegexp('^HttpApi') }, '.execute-api.'])],
+            },
+            CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }),
+          }),
+        ]),
+      }),
+    });
+  });
+
+  it('falls back to index.html for SPA routes without touching API errors', () => {
+    // Distribution-wide error responses would turn the API's 403/404 into index.html 200.
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ CustomErrorResponses: Match.absent() }),
+    });
+    const [fn] = Object.values(resources(template, 'AWS::CloudFront::Function'));
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/calendar')).toBe('/index.html');
+    expect(rewrite('/companies/12/settings')).toBe('/index.html');
+    expect(rewrite('/assets/index-3f2a1b.js')).toBe('/assets/index-3f2a1b.js');
+    expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+  });
+
+  it('deploys no SPA when there is no web build', () => {
+    template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
+
+describe('HTTP API', () => {
+  it('deploys every area except the local-only ones', () => {
+    const local = AREAS.filter((a) => a.localOnly).map((a) => a.name);
+    expect(local).toContain('dev');
+    expect(deployedAreas()).not.toContain('dev');
+    expect([...apiIds.keys()].sort()).toEqual(AREAS.filter((a) => !a.localOnly).map((a) => a.name).sort());
+    const routeKeys = Object.values(resources(template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    for (const name of local) expect(routeKeys.filter((k) => k.includes(`/api/${name}`))).toEqual([]);
+  });
+
+  it('has one payload-2.0 Lambda integration per area, routed from /api/<area> and /api/<area>/{proxy+}', () => {
+    const areas = deployedAreas();
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', areas.length);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', areas.length * 2);
+    template.allResourcesProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+    });
+
+    const integrations = resources(template, 'AWS::ApiGatewayV2::Integration');
+    const routes = Object.values(resources(template, 'AWS::ApiGatewayV2::Route'));
+    for (const area of areas) {
+      // Follow route → integration → function, and land on this area's function.
+      const targets = [`ANY /api/${area}`, `ANY /api/${area}/{proxy+}`].map((key) => {
+        const route = routes.find((r) => r.Properties.RouteKey === key);
+        expect(route, key).toBeDefined();
+        const target = route!.Properties.Target['Fn::Join'][1][1].Ref as string;
+        return integrations[target].Properties.IntegrationUri['Fn::GetAtt'][0];
+      });
+      expect(targets).toEqual([apiIds.get(area), apiIds.get(area)]);
+    }
+  });
+});
+
+describe('functions', () => {
+  it('are one Lambda per deployed area and per worker, all Node 22 on arm64', () => {
+    template.resourceCountIs('AWS::Lambda::Function', deployedAreas().length + WORKERS.length);
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      Environment: {
+        Variables: Match.objectLike({ RUNTIME: 'aws', LOG_LEVEL: 'info', NODE_OPTIONS: '--enable-source-maps' }),
+      },
+    });
+    expect([...workerIds.keys()].sort()).toEqual(WORKERS.map((w) => w.name).sort());
+  });
+
+  it('each log to their own log group kept for one month', () => {
+    const groups = resources(template, 'AWS::Logs::LogGroup');
+    for (const [id, fn] of Object.entries(resources(template, 'AWS::Lambda::Function'))) {
+      const groupId = fn.Properties.LoggingConfig?.LogGroup?.Ref;
+      expect(groupId, id).toBeDefined();
+      expect(groups[groupId].Properties.RetentionInDays, id).toBe(30);
+    }
+  });
+
+  it('size API functions for latency and workers for long waits', () => {
+    const fns = template.toJSON().Resources;
+    for (const id of apiIds.values()) expect(fns[id].Properties).toMatchObject({ MemorySize: 1024, Timeout: 29 });
+    for (const id of workerIds.values()) expect(fns[id].Properties).toMatchObject({ MemorySize: 512, Timeout: 300 });
+  });
+
+  it('give API functions the configuration functions/core/config reads', () => {
+    const fns = template.toJSON().Resources;
+    for (const id of apiIds.values()) {
+      const env = fns[id].Properties.Environment.Variables;
+      expect(env).toMatchObject({
+        TABLE_NAME: { Ref: expect.stringMatching(/^DataTable/) },
+        MEDIA_BUCKET: { Ref: expect.stringMatching(/^MediaBucket/) },
+        APP_ORIGIN: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }]] },
+        FEATURE_FLAGS: JSON.stringify(DEFAULT_FEATURE_FLAGS),
+        MAIL_FROM: DEFAULT_MAIL_FROM,
+        SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [expect.stringMatching(/^SchedulesRole/), 'Arn'] },
+        SCHEDULE_GROUP: { Ref: expect.stringMatching(/^SchedulesGroup/) },
+        OAUTH_SECRET_ARN: { Ref: expect.stringMatching(/^OAuthClients/) },
+        TOKEN_KEY_ID: { Ref: expect.stringMatching(/^TokenKey/) },
+      });
+      for (const workflow of WORKFLOWS) {
+        expect(env[workflowArnEnv(workflow)], workflow).toEqual({ Ref: expect.stringMatching(/^Workflows/) });
+      }
+    }
+  });
+
+  it('let every function read and write the table, and API functions the media bucket', () => {
+    for (const id of [...apiIds.values(), ...workerIds.values()]) {
+      const actions = statementsOf(template, id).flatMap(actionsOf);
+      expect(actions, id).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query']));
+      expect(actions, id).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
+    }
+    for (const id of apiIds.values()) {
+      expect(statementsOf(template, id).flatMap(actionsOf), id).toEqual(
+        expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 'states:StartExecution']),
+      );
+    }
+  });
+});
+
+describe('workflows', () => {
+  /** What CloudFormation does with DefinitionSubstitutions at deploy time. */
+  const substituted = (props: Record<string, any>) =>
+    (props.DefinitionString as string).replace(/\$\{(\w+)\}/g, (whole, name: string) =>
+      props.DefinitionSubstitutions?.[name] ? `<<${props.DefinitionSubstitutions[name]['Fn::GetAtt'][0]}>>` : whole,
+    );
+
+  it('are one state machine per workflow, every placeholder bound to a worker Lambda', () => {
+    const machines = resources(template, 'AWS::StepFunctions::StateMachine');
+    template.resourceCountIs('AWS::StepFunctions::StateMachine', WORKFLOWS.length);
+    const workerLogicalIds = new Set(workerIds.values());
+    for (const [id, machine] of Object.entries(machines)) {
+      const definition = substituted(machine.Properties);
+      expect(definition, id).not.toContain('${');
+      const resourcesUsed = Object.values(JSON.parse(definition).States as Record<string, any>)
+        .filter((s) => s.Type === 'Task')
+        .map((s) => s.Resource as string);
+      expect(resourcesUsed.length, id).toBeGreaterThan(0);
+      for (const r of resourcesUsed) expect(workerLogicalIds, r).toContain(r.replace(/^<<|>>$/g, ''));
+    }
+  });
+
+  it('map each worker substitution of functions/workers/workers.ts to its function ARN', () => {
+    template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+      DefinitionSubstitutions: Object.fromEntries(
+        WORKERS.map((w) => [w.substitution, { 'Fn::GetAtt': [workerIds.get(w.name), 'Arn'] }]),
+      ),
+    });
+  });
+
+  it('may invoke the workers they use', () => {
+    for (const [id, machine] of Object.entries(resources(template, 'AWS::StepFunctions::StateMachine'))) {
+      const roleId = machine.Properties.RoleArn['Fn::GetAtt'][0];
+      const invocable = statementsOfRole(template, roleId)
+        .filter((s) => actionsOf(s).includes('lambda:InvokeFunction'))
+        .flatMap((s) => [s.Resource].flat());
+      for (const fn of Object.values(machine.Properties.DefinitionSubstitutions)) expect(invocable, id).toContainEqual(fn);
+    }
+  });
+});
+
+describe('scheduler', () => {
+  it('has a schedule group and a role only EventBridge Scheduler can assume, allowed to start the workflows', () => {
+    template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    template.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: {
+        Statement: [
+          Match.objectLike({
+            Principal: { Service: 'scheduler.amazonaws.com' },
+            Condition: {
+              StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' }, 'aws:SourceArn': Match.anyValue() },
+            },
+          }),
+        ],
+      },
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: Match.stringLikeRegexp('^SchedulesRole') }],
+      PolicyDocument: {
+        Statement: [{ Action: 'states:StartExecution', Effect: 'Allow', Resource: { Ref: Match.stringLikeRegexp('^WorkflowsRunJob') } }],
+      },
+    });
+  });
+
+  it('lets API functions manage schedules in the group and pass only that role, only to Scheduler', () => {
+    for (const id of apiIds.values()) {
+      const statements = statementsOf(template, id);
+      expect(statements, id).toContainEqual(
+        expect.objectContaining({
+          Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:UpdateSchedule'],
+          Resource: { 'Fn::Join': ['', expect.arrayContaining([{ Ref: expect.stringMatching(/^SchedulesGroup/) }, '/*'])] },
+        }),
+      );
+      expect(statements, id).toContainEqual({
+        Action: 'iam:PassRole',
+        Effect: 'Allow',
+        Resource: { 'Fn::GetAtt': [expect.stringMatching(/^SchedulesRole/), 'Arn'] },
+        Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      });
+    }
+  });
+});
+
+describe('mail, secrets and keys', () => {
+  it('lets API functions send mail only from MAIL_FROM', () => {
+    for (const id of apiIds.values()) {
+      expect(statementsOf(template, id), id).toContainEqual({
+        Action: 'ses:SendEmail',
+        Effect: 'Allow',
+        Resource: '*',
+        Condition: { StringEquals: { 'ses:FromAddress': DEFAULT_MAIL_FROM } },
+      });
+    }
+  });
+
+  it('has the OAuthClients secret with Facebook and Google placeholders, readable by API functions', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    const [[secretId, secret]] = Object.entries(resources(template, 'AWS::SecretsManager::Secret'));
+    const generated = secret.Properties.GenerateSecretString;
+    expect(Object.keys(JSON.parse(generated.SecretStringTemplate)).sort()).toEqual(
+      ['facebookClientId', 'facebookClientSecret', 'googleClientId', 'googleClientSecret'].sort(),
+    );
+    expect(generated.GenerateStringKey).toBeTruthy();
+    for (const id of apiIds.values()) {
+      expect(statementsOf(template, id), id).toContainEqual(
+        expect.objectContaining({ Action: expect.arrayContaining(['secretsmanager:GetSecretValue']), Resource: { Ref: secretId } }),
+      );
+    }
+  });
+
+  it('has a rotating, retained KMS key for platform tokens', () => {
+    template.resourceCountIs('AWS::KMS::Key', 1);
+    template.hasResource('AWS::KMS::Key', {
+      Properties: Match.objectLike({ EnableKeyRotation: true }),
+      DeletionPolicy: 'Retain',
+    });
+  });
+});
+
+describe('outputs', () => {
+  it('name the app URL, the API URL, the table and the buckets', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(Object.keys(outputs)).toEqual(
+      expect.arrayContaining(['AppUrl', 'ApiUrl', 'TableName', 'MediaBucketName', 'WebBucketName']),
+    );
+    expect(outputs.AppUrl.Value).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }]],
+    });
+  });
+});

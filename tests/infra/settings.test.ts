@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { resources, synth } from './synth';
+
+/** Context values as `cdk synth -c key=value` or cdk.json would give them. */
+describe('context settings', () => {
+  it('appOrigin (a custom domain) replaces the distribution domain for CORS and APP_ORIGIN', () => {
+    const { template } = synth({ context: { appOrigin: 'https://app.example.com/' } });
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://app.example.com'] })] },
+    });
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ APP_ORIGIN: 'https://app.example.com' }) },
+    });
+  });
+
+  it('featureFlags turn flags on over the all-off default, from cdk.json (object) or -c (string)', () => {
+    const expected = JSON.stringify({ GoogleMyBusinessIntegration: false, GoogleSearchConsole: true, LocalBusinessListing: false });
+    for (const featureFlags of [{ GoogleSearchConsole: true }, '{"GoogleSearchConsole":true}']) {
+      const { template } = synth({ context: { featureFlags } });
+      template.allResourcesProperties('AWS::Lambda::Function', {
+        Environment: { Variables: Match.objectLike({ FEATURE_FLAGS: expected }) },
+      });
+    }
+  });
+
+  it('mailFrom sets MAIL_FROM and the SES sender condition', () => {
+    const { template } = synth({ context: { mailFrom: 'hello@brand.example' } });
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ MAIL_FROM: 'hello@brand.example' }) },
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: 'ses:SendEmail', Condition: { StringEquals: { 'ses:FromAddress': 'hello@brand.example' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('rejects malformed values at synth time', () => {
+    expect(() => synth({ context: { appOrigin: 'app.example.com' } })).toThrow(/appOrigin/);
+    expect(() => synth({ context: { mailFrom: 'nobody' } })).toThrow(/mailFrom/);
+    expect(() => synth({ context: { featureFlags: '[1]' } })).toThrow(/featureFlags/);
+  });
+});
+
+describe('SPA deployment', () => {
+  const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+  it('uploads a web build: hashed assets first, then index.html with an invalidation', () => {
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const { template } = synth({ webDist });
+
+    const deployments = Object.entries(resources(template, 'Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    const [[hashedId, hashed]] = deployments.filter(([, d]) => d.Properties.Include?.includes('assets/*'));
+    const [[entryId, entry]] = deployments.filter(([, d]) => d.Properties.Exclude?.includes('assets/*'));
+    expect(hashed.Properties).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': expect.stringContaining('immutable') } });
+    expect(entry.Properties).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/*'],
+      DestinationBucketName: { Ref: expect.stringMatching(/^WebBucket/) },
+    });
+    const dependsOn = (template.toJSON().Resources[entryId].DependsOn ?? []) as string[];
+    expect(dependsOn).toContain(hashedId);
+    // The deployment handler logs like the app's functions: one month.
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: Match.stringLikeRegexp('^python'),
+      LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^WebDeployLogs') } },
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { buildApp, type BuildAppOptions } from '../../infra/aws/build-app';
+import type { AppFunction } from '../../infra/aws/constructs/app-function';
+
+/** A web build directory that does not exist: the default synth has no SPA to deploy. */
+export const NO_WEB_BUILD = join(tmpdir(), 'no-web-build-here');
+
+/** Synthesizes the stack with bundling skipped (esbuild never runs) and returns its template. */
+export function synth(options: Omit<BuildAppOptions, 'bundle'> = {}) {
+  const { stack } = buildApp({ bundle: false, webDist: NO_WEB_BUILD, ...options });
+  return { stack, template: Template.fromStack(stack) };
+}
+
+export const logicalId = (fn: AppFunction) => Stack.of(fn).getLogicalId(fn.fn.node.defaultChild as CfnFunction);
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+
+export function resources(template: Template, type: string): Record<string, Resource> {
+  return template.findResources(type) as Record<string, Resource>;
+}
+
+/** All IAM statements attached (through AWS::IAM::Policy) to the role of the given function. */
+export function statementsOf(template: Template, functionId: string): any[] {
+  const fn = template.toJSON().Resources[functionId];
+  return statementsOfRole(template, fn.Properties.Role['Fn::GetAtt'][0]);
+}
+
+export function statementsOfRole(template: Template, roleId: string): any[] {
+  return Object.values(resources(template, 'AWS::IAM::Policy'))
+    .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement);
+}
+
+export const actionsOf = (statement: { Action: string | string[] }) =>
+  Array.isArray(statement.Action) ? statement.Action : [statement.Action];

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_ROUTES } from '../../functions/api/all-routes';
+import { AREAS } from '../../functions/api/areas';
+import type { RouteDef } from '../../functions/core/http/route';
+import { signedInUser, uniqueEmail, waitForMail, linkIn } from '../support/api-client';
+
+/**
+ * Routes that are deliberately not company-scoped. Adding a route with `public` or `user`
+ * access anywhere else fails this test until it is reviewed and listed here.
+ */
+const NOT_COMPANY_SCOPED = new Set([
+  'POST /api/auth/register',
+  'POST /api/auth/verify',
+  'POST /api/auth/resend-verify',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/request-reset',
+  'POST /api/auth/consume-reset',
+  'GET /api/auth/invitation',
+  'GET /api/auth/profile',
+  'PATCH /api/auth/profile',
+  'PATCH /api/auth/change-password',
+  'GET /api/company',
+  'POST /api/company',
+  // The invite token is the permission; the test below checks a stranger without one.
+  'POST /api/company/{id}/accept-invite',
+  // Checks the job's company membership itself (tested below).
+  'GET /api/lrp/{uuid}',
+  'GET /api/metadata',
+  'GET /api/dev/mailbox',
+]);
+
+const allRoutes: RouteDef[] = Object.values(ALL_ROUTES).flat();
+const label = (r: RouteDef) => `${r.method} ${r.path}`;
+
+describe('tenant isolation', () => {
+  it('every area is in the route registry', () => {
+    expect(Object.keys(ALL_ROUTES).sort()).toEqual(AREAS.map((a) => a.name).sort());
+  });
+
+  it('every route is either company-scoped or reviewed as not company-scoped', () => {
+    const unreviewed = allRoutes
+      .filter((r) => r.access !== 'company' && r.access !== 'company-param')
+      .map(label)
+      .filter((l) => !NOT_COMPANY_SCOPED.has(l));
+    expect(unreviewed).toEqual([]);
+    // A company id in a path is only safe behind the company-param check.
+    const idRoutesWithoutCheck = allRoutes
+      .filter((r) => r.path.includes('{id}') && r.access !== 'company-param')
+      .map(label)
+      .filter((l) => !NOT_COMPANY_SCOPED.has(l));
+    expect(idRoutesWithoutCheck).toEqual([]);
+  });
+
+  it('a member of another company gets 403/404 from every company-scoped route, with none of its data', async () => {
+    const a = await signedInUser('tenant-a');
+    await a.client.patch('/api/company/company', { name: 'Secret Owl Company', tone: 'Confidential tone' });
+    const invitedEmail = uniqueEmail('tenant-invitee');
+    const invite = (await a.client.post(`/api/company/${a.companyId}/invite`, { email: invitedEmail })).body;
+    const b = await signedInUser('tenant-b');
+    // B points its company cookie at A's company: membership is what counts, not the cookie.
+    b.client.cookies.set('COMPANY_ID', String(a.companyId));
+
+    const values: Record<string, string> = {
+      id: String(a.companyId),
+      inviteId: String(invite.id),
+      userId: String(a.profile.id),
+      uuid: '00000000-0000-0000-0000-000000000000',
+    };
+    const scoped = allRoutes.filter((r) => r.access === 'company' || r.access === 'company-param');
+    expect(scoped.length).toBeGreaterThan(5);
+    for (const route of scoped) {
+      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '1');
+      const res = await b.client.request(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? undefined : {
+        name: 'Hijacked name',
+        email: uniqueEmail('hijack'),
+        token: 'x',
+      });
+      expect([403, 404], `${label(route)} answered ${res.status}`).toContain(res.status);
+      const text = JSON.stringify(res.body);
+      expect(text).not.toContain('Secret Owl');
+      expect(text).not.toContain(a.email);
+      expect(text).not.toContain(invitedEmail);
+    }
+
+    // Nothing changed on A's side.
+    const mine = (await a.client.get('/api/company')).body.find((c: { id: number }) => c.id === a.companyId);
+    expect(mine.name).toBe('Secret Owl Company');
+    expect(mine.tone).toBe('Confidential tone');
+    expect(mine.invites).toHaveLength(1);
+    expect(mine.users).toHaveLength(1);
+  });
+
+  it('a stranger cannot join with a token of another invite, or a bogus one', async () => {
+    const a = await signedInUser('tenant-c');
+    const b = await signedInUser('tenant-d');
+    expect((await b.client.post(`/api/company/${a.companyId}/accept-invite`, { token: 'guess' })).status).toBe(404);
+    await a.client.post(`/api/company/${a.companyId}/invite`, { email: b.email });
+    const token = linkIn(await waitForMail(b.email, /invited/)).pathname.split('/').pop()!;
+    const other = await signedInUser('tenant-e');
+    expect((await b.client.post(`/api/company/${other.companyId}/accept-invite`, { token })).status).toBe(404);
+  });
+});

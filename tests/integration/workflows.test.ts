@@ -1,0 +1,124 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { join } from 'node:path';
+import { getJob, startJob } from '../../functions/core/jobs/job-store';
+import { useLocalWorkflowEngine } from '../../functions/core/jobs/workflow-port';
+import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
+import { JobUserError, TransientError, registerJobKind } from '../../functions/workers/jobs/job-kinds';
+import { createWorkflowEngine, type LocalWorkflowEngine } from '../../infra/local/workflow-engine';
+import { startSchedulerLoop } from '../../infra/local/scheduler-loop';
+import { signedInUser } from '../support/api-client';
+
+/**
+ * The workflow engine in this test process, against the suite's DynamoDB Local: the real
+ * run-job.asl.json with its Task states bound to the real worker handlers.
+ */
+let engine: LocalWorkflowEngine;
+let attempts = 0;
+
+beforeAll(async () => {
+  const runtime = inject('runtime');
+  Object.assign(process.env, {
+    RUNTIME: 'local',
+    TABLE_NAME: runtime.tableName,
+    DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
+    LOG_LEVEL: 'silent',
+  });
+  engine = await createWorkflowEngine(join(import.meta.dirname, '../../infra/workflows'));
+  useLocalWorkflowEngine(engine);
+  registerJobKind('test-echo', async (input) => ({ echoed: input }));
+  registerJobKind('test-user-error', async () => {
+    throw new JobUserError('Website not registered. Update your website information and try again.', 422);
+  });
+  registerJobKind('test-crash', async () => {
+    throw new Error('database exploded');
+  });
+  registerJobKind('test-flaky', async () => {
+    attempts += 1;
+    if (attempts < 2) throw new TransientError('rate limited');
+    return { attempts };
+  });
+});
+
+const owner = { companyId: 1, userId: 1 };
+
+async function settled(uuid: string) {
+  await engine.idle();
+  const job = await getJob(uuid);
+  if (!job) throw new Error('job vanished');
+  return job;
+}
+
+describe('long-running jobs on the local workflow engine', () => {
+  it('records a successful result', async () => {
+    const { uuid, status } = await startJob('test-echo', { topic: 'coffee' }, owner);
+    expect(status).toBe('running');
+    expect((await getJob(uuid))?.state).toEqual({ status: 'running' });
+    expect((await settled(uuid)).state).toEqual({ status: 'succeeded', result: { echoed: { topic: 'coffee' } } });
+  });
+
+  it('keeps a user error with its status and message', async () => {
+    const { uuid } = await startJob('test-user-error', {}, owner);
+    expect((await settled(uuid)).state).toEqual({
+      status: 'failed',
+      error: { statusCode: 422, message: 'Website not registered. Update your website information and try again.' },
+    });
+  });
+
+  it('records an unexpected failure with the generic job message (Catch)', async () => {
+    const { uuid } = await startJob('test-crash', {}, owner);
+    expect((await settled(uuid)).state).toEqual({
+      status: 'failed',
+      error: { statusCode: 500, message: 'There was an issue processing your request. Please try again.' },
+    });
+  });
+
+  it('retries a transient error with backoff (Retry) and then succeeds', async () => {
+    const { uuid } = await startJob('test-flaky', {}, owner);
+    expect((await settled(uuid)).state).toEqual({ status: 'succeeded', result: { attempts: 2 } });
+  });
+
+  it('GET /api/lrp/{uuid}: 202 while running, the result for a member, 404 for others', async () => {
+    const a = await signedInUser('lrp-a');
+    const b = await signedInUser('lrp-b');
+    registerJobKind('test-slow', () => new Promise((r) => setTimeout(() => r({ plan: '# Plan' }), 1500)));
+    const { uuid } = await startJob('test-slow', {}, { companyId: a.companyId, userId: a.profile.id });
+    const running = await a.client.get(`/api/lrp/${uuid}`);
+    expect(running.status).toBe(202);
+    expect(running.body).toEqual({ status: 'running', uuid });
+    await engine.idle();
+    const done = await a.client.get(`/api/lrp/${uuid}`);
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ plan: '# Plan' });
+    expect((await b.client.get(`/api/lrp/${uuid}`)).status).toBe(404);
+
+    const { uuid: failed } = await startJob('test-user-error', {}, { companyId: a.companyId, userId: a.profile.id });
+    await engine.idle();
+    const failure = await a.client.get(`/api/lrp/${failed}`);
+    expect(failure.status).toBe(422);
+    expect(failure.body.message).toMatch(/Website not registered/);
+  });
+
+  it('a one-time schedule fires its workflow once, then is gone', async () => {
+    const loop = startSchedulerLoop(engine, 100);
+    try {
+      const { uuid } = await startJob('test-echo', 'direct', owner);
+      await engine.idle();
+      // A schedule re-runs an existing job's workflow input; its completion is idempotent.
+      await tableScheduler.upsert({
+        name: `test-${uuid}`,
+        at: new Date(Date.now() + 300),
+        workflow: 'run-job',
+        input: { uuid, kind: 'test-echo', input: 'scheduled' },
+      });
+      await new Promise((r) => setTimeout(r, 1200));
+      await engine.idle();
+      // The job had already finished, so the late duplicate changed nothing.
+      expect((await getJob(uuid))?.state).toEqual({ status: 'succeeded', result: { echoed: 'direct' } });
+      const { dueSchedules } = await import('../../functions/core/scheduler/scheduler-port');
+      expect((await dueSchedules(new Date(Date.now() + 60_000))).find((s) => s.name === `test-${uuid}`)).toBeUndefined();
+    } finally {
+      await loop.stop();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface RuntimeProcess {
+  url: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  tableName: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+const root = resolve(import.meta.dirname, '../..');
+
+/**
+ * Starts `infra/local/main.ts` exactly as `npm start` does (less the web build), on free
+ * ports, and waits for its ready lines. Tests talk to it over HTTP only.
+ */
+export async function startRuntimeProcess(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RuntimeProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mkt-data-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'infra/local/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Every test request comes from 127.0.0.1: per-client limits would count them as one user.
+      RATE_LIMIT_CLIENT_SCALE: '1000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const lines = new Promise<Record<string, string>>((resolveReady, reject) => {
+    const found: Record<string, string> = {};
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /App ready at (\S+)/.exec(output);
+      const dynamo = /DynamoDB Local: (\S+) \(table (\S+)\)/.exec(output);
+      const s3 = /S3 \(s3rver\):\s+(\S+)/.exec(output);
+      if (ready && dynamo && s3) {
+        Object.assign(found, { url: ready[1], dynamo: dynamo[1], table: dynamo[2], s3: s3[1] });
+        resolveReady(found);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`runtime exited with ${code}:\n${output}`)));
+    setTimeout(() => reject(new Error(`runtime did not start in 90 s:\n${output}`)), 90_000).unref();
+  });
+  const ready = await lines;
+  return {
+    url: ready.url,
+    dynamoEndpoint: ready.dynamo,
+    s3Endpoint: ready.s3,
+    tableName: ready.table,
+    dataDir,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => {
+          if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+          done();
+        });
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}
