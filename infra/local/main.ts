@@ -18,6 +18,7 @@ try {
   console.log(`  dev mailbox:    ${runtime.url}/dev/mailbox`);
   console.log(`  DynamoDB Local: ${runtime.dynamoEndpoint} (table ${runtime.tableName})`);
   console.log(`  S3 (s3rver):    ${runtime.s3Endpoint}`);
+  console.log(`  sandbox OAuth:  ${runtime.sandboxOrigin}`);
   console.log(`  data:           ${process.env.DATA_DIR ?? '.data'}  (Ctrl-C to stop)`);
 
   let stopping = false;

@@ -8,6 +8,7 @@ import { ensureTable, javaAvailable, JAVA_MISSING, startDynamo } from './dynamod
 import { freePort } from './free-port';
 import { createRequestListener, loadAreaHandlers } from './http-server';
 import { startS3 } from './s3';
+import { SANDBOX_CLIENTS, startOAuthSandbox } from './sandbox/oauth-sandbox';
 import { startSchedulerLoop } from './scheduler-loop';
 import { createWorkflowEngine, type LocalWorkflowEngine } from './workflow-engine';
 
@@ -26,6 +27,7 @@ export interface Runtime {
   dynamoEndpoint: string;
   s3Endpoint: string;
   tableName: string;
+  sandboxOrigin: string;
   engine: LocalWorkflowEngine;
   stop(): Promise<void>;
 }
@@ -75,8 +77,17 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const s3 = await startS3(join(dataDir, 's3'), await freePort(), bucket, origins);
     stops.push(() => s3.stop());
 
+    // Social sign-in goes through loopback stand-ins for Google and Facebook.
+    const oauthSandbox = await startOAuthSandbox(origins);
+    stops.push(() => oauthSandbox.stop());
+
     Object.assign(process.env, {
       RUNTIME: 'local',
+      OAUTH_SANDBOX_ORIGIN: oauthSandbox.origin,
+      OAUTH_GOOGLE_CLIENT_ID: SANDBOX_CLIENTS.google.clientId,
+      OAUTH_GOOGLE_CLIENT_SECRET: SANDBOX_CLIENTS.google.clientSecret,
+      OAUTH_FACEBOOK_CLIENT_ID: SANDBOX_CLIENTS.facebook.clientId,
+      OAUTH_FACEBOOK_CLIENT_SECRET: SANDBOX_CLIENTS.facebook.clientSecret,
       TABLE_NAME: tableName,
       MEDIA_BUCKET: bucket,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
@@ -109,7 +120,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
     const handlers = await loadAreaHandlers();
     server.on('request', createRequestListener({ handlers, webDist: join(root, 'web/dist'), devMiddleware }));
-    return { url, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, tableName, engine, stop };
+    return { url, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, tableName, sandboxOrigin: oauthSandbox.origin, engine, stop };
   } catch (error) {
     await stop();
     throw error;

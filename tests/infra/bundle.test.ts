@@ -43,13 +43,9 @@ describe('bundled Lambda assets', () => {
   });
 
   it('loads on Node and answers GET /api/metadata', async () => {
-    const saved = { ...process.env };
-    Object.assign(process.env, {
-      RUNTIME: 'aws',
-      LOG_LEVEL: 'silent',
-      TABLE_NAME: 'unused',
-      FEATURE_FLAGS: '{"GoogleSearchConsole":true}',
-    });
+    const env = { RUNTIME: 'aws', LOG_LEVEL: 'silent', TABLE_NAME: 'unused', FEATURE_FLAGS: '{"GoogleSearchConsole":true}' };
+    const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, env);
     try {
       const { handler } = await import(pathToFileURL(join(assetDir, 'index.mjs')).href);
       const now = Date.now();
@@ -76,7 +72,10 @@ describe('bundled Lambda assets', () => {
         featureFlags: { GoogleMyBusinessIntegration: false, GoogleSearchConsole: true, LocalBusinessListing: false },
       });
     } finally {
-      process.env = saved;
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     }
   });
 });

@@ -1,9 +1,11 @@
+import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '../../functions/api/areas';
 import { WORKFLOWS, workflowArnEnv } from '../../functions/core/jobs/workflows';
 import { tableSchema } from '../../functions/core/table/schema';
 import { WORKERS } from '../../functions/workers/workers';
+import { Workflows } from '../../infra/aws/constructs/workflows';
 import { deployedAreas, type MarketingStack } from '../../infra/aws/marketing-stack';
 import { DEFAULT_FEATURE_FLAGS, DEFAULT_MAIL_FROM } from '../../infra/aws/settings';
 import { actionsOf, logicalId, resources, statementsOf, statementsOfRole, synth } from './synth';
@@ -320,6 +322,12 @@ describe('workflows', () => {
         .flatMap((s) => [s.Resource].flat());
       for (const fn of Object.values(machine.Properties.DefinitionSubstitutions)) expect(invocable, id).toContainEqual(fn);
     }
+  });
+  it('refuse to synthesize a workflow whose placeholder names no worker', () => {
+    const scope = new Stack(new App(), 'Probe');
+    expect(() => new Workflows(scope, 'Workflows', { workflows: WORKFLOWS, workers: new Map() })).toThrow(
+      /no worker in WORKERS has that substitution/,
+    );
   });
 });
 

@@ -20,6 +20,8 @@ const NOT_COMPANY_SCOPED = new Set([
   'GET /api/auth/profile',
   'PATCH /api/auth/profile',
   'PATCH /api/auth/change-password',
+  'GET /api/auth/oauth/{provider}',
+  'GET /api/auth/oauth/{provider}/callback',
   'GET /api/company',
   'POST /api/company',
   // The invite token is the permission; the test below checks a stranger without one.

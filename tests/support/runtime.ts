@@ -8,6 +8,7 @@ export interface RuntimeProcess {
   dynamoEndpoint: string;
   s3Endpoint: string;
   tableName: string;
+  sandboxOrigin: string;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -41,8 +42,9 @@ export async function startRuntimeProcess(options: { dataDir?: string; env?: Rec
       const ready = /App ready at (\S+)/.exec(output);
       const dynamo = /DynamoDB Local: (\S+) \(table (\S+)\)/.exec(output);
       const s3 = /S3 \(s3rver\):\s+(\S+)/.exec(output);
-      if (ready && dynamo && s3) {
-        Object.assign(found, { url: ready[1], dynamo: dynamo[1], table: dynamo[2], s3: s3[1] });
+      const sandbox = /sandbox OAuth:\s+(\S+)/.exec(output);
+      if (ready && dynamo && s3 && sandbox) {
+        Object.assign(found, { url: ready[1], dynamo: dynamo[1], table: dynamo[2], s3: s3[1], sandbox: sandbox[1] });
         resolveReady(found);
       }
     };
@@ -57,6 +59,7 @@ export async function startRuntimeProcess(options: { dataDir?: string; env?: Rec
     dynamoEndpoint: ready.dynamo,
     s3Endpoint: ready.s3,
     tableName: ready.table,
+    sandboxOrigin: ready.sandbox,
     dataDir,
     stop: () =>
       new Promise<void>((done) => {

@@ -3,6 +3,7 @@ import { consumeReset } from './consume-reset';
 import { invitation } from './invitation';
 import { login } from './login';
 import { logout } from './logout';
+import { oauthCallback, oauthStart } from './oauth';
 import { getProfile, patchProfile } from './profile';
 import { register } from './register';
 import { requestReset } from './request-reset';
@@ -21,4 +22,6 @@ export const routes = [
   getProfile,
   patchProfile,
   changePassword,
+  oauthStart,
+  oauthCallback,
 ];
