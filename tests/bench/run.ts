@@ -1,0 +1,72 @@
+/**
+ * `npm run bench`: measures the embedded runtime as a user of it would feel it.
+ * - GET /api/metadata through the whole HTTP stack (server → API Gateway event → middy → JSON),
+ *   with autocannon: requests/s, p50 and p99.
+ * - The raw GetItem round trip to DynamoDB Local, for comparison with the HTTP numbers.
+ * - The password hash (scrypt) every sign-in pays.
+ * Prints a table and writes bench-results/bench.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import autocannon from 'autocannon';
+import { hashPassword, verifyPassword } from '../../functions/core/accounts/password-hash';
+import { startRuntimeProcess } from '../support/runtime';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function timeLoop(count: number, fn: () => Promise<unknown>) {
+  const samples: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  const total = (performance.now() - started) / 1000;
+  samples.sort((a, b) => a - b);
+  return { ops: count / total, p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+const runtime = await startRuntimeProcess();
+try {
+  // Warm the handler and the JIT before measuring.
+  for (let i = 0; i < 200; i++) await fetch(`${runtime.url}/api/metadata`).then((r) => r.arrayBuffer());
+
+  const http = await autocannon({ url: `${runtime.url}/api/metadata`, connections: 10, duration: DURATION_S });
+
+  const dynamo = new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint: runtime.dynamoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const getItem = await timeLoop(2000, () =>
+    dynamo.send(new GetItemCommand({ TableName: runtime.tableName, Key: { pk: { S: 'COUNTER#user' }, sk: { S: 'COUNTER' } } })),
+  );
+
+  const stored = await hashPassword('correct horse battery');
+  const scrypt = await timeLoop(20, () => verifyPassword('correct horse battery', stored));
+
+  const rows = [
+    { what: 'GET /api/metadata (HTTP, 10 connections)', 'ops/s': http.requests.average, 'p50 ms': http.latency.p50, 'p99 ms': http.latency.p99 },
+    { what: 'DynamoDB Local GetItem (1 client, serial)', 'ops/s': getItem.ops, 'p50 ms': getItem.p50, 'p99 ms': getItem.p99 },
+    { what: 'scrypt verify (N=2^15, r=8)', 'ops/s': scrypt.ops, 'p50 ms': scrypt.p50, 'p99 ms': scrypt.p99 },
+  ].map((r) => ({
+    what: r.what,
+    'ops/s': Math.round(r['ops/s']),
+    'p50 ms': Number(r['p50 ms'].toFixed(2)),
+    'p99 ms': Number(r['p99 ms'].toFixed(2)),
+  }));
+  console.table(rows);
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync(
+    'bench-results/bench.json',
+    JSON.stringify({ at: new Date().toISOString(), node: process.version, durationSeconds: DURATION_S, errors: http.errors, non2xx: http.non2xx, rows }, null, 2),
+  );
+  console.log('written bench-results/bench.json');
+} finally {
+  await runtime.stop();
+}
