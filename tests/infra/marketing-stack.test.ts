@@ -3,6 +3,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '../../functions/api/areas';
 import { WORKFLOWS, workflowArnEnv } from '../../functions/core/jobs/workflows';
+import { PROVIDERS } from '../../functions/core/oauth/providers';
 import { tableSchema } from '../../functions/core/table/schema';
 import { WORKERS } from '../../functions/workers/workers';
 import { Workflows } from '../../infra/aws/constructs/workflows';
@@ -385,12 +386,13 @@ describe('mail, secrets and keys', () => {
     }
   });
 
-  it('has the OAuthClients secret with Facebook and Google placeholders, readable by API functions', () => {
+  it('has the OAuthClients secret with a placeholder per sign-in provider, readable by API functions', () => {
     template.resourceCountIs('AWS::SecretsManager::Secret', 1);
     const [[secretId, secret]] = Object.entries(resources(template, 'AWS::SecretsManager::Secret'));
     const generated = secret.Properties.GenerateSecretString;
-    expect(Object.keys(JSON.parse(generated.SecretStringTemplate)).sort()).toEqual(
-      ['facebookClientId', 'facebookClientSecret', 'googleClientId', 'googleClientSecret'].sort(),
+    // The shape functions/core/oauth/providers.ts parses.
+    expect(JSON.parse(generated.SecretStringTemplate)).toEqual(
+      Object.fromEntries(PROVIDERS.map((p) => [p, { clientId: '', clientSecret: '' }])),
     );
     expect(generated.GenerateStringKey).toBeTruthy();
     for (const id of apiIds.values()) {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources, synth } from './synth';
 
 /**
@@ -10,12 +10,15 @@ import { resources, synth } from './synth';
  * settings: each synth of the whole stack costs seconds (it also runs CDK's template checks).
  */
 describe('context settings', () => {
-  const { template } = synth({
-    context: {
-      appOrigin: 'https://app.example.com/',
-      mailFrom: 'hello@brand.example',
-      featureFlags: { GoogleSearchConsole: true },
-    },
+  let template: ReturnType<typeof synth>['template'];
+  beforeAll(() => {
+    ({ template } = synth({
+      context: {
+        appOrigin: 'https://app.example.com/',
+        mailFrom: 'hello@brand.example',
+        featureFlags: { GoogleSearchConsole: true },
+      },
+    }));
   });
   const flagsOn = JSON.stringify({ GoogleMyBusinessIntegration: false, GoogleSearchConsole: true, LocalBusinessListing: false });
 
