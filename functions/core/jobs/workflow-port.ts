@@ -9,7 +9,7 @@ export interface WorkflowStarter {
 
 let sfn: SFNClient | undefined;
 
-const stepFunctions: WorkflowStarter = {
+export const stepFunctions: WorkflowStarter = {
   async start(name, input, executionName) {
     sfn ??= new SFNClient({ region: config.region });
     const stateMachineArn = process.env[workflowArnEnv(name)];

@@ -28,7 +28,7 @@ export const atExpression = (at: Date) => `at(${at.toISOString().slice(0, 19)})`
 
 let client: SchedulerClient | undefined;
 
-const eventBridgeScheduler: Scheduler = {
+export const eventBridgeScheduler: Scheduler = {
   async upsert({ name, at, workflow, input }) {
     client ??= new SchedulerClient({ region: config.region });
     const params = {
