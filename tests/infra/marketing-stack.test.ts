@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -325,10 +328,16 @@ describe('workflows', () => {
     }
   });
   it('refuse to synthesize a workflow whose placeholder names no worker', () => {
-    const scope = new Stack(new App(), 'Probe');
-    expect(() => new Workflows(scope, 'Workflows', { workflows: WORKFLOWS, workers: new Map() })).toThrow(
-      /no worker in WORKERS has that substitution/,
-    );
+    // An explicit outdir, removed after: a bare App would leave a temp dir behind.
+    const outdir = mkdtempSync(join(tmpdir(), 'cdk-probe-'));
+    try {
+      const scope = new Stack(new App({ outdir }), 'Probe');
+      expect(() => new Workflows(scope, 'Workflows', { workflows: WORKFLOWS, workers: new Map() })).toThrow(
+        /no worker in WORKERS has that substitution/,
+      );
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildApp, type BuildAppOptions } from '../../infra/aws/build-app';
@@ -9,10 +10,18 @@ import type { AppFunction } from '../../infra/aws/constructs/app-function';
 /** A web build directory that does not exist: the default synth has no SPA to deploy. */
 export const NO_WEB_BUILD = join(tmpdir(), 'no-web-build-here');
 
-/** Synthesizes the stack with bundling skipped (esbuild never runs) and returns its template. */
-export function synth(options: Omit<BuildAppOptions, 'bundle'> = {}) {
-  const { stack } = buildApp({ bundle: false, webDist: NO_WEB_BUILD, ...options });
-  return { stack, template: Template.fromStack(stack) };
+/**
+ * Synthesizes the stack with bundling skipped (esbuild never runs) and returns its template.
+ * The assembly goes to a temp dir removed at once: the template is all the tests read.
+ */
+export function synth(options: Omit<BuildAppOptions, 'bundle' | 'outdir'> = {}) {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-test-'));
+  try {
+    const { stack } = buildApp({ bundle: false, webDist: NO_WEB_BUILD, outdir, ...options });
+    return { stack, template: Template.fromStack(stack) };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
 }
 
 export const logicalId = (fn: AppFunction) => Stack.of(fn).getLogicalId(fn.fn.node.defaultChild as CfnFunction);

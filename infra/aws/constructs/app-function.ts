@@ -1,0 +1,87 @@
+import { Duration } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { paths } from '../paths';
+
+export type FunctionKind = 'api' | 'worker';
+
+export interface AppFunctionProps {
+  kind: FunctionKind;
+  /** Absolute path of the TypeScript entry; it exports `handler`. */
+  entry: string;
+  description: string;
+  environment: Record<string, string>;
+}
+
+/**
+ * Sizing per kind. Lambda gives CPU in proportion to memory: API handlers are latency-bound
+ * (cold start of the bundle, scrypt password hashing, JSON work), so they get a full vCPU's
+ * share at 1024 MB. Workers mostly wait on the network (OpenAI, platform APIs, DynamoDB), so
+ * 512 MB is enough; a CPU-heavy worker (image thumbnails) should raise its own.
+ * 29 s is the HTTP API's integration limit (30 s) minus a margin to answer with our own error;
+ * workers run inside Step Functions, which retries them, so 5 min bounds one attempt.
+ */
+const SIZING: Record<FunctionKind, { memorySize: number; timeout: Duration }> = {
+  api: { memorySize: 1024, timeout: Duration.seconds(29) },
+  worker: { memorySize: 512, timeout: Duration.minutes(5) },
+};
+
+/**
+ * Output is ESM (`index.mjs`), but some bundled dependencies are CommonJS and call `require`
+ * for Node built-ins; esbuild's ESM output has no `require`, so define one from the module URL.
+ * The alias avoids clashing with a bundled module's own `createRequire` import.
+ */
+const REQUIRE_BANNER =
+  "import { createRequire as __cdkCreateRequire } from 'node:module'; const require = __cdkCreateRequire(import.meta.url);";
+
+/**
+ * One Lambda of the app with the shared defaults: Node 22 on Graviton (cheaper per ms, and
+ * the bundle is pure JS), local esbuild bundling, and its own log group with a retention so
+ * logs do not accumulate forever (Lambda's implicit group never expires).
+ */
+export class AppFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      ...SIZING[props.kind],
+      logGroup: this.logGroup,
+      projectRoot: paths.repoRoot,
+      depsLockFilePath: paths.lockFile,
+      environment: {
+        RUNTIME: 'aws',
+        LOG_LEVEL: 'info',
+        // Stack traces point at the TypeScript sources (the bundle ships its source map).
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        // Prefer packages' ESM builds: better tree shaking, and no CJS/ESM double loading.
+        mainFields: ['module', 'main'],
+        banner: REQUIRE_BANNER,
+        minify: true,
+        sourceMap: true,
+        // The map only needs positions; leaving the sources out keeps the zip small.
+        sourcesContent: false,
+        // The nodejs22.x runtime ships AWS SDK v3; bundling it would only grow cold starts.
+        externalModules: ['@aws-sdk/*'],
+        // No Docker on the build machines: the repo's own esbuild bundles. It also resolves
+        // the `@shared/*` path alias from the root tsconfig.
+        forceDockerBundling: false,
+        tsconfig: paths.tsconfig,
+      },
+    });
+  }
+}

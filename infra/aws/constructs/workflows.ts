@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import type { WorkflowName } from '../../../functions/core/jobs/workflows';
+import { pascalCase } from '../names';
+import { paths } from '../paths';
+
+export interface WorkflowsProps {
+  workflows: readonly WorkflowName[];
+  /** `${substitution}` placeholder used in the ASL files → the worker Lambda it names. */
+  workers: ReadonlyMap<string, lambda.IFunction>;
+}
+
+/**
+ * One Standard state machine per ASL file in infra/workflows, the same files the embedded
+ * engine runs. The definition is inlined in the template (not an S3 asset) so `cdk diff`
+ * shows workflow changes; CloudFormation replaces the `${...}` placeholders with the worker
+ * ARNs through DefinitionSubstitutions. Standard, not Express: the publish flow waits
+ * minutes for platform containers, and executions are idempotent by name.
+ */
+export class Workflows extends Construct {
+  readonly stateMachines = new Map<WorkflowName, sfn.StateMachine>();
+
+  constructor(scope: Construct, id: string, props: WorkflowsProps) {
+    super(scope, id);
+    for (const name of props.workflows) {
+      const file = paths.workflowAsl(name);
+      const asl = readFileSync(file, 'utf8');
+      JSON.parse(asl); // A broken file fails the synth, not the deployment.
+
+      const substitutions: Record<string, string> = {};
+      for (const placeholder of placeholdersIn(asl)) {
+        const worker = props.workers.get(placeholder);
+        // Fail at synth: CloudFormation would only reject the unresolved ARN mid-deployment.
+        if (!worker) throw new Error(`${file} uses \${${placeholder}} but no worker in WORKERS has that substitution`);
+        substitutions[placeholder] = worker.functionArn;
+      }
+
+      const machine = new sfn.StateMachine(this, pascalCase(name), {
+        definitionBody: sfn.DefinitionBody.fromString(asl),
+        definitionSubstitutions: substitutions,
+        stateMachineType: sfn.StateMachineType.STANDARD,
+      });
+      // Only the workers this workflow names: one state machine cannot call another's tasks.
+      for (const placeholder of Object.keys(substitutions)) props.workers.get(placeholder)!.grantInvoke(machine);
+      this.stateMachines.set(name, machine);
+    }
+  }
+}
+
+export function placeholdersIn(asl: string): string[] {
+  return [...new Set([...asl.matchAll(/\$\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]))];
+}
