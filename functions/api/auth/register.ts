@@ -1,14 +1,11 @@
 import { registerSchema } from '@shared/schemas/auth';
-import { config } from '../../core/config';
 import { defineRoute } from '../../core/http/route';
 import { HttpError } from '../../core/http/errors';
 import { hashPassword } from '../../core/accounts/password-hash';
 import { hit, LIMITS } from '../../core/accounts/rate-limit';
 import { createUser, EmailTakenError } from '../../core/accounts/user-store';
-import { issueVerifyCode } from '../../core/accounts/link-tokens';
+import { sendVerificationMail } from '../../core/accounts/verification-mail';
 import { findInviteByToken } from '../../core/companies/invites';
-import { mailer } from '../../core/mail/mail-port';
-import { verificationMail } from '../../core/mail/templates';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Sign in or reset your password.';
 
@@ -37,9 +34,7 @@ export const register = defineRoute({
       throw error;
     }
     if (!verified) {
-      const code = await issueVerifyCode(user.id);
-      const link = `${config.appOrigin}/auth?code=${encodeURIComponent(code)}&id=${user.id}`;
-      await mailer().send(verificationMail(user.email, user.firstName, link));
+      await sendVerificationMail(user);
     }
     return {
       status: 201,

@@ -1,4 +1,5 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll } from '../table/batch';
 import { table, tableName } from '../table/client';
 import { nextId } from '../table/counter';
 import { conflict } from '../http/errors';
@@ -70,18 +71,7 @@ export async function findUserByEmail(email: string): Promise<UserItem | undefin
 }
 
 export async function getUsers(ids: number[]): Promise<UserItem[]> {
-  const unique = [...new Set(ids)];
-  const users: UserItem[] = [];
-  for (let i = 0; i < unique.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map(userKey);
-    // BatchGet may leave keys unprocessed under load: ask again for those.
-    for (let attempt = 0; keys?.length && attempt < 5; attempt++) {
-      const out = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-      users.push(...((out.Responses?.[tableName()] ?? []) as UserItem[]));
-      keys = out.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return users;
+  return batchGetAll<UserItem>([...new Set(ids)].map(userKey));
 }
 
 /** Sets fields on a user; `version` guards against a concurrent write being silently lost. */

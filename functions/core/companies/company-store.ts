@@ -1,6 +1,4 @@
 import {
-  BatchGetCommand,
-  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -14,6 +12,7 @@ import { conflict } from '../http/errors';
 import { memberKey } from '../membership';
 import { table, tableName, isExpired } from '../table/client';
 import { nextId } from '../table/counter';
+import { batchDeleteAll, batchGetAll } from '../table/batch';
 
 export interface CompanyItem {
   id: number;
@@ -166,17 +165,7 @@ export async function companyView(company: CompanyItem): Promise<Company> {
 }
 
 export async function getCompanies(ids: number[]): Promise<CompanyItem[]> {
-  if (!ids.length) return [];
-  const found: CompanyItem[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map(companyKey);
-    for (let attempt = 0; keys?.length && attempt < 5; attempt++) {
-      const out = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-      found.push(...((out.Responses?.[tableName()] ?? []) as CompanyItem[]));
-      keys = out.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return found.sort((a, b) => a.id - b.id);
+  return (await batchGetAll<CompanyItem>([...new Set(ids)].map(companyKey))).sort((a, b) => a.id - b.id);
 }
 
 /** PATCH company info: only the fields sent change; the version guards lost updates. */
@@ -203,37 +192,19 @@ export async function updateCompanyInfo(companyId: number, fields: CompanyInfoIn
   return out.Attributes as CompanyItem;
 }
 
-/** Removes the company's partition (company, members, invites, content) and invite token lookups. */
+/** Removes the company's partition: company, members, invites (their token index goes with them), content. */
 export async function deleteCompany(companyId: number) {
   const items = await companyPartition(companyId);
-  const keys = items.map((i) => ({ pk: i.pk, sk: i.sk }));
-  for (let i = 0; i < keys.length; i += 25) {
-    let batch: { DeleteRequest: { Key: Record<string, unknown> } }[] | undefined = keys
-      .slice(i, i + 25)
-      .map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; batch?.length && attempt < 5; attempt++) {
-      const out = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: batch } }));
-      batch = out.UnprocessedItems?.[tableName()] as typeof batch;
-    }
-  }
+  await batchDeleteAll(items.map((i) => ({ pk: i.pk, sk: i.sk })));
 }
 
 /** Demo reset: the company's content goes, the company, its members and invites stay. */
 export async function clearCompanyContent(companyId: number) {
   const keep = (sk: string) => sk === 'COMPANY' || sk.startsWith('MEMBER#') || sk.startsWith('INVITE#');
   const items = (await companyPartition(companyId)).filter((i) => !keep(String(i.sk)));
-  for (let i = 0; i < items.length; i += 25) {
-    await table().send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [tableName()]: items.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
-        },
-      }),
-    );
-  }
-  const fresh = blankCompany(companyId, '', true);
+  await batchDeleteAll(items.map((i) => ({ pk: i.pk, sk: i.sk })));
   await updateCompanyInfo(companyId, {
-    description: fresh.description,
+    description: '',
     customers: '',
     why: '',
     tone: '',

@@ -1,0 +1,33 @@
+import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { table, tableName } from './client';
+
+type Key = Record<string, unknown>;
+const ATTEMPTS = 5;
+
+/**
+ * Reads many items by key: 100 keys a request (DynamoDB's limit), asking again for the keys
+ * DynamoDB leaves unprocessed under load.
+ */
+export async function batchGetAll<T>(keys: Key[]): Promise<T[]> {
+  const found: T[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: Key[] | undefined = keys.slice(i, i + 100);
+    for (let attempt = 0; pending?.length && attempt < ATTEMPTS; attempt++) {
+      const out = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      found.push(...((out.Responses?.[tableName()] ?? []) as T[]));
+      pending = out.UnprocessedKeys?.[tableName()]?.Keys as Key[] | undefined;
+    }
+  }
+  return found;
+}
+
+/** Deletes many items by key, 25 a request, retrying what DynamoDB leaves unprocessed. */
+export async function batchDeleteAll(keys: Key[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let pending: { DeleteRequest: { Key: Key } }[] | undefined = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; pending?.length && attempt < ATTEMPTS; attempt++) {
+      const out = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = out.UnprocessedItems?.[tableName()] as typeof pending;
+    }
+  }
+}
