@@ -1,0 +1,47 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** The system Chromium; a browser is never downloaded. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * The app under test: E2E_BASE_URL when given (an already running app), else the suite's embedded
+ * runtime. Not BASE_URL: Vite/Vitest set that one to '/'.
+ */
+export function appUrl(): string {
+  const given = process.env.E2E_BASE_URL;
+  return given && /^https?:\/\//.test(given) ? given : inject('runtime').url;
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Absolute URL for a path of the app. */
+  url(path: string): string;
+}
+
+/** A fresh browser profile (its own cookies) with one page. */
+export async function openSession(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Session> {
+  const base = appUrl();
+  const context = await browser.newContext({ viewport, baseURL: base });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page, url: (path: string) => new URL(path, base).toString() };
+}
+
+/** The path part of the page's URL, e.g. '/auth'. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;

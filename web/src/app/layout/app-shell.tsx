@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { LoadingScreen } from '../../components/screens/loading-screen';
+import { useCompanies } from '../../lib/company';
+import { Sidebar } from './sidebar';
+import { Topbar } from './topbar';
+
+/** The frame of every signed-in page: side menu, top bar, and the page. */
+export function AppShell() {
+  const companies = useCompanies();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // The COMPANY_ID cookie is reconciled when the list loads; pages wait for it so every call is scoped.
+  if (companies.isPending) return <LoadingScreen />;
+  if (companies.isError) throw companies.error;
+
+  return (
+    <div className={['shell', menuOpen ? 'shell--menu-open' : ''].join(' ')}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Sidebar onNavigate={() => setMenuOpen(false)} />
+      <div className="shell__scrim" aria-hidden onClick={() => setMenuOpen(false)} />
+      <div className="shell__body">
+        <Topbar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+        <main id="main" className="shell__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

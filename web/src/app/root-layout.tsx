@@ -1,0 +1,21 @@
+import { isRouteErrorResponse, Outlet, ScrollRestoration, useNavigation, useRouteError } from 'react-router-dom';
+import { ErrorScreen } from '../components/screens/error-screen';
+import { NotFoundScreen } from '../components/screens/not-found-screen';
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label="Loading page" /> : null}
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (import.meta.env.DEV) console.error(error);
+  return <ErrorScreen />;
+}

@@ -1,0 +1,50 @@
+import { CalendarCheck2, Sparkles, TrendingUp, Wand2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+/** Split layout of every auth screen: a calm brand panel and the form card. */
+export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="auth">
+      <aside className="auth__brand" aria-hidden>
+        <Link to="/" className="auth__logo" tabIndex={-1}>
+          <span className="brand-mark">
+            <Sparkles size={16} />
+          </span>
+          <span className="brand-name">Marketing Automation</span>
+        </Link>
+        <div className="auth__pitch">
+          <h2>Plan, create and publish your marketing in one calm place.</h2>
+          <ul>
+            <li>
+              <Wand2 size={18} /> Generate social and blog posts with AI
+            </li>
+            <li>
+              <CalendarCheck2 size={18} /> Schedule everything on one calendar
+            </li>
+            <li>
+              <TrendingUp size={18} /> Follow what works with clear reports
+            </li>
+          </ul>
+        </div>
+        <p className="auth__legal">Facebook · Instagram · Threads · LinkedIn · WordPress</p>
+      </aside>
+      <main className="auth__main">
+        <div className="auth__mobile-logo">
+          <span className="brand-mark" aria-hidden>
+            <Sparkles size={16} />
+          </span>
+          <span className="brand-name">Marketing Automation</span>
+        </div>
+        <div className="auth__card">
+          <header className="auth__header">
+            <h1 className="auth__title">{title}</h1>
+            {subtitle ? <p className="auth__subtitle">{subtitle}</p> : null}
+          </header>
+          {children}
+        </div>
+        {footer ? <footer className="auth__footer">{footer}</footer> : null}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resendVerifySchema } from '@shared/schemas/auth';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/forms';
+import { useResendVerification } from '../api/resend-verification';
+import { AuthLayout } from '../components/auth-layout';
+
+export default function ResendVerificationRoute() {
+  const resend = useResendVerification();
+  const form = useForm<z.input<typeof resendVerifySchema>>({
+    resolver: zodResolver(resendVerifySchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await resend.mutateAsync(values);
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['email']);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Resend verification email"
+      subtitle="We will send a new verification link to your inbox."
+      footer={
+        <span>
+          Already verified? <Link to="/auth">Sign in</Link>
+        </span>
+      }
+    >
+      <div className="stack">
+        {resend.isSuccess ? <Alert type="success">{resend.data?.message || 'A new verification link is on its way.'}</Alert> : null}
+        {resend.isError && !Object.keys(errors).length ? <Alert type="error">{errorMessage(resend.error)}</Alert> : null}
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+          <Button type="submit" block pending={resend.isPending}>
+            Resend verification email
+          </Button>
+        </form>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordField } from '@shared/schemas/fields';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/forms';
+import { useConsumeReset } from '../api/consume-reset';
+import { AuthLayout } from '../components/auth-layout';
+import type { AuthNavigationState } from '../components/flash';
+
+/** The password part of consumeResetSchema; id and token come from the link. */
+const resetFormSchema = z.object({ password: passwordField() });
+
+export default function ResetPasswordRoute() {
+  const { id = '', token = '' } = useParams();
+  const navigate = useNavigate();
+  const consumeReset = useConsumeReset();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<z.input<typeof resetFormSchema>>({
+    resolver: zodResolver(resetFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setFailure(null);
+    try {
+      const answer = await consumeReset.mutateAsync({ id: Number(id), token, password });
+      const state: AuthNavigationState = {
+        flash: { type: 'success', text: answer?.message || 'Your password has been changed. Sign in with your new password.' },
+      };
+      navigate('/auth', { replace: true, state });
+    } catch (error) {
+      if (applyServerErrors(error, form.setError, ['password'])) return;
+      setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      subtitle="Use at least 8 characters."
+      footer={
+        <span>
+          <Link to="/auth">Back to sign in</Link>
+        </span>
+      }
+    >
+      <div className="stack">
+        {failure ? (
+          <Alert type="error" action={<Link to="/auth/forgot-password">Request a new link</Link>}>
+            {failure}
+          </Alert>
+        ) : null}
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <TextField label="New password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+          <Button type="submit" block pending={consumeReset.isPending}>
+            Change password
+          </Button>
+        </form>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EMAIL_NOT_VERIFIED, loginSchema } from '@shared/schemas/auth';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/forms';
+import { useLogin } from '../api/login';
+import { useVerifyEmail } from '../api/verify-email';
+import { AuthLayout } from '../components/auth-layout';
+import { DevMailboxLink } from '../components/dev-mailbox-link';
+import type { AuthNavigationState, Flash } from '../components/flash';
+import { withInvite } from '../components/flash';
+import { InviteBanner } from '../components/invite-banner';
+import { Divider, SocialButtons } from '../components/social-buttons';
+
+type LoginForm = z.input<typeof loginSchema>;
+
+/** Verifies the account when the page is opened from the email link (?code&id), then strips those params. */
+function useLinkVerification(): Flash | null {
+  const [params, setParams] = useSearchParams();
+  const verify = useVerifyEmail();
+  const { mutate } = verify;
+  const started = useRef(false);
+  const [result, setResult] = useState<Flash | null>(null);
+  const code = params.get('code');
+  const id = params.get('id');
+
+  useEffect(() => {
+    if (!code || !id || started.current) return;
+    started.current = true;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('code');
+        next.delete('id');
+        return next;
+      },
+      { replace: true },
+    );
+    mutate(
+      { code, id: /^\d+$/.test(id) ? Number(id) : id },
+      {
+        onSuccess: (answer) => setResult({ type: 'success', text: answer?.message || 'Your email is verified. You can sign in now.' }),
+        onError: (error) => setResult({ type: 'error', text: errorMessage(error) }),
+      },
+    );
+  }, [code, id, setParams, mutate]);
+
+  if (verify.isPending) return { type: 'info', text: 'Verifying your email…' };
+  return result;
+}
+
+export default function SignInRoute() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (location.state ?? {}) as AuthNavigationState;
+  const inviteToken = params.get('inviteToken');
+  const message = params.get('message');
+  const verification = useLinkVerification();
+  const login = useLogin();
+  const [failure, setFailure] = useState<{ text: string; unverified: boolean } | null>(null);
+
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: state.email ?? '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await login.mutateAsync({ email: values.email, password: values.password, ...(inviteToken ? { inviteToken } : {}) });
+      navigate('/', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && applyServerErrors(error, form.setError, ['email', 'password'])) return;
+      setFailure({ text: errorMessage(error), unverified: error instanceof ApiError && error.code === EMAIL_NOT_VERIFIED });
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to plan and publish your marketing."
+      footer={
+        <>
+          <span>
+            New here? <Link to={withInvite('/auth/register', inviteToken)}>Create an account</Link>
+          </span>
+          <DevMailboxLink />
+        </>
+      }
+    >
+      <div className="stack">
+        {inviteToken ? <InviteBanner inviteToken={inviteToken} action="Sign in to accept the invite." /> : null}
+        {message ? <Alert type="error">{message}</Alert> : null}
+        {state.flash ? <Alert type={state.flash.type}>{state.flash.text}</Alert> : null}
+        {verification ? <Alert type={verification.type}>{verification.text}</Alert> : null}
+        {failure ? (
+          <Alert type="error" action={failure.unverified ? <Link to="/auth/verify">Resend verification email</Link> : undefined}>
+            {failure.text}
+          </Alert>
+        ) : null}
+
+        <SocialButtons inviteToken={inviteToken} />
+        <Divider>or sign in with email</Divider>
+
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+          <div className="field-with-link">
+            <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+            <Link className="field-link" to="/auth/forgot-password">
+              Forgot password?
+            </Link>
+          </div>
+          <Button type="submit" block pending={login.isPending}>
+            Sign in
+          </Button>
+        </form>
+      </div>
+    </AuthLayout>
+  );
+}

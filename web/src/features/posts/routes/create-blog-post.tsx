@@ -1,0 +1,5 @@
+import { PostPage } from '../components/post-page';
+
+export default function CreateBlogPostRoute() {
+  return <PostPage title="Create blog post" kind="blog" />;
+}

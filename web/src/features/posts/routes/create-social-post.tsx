@@ -1,0 +1,5 @@
+import { PostPage } from '../components/post-page';
+
+export default function CreateSocialPostRoute() {
+  return <PostPage title="Create social media post" kind="social" />;
+}

@@ -1,0 +1,5 @@
+import { PostPage } from '../components/post-page';
+
+export default function EditBlogPostRoute() {
+  return <PostPage title="Edit blog post" kind="blog" />;
+}

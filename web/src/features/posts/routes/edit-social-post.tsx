@@ -1,0 +1,5 @@
+import { PostPage } from '../components/post-page';
+
+export default function EditSocialPostRoute() {
+  return <PostPage title="Edit social media post" kind="social" />;
+}

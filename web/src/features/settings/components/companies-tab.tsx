@@ -1,0 +1,225 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createCompanySchema, displayCompanyName, inviteSchema, type Company } from '@shared/schemas/company';
+import { Building2, MailPlus, Plus, Trash2, UserMinus, X } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { useProfile } from '../../../lib/auth';
+import { useCurrentCompany } from '../../../lib/company';
+import { applyServerErrors } from '../../../lib/forms';
+import { useCreateCompany } from '../api/create-company';
+import { useDeleteCompany } from '../api/delete-company';
+import { useInviteUser } from '../api/invite-user';
+import { useRemoveUser } from '../api/remove-user';
+import { useRevokeInvite } from '../api/revoke-invite';
+
+function CreateCompanyForm() {
+  const create = useCreateCompany();
+  const form = useForm<z.input<typeof createCompanySchema>>({
+    resolver: zodResolver(createCompanySchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { name: '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const company = await create.mutateAsync(values);
+      form.reset({ name: '' });
+      toast.success(`${displayCompanyName(company.name)} has been created.`);
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, ['name'])) toast.error(errorMessage(error));
+    }
+  });
+  return (
+    <Card title="Create a company" description="Each company has its own calendar, media, plan and team.">
+      <form className="inline-form" onSubmit={onSubmit} noValidate>
+        <TextField label="Company name" placeholder="e.g. Corner Bakery" error={form.formState.errors.name?.message} fieldClassName="inline-form__field" {...form.register('name')} />
+        <Button type="submit" icon={<Plus size={16} aria-hidden />} pending={create.isPending}>
+          Create company
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function InviteForm({ company }: { company: Company }) {
+  const invite = useInviteUser();
+  const form = useForm<z.input<typeof inviteSchema>>({
+    resolver: zodResolver(inviteSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '' },
+  });
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      await invite.mutateAsync({ companyId: company.id, email });
+      form.reset({ email: '' });
+      toast.success(`Invite sent to ${email}.`);
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, ['email'])) toast.error(errorMessage(error));
+    }
+  });
+  return (
+    <form className="inline-form" onSubmit={onSubmit} noValidate>
+      <TextField
+        label="Invite a user by email"
+        type="email"
+        placeholder="teammate@example.com"
+        error={form.formState.errors.email?.message}
+        fieldClassName="inline-form__field"
+        {...form.register('email')}
+      />
+      <Button type="submit" variant="secondary" icon={<MailPlus size={16} aria-hidden />} pending={invite.isPending}>
+        Send invite
+      </Button>
+    </form>
+  );
+}
+
+function CompanyCard({ company, selected, meId }: { company: Company; selected: boolean; meId?: number }) {
+  const confirm = useConfirm();
+  const removeUser = useRemoveUser();
+  const revokeInvite = useRevokeInvite();
+  const deleteCompany = useDeleteCompany();
+  const name = displayCompanyName(company.name);
+
+  const onDelete = async () => {
+    const ok = await confirm({
+      title: `Delete ${name}?`,
+      description: 'The company, its calendar, media and plans are removed for everyone in it. This cannot be undone.',
+      confirmLabel: 'Delete company',
+      destructive: true,
+    });
+    if (!ok) return;
+    deleteCompany.mutate(company.id, {
+      onSuccess: () => toast.success(`${name} has been deleted.`),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+
+  const onRemoveUser = async (user: Company['users'][number]) => {
+    const who = `${user.firstName} ${user.lastName}`.trim() || user.email;
+    const ok = await confirm({
+      title: `Remove ${who}?`,
+      description: `${who} will lose access to ${name}.`,
+      confirmLabel: 'Remove user',
+      destructive: true,
+    });
+    if (!ok) return;
+    removeUser.mutate(
+      { companyId: company.id, userId: user.id },
+      { onSuccess: () => toast.success(`${who} has been removed.`), onError: (error) => toast.error(errorMessage(error)) },
+    );
+  };
+
+  const onRevoke = async (invite: Company['invites'][number]) => {
+    const ok = await confirm({
+      title: 'Revoke this invite?',
+      description: `The invite link sent to ${invite.email} will stop working.`,
+      confirmLabel: 'Revoke invite',
+      destructive: true,
+    });
+    if (!ok) return;
+    revokeInvite.mutate(
+      { companyId: company.id, inviteId: invite.id },
+      { onSuccess: () => toast.success(`The invite to ${invite.email} has been revoked.`), onError: (error) => toast.error(errorMessage(error)) },
+    );
+  };
+
+  return (
+    <Card
+      title={
+        <span className="title-with-badges">
+          <Building2 size={18} aria-hidden className="muted-icon" />
+          {name}
+          {selected ? <Badge tone="accent">Selected</Badge> : null}
+          {company.demo ? <Badge tone="warning">Demo</Badge> : null}
+        </span>
+      }
+      actions={
+        <Button variant="danger-ghost" size="sm" icon={<Trash2 size={16} aria-hidden />} pending={deleteCompany.isPending} onClick={onDelete}>
+          Delete company
+        </Button>
+      }
+    >
+      <div className="stack">
+        <div>
+          <h3 className="section-label">Users</h3>
+          {company.users.length ? (
+            <ul className="rows">
+              {company.users.map((user) => (
+                <li key={user.id} className="row">
+                  <span className="avatar avatar--sm" aria-hidden>
+                    {`${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || '?'}
+                  </span>
+                  <div className="row__main">
+                    <span className="row__title">
+                      {`${user.firstName} ${user.lastName}`.trim() || user.email}
+                      {user.id === meId ? <Badge>You</Badge> : null}
+                    </span>
+                    <span className="row__meta">{user.email}</span>
+                  </div>
+                  <Button variant="ghost" size="sm" icon={<UserMinus size={16} aria-hidden />} onClick={() => onRemoveUser(user)} disabled={removeUser.isPending}>
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No users yet.</p>
+          )}
+        </div>
+        <div>
+          <h3 className="section-label">Pending invites</h3>
+          {company.invites.length ? (
+            <ul className="rows">
+              {company.invites.map((invite) => (
+                <li key={invite.id} className="row">
+                  <span className="avatar avatar--sm avatar--muted" aria-hidden>
+                    <MailPlus size={14} />
+                  </span>
+                  <div className="row__main">
+                    <span className="row__title">{invite.email}</span>
+                    <span className="row__meta">Invited, waiting to accept</span>
+                  </div>
+                  <Button variant="ghost" size="sm" icon={<X size={16} aria-hidden />} onClick={() => onRevoke(invite)} disabled={revokeInvite.isPending}>
+                    Revoke
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No pending invites.</p>
+          )}
+        </div>
+        <InviteForm company={company} />
+      </div>
+    </Card>
+  );
+}
+
+export function CompaniesTab() {
+  const { data: companies = [], company: selected } = useCurrentCompany();
+  const { data: profile } = useProfile();
+  return (
+    <div className="stack-lg">
+      <CreateCompanyForm />
+      {companies.length ? (
+        companies.map((company) => <CompanyCard key={company.id} company={company} selected={company.id === selected?.id} meId={profile?.id} />)
+      ) : (
+        <Card>
+          <EmptyState icon={Building2} title="No companies yet">
+            Create your first company above.
+          </EmptyState>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages } from '@shared/messages';
+import { companyInfoSchema, companyName, GOAL_VALUES, GOALS, websiteField, type Company } from '@shared/schemas/company';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { useCurrentCompany } from '../../../lib/company';
+import { applyServerErrors } from '../../../lib/forms';
+import { LocationsInput } from './locations-input';
+import { useUpdateCompanyInfo, type CompanyInfoPatch } from '../api/update-company-info';
+
+/** What the inputs hold: text everywhere, turned into the PATCH body by the schema below. */
+interface CompanyInfoForm {
+  name: string;
+  website: string;
+  goal: string;
+  tone: string;
+  voice: string;
+  description: string;
+  customers: string;
+  why: string;
+  locations: string[];
+  current_revenue: string;
+  suggested_budget: string;
+}
+
+const shape = companyInfoSchema.shape;
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? Number(value) : value);
+
+/** companyInfoSchema's rules, applied to the form's text values. A lone empty first location means "none". */
+const formSchema = z.object({
+  name: companyName,
+  website: websiteField,
+  goal: z.preprocess((v) => (v === '' ? null : v), z.enum(GOAL_VALUES, { error: messages.goalInvalid }).nullable()),
+  tone: shape.tone,
+  voice: shape.voice,
+  description: shape.description,
+  customers: shape.customers,
+  why: shape.why,
+  locations: z.preprocess((v) => (Array.isArray(v) && v.length === 1 && String(v[0]).trim() === '' ? [] : v), shape.locations),
+  current_revenue: z.preprocess(blankToNull, shape.current_revenue),
+  suggested_budget: z.preprocess(blankToNull, shape.suggested_budget),
+});
+
+const FIELDS = Object.keys(formSchema.shape);
+
+const toForm = (company: Company): CompanyInfoForm => ({
+  name: company.name,
+  website: company.website,
+  goal: company.goal ?? '',
+  tone: company.tone,
+  voice: company.voice,
+  description: company.description,
+  customers: company.customers,
+  why: company.why,
+  locations: company.locations.length ? company.locations : [''],
+  current_revenue: company.current_revenue === null ? '' : String(company.current_revenue),
+  suggested_budget: company.suggested_budget === null ? '' : String(company.suggested_budget),
+});
+
+function CompanyInfoFormView({ company }: { company: Company }) {
+  const update = useUpdateCompanyInfo();
+  const form = useForm<CompanyInfoForm, unknown, CompanyInfoPatch>({
+    resolver: zodResolver(formSchema) as unknown as Resolver<CompanyInfoForm, unknown, CompanyInfoPatch>,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: toForm(company),
+  });
+  const { errors } = form.formState;
+  const locationErrors = Array.isArray(errors.locations) ? (errors.locations as ({ message?: string } | undefined)[]).map((e) => e?.message) : [];
+  const locationsListError = !Array.isArray(errors.locations) ? errors.locations?.message : undefined;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      form.reset(toForm(saved));
+      toast.success('Company information saved.');
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, FIELDS)) toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <form className="stack-lg" onSubmit={onSubmit} noValidate>
+      <Card title="Business" description="The basics we use across your plan, posts and reports.">
+        <div className="form">
+          <div className="form-row">
+            <TextField label="Business name" autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
+            <TextField label="Website" inputMode="url" placeholder="example.com" error={errors.website?.message} {...form.register('website')} />
+          </div>
+          <SelectField label="Goal" error={errors.goal?.message} {...form.register('goal')}>
+            <option value="">Select a goal</option>
+            {GOAL_VALUES.map((goal) => (
+              <option key={goal} value={goal}>
+                {GOALS[goal]}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField label="Business description" rows={5} hint="At least 80 characters: what you sell and what makes you different." error={errors.description?.message} {...form.register('description')} />
+        </div>
+      </Card>
+
+      <Card title="Brand voice" description="How your posts should sound.">
+        <div className="form">
+          <div className="form-row">
+            <TextAreaField label="Marketing Tone" rows={3} placeholder="e.g. Friendly and confident" error={errors.tone?.message} {...form.register('tone')} />
+            <TextAreaField label="Marketing Voice" rows={3} placeholder="e.g. Expert neighbour who explains things simply" error={errors.voice?.message} {...form.register('voice')} />
+          </div>
+        </div>
+      </Card>
+
+      <Card title="Customers and locations">
+        <div className="form">
+          <TextAreaField label="Customers" rows={3} hint="Who buys from you?" error={errors.customers?.message} {...form.register('customers')} />
+          <TextAreaField label="Why customers choose you" rows={3} error={errors.why?.message} {...form.register('why')} />
+          <Controller
+            control={form.control}
+            name="locations"
+            render={({ field }) => (
+              <LocationsInput value={field.value} onChange={field.onChange} inputRef={field.ref} errors={locationErrors} listError={locationsListError} />
+            )}
+          />
+        </div>
+      </Card>
+
+      <Card title="Budget" description="Whole US dollars.">
+        <div className="form-row">
+          <TextField label="Current revenue" type="number" min={0} step={1} inputMode="numeric" error={errors.current_revenue?.message} {...form.register('current_revenue')} />
+          <TextField label="Suggested budget" type="number" min={0} step={1} inputMode="numeric" error={errors.suggested_budget?.message} {...form.register('suggested_budget')} />
+        </div>
+      </Card>
+
+      <div className="form-actions form-actions--sticky">
+        <Button variant="ghost" onClick={() => form.reset(toForm(company))} disabled={update.isPending || !form.formState.isDirty}>
+          Discard
+        </Button>
+        <Button type="submit" pending={update.isPending}>
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function CompanyInfoTab() {
+  const { company } = useCurrentCompany();
+  if (!company) return <EmptyState title="No company yet">Create a company in the Companies tab first.</EmptyState>;
+  return <CompanyInfoFormView key={company.id} company={company} />;
+}

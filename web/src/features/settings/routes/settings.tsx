@@ -1,0 +1,53 @@
+import { useEffect, useRef, type ComponentType } from 'react';
+import { Navigate, NavLink, useParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useCurrentCompany } from '../../../lib/company';
+import { AppsTab } from '../components/apps-tab';
+import { CompaniesTab } from '../components/companies-tab';
+import { CompanyInfoTab } from '../components/company-info-tab';
+import { DemoTab } from '../components/demo-tab';
+import { BillingTab, IdealCustomerProfilesTab, MarketingPlanTab } from '../components/placeholder-tabs';
+import { UserTab } from '../components/user-tab';
+
+const TABS: { tab: string; label: string; Component: ComponentType; demoOnly?: boolean }[] = [
+  { tab: 'apps', label: 'Applications', Component: AppsTab },
+  { tab: 'billing', label: 'Billing', Component: BillingTab },
+  { tab: 'user', label: 'User', Component: UserTab },
+  { tab: 'marketing-plan', label: 'Marketing plan', Component: MarketingPlanTab },
+  { tab: 'ideal-customer-profiles', label: 'Ideal customer profiles', Component: IdealCustomerProfilesTab },
+  { tab: 'company-info', label: 'Company information', Component: CompanyInfoTab },
+  { tab: 'companies', label: 'Companies', Component: CompaniesTab },
+  { tab: 'demo', label: 'Demo', Component: DemoTab, demoOnly: true },
+];
+
+/** /settings/{tab}; apps is the default, and demo exists only for demo companies. */
+export default function SettingsRoute() {
+  const { tab } = useParams();
+  const { company } = useCurrentCompany();
+  const tabs = TABS.filter((t) => !t.demoOnly || company?.demo);
+  const current = tabs.find((t) => t.tab === tab);
+  const navRef = useRef<HTMLElement>(null);
+
+  // On narrow screens the tab strip scrolls: keep the current tab in sight.
+  useEffect(() => {
+    navRef.current?.querySelector<HTMLElement>('.tab--active')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [tab]);
+
+  if (!current) return <Navigate to="/settings/apps" replace />;
+  const { Component } = current;
+  return (
+    <div className="page">
+      <PageHeader title="Settings" description="Your account, your companies and the apps they publish to." />
+      <nav ref={navRef} className="tabs" aria-label="Settings sections">
+        {tabs.map((t) => (
+          <NavLink key={t.tab} to={`/settings/${t.tab}`} className={({ isActive }) => ['tab', isActive ? 'tab--active' : ''].join(' ')}>
+            {t.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="page__content page__content--narrow">
+        <Component />
+      </div>
+    </div>
+  );
+}
