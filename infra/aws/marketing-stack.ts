@@ -43,7 +43,17 @@ export class MarketingStack extends Stack {
 
     const table = new AppTable(this, 'Data').table;
     const http = new HttpApi(this, 'Http');
-    const web = new WebDistribution(this, 'Web', { apiDomainName: http.domainName, webDist: props.webDist ?? paths.webDist });
+    // Shared by CloudFront (adds it to /api requests) and the API (refuses requests without it).
+    const originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: 'Header value proving an /api request came through CloudFront',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    const originVerifyValue = originVerify.secretValue.unsafeUnwrap();
+    const web = new WebDistribution(this, 'Web', {
+      apiDomainName: http.domainName,
+      webDist: props.webDist ?? paths.webDist,
+      originVerifyValue,
+    });
     // Without an explicit origin (custom domain), the app lives at the distribution's own
     // domain; a token that CloudFormation resolves at deploy time. Functions therefore depend
     // on the distribution, which only depends on the API itself, not on its routes: no cycle.
@@ -115,6 +125,7 @@ export class MarketingStack extends Stack {
       SCHEDULER_ROLE_ARN: schedules.role.roleArn,
       SCHEDULE_GROUP: schedules.groupName,
       OAUTH_SECRET_ARN: oauthClients.secretArn,
+      ORIGIN_VERIFY_SECRET: originVerifyValue,
     };
     const apiScope = new Construct(this, 'Api');
     for (const area of deployedAreas()) {

@@ -16,7 +16,6 @@ import { actionsOf, logicalId, resources, statementsOf, statementsOfRole, synth 
 
 // CloudFront managed policy ids (fixed by AWS).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
-const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 let stack: MarketingStack;
 let template: ReturnType<typeof synth>['template'];
@@ -151,7 +150,7 @@ describe('web bucket and CloudFront', () => {
           Match.objectLike({
             PathPattern: '/api/*',
             CachePolicyId: CACHING_DISABLED,
-            OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+            OriginRequestPolicyId: { Ref: Match.stringLikeRegexp('ApiRequests') },
             AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
             ViewerProtocolPolicy: 'https-only',
           }),
@@ -162,10 +161,38 @@ describe('web bucket and CloudFront', () => {
               'Fn::Join': ['', Match.arrayWith([{ Ref: Match.stringLikeRegexp('^HttpApi') }, '.execute-api.'])],
             },
             CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }),
+            OriginCustomHeaders: [
+              { HeaderName: 'x-origin-verify', HeaderValue: Match.objectLike({ 'Fn::Join': Match.anyValue() }) },
+            ],
           }),
         ]),
       }),
     });
+  });
+
+  it('forwards cookies, query strings, the API headers and the viewer address (not Host) to /api', () => {
+    template.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: Match.objectLike({
+        CookiesConfig: { CookieBehavior: 'all' },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        HeadersConfig: {
+          HeaderBehavior: 'whitelist',
+          Headers: Match.arrayWith(['Origin', 'Content-Type', 'CloudFront-Viewer-Address']),
+        },
+      }),
+    });
+    const policies = template.findResources('AWS::CloudFront::OriginRequestPolicy');
+    for (const policy of Object.values(policies)) {
+      expect(JSON.stringify(policy)).not.toMatch(/"Host"/);
+    }
+  });
+
+  it('API functions receive the same origin-verify value CloudFront sends', () => {
+    const fns = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { ORIGIN_VERIFY_SECRET: Match.anyValue() } } },
+    });
+    expect(Object.keys(fns).length).toBeGreaterThan(0);
+    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
   });
 
   it('falls back to index.html for SPA routes without touching API errors', () => {
@@ -396,8 +423,9 @@ describe('mail, secrets and keys', () => {
   });
 
   it('has the OAuthClients secret with a placeholder per sign-in provider, readable by API functions', () => {
-    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
-    const [[secretId, secret]] = Object.entries(resources(template, 'AWS::SecretsManager::Secret'));
+    const [[secretId, secret]] = Object.entries(resources(template, 'AWS::SecretsManager::Secret')).filter(([id]) =>
+      id.startsWith('OAuthClients'),
+    );
     const generated = secret.Properties.GenerateSecretString;
     // The shape functions/core/oauth/providers.ts parses.
     expect(JSON.parse(generated.SecretStringTemplate)).toEqual(

@@ -78,3 +78,25 @@ describe('the middy handler stack', () => {
     expect((await call(event('GET', '/api/t/dev'))).statusCode).toBe(404);
   });
 });
+
+describe('behind CloudFront (ORIGIN_VERIFY_SECRET set)', () => {
+  it('refuses requests without the origin-verify header and trusts the viewer address only with it', async () => {
+    process.env.ORIGIN_VERIFY_SECRET = 'cloudfront-only';
+    try {
+      const direct = await call(event('GET', '/api/t/conflict', undefined, { 'cloudfront-viewer-address': '9.9.9.9:443' }));
+      expect(direct.statusCode).toBe(403);
+      const wrong = await call(event('GET', '/api/t/conflict', undefined, { 'x-origin-verify': 'guess' }));
+      expect(wrong.statusCode).toBe(403);
+      const via = await call(event('GET', '/api/t/conflict', undefined, { 'x-origin-verify': 'cloudfront-only' }));
+      expect(via.statusCode).toBe(409);
+      const { clientIp } = await import('../../functions/core/http/client-ip');
+      expect(clientIp(event('GET', '/', undefined, { 'cloudfront-viewer-address': '203.0.113.7:51234' }))).toBe('203.0.113.7');
+      expect(clientIp(event('GET', '/', undefined, { 'cloudfront-viewer-address': '[2001:db8::1]:443' }))).toBe('[2001:db8::1]');
+    } finally {
+      delete process.env.ORIGIN_VERIFY_SECRET;
+    }
+    const { clientIp } = await import('../../functions/core/http/client-ip');
+    // Without CloudFront in front, the header is whatever the caller made up.
+    expect(clientIp(event('GET', '/', undefined, { 'cloudfront-viewer-address': '203.0.113.7:1' }))).toBe('1.2.3.4');
+  });
+});

@@ -9,6 +9,7 @@ import { access } from './middleware/access';
 import { errorResponder } from './middleware/error-responder';
 import { jsonBody } from './middleware/json-body';
 import { originCheck } from './middleware/origin-check';
+import { originVerify } from './middleware/origin-verify';
 import { requestLogger } from './middleware/request-logger';
 import { validate } from './middleware/validate';
 import { isReply, type Reply, type RouteDef } from './route';
@@ -53,8 +54,8 @@ function routeHandler(route: RouteDef) {
 }
 
 /**
- * The Lambda entry point of one /api area: request id and logging, errors to JSON, Origin
- * check and JSON parsing for every request, then the router. Routes marked localOnly are
+ * The Lambda entry point of one /api area: request id and logging, errors to JSON, the
+ * CloudFront origin-verify and Origin checks and JSON parsing for every request, then the router. Routes marked localOnly are
  * dropped outside the embedded runtime, so they do not exist in AWS at all.
  */
 export function areaHandler(routes: RouteDef[]) {
@@ -62,6 +63,7 @@ export function areaHandler(routes: RouteDef[]) {
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(requestLogger())
     .use(errorResponder())
+    .use(originVerify())
     .use(originCheck())
     .use(jsonBody())
     .handler((event, context) => {

@@ -1,12 +1,14 @@
-import { header } from './event';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { header } from './event';
+import { originVerifySecret } from './middleware/origin-verify';
 
 /**
  * The viewer's address. Behind CloudFront, API Gateway's sourceIp is the edge server, so the
- * distribution forwards CloudFront-Viewer-Address ("ip:port"), which viewers cannot forge.
+ * distribution forwards CloudFront-Viewer-Address ("ip:port"). It is trusted only where the
+ * origin-verify check runs, i.e. where nothing but CloudFront can reach the API.
  */
 export function clientIp(event: APIGatewayProxyEventV2): string {
-  const viewer = header(event, 'cloudfront-viewer-address');
+  const viewer = originVerifySecret() ? header(event, 'cloudfront-viewer-address') : undefined;
   if (viewer) return viewer.slice(0, viewer.lastIndexOf(':')) || viewer;
   return event.requestContext?.http?.sourceIp ?? 'unknown';
 }

@@ -12,7 +12,28 @@ export interface WebDistributionProps {
   apiDomainName: string;
   /** The Vite build. Deployed only if it exists, so `cdk synth` works without a web build. */
   webDist: string;
+  /**
+   * Sent to the API as `x-origin-verify` on every /api request. The API refuses requests
+   * without it, so its execute-api URL cannot be used to bypass CloudFront (and to forge
+   * CloudFront-Viewer-Address, which the rate limits key on).
+   */
+  originVerifyValue: string;
 }
+
+/**
+ * What /api needs from the viewer request. An allow-list rather than "all viewer headers":
+ * only so can a CloudFront header (the viewer's address) be added, and Host must stay
+ * execute-api's own. Cookies and query strings all pass.
+ */
+const API_HEADERS = [
+  'Origin',
+  'Content-Type',
+  'Accept',
+  'Accept-Language',
+  'User-Agent',
+  'Referer',
+  'CloudFront-Viewer-Address',
+];
 
 /**
  * SPA routes (/calendar, /companies/3/...) have no object in the bucket. Rewriting them to
@@ -47,6 +68,13 @@ export class WebDistribution extends Construct {
       comment: 'SPA deep links -> /index.html',
     });
 
+    const apiRequests = new cloudfront.OriginRequestPolicy(this, 'ApiRequests', {
+      comment: 'API: cookies, query strings, the headers it reads and the viewer address',
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_HEADERS),
+    });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Marketing automation: SPA + /api',
       defaultRootObject: 'index.html',
@@ -65,13 +93,13 @@ export class WebDistribution extends Construct {
         '/api/*': {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { 'x-origin-verify': props.originVerifyValue },
           }),
           // HTTPS only, not a redirect: a redirected POST would lose its body.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // Cookies, query strings and headers reach the API; Host must be execute-api's own.
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiRequests,
         },
       },
     });
