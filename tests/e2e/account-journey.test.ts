@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, pathOf } from './browser';
+import { describe, expect, it } from 'vitest';
+import { openSession, pathOf } from './browser';
+import { uniqueEmail, useBrowser } from './support';
 
 /**
  * The whole account life cycle through the browser only: sign up, open the verification mail
@@ -9,17 +8,11 @@ import { launchBrowser, openSession, pathOf } from './browser';
  * and sign in with the new password.
  */
 describe('account journey', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('sign up → mailbox → verify link → sign in → edit profile → change password → log out → sign in again', async () => {
-    const { page, context, url } = await openSession(browser);
-    const email = `journey-${randomUUID().slice(0, 8)}@example.com`;
+    const { page, context, url } = await openSession(browser());
+    const email = uniqueEmail('journey');
     const firstPassword = 'first password 1';
     const secondPassword = 'second password 2';
 

@@ -1,18 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession } from './browser';
+import { describe, expect, it } from 'vitest';
+import { openSession } from './browser';
+import { useBrowser } from './support';
 
 describe('forgot, reset and resend screens', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('forgot password validates, then shows success only after at least 5 seconds', async () => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     await page.goto(url('/auth/forgot-password'));
     await page.getByRole('button', { name: 'Send reset instructions' }).click();
     await page.getByText('Email is not valid.', { exact: true }).waitFor();
@@ -26,7 +20,7 @@ describe('forgot, reset and resend screens', () => {
   });
 
   it('a bad reset link answers with an error and a way to ask again', async () => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     await page.goto(url('/auth/forgot-password/999999/not-a-token'));
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password field is required.', { exact: true }).waitFor();
@@ -38,7 +32,7 @@ describe('forgot, reset and resend screens', () => {
   });
 
   it('resend verification uses its own sentence and confirms', async () => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     await page.goto(url('/auth/verify'));
     await page.getByRole('button', { name: 'Resend verification email' }).click();
     await page.getByText('Please provide a valid email', { exact: true }).waitFor();

@@ -1,67 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser, openSession } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openSession } from './browser';
+import { confirmDialog, errorScreenHeading, mailLink, signIn, topbarCompany, uniqueEmail, useBrowser, verifiedAccount } from './support';
 
 const CANNOT_DELETE_SELECTED = 'Cannot delete selected company. Please select a different one before deleting.';
 
-/** A verified account made through the API, so these tests start signed out but ready to sign in. */
-async function verifiedAccount(firstName: string) {
-  const base = appUrl();
-  const email = `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'company test password';
-  const headers = { 'content-type': 'application/json', origin: base };
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ firstName, lastName: 'Tester', email, password, subscribed: false, accept_terms: true }),
-  });
-  expect(registered.status).toBe(201);
-  const link = await mailLink(email, /verify/i);
-  const verified = await fetch(`${base}/api/auth/verify`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ code: link.searchParams.get('code'), id: Number(link.searchParams.get('id')) }),
-  });
-  expect(verified.status).toBe(200);
-  return { email, password };
-}
-
-async function mailLink(to: string, subject: RegExp): Promise<URL> {
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(`${appUrl()}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-    const { messages } = (await res.json()) as { messages: { subject: string; text: string }[] };
-    const mail = messages.find((m) => subject.test(m.subject));
-    const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
-    if (link) return new URL(link);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail ${subject} for ${to}`);
-}
-
-async function signIn(page: Page, url: (p: string) => string, email: string, password: string) {
-  await page.goto(url('/auth'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-const confirmDialog = (page: Page) => page.locator('dialog.dialog');
+const companyCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'COMPANY_ID')?.value;
 
 describe('companies and company information', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('creates a company, switches with the selector, edits company info, invites and revokes, and deletes', async () => {
     const owner = await verifiedAccount('Owner');
-    const { page, context, url } = await openSession(browser);
-    await signIn(page, url, owner.email, owner.password);
+    const { page, context, url } = await openSession(browser());
+    await signIn(page, url, owner);
     // One company: no selector.
     expect(await page.getByLabel('Company').count()).toBe(0);
 
@@ -114,7 +66,7 @@ describe('companies and company information', () => {
     // Invite, then revoke after confirming.
     await page.goto(url('/settings/companies'));
     const harbour = page.locator('section.card', { hasText: 'Harbour Cafe' });
-    const invitee = `invitee-${randomUUID().slice(0, 8)}@example.com`;
+    const invitee = uniqueEmail('invitee');
     await harbour.getByLabel('Invite a user by email').fill(invitee);
     await harbour.getByRole('button', { name: 'Send invite' }).click();
     await harbour.getByText(invitee).waitFor();
@@ -141,48 +93,171 @@ describe('companies and company information', () => {
     await context.close();
   });
 
-  it('an invited person signs up from the invite link and lands in the invited company', async () => {
+  it('an invited person signs up from the invite link, lands in the invited company, and loses it cleanly when removed', async () => {
+    // A creates a second company and invites B.
     const owner = await verifiedAccount('Inviter');
-    const ownerSession = await openSession(browser);
-    await signIn(ownerSession.page, ownerSession.url, owner.email, owner.password);
-    await ownerSession.page.goto(ownerSession.url('/settings/companies'));
-    await ownerSession.page.getByLabel('Company name').fill('Invite Bakery');
-    await ownerSession.page.getByRole('button', { name: 'Create company' }).click();
-    const bakery = ownerSession.page.locator('section.card', { hasText: 'Invite Bakery' });
-    await bakery.waitFor();
-    const invitee = `joiner-${randomUUID().slice(0, 8)}@example.com`;
-    await bakery.getByLabel('Invite a user by email').fill(invitee);
-    await bakery.getByRole('button', { name: 'Send invite' }).click();
-    await bakery.getByText(invitee).waitFor();
+    const a = await openSession(browser());
+    await signIn(a.page, a.url, owner);
+    await a.page.goto(a.url('/settings/companies'));
+    await a.page.getByLabel('Company name').fill('Invite Bakery');
+    await a.page.getByRole('button', { name: 'Create company' }).click();
+    const aBakery = a.page.locator('section.card', { hasText: 'Invite Bakery' });
+    await aBakery.waitFor();
+    const invitee = uniqueEmail('joiner');
+    await aBakery.getByLabel('Invite a user by email').fill(invitee);
+    await aBakery.getByRole('button', { name: 'Send invite' }).click();
+    await aBakery.getByText(invitee).waitFor();
     const inviteLink = await mailLink(invitee, /invited/i);
     expect(inviteLink.pathname).toMatch(/^\/auth\/invite\//);
-    await ownerSession.context.close();
 
-    // Signed out: the invite link sends the visitor to sign up with the token.
-    const { page, context, url } = await openSession(browser);
-    await page.goto(url(inviteLink.pathname));
-    await page.waitForURL((u) => u.pathname === '/auth/register' && u.searchParams.has('inviteToken'));
-    await page.getByText('Invite Bakery').waitFor();
-    await page.getByLabel('First name').fill('Joiner');
-    await page.getByLabel('Last name').fill('Person');
-    await page.getByLabel('Email').fill(invitee);
-    await page.getByLabel('Password').fill('joiner password');
-    await page.getByLabel(/I accept the/).check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth' && u.searchParams.has('inviteToken'));
+    // B, signed out in a browser of their own: the invite link sends them to sign up with the token.
+    const b = await openSession(browser());
+    await b.page.goto(b.url(inviteLink.pathname));
+    await b.page.waitForURL((u) => u.pathname === '/auth/register' && u.searchParams.has('inviteToken'));
+    await b.page.getByText('Invite Bakery').waitFor();
+    await b.page.getByLabel('First name').fill('Joiner');
+    await b.page.getByLabel('Last name').fill('Person');
+    await b.page.getByLabel('Email').fill(invitee);
+    await b.page.getByLabel('Password').fill('joiner password');
+    await b.page.getByLabel(/I accept the/).check();
+    await b.page.getByRole('button', { name: 'Create account' }).click();
+    await b.page.waitForURL((u) => u.pathname === '/auth' && u.searchParams.has('inviteToken'));
 
     // The invite proved the email, so sign in works at once and selects the invited company.
-    await page.getByLabel('Password').fill('joiner password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await b.page.getByLabel('Password').fill('joiner password');
+    await b.page.getByRole('button', { name: 'Sign in' }).click();
+    await b.page.waitForURL((u) => u.pathname === '/');
+    await b.page.locator('.topbar').getByText('Invite Bakery').waitFor();
+    const bakeryId = await companyCookie(b.page);
+    // B waits on the company information of the bakery, loaded while B was still a member.
+    await b.page.getByRole('link', { name: 'Settings' }).click();
+    await b.page.getByRole('link', { name: 'Company information' }).click();
+    await b.page.waitForURL((u) => u.pathname === '/settings/company-info');
+    expect(await b.page.getByLabel('Business name').inputValue()).toBe('Invite Bakery');
+
+    // A sees B in the team and removes B after confirming.
+    await a.page.reload();
+    const joinerRow = aBakery.locator('li.row', { hasText: invitee });
+    await joinerRow.waitFor();
+    await joinerRow.getByRole('button', { name: 'Remove' }).click();
+    await confirmDialog(a.page).getByRole('button', { name: 'Remove user' }).click();
+    await a.page.getByText('Joiner Person has been removed.').waitFor();
+    await joinerRow.waitFor({ state: 'detached' });
+
+    // B, without reloading, saves the bakery's information: the API refuses (403), and the app
+    // recovers by listing B's companies again and selecting the one B still has, with no error screen.
+    await b.page.getByLabel('Marketing Tone').fill('Crusty and warm');
+    await b.page.getByRole('button', { name: 'Save changes' }).click();
+    await b.page.getByText('You no longer have access to Invite Bakery. Switched to Unnamed company.').waitFor();
+    await b.page.waitForFunction(() => !document.querySelector('.topbar')?.textContent?.includes('Invite Bakery'));
+    expect(await errorScreenHeading(b.page).count()).toBe(0);
+    // Removed from their only company, B was given a fresh one of their own, now selected.
+    expect(await topbarCompany(b.page)).toBe('Unnamed company');
+    const ownId = await companyCookie(b.page);
+    expect(ownId).toMatch(/^\d+$/);
+    expect(ownId).not.toBe(bakeryId);
+    await b.page.locator('.shell__main').getByLabel('Business name').waitFor();
+    expect(await b.page.getByLabel('Business name').inputValue()).toBe('');
+
+    // Reloading and navigating keep B on their own company; the bakery is gone from B's view.
+    await b.page.reload();
+    await b.page.getByLabel('Business name').waitFor();
+    expect(await topbarCompany(b.page)).toBe('Unnamed company');
+    await b.page.getByRole('link', { name: 'Companies' }).click();
+    await b.page.locator('section.card', { hasText: 'Unnamed company' }).waitFor();
+    expect(await b.page.locator('section.card', { hasText: 'Invite Bakery' }).count()).toBe(0);
+    expect(await b.page.getByLabel('Company', { exact: true }).count()).toBe(0);
+    await b.page.goto(b.url('/'));
+    await b.page.getByRole('heading', { name: /Joiner/ }).waitFor();
+    expect(await topbarCompany(b.page)).toBe('Unnamed company');
+    expect(await errorScreenHeading(b.page).count()).toBe(0);
+    expect(await companyCookie(b.page)).toBe(ownId);
+
+    await b.context.close();
+    await a.context.close();
+  });
+
+  it('a stale COMPANY_ID cookie is replaced on load by a company the user is in', async () => {
+    const user = await verifiedAccount('Stale');
+    const { page, context, url } = await openSession(browser());
+    await signIn(page, url, user);
+    const own = await companyCookie(page);
+    // A company this user never belonged to.
+    await context.addCookies([{ name: 'COMPANY_ID', value: '999999', url: url('/') }]);
+    await page.goto(url('/settings/company-info'));
+    await page.getByLabel('Business name').waitFor();
+    expect(await companyCookie(page)).toBe(own);
+    expect(await errorScreenHeading(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it('a demo company gets the Demo tab, whose Delete wipes its data; other companies have no Demo tab', async () => {
+    const user = await verifiedAccount('Demo');
+    const { page, context, url } = await openSession(browser());
+    await signIn(page, url, user);
+    const tabs = page.getByRole('navigation', { name: 'Settings sections' });
+
+    // The first company is not a demo: no Demo tab, and /settings/demo falls back to the default tab.
+    await page.goto(url('/settings/companies'));
+    await tabs.getByRole('link', { name: 'Companies' }).waitFor();
+    expect(await tabs.getByRole('link', { name: 'Demo' }).count()).toBe(0);
+    await page.goto(url('/settings/demo'));
+    await page.waitForURL((u) => u.pathname === '/settings/apps');
+
+    // Create a demo company.
+    await page.goto(url('/settings/companies'));
+    const demoBox = page.getByLabel('Start as a demo company');
+    expect(await demoBox.isChecked()).toBe(false);
+    await page.getByText('A sandbox workspace whose data you can wipe from the Demo tab.').waitFor();
+    await page.getByLabel('Company name').fill('Sandbox Diner');
+    await demoBox.check();
+    await page.getByRole('button', { name: 'Create company' }).click();
+    await page.getByText('Sandbox Diner has been created.').waitFor();
+    const diner = page.locator('section.card', { hasText: 'Sandbox Diner' });
+    await diner.locator('.badge', { hasText: 'Demo' }).waitFor();
+    // The form is ready for the next company, unticked.
+    expect(await demoBox.isChecked()).toBe(false);
+    // Still on the first (non-demo) company: no Demo tab yet.
+    expect(await tabs.getByRole('link', { name: 'Demo' }).count()).toBe(0);
+
+    // Select it: the Demo tab appears.
+    await page.getByLabel('Company', { exact: true }).selectOption({ label: 'Sandbox Diner' });
     await page.waitForURL((u) => u.pathname === '/');
-    await page.locator('.topbar').getByText('Invite Bakery').waitFor();
+    await page.goto(url('/settings/company-info'));
+    await tabs.getByRole('link', { name: 'Demo' }).waitFor();
+
+    // Give it some company information.
+    expect(await page.getByLabel('Business name').inputValue()).toBe('Sandbox Diner');
+    await page.getByLabel('Marketing Tone').fill('Playful and bright');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Company information saved.').waitFor();
+
+    // Demo → Delete → confirm: the data is gone, the company stays.
+    await tabs.getByRole('link', { name: 'Demo' }).click();
+    await page.waitForURL((u) => u.pathname === '/settings/demo');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirmDialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('The demo data has been deleted.').waitFor();
+    await tabs.getByRole('link', { name: 'Company information' }).click();
+    await page.waitForURL((u) => u.pathname === '/settings/company-info');
+    expect(await page.getByLabel('Business name').inputValue()).toBe('Sandbox Diner');
+    expect(await page.getByLabel('Marketing Tone').inputValue()).toBe('');
+    await page.reload();
+    expect(await page.getByLabel('Marketing Tone').inputValue()).toBe('');
+
+    // Back on the non-demo company, the Demo tab is gone again.
+    await page.getByLabel('Company', { exact: true }).selectOption({ index: 0 });
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto(url('/settings/companies'));
+    await tabs.getByRole('link', { name: 'Companies' }).waitFor();
+    expect(await tabs.getByRole('link', { name: 'Demo' }).count()).toBe(0);
     await context.close();
   });
 
   it('an invalid invite shows the problem to a signed-in user', async () => {
     const user = await verifiedAccount('Stray');
-    const { page, context, url } = await openSession(browser);
-    await signIn(page, url, user.email, user.password);
+    const { page, context, url } = await openSession(browser());
+    await signIn(page, url, user);
     await page.goto(url('/auth/invite/not-a-real-token'));
     await page.getByRole('heading', { name: 'There is a problem with your invite' }).waitFor();
     await page.getByText('Please ask to be invited again.').waitFor();

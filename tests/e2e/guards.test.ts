@@ -1,18 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, pathOf } from './browser';
+import { describe, expect, it } from 'vitest';
+import { openSession, pathOf } from './browser';
+import { signIn, useBrowser, verifiedAccount } from './support';
 
 describe('route guards', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it.each(['/settings/user', '/', '/calendar', '/settings/companies'])('a signed-out visit to %s redirects to /auth', async (path) => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     await page.goto(url(path));
     await page.waitForURL((url) => url.pathname === '/auth');
     expect(pathOf(page)).toBe('/auth');
@@ -20,8 +14,22 @@ describe('route guards', () => {
     await context.close();
   });
 
+  it('a signed-in visit to sign in, sign up or forgot password redirects home', async () => {
+    const account = await verifiedAccount('Guarded');
+    const { page, context, url } = await openSession(browser());
+    await signIn(page, url, account);
+    for (const path of ['/auth', '/auth/register', '/auth/forgot-password']) {
+      await page.goto(url(path));
+      await page.waitForURL((u) => u.pathname === '/');
+      expect(pathOf(page)).toBe('/');
+      await page.getByRole('heading', { name: /Guarded/ }).waitFor();
+      expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+    }
+    await context.close();
+  });
+
   it('the invite-accept route is public: a signed-out visitor is sent to sign up with the token', async () => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     await page.goto(url('/auth/invite/some-token'));
     await page.waitForURL((url) => url.pathname === '/auth/register');
     expect(new URL(page.url()).searchParams.get('inviteToken')).toBe('some-token');
@@ -29,7 +37,7 @@ describe('route guards', () => {
   });
 
   it('any other failure of the profile check shows the generic error screen with Try again', async () => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     let failures = 1;
     await page.route('**/api/auth/profile', (route) =>
       failures-- > 0 ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.continue(),

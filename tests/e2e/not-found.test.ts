@@ -1,18 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, pathOf } from './browser';
+import { describe, expect, it } from 'vitest';
+import { openSession, pathOf } from './browser';
+import { useBrowser } from './support';
 
 describe('catch-all route', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("shows 'Page not found' with a Home button that leads home", async () => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     const response = await page.goto(url('/definitely-not-a-page'));
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();

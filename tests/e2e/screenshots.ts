@@ -3,35 +3,17 @@
  * writes PNGs of the main screens at desktop and phone sizes into .screens/ (gitignored).
  */
 import { mkdirSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
+import { mailLink, verifiedAccount } from './support';
 
 const base = process.argv[2] ?? process.env.E2E_BASE_URL ?? 'http://localhost:5173';
+// The shared helpers (support.ts) find the app through E2E_BASE_URL.
+process.env.E2E_BASE_URL = base;
 const out = new URL('../../.screens/', import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
 
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
-
-async function signUpVerifiedUser(email: string, password: string) {
-  const headers = { 'content-type': 'application/json', origin: base };
-  await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email, password, subscribed: false, accept_terms: true }),
-  });
-  for (let i = 0; i < 50; i++) {
-    const { messages } = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
-    const link = messages[0]?.text.match(/https?:\/\/\S+/)?.[0];
-    if (link) {
-      const url = new URL(link);
-      await fetch(`${base}/api/auth/verify`, { method: 'POST', headers, body: JSON.stringify({ code: url.searchParams.get('code'), id: Number(url.searchParams.get('id')) }) });
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('no verification mail');
-}
 
 async function shot(page: Page, name: string, fullPage = true) {
   await page.locator('h1').first().waitFor();
@@ -41,9 +23,14 @@ async function shot(page: Page, name: string, fullPage = true) {
 }
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-const email = `screens-${randomUUID().slice(0, 8)}@example.com`;
-const password = 'correct horse battery';
-await signUpVerifiedUser(email, password);
+const { email, password } = await verifiedAccount('Ada', 'correct horse battery');
+// A real reset link, so the reset page is the one a user reaches from the mail.
+await fetch(`${base}/api/auth/request-reset`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', origin: base },
+  body: JSON.stringify({ email }),
+});
+const resetLink = await mailLink(email, /reset/i);
 
 for (const [size, viewport] of Object.entries(viewports)) {
   const context = await browser.newContext({ viewport });
@@ -56,6 +43,16 @@ for (const [size, viewport] of Object.entries(viewports)) {
   await shot(page, `${size}-sign-up-errors`);
   await page.goto(`${base}/definitely-not-a-page`);
   await shot(page, `${size}-not-found`);
+  await page.goto(`${base}${resetLink.pathname}`);
+  await shot(page, `${size}-reset-password`);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await shot(page, `${size}-reset-password-errors`);
+
+  // The OAuth sandbox's consent page (the local stand-in for Google's).
+  await page.goto(`${base}/auth`);
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await page.getByRole('heading', { name: 'Google sandbox' }).waitFor();
+  await shot(page, `${size}-sandbox-consent`);
 
   await page.goto(`${base}/auth`);
   await page.getByLabel('Email').fill(email);
@@ -64,16 +61,34 @@ for (const [size, viewport] of Object.entries(viewports)) {
   await page.waitForURL(`${base}/`);
   await shot(page, `${size}-dashboard`);
   if (size === 'desktop') {
-    // A second company, so the selector shows.
+    // A second company, so the selector shows, and a demo company for the Demo tab.
     await page.goto(`${base}/settings/companies`);
     await page.getByLabel('Company name').fill('Corner Bakery');
     await page.getByRole('button', { name: 'Create company' }).click();
     await page.getByText('Corner Bakery has been created.').waitFor();
+    await page.getByLabel('Company name').fill('Demo Bistro');
+    await page.getByLabel('Start as a demo company').check();
+    await page.getByRole('button', { name: 'Create company' }).click();
+    await page.getByText('Demo Bistro has been created.').waitFor();
   }
   for (const tab of ['user', 'companies', 'company-info', 'apps']) {
     await page.goto(`${base}/settings/${tab}`);
     await shot(page, `${size}-settings-${tab}`);
   }
+  await page.goto(`${base}/settings/companies`);
+  await page.getByLabel('Company name').fill('x');
+  await page.getByLabel('Start as a demo company').check();
+  await page.getByRole('button', { name: 'Create company' }).click();
+  await page.getByText('Name must be at least 3 characters long.').waitFor();
+  await shot(page, `${size}-settings-companies-errors`, false);
+  await page.getByLabel('Company', { exact: true }).selectOption({ label: 'Demo Bistro' });
+  await page.waitForURL(`${base}/`);
+  await page.goto(`${base}/settings/demo`);
+  await shot(page, `${size}-settings-demo`);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await shot(page, `${size}-settings-demo-confirm`, false);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
   await page.goto(`${base}/settings/company-info`);
   await page.getByLabel('Business name').fill('x');
   await page.getByLabel('Website').fill('ftp://nope');

@@ -1,18 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession } from './browser';
+import { describe, expect, it } from 'vitest';
+import { openSession } from './browser';
+import { useBrowser } from './support';
 
 describe('sign-in page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('renders the email form, social buttons and the links to sign up and forgot password', async () => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     await page.goto(url('/auth'));
     await page.getByLabel('Email').waitFor();
     await page.getByLabel('Password').waitFor();
@@ -31,7 +25,7 @@ describe('sign-in page', () => {
   });
 
   it('carries an inviteToken into the social links and shows the invite banner', async () => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     await page.goto(url('/auth?inviteToken=abc123'));
     expect(await page.getByRole('link', { name: /Facebook/ }).getAttribute('href')).toBe('/api/auth/oauth/facebook?inviteToken=abc123');
     expect(await page.getByRole('link', { name: /Google/ }).getAttribute('href')).toBe('/api/auth/oauth/google?inviteToken=abc123');
@@ -40,14 +34,14 @@ describe('sign-in page', () => {
   });
 
   it("shows the 'message' query param as an error alert", async () => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     await page.goto(url('/auth?message=Sign-in%20was%20cancelled'));
     await page.getByRole('alert').filter({ hasText: 'Sign-in was cancelled' }).waitFor();
     await context.close();
   });
 
   it('validates on submit with the spec sentences', async () => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     await page.goto(url('/auth'));
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Email').blur();

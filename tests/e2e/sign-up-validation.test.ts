@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession } from './browser';
+import { describe, expect, it } from 'vitest';
+import { openSession } from './browser';
+import { useBrowser } from './support';
 
 const REQUIRED = [
   'First Name is required.',
@@ -11,16 +11,10 @@ const REQUIRED = [
 ];
 
 describe('sign-up form validation', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows nothing before submit, then the spec messages for every empty field', async () => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     await page.goto(url('/auth/register'));
     await page.getByRole('button', { name: 'Create account' }).waitFor();
     // Touching and leaving a field does not validate (on submit only).
@@ -38,7 +32,7 @@ describe('sign-up form validation', () => {
   });
 
   it('shows the password length rule and keeps the terms link', async () => {
-    const { page, context, url } = await openSession(browser);
+    const { page, context, url } = await openSession(browser());
     await page.goto(url('/auth/register'));
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Create account' }).click();

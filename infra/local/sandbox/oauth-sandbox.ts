@@ -28,7 +28,7 @@ function consentPage(provider: Provider, query: URLSearchParams): string {
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sign in with ${brand.name} (sandbox)</title>
 <style>body{font-family:system-ui,sans-serif;background:#f1f3f4;display:grid;place-items:center;min-height:100vh;margin:0}
-main{background:#fff;border-radius:12px;padding:32px;width:min(380px,90vw);box-shadow:0 2px 12px #0002}
+main{box-sizing:border-box;background:#fff;border-radius:12px;padding:32px;width:min(380px,92vw);box-shadow:0 2px 12px #0002}
 h1{font-size:20px;margin:0 0 4px;color:${brand.color}}p{color:#555;font-size:14px}label{display:block;font-size:13px;margin:12px 0 4px}
 input[type=text],input[type=email]{width:100%;box-sizing:border-box;padding:10px;border:1px solid #ccc;border-radius:6px;font-size:15px}
 .row{display:flex;gap:8px;margin-top:20px}button{flex:1;padding:10px;border-radius:6px;border:0;font-size:15px;cursor:pointer}

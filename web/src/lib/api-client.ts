@@ -23,10 +23,19 @@ export const isApiError = (error: unknown, status?: number): error is ApiError =
   error instanceof ApiError && (status === undefined || error.status === status);
 
 let onUnauthorized: (path: string) => void = () => undefined;
+let onForbidden: (path: string) => void = () => undefined;
 
 /** The app decides what "signed out" means (it resets the profile query); the client only reports it. */
 export function setUnauthorizedHandler(handler: (path: string) => void) {
   onUnauthorized = handler;
+}
+
+/**
+ * A 403 is what a company-scoped call answers when the COMPANY_ID cookie names a company the
+ * user is no longer in (e.g. removed by a teammate): the app re-checks the user's companies.
+ */
+export function setForbiddenHandler(handler: (path: string) => void) {
+  onForbidden = handler;
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -77,6 +86,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (response.ok || passStatuses?.includes(response.status)) return data as T;
 
   if (response.status === 401) onUnauthorized(path);
+  if (response.status === 403) onForbidden(path);
   const message =
     data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
       ? (data as { message: string }).message

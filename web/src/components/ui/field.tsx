@@ -89,15 +89,23 @@ export function SelectField({ label, error, hint, id, fieldClassName, className,
   );
 }
 
-type CheckboxProps = Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode; error?: string };
+type CheckboxProps = Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode; error?: string; hint?: ReactNode };
 
-export function Checkbox({ label, error, id, className, ...rest }: CheckboxProps) {
+/** Box and label on one line; an error or a hint below, lined up with the label. */
+export function Checkbox({ label, error, hint, id, className, ...rest }: CheckboxProps) {
   const auto = useId();
   const inputId = id ?? auto;
   return (
     <div className={['check', error ? 'check--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
       <div className="check__row">
-        <input id={inputId} type="checkbox" className="check__box" aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...rest} />
+        <input
+          id={inputId}
+          type="checkbox"
+          className="check__box"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(inputId, error, hint)}
+          {...rest}
+        />
         <label htmlFor={inputId} className="check__label">
           {label}
         </label>
@@ -105,6 +113,10 @@ export function Checkbox({ label, error, id, className, ...rest }: CheckboxProps
       {error ? (
         <p className="field__error" id={`${inputId}-error`} role="alert">
           {error}
+        </p>
+      ) : hint ? (
+        <p className="field__hint check__hint" id={`${inputId}-hint`}>
+          {hint}
         </p>
       ) : null}
     </div>

@@ -3,13 +3,13 @@ import { createCompanySchema, displayCompanyName, inviteSchema, type Company } f
 import { Building2, MailPlus, Plus, Trash2, UserMinus, X } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { TextField } from '../../../components/ui/field';
+import { Checkbox, TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
 import { useCurrentCompany } from '../../../lib/company';
@@ -20,28 +20,44 @@ import { useInviteUser } from '../api/invite-user';
 import { useRemoveUser } from '../api/remove-user';
 import { useRevokeInvite } from '../api/revoke-invite';
 
+/** The create form: the API's name rule, plus the demo choice. */
+const createFormSchema = createCompanySchema.extend({ demo: z.boolean() });
+
 function CreateCompanyForm() {
   const create = useCreateCompany();
-  const form = useForm<z.input<typeof createCompanySchema>>({
-    resolver: zodResolver(createCompanySchema),
+  const form = useForm<z.input<typeof createFormSchema>>({
+    resolver: zodResolver(createFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    defaultValues: { name: '' },
+    defaultValues: { name: '', demo: false },
   });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const company = await create.mutateAsync(values);
-      form.reset({ name: '' });
+      form.reset({ name: '', demo: false });
       toast.success(`${displayCompanyName(company.name)} has been created.`);
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['name'])) toast.error(errorMessage(error));
+      if (!applyServerErrors(error, form.setError, ['name', 'demo'])) toast.error(errorMessage(error));
     }
   });
   return (
     <Card title="Create a company" description="Each company has its own calendar, media, plan and team.">
-      <form className="inline-form" onSubmit={onSubmit} noValidate>
-        <TextField label="Company name" placeholder="e.g. Corner Bakery" error={form.formState.errors.name?.message} fieldClassName="inline-form__field" {...form.register('name')} />
-        <Button type="submit" icon={<Plus size={16} aria-hidden />} pending={create.isPending}>
+      <form className="create-company" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Company name"
+          placeholder="e.g. Corner Bakery"
+          error={form.formState.errors.name?.message}
+          fieldClassName="create-company__name"
+          {...form.register('name')}
+        />
+        <Checkbox
+          className="create-company__demo"
+          label="Start as a demo company"
+          hint="A sandbox workspace whose data you can wipe from the Demo tab."
+          error={form.formState.errors.demo?.message}
+          {...form.register('demo')}
+        />
+        <Button type="submit" className="create-company__submit" icon={<Plus size={16} aria-hidden />} pending={create.isPending}>
           Create company
         </Button>
       </form>

@@ -24,7 +24,7 @@ export function DemoTab() {
     });
   };
   return (
-    <Card title="Demo company" description="This company holds sample data so you can explore the product.">
+    <Card title="Demo company" description="A sandbox to try things out in. Wipe its data whenever you want a fresh start.">
       <div className="danger-zone">
         <div>
           <p className="danger-zone__title">Delete demo data</p>

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@shared/messages';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { appUrl, launchBrowser } from './browser';
+
+/**
+ * Helpers shared by the browser tests (and the screenshot script, which sets E2E_BASE_URL):
+ * one Chromium per file, accounts made through the API, the dev mailbox, signing in, and the
+ * confirm dialog. Failures throw plain errors, so the helpers also run outside Vitest.
+ */
+
+async function expectStatus(res: Response, status: number, what: string) {
+  if (res.status !== status) throw new Error(`${what} answered ${res.status}, expected ${status}: ${await res.text()}`);
+}
+
+/** Launches Chromium before the file's tests and closes it after; call at describe level. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not launched yet (useBrowser must be called at describe level)');
+    return browser;
+  };
+}
+
+/** A unique address, e.g. `owner-1a2b3c4d@example.com`. */
+export const uniqueEmail = (prefix: string) => `${prefix.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** Headers of a state-changing API call the runtime accepts (same Origin as the app). */
+const jsonHeaders = () => ({ 'content-type': 'application/json', origin: appUrl() });
+
+export interface DevMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** GET /api/dev/mailbox?to=: the mails sent to one address, newest first. */
+export async function mailbox(to: string): Promise<DevMail[]> {
+  const res = await fetch(`${appUrl()}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  await expectStatus(res, 200, 'GET /api/dev/mailbox');
+  return ((await res.json()) as { messages: DevMail[] }).messages;
+}
+
+/** The first link of the newest mail to `to` whose subject matches, waiting for it to arrive. */
+export async function mailLink(to: string, subject: RegExp): Promise<URL> {
+  for (let i = 0; i < 100; i++) {
+    const mail = (await mailbox(to)).find((m) => subject.test(m.subject));
+    const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+    if (link) return new URL(link);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail ${subject} for ${to}`);
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+/** A verified account made through the API, so a test starts signed out but ready to sign in. */
+export async function verifiedAccount(firstName: string, password = 'e2e test password'): Promise<Account> {
+  const email = uniqueEmail(firstName);
+  const registered = await fetch(`${appUrl()}/api/auth/register`, {
+    method: 'POST',
+    headers: jsonHeaders(),
+    body: JSON.stringify({ firstName, lastName: 'Tester', email, password, subscribed: false, accept_terms: true }),
+  });
+  await expectStatus(registered, 201, 'POST /api/auth/register');
+  const link = await mailLink(email, /verify/i);
+  const verified = await fetch(`${appUrl()}/api/auth/verify`, {
+    method: 'POST',
+    headers: jsonHeaders(),
+    body: JSON.stringify({ code: link.searchParams.get('code'), id: Number(link.searchParams.get('id')) }),
+  });
+  await expectStatus(verified, 200, 'POST /api/auth/verify');
+  return { email, password, firstName };
+}
+
+/** Fills the sign-in form and submits it; does not wait for the outcome. */
+export async function submitSignIn(page: Page, url: (p: string) => string, email: string, password: string) {
+  await page.goto(url('/auth'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the sign-in page and waits for the dashboard. */
+export async function signIn(page: Page, url: (p: string) => string, account: { email: string; password: string }) {
+  await submitSignIn(page, url, account.email, account.password);
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
+/** The app's confirm dialog (components/ui/confirm-dialog). */
+export const confirmDialog = (page: Page) => page.locator('dialog.dialog');
+
+/** The generic error screen's heading; a page that recovers never shows it. */
+export const errorScreenHeading = (page: Page) => page.getByRole('heading', { name: messages.unknownError });
+
+/** The company the top bar shows: the selector's chosen option, or the plain name with one company. */
+export async function topbarCompany(page: Page): Promise<string> {
+  const topbar = page.locator('.topbar');
+  const select = topbar.locator('select');
+  if (await select.count()) return select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent ?? '');
+  return (await topbar.locator('.topbar__company').textContent()) ?? '';
+}
