@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { requestResetSchema } from '@shared/schemas/auth';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSubmitOnlyForm, applyServerErrors } from '../../../lib/forms';
 import { useRequestReset } from '../api/request-reset';
 import { AuthLayout } from '../components/auth-layout';
 
@@ -16,12 +15,7 @@ type ResetRequestForm = z.input<typeof requestResetSchema>;
 
 export default function ForgotPasswordRoute() {
   const requestReset = useRequestReset();
-  const form = useForm<ResetRequestForm>({
-    resolver: zodResolver(requestResetSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: '' },
-  });
+  const form = useSubmitOnlyForm(requestResetSchema, { email: '' });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

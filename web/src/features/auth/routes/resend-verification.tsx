@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { resendVerifySchema } from '@shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -7,18 +6,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSubmitOnlyForm, applyServerErrors } from '../../../lib/forms';
 import { useResendVerification } from '../api/resend-verification';
 import { AuthLayout } from '../components/auth-layout';
 
 export default function ResendVerificationRoute() {
   const resend = useResendVerification();
-  const form = useForm<z.input<typeof resendVerifySchema>>({
-    resolver: zodResolver(resendVerifySchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: '' },
-  });
+  const form = useSubmitOnlyForm(resendVerifySchema, { email: '' });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordField } from '@shared/schemas/fields';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSubmitOnlyForm, applyServerErrors } from '../../../lib/forms';
 import { useConsumeReset } from '../api/consume-reset';
 import { AuthLayout } from '../components/auth-layout';
 import type { AuthNavigationState } from '../components/flash';
@@ -21,12 +20,7 @@ export default function ResetPasswordRoute() {
   const navigate = useNavigate();
   const consumeReset = useConsumeReset();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<z.input<typeof resetFormSchema>>({
-    resolver: zodResolver(resetFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { password: '' },
-  });
+  const form = useSubmitOnlyForm(resetFormSchema, { password: '' });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_NOT_VERIFIED, loginSchema } from '@shared/schemas/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSubmitOnlyForm, applyServerErrors } from '../../../lib/forms';
 import { useLogin } from '../api/login';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthLayout } from '../components/auth-layout';
@@ -66,12 +65,7 @@ export default function SignInRoute() {
   const login = useLogin();
   const [failure, setFailure] = useState<{ text: string; unverified: boolean } | null>(null);
 
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(loginSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: state.email ?? '', password: '' },
-  });
+  const form = useSubmitOnlyForm(loginSchema, { email: state.email ?? '', password: '' });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

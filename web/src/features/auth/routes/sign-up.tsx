@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema } from '@shared/schemas/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSubmitOnlyForm, applyServerErrors } from '../../../lib/forms';
 import { useRegister } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { withInvite, type AuthNavigationState } from '../components/flash';
@@ -25,12 +24,14 @@ export default function SignUpRoute() {
   const registerUser = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const form = useForm<RegisterForm>({
-    resolver: zodResolver(registerSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+  const form = useSubmitOnlyForm(registerSchema, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    subscribed: false,
     // The schema's input type for accept_terms is `true`; the unticked box starts false and fails on submit.
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', subscribed: false, accept_terms: false as unknown as true },
+    accept_terms: false as unknown as true,
   });
   const { errors } = form.formState;
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { createCompanySchema, displayCompanyName, inviteSchema, type Company } from '@shared/schemas/company';
 import { Building2, MailPlus, Plus, Trash2, UserMinus, X } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -13,7 +12,7 @@ import { Checkbox, TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
 import { useCurrentCompany } from '../../../lib/company';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSubmitOnlyForm, applyServerErrors } from '../../../lib/forms';
 import { useCreateCompany } from '../api/create-company';
 import { useDeleteCompany } from '../api/delete-company';
 import { useInviteUser } from '../api/invite-user';
@@ -25,12 +24,7 @@ const createFormSchema = createCompanySchema.extend({ demo: z.boolean() });
 
 function CreateCompanyForm() {
   const create = useCreateCompany();
-  const form = useForm<z.input<typeof createFormSchema>>({
-    resolver: zodResolver(createFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { name: '', demo: false },
-  });
+  const form = useSubmitOnlyForm(createFormSchema, { name: '', demo: false });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const company = await create.mutateAsync(values);
@@ -67,12 +61,7 @@ function CreateCompanyForm() {
 
 function InviteForm({ company }: { company: Company }) {
   const invite = useInviteUser();
-  const form = useForm<z.input<typeof inviteSchema>>({
-    resolver: zodResolver(inviteSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: '' },
-  });
+  const form = useSubmitOnlyForm(inviteSchema, { email: '' });
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
       await invite.mutateAsync({ companyId: company.id, email });

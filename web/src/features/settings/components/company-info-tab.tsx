@@ -65,6 +65,7 @@ const toForm = (company: Company): CompanyInfoForm => ({
 
 function CompanyInfoFormView({ company }: { company: Company }) {
   const update = useUpdateCompanyInfo();
+  // Not useSubmitOnlyForm: the inputs hold text (CompanyInfoForm) that the schema turns into the PATCH body.
   const form = useForm<CompanyInfoForm, unknown, CompanyInfoPatch>({
     resolver: zodResolver(formSchema) as unknown as Resolver<CompanyInfoForm, unknown, CompanyInfoPatch>,
     mode: 'onSubmit',

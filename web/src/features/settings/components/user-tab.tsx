@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordSchema, profilePatchSchema, type Profile } from '@shared/schemas/auth';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
@@ -10,18 +9,13 @@ import { Card } from '../../../components/ui/card';
 import { Switch, TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSubmitOnlyForm, applyServerErrors } from '../../../lib/forms';
 import { useChangePassword } from '../api/change-password';
 import { useUpdateProfile } from '../api/update-profile';
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const updateProfile = useUpdateProfile();
-  const form = useForm<z.input<typeof profilePatchSchema>>({
-    resolver: zodResolver(profilePatchSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { firstName: profile.firstName, lastName: profile.lastName, subscribed: profile.subscribed },
-  });
+  const form = useSubmitOnlyForm(profilePatchSchema, { firstName: profile.firstName, lastName: profile.lastName, subscribed: profile.subscribed });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -58,12 +52,7 @@ const emptyPasswords = { currentPassword: '', newPassword: '', repeatPassword: '
 function PasswordSection() {
   const [open, setOpen] = useState(false);
   const changePassword = useChangePassword();
-  const form = useForm<z.input<typeof changePasswordSchema>>({
-    resolver: zodResolver(changePasswordSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: emptyPasswords,
-  });
+  const form = useSubmitOnlyForm(changePasswordSchema, emptyPasswords);
   const { errors } = form.formState;
 
   const close = () => {
