@@ -1,7 +1,8 @@
-import { BarChart3, Building2, CalendarDays, Gauge, Images, KeyRound, LayoutDashboard, LogOut, Settings, Sparkles, type LucideIcon } from 'lucide-react';
+import { BarChart3, Building2, CalendarDays, Gauge, Images, KeyRound, LayoutDashboard, LogOut, Settings, type LucideIcon } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useLogout } from '../../lib/auth';
 import { useFeatureFlag } from '../../lib/metadata';
+import { Brand } from '../../components/ui/brand';
 
 interface Item {
   to: string;
@@ -50,10 +51,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   return (
     <aside className="sidebar" aria-label="Main menu">
       <div className="sidebar__brand">
-        <span className="brand-mark" aria-hidden>
-          <Sparkles size={16} />
-        </span>
-        <span className="brand-name">Marketing Automation</span>
+        <Brand />
       </div>
       <nav className="sidebar__nav">
         <ul className="nav-list">

@@ -1,6 +1,7 @@
-import { CalendarCheck2, Sparkles, TrendingUp, Wand2 } from 'lucide-react';
+import { CalendarCheck2, TrendingUp, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { Brand } from '../../../components/ui/brand';
 
 /** Split layout of every auth screen: a calm brand panel and the form card. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
@@ -8,10 +9,7 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
     <div className="auth">
       <aside className="auth__brand" aria-hidden>
         <Link to="/" className="auth__logo" tabIndex={-1}>
-          <span className="brand-mark">
-            <Sparkles size={16} />
-          </span>
-          <span className="brand-name">Marketing Automation</span>
+          <Brand />
         </Link>
         <div className="auth__pitch">
           <h2>Plan, create and publish your marketing in one calm place.</h2>
@@ -31,10 +29,7 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
       </aside>
       <main className="auth__main">
         <div className="auth__mobile-logo">
-          <span className="brand-mark" aria-hidden>
-            <Sparkles size={16} />
-          </span>
-          <span className="brand-name">Marketing Automation</span>
+          <Brand />
         </div>
         <div className="auth__card">
           <header className="auth__header">

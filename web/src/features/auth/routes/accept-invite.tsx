@@ -3,6 +3,7 @@ import { displayCompanyName } from '@shared/schemas/company';
 import { Home, MailWarning, Users } from 'lucide-react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../../components/screens/loading-screen';
+import { MessageScreen } from '../../../components/screens/message-screen';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
@@ -11,19 +12,13 @@ import { useInvitation } from '../api/get-invitation';
 
 function InviteProblem({ message }: { message: string }) {
   return (
-    <main className="screen">
-      <div className="screen__panel">
-        <span className="screen__icon screen__icon--danger" aria-hidden>
-          <MailWarning size={28} />
-        </span>
-        <h1 className="screen__title">{messages.inviteProblem}</h1>
-        <p className="screen__text">{message}</p>
-        <p className="screen__text">{messages.inviteAskAgain}</p>
-        <ButtonLink to="/" variant="secondary" icon={<Home size={16} aria-hidden />}>
-          Back to homepage
-        </ButtonLink>
-      </div>
-    </main>
+    <MessageScreen icon={<MailWarning size={28} />} danger title={messages.inviteProblem}>
+      <p className="screen__text">{message}</p>
+      <p className="screen__text">{messages.inviteAskAgain}</p>
+      <ButtonLink to="/" variant="secondary" icon={<Home size={16} aria-hidden />}>
+        Back to homepage
+      </ButtonLink>
+    </MessageScreen>
   );
 }
 
@@ -45,31 +40,24 @@ export default function AcceptInviteRoute() {
 
   const companyName = displayCompanyName(invitation.data.companyName);
   return (
-    <main className="screen">
-      <div className="screen__panel">
-        <span className="screen__icon" aria-hidden>
-          <Users size={28} />
-        </span>
-        <p className="screen__code">You are invited</p>
-        <h1 className="screen__title">Join {companyName}</h1>
-        <p className="screen__text">Accept the invite to plan and publish content together with the {companyName} team.</p>
-        <div className="screen__actions">
-          <Button
-            pending={accept.isPending}
-            onClick={() =>
-              accept.mutate(
-                { companyId: invitation.data.companyID, token },
-                { onSuccess: () => navigate('/', { replace: true }) },
-              )
-            }
-          >
-            Accept invite
-          </Button>
-          <ButtonLink to="/" variant="secondary">
-            Go back home
-          </ButtonLink>
-        </div>
+    <MessageScreen icon={<Users size={28} />} eyebrow="You are invited" title={`Join ${companyName}`}>
+      <p className="screen__text">Accept the invite to plan and publish content together with the {companyName} team.</p>
+      <div className="screen__actions">
+        <Button
+          pending={accept.isPending}
+          onClick={() =>
+            accept.mutate(
+              { companyId: invitation.data.companyID, token },
+              { onSuccess: () => navigate('/', { replace: true }) },
+            )
+          }
+        >
+          Accept invite
+        </Button>
+        <ButtonLink to="/" variant="secondary">
+          Go back home
+        </ButtonLink>
       </div>
-    </main>
+    </MessageScreen>
   );
 }
