@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) };
+const alias = {
+  '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+  '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+};
 
 /**
  * One `npm test`, four suites. Integration and browser suites each start their own embedded

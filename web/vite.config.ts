@@ -9,7 +9,7 @@ export default defineConfig({
   publicDir: here('./public'),
   plugins: [react()],
   resolve: {
-    alias: { '@shared': here('../shared') },
+    alias: { '@shared': here('../shared'), '@': here('./src') },
   },
   build: {
     outDir: here('./dist'),

@@ -23,6 +23,7 @@ function imports(file: string): string[] {
   return specs
     .map((spec) => {
       if (spec.startsWith('@shared/')) return `shared/${spec.slice('@shared/'.length)}`;
+      if (spec.startsWith('@/')) return `web/src/${spec.slice('@/'.length)}`;
       if (spec.startsWith('.')) return relative(root, resolve(dirname(file), spec));
       return undefined;
     })

@@ -2,11 +2,11 @@ import { TOAST_DURATION_MS } from '@shared/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { ConfirmProvider } from '../components/ui/confirm-dialog';
-import { setForbiddenHandler, setUnauthorizedHandler } from '../lib/api-client';
-import { profileQueryKey } from '../lib/auth';
-import { companiesQueryKey } from '../lib/company';
-import { queryClient } from '../lib/query-client';
+import { ConfirmProvider } from '@/components/ui/confirm-dialog';
+import { setForbiddenHandler, setUnauthorizedHandler } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth';
+import { companiesQueryKey } from '@/lib/company';
+import { queryClient } from '@/lib/query-client';
 
 // Any 401 means the session is gone: the profile query becomes "signed out" and the guards redirect.
 setUnauthorizedHandler(() => {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet, ScrollRestoration, useNavigation, useRouteError } from 'react-router-dom';
-import { ErrorScreen } from '../components/screens/error-screen';
-import { NotFoundScreen } from '../components/screens/not-found-screen';
+import { ErrorScreen } from '@/components/screens/error-screen';
+import { NotFoundScreen } from '@/components/screens/not-found-screen';
 
 export function RootLayout() {
   const navigation = useNavigation();

@@ -1,8 +1,8 @@
 import { ASYNC_CHUNK_TIMEOUT_MS } from '@shared/constants';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { LoadingScreen } from '../components/screens/loading-screen';
-import { NotFoundScreen } from '../components/screens/not-found-screen';
+import { LoadingScreen } from '@/components/screens/loading-screen';
+import { NotFoundScreen } from '@/components/screens/not-found-screen';
 import { GuestOnly, RequireAuth } from './guards';
 import { AppShell } from './layout/app-shell';
 import { RootLayout, RouteError } from './root-layout';
@@ -32,38 +32,38 @@ export const routes: RouteObject[] = [
       {
         element: <GuestOnly />,
         children: [
-          { path: '/auth', lazy: lazyRoute(() => import('../features/auth/routes/sign-in')) },
-          { path: '/auth/register', lazy: lazyRoute(() => import('../features/auth/routes/sign-up')) },
-          { path: '/auth/verify', lazy: lazyRoute(() => import('../features/auth/routes/resend-verification')) },
-          { path: '/auth/forgot-password', lazy: lazyRoute(() => import('../features/auth/routes/forgot-password')) },
-          { path: '/auth/forgot-password/:id/:token', lazy: lazyRoute(() => import('../features/auth/routes/reset-password')) },
+          { path: '/auth', lazy: lazyRoute(() => import('@/features/auth/routes/sign-in')) },
+          { path: '/auth/register', lazy: lazyRoute(() => import('@/features/auth/routes/sign-up')) },
+          { path: '/auth/verify', lazy: lazyRoute(() => import('@/features/auth/routes/resend-verification')) },
+          { path: '/auth/forgot-password', lazy: lazyRoute(() => import('@/features/auth/routes/forgot-password')) },
+          { path: '/auth/forgot-password/:id/:token', lazy: lazyRoute(() => import('@/features/auth/routes/reset-password')) },
         ],
       },
-      { path: '/auth/invite/:token', lazy: lazyRoute(() => import('../features/auth/routes/accept-invite')) },
-      { path: '/dev/mailbox', lazy: lazyRoute(() => import('../features/dev/routes/mailbox')) },
+      { path: '/auth/invite/:token', lazy: lazyRoute(() => import('@/features/auth/routes/accept-invite')) },
+      { path: '/dev/mailbox', lazy: lazyRoute(() => import('@/features/dev/routes/mailbox')) },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/payment-simulation', lazy: lazyRoute(() => import('../features/billing/routes/payment-simulation')) },
+          { path: '/payment-simulation', lazy: lazyRoute(() => import('@/features/billing/routes/payment-simulation')) },
           {
             element: <AppShell />,
             children: [
-              { index: true, lazy: lazyRoute(() => import('../features/dashboard/routes/dashboard')) },
-              { path: '/dashboard/onboard', lazy: lazyRoute(() => import('../features/dashboard/routes/onboard')) },
-              { path: '/calendar/:date?/:type?/:view?', lazy: lazyRoute(() => import('../features/calendar/routes/calendar')) },
+              { index: true, lazy: lazyRoute(() => import('@/features/dashboard/routes/dashboard')) },
+              { path: '/dashboard/onboard', lazy: lazyRoute(() => import('@/features/dashboard/routes/onboard')) },
+              { path: '/calendar/:date?/:type?/:view?', lazy: lazyRoute(() => import('@/features/calendar/routes/calendar')) },
               { path: '/settings', element: <Navigate to="/settings/apps" replace /> },
-              { path: '/settings/:tab', lazy: lazyRoute(() => import('../features/settings/routes/settings')) },
-              { path: '/media', lazy: lazyRoute(() => import('../features/media/routes/media-library')) },
-              { path: '/media/:id', lazy: lazyRoute(() => import('../features/media/routes/media-edit')) },
-              { path: '/post/create', lazy: lazyRoute(() => import('../features/posts/routes/create-social-post')) },
-              { path: '/post/:id', lazy: lazyRoute(() => import('../features/posts/routes/edit-social-post')) },
-              { path: '/blog/create', lazy: lazyRoute(() => import('../features/posts/routes/create-blog-post')) },
-              { path: '/blog/:id', lazy: lazyRoute(() => import('../features/posts/routes/edit-blog-post')) },
-              { path: '/report', lazy: lazyRoute(() => import('../features/report/routes/report')) },
-              { path: '/seo-report', lazy: lazyRoute(() => import('../features/seo/routes/seo-report')) },
-              { path: '/seo-keywords', lazy: lazyRoute(() => import('../features/seo/routes/seo-keywords')) },
+              { path: '/settings/:tab', lazy: lazyRoute(() => import('@/features/settings/routes/settings')) },
+              { path: '/media', lazy: lazyRoute(() => import('@/features/media/routes/media-library')) },
+              { path: '/media/:id', lazy: lazyRoute(() => import('@/features/media/routes/media-edit')) },
+              { path: '/post/create', lazy: lazyRoute(() => import('@/features/posts/routes/create-social-post')) },
+              { path: '/post/:id', lazy: lazyRoute(() => import('@/features/posts/routes/edit-social-post')) },
+              { path: '/blog/create', lazy: lazyRoute(() => import('@/features/posts/routes/create-blog-post')) },
+              { path: '/blog/:id', lazy: lazyRoute(() => import('@/features/posts/routes/edit-blog-post')) },
+              { path: '/report', lazy: lazyRoute(() => import('@/features/report/routes/report')) },
+              { path: '/seo-report', lazy: lazyRoute(() => import('@/features/seo/routes/seo-report')) },
+              { path: '/seo-keywords', lazy: lazyRoute(() => import('@/features/seo/routes/seo-keywords')) },
               { path: '/business-manager', element: <Navigate to="/business-manager/profile" replace /> },
-              { path: '/business-manager/:tab', lazy: lazyRoute(() => import('../features/business-manager/routes/business-manager')) },
+              { path: '/business-manager/:tab', lazy: lazyRoute(() => import('@/features/business-manager/routes/business-manager')) },
             ],
           },
         ],

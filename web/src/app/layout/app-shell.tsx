@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { LoadingScreen } from '../../components/screens/loading-screen';
-import { useCompanies } from '../../lib/company';
+import { LoadingScreen } from '@/components/screens/loading-screen';
+import { useCompanies } from '@/lib/company';
 import { Sidebar } from './sidebar';
 import { Topbar } from './topbar';
 

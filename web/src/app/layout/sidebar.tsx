@@ -1,8 +1,8 @@
 import { BarChart3, Building2, CalendarDays, Gauge, Images, KeyRound, LayoutDashboard, LogOut, Settings, type LucideIcon } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { useLogout } from '../../lib/auth';
-import { useFeatureFlag } from '../../lib/metadata';
-import { Brand } from '../../components/ui/brand';
+import { useLogout } from '@/lib/auth';
+import { useFeatureFlag } from '@/lib/metadata';
+import { Brand } from '@/components/ui/brand';
 
 interface Item {
   to: string;

@@ -3,8 +3,8 @@ import { displayCompanyName } from '@shared/schemas/company';
 import { ChevronsUpDown, Menu, X } from 'lucide-react';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useProfile } from '../../lib/auth';
-import { useCurrentCompany, useSelectCompany } from '../../lib/company';
+import { useProfile } from '@/lib/auth';
+import { useCurrentCompany, useSelectCompany } from '@/lib/company';
 
 function CompanySelector() {
   const { data: companies = [], company } = useCurrentCompany();

@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages';
 import { RotateCcw, TriangleAlert } from 'lucide-react';
-import { Button } from '../ui/button';
+import { Button } from '@/components/ui/button';
 import { MessageScreen } from './message-screen';
 
 /** The generic error screen (spec 01 §2); Try again reloads the page the user was on. */

@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages';
 import { Compass, Home } from 'lucide-react';
-import { ButtonLink } from '../ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { MessageScreen } from './message-screen';
 
 export function NotFoundScreen() {

@@ -1,8 +1,8 @@
 import { companySchema } from '@shared/schemas/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { companiesQueryKey } from '../../../lib/company';
-import { writeCompanyId } from '../../../lib/cookies';
+import { api } from '@/lib/api-client';
+import { companiesQueryKey } from '@/lib/company';
+import { writeCompanyId } from '@/lib/cookies';
 
 /** POST /api/company/{id}/accept-invite */
 export const acceptInvite = async ({ companyId, token }: { companyId: number; token: string }) =>

@@ -1,6 +1,6 @@
 import { invitationSchema } from '@shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/auth/invitation?token= */
 export const getInvitation = async (token: string) => invitationSchema.parse(await api.get('/api/auth/invitation', { query: { token } }));

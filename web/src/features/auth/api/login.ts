@@ -1,9 +1,9 @@
 import { profileSchema, type LoginInput } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth';
-import { writeCompanyId } from '../../../lib/cookies';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth';
+import { writeCompanyId } from '@/lib/cookies';
 
 export const loginResponseSchema = z.object({ profile: profileSchema, companyId: z.number().nullable().optional() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

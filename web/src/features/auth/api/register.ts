@@ -1,7 +1,7 @@
 import type { RegisterInput } from '@shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 const registerResponseSchema = z.object({ message: z.string().optional(), verified: z.boolean().optional().default(false) });
 

@@ -1,7 +1,7 @@
 import { RESET_REQUEST_MIN_DELAY_MS } from '@shared/constants';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { waitUntil } from '../../../lib/forms';
+import { api } from '@/lib/api-client';
+import { waitUntil } from '@/lib/forms';
 
 /** POST /api/auth/request-reset: always 200, so the answer never tells whether the email exists. */
 export const requestReset = (input: { email: string }) => api.post<{ message: string }>('/api/auth/request-reset', input);

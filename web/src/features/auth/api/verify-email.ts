@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/auth/verify with the code and id from the verification link. */
 export const verifyEmail = (input: { code: string; id: number | string }) => api.post<{ message: string }>('/api/auth/verify', input);

@@ -1,4 +1,4 @@
-import type { AlertType } from '../../../components/ui/alert';
+import type { AlertType } from '@/components/ui/alert';
 
 /** A one-time alert handed to the next auth screen through navigation state. */
 export interface Flash {

@@ -2,13 +2,13 @@ import { messages } from '@shared/messages';
 import { displayCompanyName } from '@shared/schemas/company';
 import { Home, MailWarning, Users } from 'lucide-react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { LoadingScreen } from '../../../components/screens/loading-screen';
-import { MessageScreen } from '../../../components/screens/message-screen';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
-import { useProfile } from '../../../lib/auth';
-import { useAcceptInvite } from '../api/accept-invite';
-import { useInvitation } from '../api/get-invitation';
+import { LoadingScreen } from '@/components/screens/loading-screen';
+import { MessageScreen } from '@/components/screens/message-screen';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { useProfile } from '@/lib/auth';
+import { useAcceptInvite } from '@/features/auth/api/accept-invite';
+import { useInvitation } from '@/features/auth/api/get-invitation';
 
 function InviteProblem({ message }: { message: string }) {
   return (

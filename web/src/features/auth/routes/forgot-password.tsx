@@ -3,13 +3,13 @@ import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { useSubmitOnlyForm, applyServerErrors } from '../../../lib/forms';
-import { useRequestReset } from '../api/request-reset';
-import { AuthLayout } from '../components/auth-layout';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { useSubmitOnlyForm, applyServerErrors } from '@/lib/forms';
+import { useRequestReset } from '@/features/auth/api/request-reset';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
 
 type ResetRequestForm = z.input<typeof requestResetSchema>;
 

@@ -2,13 +2,13 @@ import { resendVerifySchema } from '@shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { useSubmitOnlyForm, applyServerErrors } from '../../../lib/forms';
-import { useResendVerification } from '../api/resend-verification';
-import { AuthLayout } from '../components/auth-layout';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { useSubmitOnlyForm, applyServerErrors } from '@/lib/forms';
+import { useResendVerification } from '@/features/auth/api/resend-verification';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
 
 export default function ResendVerificationRoute() {
   const resend = useResendVerification();

@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { useSubmitOnlyForm, applyServerErrors } from '../../../lib/forms';
-import { useConsumeReset } from '../api/consume-reset';
-import { AuthLayout } from '../components/auth-layout';
-import type { AuthNavigationState } from '../components/flash';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { useSubmitOnlyForm, applyServerErrors } from '@/lib/forms';
+import { useConsumeReset } from '@/features/auth/api/consume-reset';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import type { AuthNavigationState } from '@/features/auth/components/flash';
 
 /** The password part of consumeResetSchema; id and token come from the link. */
 const resetFormSchema = z.object({ password: passwordField() });

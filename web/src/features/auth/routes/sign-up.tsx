@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Checkbox, TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { useSubmitOnlyForm, applyServerErrors } from '../../../lib/forms';
-import { useRegister } from '../api/register';
-import { AuthLayout } from '../components/auth-layout';
-import { withInvite, type AuthNavigationState } from '../components/flash';
-import { InviteBanner } from '../components/invite-banner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox, TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { useSubmitOnlyForm, applyServerErrors } from '@/lib/forms';
+import { useRegister } from '@/features/auth/api/register';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { withInvite, type AuthNavigationState } from '@/features/auth/components/flash';
+import { InviteBanner } from '@/features/auth/components/invite-banner';
 
 type RegisterForm = z.input<typeof registerSchema>;
 

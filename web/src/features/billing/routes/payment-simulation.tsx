@@ -1,7 +1,7 @@
 import { PAYMENT_SIMULATION_REDIRECT_MS } from '@shared/constants';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 
 /** The local stand-in for the billing provider's checkout: waits 5 s, then back to billing. */
 export default function PaymentSimulationRoute() {

@@ -1,9 +1,9 @@
 import { PlugZap } from 'lucide-react';
 import { Navigate, NavLink, useParams } from 'react-router-dom';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
 
 const TABS = [
   { tab: 'profile', label: 'Profile' },

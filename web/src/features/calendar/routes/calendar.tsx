@@ -1,9 +1,9 @@
 import { ChevronDown, ChevronLeft, ChevronRight, FileText, Megaphone, Sparkles, Trash2 } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { PageHeader } from '../../../components/ui/page-header';
-import { addDays, firstWeekday, parseRouteDate, sameDay, startOfWeek, toIsoDate } from '../components/dates';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { addDays, firstWeekday, parseRouteDate, sameDay, startOfWeek, toIsoDate } from '@/features/calendar/components/dates';
 
 type CalendarType = 'month' | 'week';
 type CalendarView = 'calendar' | 'list';

@@ -1,11 +1,11 @@
 import { ArrowRight, CalendarClock, ChartColumn, Heart, MessageCircle, Rocket, Send, Share2, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { useProfile } from '../../../lib/auth';
-import { useCurrentCompany } from '../../../lib/company';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { useProfile } from '@/lib/auth';
+import { useCurrentCompany } from '@/lib/company';
 
 function greeting() {
   const hour = new Date().getHours();

@@ -1,8 +1,8 @@
 import { ArrowLeft, Building2 } from 'lucide-react';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
 
 const STEPS = ['Business Overview', 'Ideal Customer Profile', 'Marketing Plan'];
 

@@ -1,11 +1,11 @@
 import { ArrowLeft, Inbox, Mail as MailIcon, RefreshCw, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { errorMessage } from '../../../lib/api-client';
-import { useMailbox, type Mail } from '../api/get-mailbox';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage } from '@/lib/api-client';
+import { useMailbox, type Mail } from '@/features/dev/api/get-mailbox';
 
 const sentAt = (iso: string) => (iso ? new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' }) : '');
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Image } from 'lucide-react';
 import { Navigate, useParams } from 'react-router-dom';
-import { LoadingScreen } from '../../../components/screens/loading-screen';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { api, isApiError } from '../../../lib/api-client';
+import { LoadingScreen } from '@/components/screens/loading-screen';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { api, isApiError } from '@/lib/api-client';
 
 interface MediaFile {
   id: string;

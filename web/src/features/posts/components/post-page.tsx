@@ -1,11 +1,11 @@
 import { ArrowLeft, PenLine } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Alert } from '@/components/ui/alert';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
 
 /** The frame shared by the social and blog editors: back link, plan warning, and the editor body. */
 export function PostPage({ title, kind }: { title: string; kind: 'social' | 'blog' }) {

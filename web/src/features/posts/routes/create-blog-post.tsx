@@ -1,4 +1,4 @@
-import { PostPage } from '../components/post-page';
+import { PostPage } from '@/features/posts/components/post-page';
 
 export default function CreateBlogPostRoute() {
   return <PostPage title="Create blog post" kind="blog" />;

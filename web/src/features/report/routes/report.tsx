@@ -1,8 +1,8 @@
 import { LineChart } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
 
 const PLATFORMS = ['All', 'Facebook', 'Instagram', 'Threads', 'LinkedIn'];
 const PERIODS = [

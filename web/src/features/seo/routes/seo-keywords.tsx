@@ -1,10 +1,10 @@
 import { normalizeWebsite } from '@shared/url';
 import { Globe, KeyRound } from 'lucide-react';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { useCurrentCompany } from '../../../lib/company';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentCompany } from '@/lib/company';
 
 export default function SeoKeywordsRoute() {
   const { company } = useCurrentCompany();

@@ -1,7 +1,7 @@
 import { companyInviteSchema } from '@shared/schemas/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { companiesQueryKey } from '../../../lib/company';
+import { api } from '@/lib/api-client';
+import { companiesQueryKey } from '@/lib/company';
 
 /** POST /api/company/{id}/invite */
 export const inviteUser = async ({ companyId, email }: { companyId: number; email: string }) =>

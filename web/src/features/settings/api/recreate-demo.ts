@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/company/recreate: demo companies only; removes the company's data, plans and posts. */
 export const recreateDemo = () => api.post<void>('/api/company/recreate');

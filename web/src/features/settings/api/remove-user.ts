@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { companiesQueryKey } from '../../../lib/company';
+import { api } from '@/lib/api-client';
+import { companiesQueryKey } from '@/lib/company';
 
 /** DELETE /api/company/{id}/users/{userId} */
 export const removeUser = ({ companyId, userId }: { companyId: number; userId: number }) => api.delete(`/api/company/${companyId}/users/${userId}`);

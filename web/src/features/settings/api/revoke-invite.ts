@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { companiesQueryKey } from '../../../lib/company';
+import { api } from '@/lib/api-client';
+import { companiesQueryKey } from '@/lib/company';
 
 /** DELETE /api/company/{id}/invite/{inviteId} */
 export const revokeInvite = ({ companyId, inviteId }: { companyId: number; inviteId: number }) => api.delete(`/api/company/${companyId}/invite/${inviteId}`);

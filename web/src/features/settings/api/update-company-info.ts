@@ -1,8 +1,8 @@
 import { companySchema, type companyInfoSchema } from '@shared/schemas/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
-import { companiesQueryKey } from '../../../lib/company';
+import { api } from '@/lib/api-client';
+import { companiesQueryKey } from '@/lib/company';
 
 export type CompanyInfoPatch = z.output<typeof companyInfoSchema>;
 

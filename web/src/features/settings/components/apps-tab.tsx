@@ -1,9 +1,9 @@
 import { Globe, Info, Search, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { useFeatureFlag } from '../../../lib/metadata';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useFeatureFlag } from '@/lib/metadata';
 
 interface Platform {
   name: string;

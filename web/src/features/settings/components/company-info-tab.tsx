@@ -4,15 +4,15 @@ import { companyInfoSchema, companyName, GOAL_VALUES, GOALS, websiteField, type 
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { useCurrentCompany } from '../../../lib/company';
-import { applyServerErrors } from '../../../lib/forms';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentCompany } from '@/lib/company';
+import { applyServerErrors } from '@/lib/forms';
 import { LocationsInput } from './locations-input';
-import { useUpdateCompanyInfo, type CompanyInfoPatch } from '../api/update-company-info';
+import { useUpdateCompanyInfo, type CompanyInfoPatch } from '@/features/settings/api/update-company-info';
 
 /** What the inputs hold: text everywhere, turned into the PATCH body by the schema below. */
 interface CompanyInfoForm {

@@ -1,10 +1,10 @@
 import { RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
-import { useRecreateDemo } from '../api/recreate-demo';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { errorMessage } from '@/lib/api-client';
+import { useRecreateDemo } from '@/features/settings/api/recreate-demo';
 
 /** Shown only for demo companies. */
 export function DemoTab() {

@@ -1,6 +1,6 @@
 import { CreditCard, FileText, UsersRound } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 
 export function BillingTab() {
   return (

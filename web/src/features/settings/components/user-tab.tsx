@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Switch, TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { useProfile } from '../../../lib/auth';
-import { useSubmitOnlyForm, applyServerErrors } from '../../../lib/forms';
-import { useChangePassword } from '../api/change-password';
-import { useUpdateProfile } from '../api/update-profile';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Switch, TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { useProfile } from '@/lib/auth';
+import { useSubmitOnlyForm, applyServerErrors } from '@/lib/forms';
+import { useChangePassword } from '@/features/settings/api/change-password';
+import { useUpdateProfile } from '@/features/settings/api/update-profile';
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const updateProfile = useUpdateProfile();

@@ -1,13 +1,13 @@
 import { useEffect, useRef, type ComponentType } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router-dom';
-import { PageHeader } from '../../../components/ui/page-header';
-import { useCurrentCompany } from '../../../lib/company';
-import { AppsTab } from '../components/apps-tab';
-import { CompaniesTab } from '../components/companies-tab';
-import { CompanyInfoTab } from '../components/company-info-tab';
-import { DemoTab } from '../components/demo-tab';
-import { BillingTab, IdealCustomerProfilesTab, MarketingPlanTab } from '../components/placeholder-tabs';
-import { UserTab } from '../components/user-tab';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentCompany } from '@/lib/company';
+import { AppsTab } from '@/features/settings/components/apps-tab';
+import { CompaniesTab } from '@/features/settings/components/companies-tab';
+import { CompanyInfoTab } from '@/features/settings/components/company-info-tab';
+import { DemoTab } from '@/features/settings/components/demo-tab';
+import { BillingTab, IdealCustomerProfilesTab, MarketingPlanTab } from '@/features/settings/components/placeholder-tabs';
+import { UserTab } from '@/features/settings/components/user-tab';
 
 const TABS: { tab: string; label: string; Component: ComponentType; demoOnly?: boolean }[] = [
   { tab: 'apps', label: 'Applications', Component: AppsTab },
