@@ -41,6 +41,23 @@ export const config = {
   get logLevel(): 'debug' | 'info' | 'warn' | 'error' | 'silent' {
     return (process.env.LOG_LEVEL as never) ?? 'info';
   },
+  /** OpenAI or any OpenAI-compatible server (Ollama, vLLM, LM Studio); without a key, the offline generator. */
+  get openAiApiKey(): string | undefined {
+    return process.env.OPENAI_API_KEY || undefined;
+  },
+  /** In AWS: a secret whose SecretString is the key (read at run time by functions/core/ai). */
+  get openAiSecretArn(): string | undefined {
+    return process.env.OPENAI_SECRET_ARN || undefined;
+  },
+  get openAiBaseUrl(): string | undefined {
+    return process.env.OPENAI_BASE_URL || undefined;
+  },
+  get openAiTextModel(): string {
+    return process.env.OPENAI_TEXT_MODEL || 'gpt-4o-mini';
+  },
+  get openAiImageModel(): string {
+    return process.env.OPENAI_IMAGE_MODEL || 'gpt-image-1';
+  },
 };
 
 function required(name: string): string {

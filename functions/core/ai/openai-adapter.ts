@@ -1,0 +1,190 @@
+import OpenAI, { APIConnectionError, APIError } from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import { AiReplyError, AiTransientError } from './ai-errors';
+import type { AiPort, GeneratedImage, ImageRequest } from './ai-port';
+import {
+  blogPostsPrompt,
+  type ChatPrompt,
+  idealCustomersPrompt,
+  imagePrompt,
+  marketingPlanPrompt,
+  overviewPrompt,
+  postsPrompt,
+  reviewReplyPrompt,
+} from './prompts';
+import {
+  blogPostsReply,
+  idealCustomersReply,
+  marketingPlanReply,
+  overviewReply,
+  postsReply,
+  reviewReplyReply,
+  strictJsonSchema,
+} from './reply-schemas';
+import { type AttemptVerdict, defaultRetryPolicy, RetriesExhausted, type RetryPolicy, serverWaitMs, withRetries } from './retry';
+
+export interface OpenAiAdapterOptions {
+  apiKey: string;
+  /** OpenAI's by default; any OpenAI-compatible server (Ollama, vLLM, LM Studio) works. */
+  baseURL?: string;
+  textModel: string;
+  imageModel: string;
+  retry?: Partial<RetryPolicy>;
+  /** Per HTTP request; long plans and blog batches take a while. */
+  timeoutMs?: number;
+}
+
+/**
+ * Whether a failed call is worth another attempt. 429 (but not an exhausted quota, which no wait
+ * fixes), 408/409 and 5xx are; the server's `x-should-retry` wins when it says either way.
+ */
+export function classifyOpenAiError(error: unknown): AttemptVerdict {
+  if (error instanceof APIConnectionError) return { retry: true };
+  if (!(error instanceof APIError) || error.status === undefined) return { retry: false };
+  const should = error.headers?.get('x-should-retry');
+  if (should === 'false') return { retry: false };
+  const quota = error.code === 'insufficient_quota' || error.type === 'insufficient_quota';
+  const retryable = should === 'true' || (error.status === 429 && !quota) || [408, 409].includes(error.status) || error.status >= 500;
+  return retryable ? { retry: true, serverWaitMs: serverWaitMs(error.headers) } : { retry: false };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof APIError && error.status) return `HTTP ${error.status}: ${error.message}`;
+  return (error as Error)?.message ?? String(error);
+}
+
+/** Image models that answer with a URL unless asked for base64; the gpt-image family always sends base64. */
+const wantsResponseFormat = (model: string) => !model.startsWith('gpt-image');
+
+function imageSize(model: string, width: number, height: number): string {
+  if (width === height) return '1024x1024';
+  const wide = model.startsWith('dall-e-3') ? '1792x1024' : '1536x1024';
+  const tall = model.startsWith('dall-e-3') ? '1024x1792' : '1024x1536';
+  return width > height ? wide : tall;
+}
+
+export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseURL,
+    // Retries are ours (withRetries): bounded, testable, and the end state is a TransientError.
+    maxRetries: 0,
+    timeout: options.timeoutMs ?? 120_000,
+  });
+  const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
+
+  async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await withRetries(request, classifyOpenAiError, policy);
+    } catch (error) {
+      if (error instanceof RetriesExhausted) {
+        const when = error.reason === 'server-wait' ? 'the server asked to wait too long' : `${error.attempts} attempts`;
+        throw new AiTransientError(`${what} is unavailable for now (${describe(error.lastError)}; ${when})`, {
+          cause: error.lastError,
+        });
+      }
+      if (error instanceof APIError) throw new Error(`${what} failed: ${describe(error)}`, { cause: error });
+      throw error;
+    }
+  }
+
+  /**
+   * One structured chat completion, checked with zod. A reply that fails the checks is shown its
+   * problems and asked once more; a second failure is an AiReplyError naming them.
+   */
+  async function structured<S extends z.ZodType>(what: string, name: string, schema: S, prompt: ChatPrompt): Promise<z.output<S>> {
+    const messages: ChatCompletionMessageParam[] = [
+      { role: 'system', content: prompt.system },
+      { role: 'user', content: prompt.user },
+    ];
+    const responseFormat = { type: 'json_schema' as const, json_schema: { name, strict: true, schema: strictJsonSchema(schema) } };
+    for (let attempt = 1; ; attempt++) {
+      const completion = await call(what, () =>
+        client.chat.completions.create({ model: options.textModel, messages, response_format: responseFormat }),
+      );
+      const choice = completion.choices?.[0];
+      if (choice?.message?.refusal) throw new AiReplyError(`${what}: the model refused (${choice.message.refusal})`);
+      const content = choice?.message?.content ?? '';
+      const problem = replyProblem(schema, content, choice?.finish_reason);
+      if (!problem.problem) return problem.value;
+      if (attempt >= 2) throw new AiReplyError(`${what}: the model's reply did not pass validation twice (${problem.problem})`);
+      messages.push(
+        { role: 'assistant', content },
+        { role: 'user', content: `That reply was rejected: ${problem.problem}. Answer again with corrected JSON only.` },
+      );
+    }
+  }
+
+  async function image({ prompt, style, width = 1024, height = 1024 }: ImageRequest): Promise<GeneratedImage> {
+    const model = options.imageModel;
+    const result = await call('Image generation', () =>
+      client.images.generate({
+        model,
+        prompt: imagePrompt(prompt, style),
+        n: 1,
+        size: imageSize(model, width, height) as '1024x1024',
+        ...(wantsResponseFormat(model) ? { response_format: 'b64_json' as const } : {}),
+      }),
+    );
+    const item = result.data?.[0];
+    let bytes: Buffer | undefined = item?.b64_json ? Buffer.from(item.b64_json, 'base64') : undefined;
+    if (!bytes && item?.url) {
+      const res = await fetch(item.url);
+      if (!res.ok) throw new AiTransientError(`Image download failed: HTTP ${res.status}`);
+      bytes = Buffer.from(await res.arrayBuffer());
+    }
+    if (!bytes?.length) throw new AiReplyError('Image generation: the reply held no image');
+    const decoded = sharp(bytes);
+    const meta = await decoded.metadata().catch((error: unknown) => {
+      throw new AiReplyError('Image generation: the reply is not a readable image', { cause: error });
+    });
+    const png = meta.format === 'png' ? bytes : await decoded.png().toBuffer();
+    return { png, width: meta.width ?? width, height: meta.height ?? height };
+  }
+
+  return {
+    kind: 'openai',
+    companyOverview: (site, hints) => structured('Company overview', 'company_overview', overviewReply, overviewPrompt(site, hints)),
+    async idealCustomers(company) {
+      const reply = await structured('Ideal customers', 'ideal_customers', idealCustomersReply, idealCustomersPrompt(company));
+      return [reply.profiles[0], reply.profiles[1]];
+    },
+    async marketingPlan(request) {
+      return (await structured('Marketing plan', 'marketing_plan', marketingPlanReply, marketingPlanPrompt(request))).plan;
+    },
+    async posts(request) {
+      if (request.count < 1) return [];
+      const schema = postsReply(request.platform, request.count);
+      return (await structured('Post generation', 'social_posts', schema, postsPrompt(request))).posts;
+    },
+    async blogPosts(request) {
+      if (request.count < 1) return [];
+      const schema = blogPostsReply(request.platform, request.count);
+      return (await structured('Blog generation', 'blog_posts', schema, blogPostsPrompt(request))).posts;
+    },
+    async reviewReply(company, review) {
+      return (await structured('Review reply', 'review_reply', reviewReplyReply, reviewReplyPrompt(company, review))).reply;
+    },
+    image,
+  };
+}
+
+function replyProblem<S extends z.ZodType>(
+  schema: S,
+  content: string,
+  finishReason: string | undefined,
+): { problem: string; value?: undefined } | { problem?: undefined; value: z.output<S> } {
+  if (finishReason === 'length') return { problem: 'the reply was cut off at the length limit; be more concise' };
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch {
+    return { problem: 'the reply is not valid JSON' };
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { value: parsed.data };
+  const issues = parsed.error.issues.slice(0, 8).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+  return { problem: issues.join('; ') };
+}
