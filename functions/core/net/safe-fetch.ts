@@ -1,0 +1,213 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { FetchRefusedError, fetchMessages, toFetchError } from './fetch-errors';
+import { acceptEncoding, cappedBody, decodeText, readAll, tooLarge } from './response-body';
+import { SafeAgent, sharedSafeAgent } from './safe-agent';
+import { checkTarget } from './target-policy';
+
+export interface SafeFetchOptions {
+  method?: 'GET' | 'HEAD' | 'POST';
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  /** Decoded bytes the body may have (default 5 MB). */
+  maxBytes?: number;
+  /** From the first byte sent to the last byte read, redirects included (default 15 s, the spec's). */
+  timeoutMs?: number;
+  /** Hops followed before "redirected too many times" (default 5). */
+  maxRedirects?: number;
+  /** false: a 3xx comes back as it is, with `location` resolved (a crawler records chains itself). */
+  followRedirects?: boolean;
+  /** Ask for and undo gzip, deflate and br (default true). */
+  decompress?: boolean;
+  /** What the too-large sentence calls the body (default 'page'). */
+  resource?: 'page' | 'file';
+  signal?: AbortSignal;
+  /** A pool from createSafeAgent (a crawl's); the shared one otherwise. */
+  dispatcher?: SafeAgent;
+}
+
+export interface Redirect {
+  url: string;
+  status: number;
+  location: string;
+}
+
+export interface SafeResponse {
+  /** The address that answered, after redirects. */
+  url: string;
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The hops followed to get here, in order. */
+  redirects: Redirect[];
+  /** For a redirect not followed: where it points, absolute; checked only when fetched. */
+  location?: string;
+  /** The media type without parameters, lower case ('text/html'). */
+  contentType?: string;
+  /** Decoded and capped; read it once, by streaming or by one of the helpers. */
+  body: Readable;
+  buffer(): Promise<Buffer>;
+  text(): Promise<string>;
+  json<T = unknown>(): Promise<T>;
+  /** Drops the body: call it when not reading one (an unread small body is drained for keep-alive). */
+  cancel(): Promise<void>;
+}
+
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_REDIRECTS = 5;
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+/** Dropped when a redirect leaves the origin, as browsers do. */
+const originBoundHeaders = ['authorization', 'cookie', 'proxy-authorization'];
+const defaultHeaders = {
+  'user-agent': 'Mozilla/5.0 (compatible; MarketingAutomationBot/1.0)',
+  accept: '*/*',
+};
+
+/**
+ * The one way server code fetches an address a user gave: every hop is checked (scheme,
+ * credentials, port, address after DNS, pinned), redirects are followed by hand within a limit,
+ * and time and size are capped. Anything refused or failed is a FetchRefusedError (a 422 with a
+ * sentence for the user and a `reason`).
+ */
+export async function safeFetch(input: string | URL, options: SafeFetchOptions = {}): Promise<SafeResponse> {
+  const dispatcher = options.dispatcher ?? sharedSafeAgent();
+  if (!(dispatcher instanceof SafeAgent)) throw new TypeError('safeFetch only dispatches through a SafeAgent');
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const decompress = options.decompress ?? true;
+  const resource = options.resource ?? 'page';
+
+  let url = checkTarget(input);
+  let method = options.method ?? 'GET';
+  let body = options.body;
+  const headers: Record<string, string> = { ...defaultHeaders };
+  if (decompress) headers['accept-encoding'] = acceptEncoding;
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+  const redirects: Redirect[] = [];
+  const deadline = new Deadline(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.signal);
+
+  try {
+    for (;;) {
+      const response = await dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers,
+        body,
+        signal: deadline.signal,
+      });
+      const location = redirectStatuses.has(response.statusCode) ? first(response.headers.location) : undefined;
+      const target = location === undefined ? undefined : resolveLocation(location, url);
+
+      if (target && options.followRedirects !== false) {
+        await response.body.dump().catch(() => {});
+        if (redirects.length >= maxRedirects) {
+          throw new FetchRefusedError('too-many-redirects', fetchMessages.tooManyRedirects, target.href);
+        }
+        redirects.push({ url: url.href, status: response.statusCode, location: target.href });
+        const next = checkTarget(target);
+        if (response.statusCode === 303 ? method !== 'HEAD' : response.statusCode <= 302 && method === 'POST') {
+          method = 'GET';
+          body = undefined;
+          for (const name of Object.keys(headers)) if (name.startsWith('content-')) delete headers[name];
+        }
+        if (next.origin !== url.origin) for (const name of originBoundHeaders) delete headers[name];
+        url = next;
+        continue;
+      }
+
+      const declared = Number(first(response.headers['content-length']));
+      if (method !== 'HEAD' && declared > maxBytes) {
+        response.body.destroy();
+        throw tooLarge({ maxBytes, resource });
+      }
+      const finalUrl = url;
+      const contentType = first(response.headers['content-type']);
+      const { stream, cancel } = cappedBody(response.body, first(response.headers['content-encoding']), {
+        maxBytes,
+        decompress,
+        resource,
+        explain: (error) => deadline.explain(error, finalUrl),
+        done: () => deadline.clear(),
+      });
+      return {
+        url: url.href,
+        status: response.statusCode,
+        headers: response.headers,
+        redirects,
+        location: target?.href,
+        contentType: contentType?.split(';')[0].trim().toLowerCase() || undefined,
+        body: stream,
+        buffer: () => readAll(stream),
+        text: async () => decodeText(await readAll(stream), contentType),
+        json: async <T>() => parseJson<T>(decodeText(await readAll(stream), contentType), finalUrl),
+        cancel,
+      };
+    }
+  } catch (error) {
+    deadline.clear();
+    throw deadline.explain(error, url);
+  }
+}
+
+/**
+ * The fetch's whole time budget and the caller's signal as one AbortSignal, and the knowledge
+ * of which of them fired, so an abort reads as "did not answer in time" or as the caller's own.
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private timedOut = false;
+  private readonly onCallerAbort = () => this.controller.abort(this.callerSignal?.reason);
+
+  constructor(
+    timeoutMs: number,
+    private readonly callerSignal?: AbortSignal,
+  ) {
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort(new FetchRefusedError('timeout', fetchMessages.timeout));
+    }, timeoutMs);
+    // Pending sockets keep the process alive; the budget alone must not (a Lambda freezes with it).
+    this.timer.unref();
+    if (callerSignal?.aborted) this.onCallerAbort();
+    else callerSignal?.addEventListener('abort', this.onCallerAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    this.callerSignal?.removeEventListener('abort', this.onCallerAbort);
+  }
+
+  explain(error: unknown, url: URL): unknown {
+    if (error instanceof FetchRefusedError) return error;
+    if (this.timedOut) return new FetchRefusedError('timeout', fetchMessages.timeout, url.href, { cause: error });
+    if (this.callerSignal?.aborted) return this.callerSignal.reason;
+    return toFetchError(error, url);
+  }
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function resolveLocation(location: string, base: URL): URL {
+  try {
+    return new URL(location, base);
+  } catch {
+    throw new FetchRefusedError('bad-response', fetchMessages.badResponse(base.hostname), base.href);
+  }
+}
+
+function parseJson<T>(text: string, url: URL): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new FetchRefusedError('bad-response', fetchMessages.badResponse(url.hostname), url.href, { cause: error });
+  }
+}
