@@ -36,12 +36,20 @@ describe('address policy: IPv4', () => {
     expect(refusedRange(address)).toBe(range);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '100.63.255.255', '100.128.0.0', '172.15.255.255', '172.32.0.0', '169.253.255.255', '223.255.255.255', '11.0.0.1'])(
-    '%s is public',
-    (address) => {
-      expect(refusedRange(address)).toBeUndefined();
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '100.63.255.255',
+    '100.128.0.0',
+    '172.15.255.255',
+    '172.32.0.0',
+    '169.253.255.255',
+    '223.255.255.255',
+    '11.0.0.1',
+  ])('%s is public', (address) => {
+    expect(refusedRange(address)).toBeUndefined();
+  });
 });
 
 describe('address policy: IPv6', () => {
@@ -89,12 +97,16 @@ describe('address policy: IPv6', () => {
     expect(refusedRange(address)).toBe(range);
   });
 
-  it.each(['2606:4700:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', '2001:4860::8888'])(
-    '%s is public',
-    (address) => {
-      expect(refusedRange(address)).toBeUndefined();
-    },
-  );
+  it.each([
+    '2606:4700:4700::1111',
+    '2a00:1450:4001::200e',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    '2001:4860::8888',
+  ])('%s is public', (address) => {
+    expect(refusedRange(address)).toBeUndefined();
+  });
 
   it('text that is not an address fails closed', () => {
     expect(refusedRange('example.com')).toBe('reserved');
@@ -178,7 +190,16 @@ describe('address policy: URLs (before any DNS)', () => {
 
 describe('FETCH_ALLOW', () => {
   it('normalises host:port entries and ignores anything else', () => {
-    const keys = allowList(['127.0.0.1:4321', 'LOCALHOST:4321', '[::1]:80', '0x7f.1:9000', 'nohost', 'a:b', 'http://x:1', '']);
+    const keys = allowList([
+      '127.0.0.1:4321',
+      'LOCALHOST:4321',
+      '[::1]:80',
+      '0x7f.1:9000',
+      'nohost',
+      'a:b',
+      'http://x:1',
+      '',
+    ]);
     expect([...keys].sort()).toEqual(['127.0.0.1:4321', '127.0.0.1:9000', '[::1]:80', 'localhost:4321']);
   });
 
@@ -204,7 +225,9 @@ describe('FETCH_ALLOW', () => {
     expect(refusedAs(() => checkTarget('http://127.0.0.2:4321/', allow))).toBe('private-address');
     expect(refusedAs(() => checkAddresses('other.test', 4321, ['127.0.0.1'], allow))).toBe('private-address');
     // a listed name that resolves anywhere but loopback, and a listed private address: never opened
-    expect(refusedAs(() => checkAddresses('sandbox.test', 4321, ['127.0.0.1', '10.0.0.5'], allow))).toBe('private-address');
+    expect(refusedAs(() => checkAddresses('sandbox.test', 4321, ['127.0.0.1', '10.0.0.5'], allow))).toBe(
+      'private-address',
+    );
     expect(refusedAs(() => checkAddresses('lan.test', 80, ['192.168.1.10'], allow))).toBe('private-address');
     expect(refusedAs(() => checkTarget('http://10.0.0.5/', allow))).toBe('private-address');
   });
@@ -217,7 +240,9 @@ describe('FETCH_ALLOW', () => {
   it('refuses a name when any one of its answers is private, and a name with no answers', () => {
     const none = new Set<string>();
     expect(() => checkAddresses('public.example', 443, ['93.184.216.34', '8.8.8.8'], none)).not.toThrow();
-    expect(() => checkAddresses('public.example', 443, ['93.184.216.34', '10.0.0.5'], none)).toThrow(fetchMessages.privateAddress);
+    expect(() => checkAddresses('public.example', 443, ['93.184.216.34', '10.0.0.5'], none)).toThrow(
+      fetchMessages.privateAddress,
+    );
     expect(() => checkAddresses('public.example', 443, ['2606:4700::1', '::ffff:7f00:1'], none)).toThrow(
       fetchMessages.privateAddress,
     );

@@ -71,7 +71,10 @@ interface TestServer {
   server: Server;
 }
 
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void, host = '127.0.0.1'): Promise<TestServer> {
+async function serve(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  host = '127.0.0.1',
+): Promise<TestServer> {
   const requests: IncomingMessage[] = [];
   let connections = 0;
   const server = createServer((req, res) => {
@@ -82,7 +85,13 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   servers.push(server);
   const { port } = server.address() as AddressInfo;
-  return { port, url: (path = '/') => `http://${host}:${port}${path}`, requests, connections: () => connections, server };
+  return {
+    port,
+    url: (path = '/') => `http://${host}:${port}${path}`,
+    requests,
+    connections: () => connections,
+    server,
+  };
 }
 
 function allow(...entries: string[]) {
@@ -98,7 +107,10 @@ async function refusal(promise: Promise<unknown>): Promise<FetchRefusedError> {
   return error as FetchRefusedError;
 }
 
-const text = (body: string): RequestListener => (_req, res) => res.end(body);
+const text =
+  (body: string): RequestListener =>
+  (_req, res) =>
+    res.end(body);
 
 afterEach(async () => {
   delete process.env.FETCH_ALLOW;
@@ -144,7 +156,7 @@ describe('contract: the refused addresses of the issue, each with its sentence',
       '/to-credentials': 'http://user:pass@example.com/',
     };
     const outer = await serve((req, res) => {
-      res.writeHead(302, { location: targets[req.url!] }).end();
+      res.writeHead(302, { location: targets[req.url ?? '/'] }).end();
     });
     allow(`127.0.0.1:${outer.port}`); // the first hop only
     const dispatcher = guardedAgent({ lookup });
@@ -193,7 +205,9 @@ describe('FETCH_ALLOW opens listed loopback host:port pairs only', () => {
     const { lookup } = fakeDns({ 'alias.example': '127.0.0.1' });
     const dispatcher = guardedAgent({ lookup });
     expect((await refusal(safeFetch(other.url(), { dispatcher }))).reason).toBe('private-address');
-    expect((await refusal(safeFetch(`http://alias.example:${listed.port}/`, { dispatcher }))).reason).toBe('private-address');
+    expect((await refusal(safeFetch(`http://alias.example:${listed.port}/`, { dispatcher }))).reason).toBe(
+      'private-address',
+    );
     expect((await refusal(safeFetch(`http://127.0.0.1/`, { dispatcher }))).reason).toBe('private-address');
     expect(other.requests).toHaveLength(0);
     expect(listed.requests).toHaveLength(0);
@@ -211,7 +225,10 @@ describe('FETCH_ALLOW opens listed loopback host:port pairs only', () => {
 
 describe('names are resolved once, checked, and the connection pinned to the checked address', () => {
   it('refuses a name when any of its answers is private, without dialling any', async () => {
-    const { lookup } = fakeDns({ 'mixed.example': ['93.184.216.34', '10.0.0.5'], 'v6.example': ['2606:4700::1', 'fd00::1'] });
+    const { lookup } = fakeDns({
+      'mixed.example': ['93.184.216.34', '10.0.0.5'],
+      'v6.example': ['2606:4700::1', 'fd00::1'],
+    });
     const dispatcher = guardedAgent({ lookup });
     expect((await refusal(safeFetch('https://mixed.example/', { dispatcher }))).reason).toBe('private-address');
     expect((await refusal(safeFetch('https://v6.example/', { dispatcher }))).reason).toBe('private-address');
@@ -220,7 +237,7 @@ describe('names are resolved once, checked, and the connection pinned to the che
 
   it('rebinding: the connector dials the address it checked, and checks again for the next connection', async () => {
     const answers = ['93.184.216.34', '10.0.0.5'];
-    const { lookup, calls } = fakeDns({ 'rebind.example': () => answers.shift()! });
+    const { lookup, calls } = fakeDns({ 'rebind.example': () => answers.shift() ?? '127.0.0.1' });
     const dials: { hostname: string; servername?: string; port: string }[] = [];
     // The socket layer is replaced here so that nothing is sent to the public address.
     const connector = createPinnedConnector({
@@ -232,7 +249,9 @@ describe('names are resolved once, checked, and the connection pinned to the che
     });
     const connect = () =>
       new Promise<Error | null>((resolve) =>
-        connector({ hostname: 'rebind.example', host: 'rebind.example', protocol: 'https:', port: '' }, (error) => resolve(error)),
+        connector({ hostname: 'rebind.example', host: 'rebind.example', protocol: 'https:', port: '' }, (error) =>
+          resolve(error),
+        ),
       );
 
     expect((await connect())?.message).toBe('not dialled in this test');
@@ -319,8 +338,14 @@ describe('size cap', () => {
   it('decodes gzip and br, asks for them, and lets a body of exactly maxBytes through', async () => {
     const json = JSON.stringify({ name: 'Acme', routes: ['/wp/v2'] });
     const server = await serve((req, res) => {
-      if (req.url === '/gz') return void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(json));
-      if (req.url === '/br') return void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'br' }).end(brotliCompressSync(json));
+      if (req.url === '/gz')
+        return void res
+          .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+          .end(gzipSync(json));
+      if (req.url === '/br')
+        return void res
+          .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'br' })
+          .end(brotliCompressSync(json));
       res.end(Buffer.alloc(1000, 'x'));
     });
     allow(`127.0.0.1:${server.port}`);
@@ -328,7 +353,10 @@ describe('size cap', () => {
     const gz = await safeFetch(server.url('/gz'), { dispatcher });
     expect(gz.contentType).toBe('application/json');
     expect(await gz.json()).toEqual({ name: 'Acme', routes: ['/wp/v2'] });
-    expect(await (await safeFetch(server.url('/br'), { dispatcher })).json()).toEqual({ name: 'Acme', routes: ['/wp/v2'] });
+    expect(await (await safeFetch(server.url('/br'), { dispatcher })).json()).toEqual({
+      name: 'Acme',
+      routes: ['/wp/v2'],
+    });
     expect(server.requests[0].headers['accept-encoding']).toBe('gzip, deflate, br');
     expect((await (await safeFetch(server.url('/exact'), { dispatcher, maxBytes: 1000 })).buffer()).length).toBe(1000);
   });
@@ -367,7 +395,9 @@ describe('time-outs', () => {
 
   it('a DNS answer that never comes', async () => {
     const lookup: Lookup = () => new Promise(() => {});
-    const error = await refusal(safeFetch('http://slow.example/', { dispatcher: guardedAgent({ lookup, connectTimeoutMs: 200 }) }));
+    const error = await refusal(
+      safeFetch('http://slow.example/', { dispatcher: guardedAgent({ lookup, connectTimeoutMs: 200 }) }),
+    );
     expect(error.reason).toBe('timeout');
   });
 
@@ -376,7 +406,9 @@ describe('time-outs', () => {
     allow(`127.0.0.1:${server.port}`);
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('user left')), 50);
-    const error = await safeFetch(server.url(), { dispatcher: guardedAgent(), signal: controller.signal }).catch((e: Error) => e);
+    const error = await safeFetch(server.url(), { dispatcher: guardedAgent(), signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toEqual(new Error('user left'));
   });
 });
@@ -384,7 +416,7 @@ describe('time-outs', () => {
 describe('redirects', () => {
   it('follows a chain hop by hop and reports it', async () => {
     const server = await serve((req, res) => {
-      const hop = Number(req.url!.slice(1));
+      const hop = Number(req.url?.slice(1));
       if (hop < 3) return void res.writeHead(hop === 0 ? 301 : 302, { location: `/${hop + 1}` }).end('moved');
       res.end('arrived');
     });
@@ -424,13 +456,15 @@ describe('redirects', () => {
 
   it('303 and a POST after 301/302 become GET without a body; 307 and 308 keep both', async () => {
     const seen: string[] = [];
-    const server = await serve(async (req, res) => {
+    const server = await serve((req, res) => {
       let body = '';
-      for await (const chunk of req) body += chunk;
-      seen.push(`${req.method} ${req.url} ${body} ${req.headers['content-type'] ?? '-'}`);
-      const status = Number(req.url!.slice(1));
-      if (status >= 300) return void res.writeHead(status, { location: '/done' }).end();
-      res.end('done');
+      req.on('data', (chunk: Buffer) => (body += String(chunk)));
+      req.on('end', () => {
+        seen.push(`${req.method} ${req.url} ${body} ${req.headers['content-type'] ?? '-'}`);
+        const status = Number(req.url?.slice(1));
+        if (status >= 300) return void res.writeHead(status, { location: '/done' }).end();
+        res.end('done');
+      });
     });
     allow(`127.0.0.1:${server.port}`);
     const dispatcher = guardedAgent();
@@ -506,7 +540,9 @@ describe('failures of the site are sentences too, told apart from refusals', () 
 
   it('text in the charset the site declares', async () => {
     const server = await serve((_req, res) =>
-      res.writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9])),
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1' })
+        .end(Buffer.from([0x63, 0x61, 0x66, 0xe9])),
     );
     allow(`127.0.0.1:${server.port}`);
     expect(await (await safeFetch(server.url(), { dispatcher: guardedAgent() })).text()).toBe('café');
@@ -533,7 +569,7 @@ describe('https: the certificate is checked against the name, not the pinned add
   async function serveTls(): Promise<{ port: number; servernames: (string | false)[] }> {
     const servernames: (string | false)[] = [];
     const server = createHttpsServer({ cert, key }, (req, res) => {
-      servernames.push((req.socket as import('node:tls').TLSSocket).servername);
+      servernames.push('servername' in req.socket ? (req.socket.servername as string | false) : false);
       res.end('secure hello');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -545,7 +581,9 @@ describe('https: the certificate is checked against the name, not the pinned add
     const { port, servernames } = await serveTls();
     allow(`secure.example:${port}`);
     const { lookup } = fakeDns({ 'secure.example': '127.0.0.1' });
-    const response = await safeFetch(`https://secure.example:${port}/`, { dispatcher: guardedAgent({ lookup, ca: cert }) });
+    const response = await safeFetch(`https://secure.example:${port}/`, {
+      dispatcher: guardedAgent({ lookup, ca: cert }),
+    });
     expect(await response.text()).toBe('secure hello');
     expect(servernames).toEqual(['secure.example']);
   });
@@ -563,7 +601,9 @@ describe('https: the certificate is checked against the name, not the pinned add
     const { port } = await serveTls();
     allow(`other.example:${port}`);
     const { lookup } = fakeDns({ 'other.example': '127.0.0.1' });
-    const error = await refusal(safeFetch(`https://other.example:${port}/`, { dispatcher: guardedAgent({ lookup, ca: cert }) }));
+    const error = await refusal(
+      safeFetch(`https://other.example:${port}/`, { dispatcher: guardedAgent({ lookup, ca: cert }) }),
+    );
     expect(error.reason).toBe('tls');
   });
 });
@@ -594,7 +634,9 @@ describe('the pooled agent a crawl uses', () => {
 
   it('refuses to dispatch through anything but a SafeAgent', async () => {
     const plain = new Agent();
-    await expect(safeFetch('http://example.com/', { dispatcher: plain as unknown as SafeAgent })).rejects.toThrow(TypeError);
+    await expect(safeFetch('http://example.com/', { dispatcher: plain as unknown as SafeAgent })).rejects.toThrow(
+      TypeError,
+    );
     await plain.close();
   });
 });

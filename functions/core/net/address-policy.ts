@@ -44,32 +44,35 @@ const ipv4Rules: Rule<number>[] = compile<number>(ipv4ToNumber, [
   ['240.0.0.0', 4, 'reserved'],
 ]);
 
-const ipv6Rules: Rule<bigint>[] = compile<bigint>((text) => ipv6ToBigInt(text)!, [
-  ['::', 128, 'unspecified'],
-  ['::1', 128, 'loopback'],
-  ['fd00:ec2::254', 128, 'metadata'], // AWS instance metadata over IPv6
-  ['64:ff9b:1::', 48, 'private'], // local-use NAT64
-  ['100::', 64, 'reserved'], // discard-only
-  ['2001::', 23, 'reserved'], // IETF protocol assignments, Teredo (2001::/32) included
-  ['2001:db8::', 32, 'documentation'],
-  ['3fff::', 20, 'documentation'],
-  ['5f00::', 16, 'reserved'], // SRv6 segment ids
-  ['fc00::', 7, 'private'], // unique local
-  ['fe80::', 10, 'link-local'],
-  ['fec0::', 10, 'private'], // site-local, deprecated
-  ['ff00::', 8, 'multicast'],
-]);
+const ipv6Rules: Rule<bigint>[] = compile<bigint>(
+  (text) => ipv6(text),
+  [
+    ['::', 128, 'unspecified'],
+    ['::1', 128, 'loopback'],
+    ['fd00:ec2::254', 128, 'metadata'], // AWS instance metadata over IPv6
+    ['64:ff9b:1::', 48, 'private'], // local-use NAT64
+    ['100::', 64, 'reserved'], // discard-only
+    ['2001::', 23, 'reserved'], // IETF protocol assignments, Teredo (2001::/32) included
+    ['2001:db8::', 32, 'documentation'],
+    ['3fff::', 20, 'documentation'],
+    ['5f00::', 16, 'reserved'], // SRv6 segment ids
+    ['fc00::', 7, 'private'], // unique local
+    ['fe80::', 10, 'link-local'],
+    ['fec0::', 10, 'private'], // site-local, deprecated
+    ['ff00::', 8, 'multicast'],
+  ],
+);
 
 /** IPv6 blocks whose low bits (or, for 6to4, bits 16–47) are an IPv4 address. */
 const embeddedIpv4: { prefix: bigint; bits: number; shift: bigint; publicAllowed: boolean }[] = [
-  { prefix: ipv6ToBigInt('::ffff:0:0')!, bits: 96, shift: 0n, publicAllowed: true }, // IPv4-mapped
-  { prefix: ipv6ToBigInt('::ffff:0:0:0')!, bits: 96, shift: 0n, publicAllowed: true }, // IPv4-translated (SIIT)
-  { prefix: ipv6ToBigInt('64:ff9b::')!, bits: 96, shift: 0n, publicAllowed: true }, // NAT64 well-known prefix
-  { prefix: ipv6ToBigInt('2002::')!, bits: 16, shift: 80n, publicAllowed: true }, // 6to4
+  { prefix: ipv6('::ffff:0:0'), bits: 96, shift: 0n, publicAllowed: true }, // IPv4-mapped
+  { prefix: ipv6('::ffff:0:0:0'), bits: 96, shift: 0n, publicAllowed: true }, // IPv4-translated (SIIT)
+  { prefix: ipv6('64:ff9b::'), bits: 96, shift: 0n, publicAllowed: true }, // NAT64 well-known prefix
+  { prefix: ipv6('2002::'), bits: 16, shift: 80n, publicAllowed: true }, // 6to4
   { prefix: 0n, bits: 96, shift: 0n, publicAllowed: false }, // IPv4-compatible, deprecated: never public
 ];
 
-const globalUnicast: [bigint, number] = [ipv6ToBigInt('2000::')!, 3];
+const globalUnicast: [bigint, number] = [ipv6('2000::'), 3];
 
 /**
  * Why an address may not be fetched, or undefined for a public unicast address. Text that is
@@ -79,9 +82,8 @@ export function refusedRange(address: string): AddressRange | undefined {
   const text = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
   if (isIPv4(text)) return ipv4Range(ipv4ToNumber(text));
   // A zone id (fe80::1%eth0) only exists on link-local and multicast addresses; judge the address without it.
-  const withoutZone = text.split('%')[0];
-  if (isIPv6(withoutZone)) return ipv6Range(ipv6ToBigInt(withoutZone)!);
-  return 'reserved';
+  const value = ipv6ToBigInt(text.split('%')[0]);
+  return value === undefined ? 'reserved' : ipv6Range(value);
 }
 
 export function isLoopback(address: string): boolean {
@@ -105,6 +107,13 @@ function ipv6Range(value: bigint): AddressRange | undefined {
     return range ?? (publicAllowed ? undefined : 'reserved');
   }
   return inPrefix(value, ...globalUnicast) ? undefined : 'reserved';
+}
+
+/** An IPv6 constant of this file (a typo here is a bug, not a refusal). */
+function ipv6(text: string): bigint {
+  const value = ipv6ToBigInt(text);
+  if (value === undefined) throw new Error(`not an IPv6 address: ${text}`);
+  return value;
 }
 
 function compile<T>(parse: (text: string) => T, rules: Rule<string>[]): Rule<T>[] {

@@ -46,14 +46,21 @@ export function createPinnedConnector(options: PinnedConnectorOptions = {}): bui
         const servername = connectOptions.servername || (isIP(hostname) ? undefined : hostname);
         dial({ ...connectOptions, hostname: address, servername }, callback);
       },
-      (error: Error) => callback(error, null),
+      (error: unknown) => callback(error as Error, null),
     );
   };
 }
 
 /** The one address a connection to hostname:port may use, or a refusal. */
-export async function resolveChecked(hostname: string, port: number, lookup: Lookup, timeoutMs: number): Promise<string> {
-  const answers = isIP(hostname) ? [{ address: hostname, family: isIP(hostname) }] : await withTimeout(lookup(hostname), timeoutMs);
+export async function resolveChecked(
+  hostname: string,
+  port: number,
+  lookup: Lookup,
+  timeoutMs: number,
+): Promise<string> {
+  const answers = isIP(hostname)
+    ? [{ address: hostname, family: isIP(hostname) }]
+    : await withTimeout(lookup(hostname), timeoutMs);
   const addresses = answers.map((answer) => answer.address);
   checkAddresses(hostname, port, addresses, allowList());
   // Lambda has no IPv6 egress outside a VPC: prefer an IPv4 answer when there is one.

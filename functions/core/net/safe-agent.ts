@@ -14,6 +14,13 @@ export interface SafeAgentOptions extends PinnedConnectorOptions {
  * keep-alive connections, and closes it at the end.
  */
 export class SafeAgent extends Agent {
+  /** A brand: a plain undici Agent is not a SafeAgent to the compiler, nor at run time. */
+  readonly #pinned = true;
+
+  static is(value: unknown): value is SafeAgent {
+    return typeof value === 'object' && value !== null && #pinned in value;
+  }
+
   constructor(options: SafeAgentOptions = {}) {
     const { connections, keepAliveTimeoutMs, ...connector } = options;
     super({

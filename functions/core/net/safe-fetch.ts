@@ -72,7 +72,7 @@ const defaultHeaders = {
  */
 export async function safeFetch(input: string | URL, options: SafeFetchOptions = {}): Promise<SafeResponse> {
   const dispatcher = options.dispatcher ?? sharedSafeAgent();
-  if (!(dispatcher instanceof SafeAgent)) throw new TypeError('safeFetch only dispatches through a SafeAgent');
+  if (!SafeAgent.is(dispatcher)) throw new TypeError('safeFetch only dispatches through a SafeAgent');
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const decompress = options.decompress ?? true;
@@ -81,7 +81,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
   let url = checkTarget(input);
   let method = options.method ?? 'GET';
   let body = options.body;
-  const headers: Record<string, string> = { ...defaultHeaders };
+  let headers: Record<string, string> = { ...defaultHeaders };
   if (decompress) headers['accept-encoding'] = acceptEncoding;
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
   const redirects: Redirect[] = [];
@@ -110,9 +110,9 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         if (response.statusCode === 303 ? method !== 'HEAD' : response.statusCode <= 302 && method === 'POST') {
           method = 'GET';
           body = undefined;
-          for (const name of Object.keys(headers)) if (name.startsWith('content-')) delete headers[name];
+          headers = withoutHeaders(headers, (name) => name.startsWith('content-'));
         }
-        if (next.origin !== url.origin) for (const name of originBoundHeaders) delete headers[name];
+        if (next.origin !== url.origin) headers = withoutHeaders(headers, (name) => originBoundHeaders.includes(name));
         url = next;
         continue;
       }
@@ -141,7 +141,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         body: stream,
         buffer: () => readAll(stream),
         text: async () => decodeText(await readAll(stream), contentType),
-        json: async <T>() => parseJson<T>(decodeText(await readAll(stream), contentType), finalUrl),
+        json: async <T>() => parseJson(decodeText(await readAll(stream), contentType), finalUrl) as T,
         cancel,
       };
     }
@@ -204,9 +204,13 @@ function resolveLocation(location: string, base: URL): URL {
   }
 }
 
-function parseJson<T>(text: string, url: URL): T {
+function withoutHeaders(headers: Record<string, string>, drop: (name: string) => boolean): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !drop(name)));
+}
+
+function parseJson(text: string, url: URL): unknown {
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(text);
   } catch (error) {
     throw new FetchRefusedError('bad-response', fetchMessages.badResponse(url.hostname), url.href, { cause: error });
   }
