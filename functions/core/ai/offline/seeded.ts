@@ -1,0 +1,59 @@
+/**
+ * Deterministic randomness: the same company, purpose and index always give the same text (a
+ * regenerated post does not change under the user's eyes), different ones give different text.
+ */
+
+/** FNV-1a, 32 bits: a stable seed from any text. */
+export function hashSeed(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export class Rng {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  /** mulberry32: [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  int(maxExclusive: number): number {
+    return Math.floor(this.next() * maxExclusive);
+  }
+
+  between(min: number, max: number): number {
+    return min + this.next() * (max - min);
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)];
+  }
+
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  shuffle<T>(items: readonly T[]): T[] {
+    const out = [...items];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  }
+}
+
+/** A generator seeded by what is being written and for whom: `rng(company.name, 'post', 3)`. */
+export const rng = (...parts: (string | number | undefined | null)[]) => new Rng(hashSeed(parts.map((p) => p ?? '').join('\u241f')));
