@@ -111,6 +111,7 @@ describe('offline posts follow the platform rules', () => {
         expect(content.length).toBeGreaterThanOrEqual(80);
         expect(platformLength(platform, content)).toBeLessThanOrEqual(POST_MAX_LENGTH[platform]);
         expect(content).not.toMatch(/\{|\}|undefined|null|lorem/i);
+        expect(content).toContain(company.name);
       }
       // The same checks the OpenAI adapter applies to a model's reply, distinctness included.
       const check = postsReply(platform, 30).safeParse({ posts });

@@ -249,7 +249,11 @@ function composePost(facts: CompanyFacts, request: PostsRequest, index: number, 
     ...(angle.cta ? CTAS[angle.cta] : []),
     ...(angle.cta ? [] : [...CTAS.default, ...(CTAS[facts.goal ?? ''] ?? []), ...(CTAS[platform] ?? [])]),
   ];
-  const cta = pickFilled(r, ctaPool, vars, banned) ?? '';
+  let cta = pickFilled(r, ctaPool, vars, banned) ?? '';
+  // Every post names the business somewhere, however little else is on file.
+  if (![hook, ...points, cta].some((t) => t.includes(facts.name))) {
+    cta = pickFilled(r, ['Get in touch with {name} to find out more.', 'Follow {name} for more.', 'Find out more about {name}: send {us} a message.'], vars, banned) ?? cta;
+  }
   const tags = uniq([
     ...facts.tags.slice(0, 2),
     vars.keyword ? hashtag(vars.keyword) : '',
