@@ -446,12 +446,29 @@ describe('redirects', () => {
   it('hands the redirect back unfollowed when asked (a crawler records chains itself)', async () => {
     const server = await serve((_req, res) => res.writeHead(308, { location: '/new?a=1' }).end('moved'));
     allow(`127.0.0.1:${server.port}`);
-    const response = await safeFetch(server.url('/old'), { dispatcher: guardedAgent(), followRedirects: false });
+    const dispatcher = guardedAgent({ connections: 1 });
+    const response = await safeFetch(server.url('/old'), { dispatcher, followRedirects: false });
     expect(response.status).toBe(308);
     expect(response.location).toBe(server.url('/new?a=1'));
     expect(response.redirects).toEqual([]);
     await response.cancel();
     expect(server.requests).toHaveLength(1);
+    // cancel() drained the small body, so the next request of the crawl rides the same connection
+    await (await safeFetch(server.url('/older'), { dispatcher, followRedirects: false })).cancel();
+    expect(server.connections()).toBe(1);
+  });
+
+  it('a Location that is not an address: a sentence when following, no location when not', async () => {
+    const server = await serve((_req, res) => res.writeHead(302, { location: 'http://[broken' }).end());
+    allow(`127.0.0.1:${server.port}`);
+    const dispatcher = guardedAgent();
+    const error = await refusal(safeFetch(server.url(), { dispatcher }));
+    expect(error.reason).toBe('bad-response');
+    expect(error.message).toBe('127.0.0.1 sent an answer we could not read.');
+    const unfollowed = await safeFetch(server.url(), { dispatcher, followRedirects: false });
+    expect(unfollowed.status).toBe(302);
+    expect(unfollowed.location).toBeUndefined();
+    await unfollowed.cancel();
   });
 
   it('303 and a POST after 301/302 become GET without a body; 307 and 308 keep both', async () => {

@@ -100,8 +100,9 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       const location = redirectStatuses.has(response.statusCode) ? first(response.headers.location) : undefined;
       const target = location === undefined ? undefined : resolveLocation(location, url);
 
-      if (target && options.followRedirects !== false) {
+      if (location !== undefined && options.followRedirects !== false) {
         await response.body.dump().catch(() => {});
+        if (!target) throw new FetchRefusedError('bad-response', fetchMessages.badResponse(url.hostname), url.href);
         if (redirects.length >= maxRedirects) {
           throw new FetchRefusedError('too-many-redirects', fetchMessages.tooManyRedirects, target.href);
         }
@@ -196,11 +197,12 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function resolveLocation(location: string, base: URL): URL {
+/** A Location header as an absolute URL; undefined when it is not one (a broken redirect). */
+function resolveLocation(location: string, base: URL): URL | undefined {
   try {
     return new URL(location, base);
   } catch {
-    throw new FetchRefusedError('bad-response', fetchMessages.badResponse(base.hostname), base.href);
+    return undefined;
   }
 }
 
