@@ -1,15 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from './table/client';
+import { keys } from './table/keys';
 
-/** The membership item: COMPANY#<id> / MEMBER#<userId>, mirrored on GSI1 as USER#<userId>. */
-export const memberKey = (companyId: number, userId: number) => ({
-  pk: `COMPANY#${companyId}`,
-  sk: `MEMBER#${userId}`,
-});
-
+/** The check every company route runs: one GetItem, projected to the key. */
 export async function isMember(companyId: number, userId: number): Promise<boolean> {
   const out = await table().send(
-    new GetCommand({ TableName: tableName(), Key: memberKey(companyId, userId), ProjectionExpression: 'pk' }),
+    new GetCommand({ TableName: tableName(), Key: keys.member(companyId, userId), ProjectionExpression: 'pk' }),
   );
   return !!out.Item;
 }

@@ -16,7 +16,7 @@ interface FinishJobInput {
 export async function handler(event: FinishJobInput): Promise<{ uuid: string }> {
   const outcome = event.result;
   if (event.error || !outcome) {
-    await finishJob(event.uuid, { status: 'failed', error: { statusCode: 500, message: messages.jobFailed } });
+    await finishJob(event.uuid, { status: 'failed', error: { kind: 'crashed', message: messages.jobFailed } });
   } else if (outcome.ok) {
     await finishJob(event.uuid, { status: 'succeeded', result: outcome.value });
   } else {

@@ -1,28 +1,43 @@
-import { jobKind, JobUserError } from './jobs/job-kinds';
-import './jobs/all-kinds';
+import { JobUserError, type JobKind } from '../core/jobs/job-kind';
+import { setJobStep, type RunJobInput } from '../core/jobs/job-store';
+import type { JobFailure } from '../core/jobs/job-entity';
+import { JOB_KINDS } from './jobs/job-kinds';
 
-export interface RunJobInput {
-  uuid: string;
-  kind: string;
-  input: unknown;
+export type { RunJobInput };
+
+export type RunJobOutput = { ok: true; value: unknown } | { ok: false; error: JobFailure };
+
+/** A failure that retrying cannot mend: the workflow's Catch records it as a crash. */
+class UnknownJobError extends Error {
+  override name = 'UnknownJobError';
 }
-
-export type RunJobOutput =
-  | { ok: true; value: unknown }
-  | { ok: false; error: { statusCode: number; message: string } };
 
 /**
- * Task "Run" of run-job.asl.json. A user error (bad website, nothing to plan) is an outcome,
- * returned with its status so the poller shows its message; anything else is thrown for the
- * workflow to retry or catch.
+ * Task "Run" of run-job.asl.json, for a given list of kinds (tests add their own). The input
+ * and the result are parsed with the kind's schemas. A user error (bad website, nothing to
+ * plan) is an outcome with its kind and message; anything else is thrown for the workflow to
+ * retry (TransientError) or catch.
  */
-export async function handler(event: RunJobInput): Promise<RunJobOutput> {
-  const run = jobKind(event.kind);
-  if (!run) throw Object.assign(new Error(`Unknown job kind ${event.kind}`), { name: 'UnknownJobKind' });
-  try {
-    return { ok: true, value: (await run(event.input)) ?? null };
-  } catch (error) {
-    if (error instanceof JobUserError) return { ok: false, error: { statusCode: error.statusCode, message: error.message } };
-    throw error;
-  }
+export function runJobHandler(kinds: readonly JobKind[]) {
+  const byName = new Map(kinds.map((k) => [k.name, k]));
+  return async (event: RunJobInput): Promise<RunJobOutput> => {
+    const kind = byName.get(event.kind);
+    if (!kind) throw new UnknownJobError(`Unknown job kind ${event.kind}`);
+    try {
+      const value: unknown = await kind.run(kind.input.parse(event.input), {
+        uuid: event.uuid,
+        companyId: event.companyId,
+        userId: event.userId,
+        step: (name) => setJobStep(event.uuid, name),
+      });
+      return { ok: true, value: kind.result.parse(value) };
+    } catch (error) {
+      if (error instanceof JobUserError) {
+        return { ok: false, error: { kind: error.kind, message: error.message, ...(error.code ? { code: error.code } : {}) } };
+      }
+      throw error;
+    }
+  };
 }
+
+export const handler = runJobHandler(JOB_KINDS);

@@ -33,10 +33,15 @@ export interface LocalWorkflowEngine extends WorkflowStarter {
  * `${...FunctionArn}` placeholder is bound to the worker handler CDK would deploy for it, so
  * Retry, Catch, Wait and Choice behave as in Step Functions while the code runs in-process.
  */
-export async function createWorkflowEngine(workflowDir: string): Promise<LocalWorkflowEngine> {
+export async function createWorkflowEngine(
+  workflowDir: string,
+  /** Handlers to bind instead of the deployed ones, by substitution (tests bind job kinds of their own). */
+  options: { workers?: Partial<Record<(typeof WORKERS)[number]['substitution'], (input: never) => Promise<unknown>>> } = {},
+): Promise<LocalWorkflowEngine> {
   const workers = new Map<string, Worker>();
   for (const worker of WORKERS) {
-    const mod = (await import(`../../functions/workers/${worker.name}.ts`)) as { handler: Worker };
+    const override = options.workers?.[worker.substitution];
+    const mod = override ? { handler: override as Worker } : ((await import(`../../functions/workers/${worker.name}.ts`)) as { handler: Worker });
     workers.set(worker.substitution, mod.handler);
   }
 

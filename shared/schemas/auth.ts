@@ -81,10 +81,21 @@ export const changePasswordSchema = z
   .refine((v) => v.newPassword === v.repeatPassword, { path: ['repeatPassword'], message: messages.passwordsMustMatch });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-/** GET /api/auth/invitation?token= answer. */
-export const invitationSchema = z.object({ companyName: z.string(), companyID: z.number() });
+/** GET /api/auth/invitation?token= answer: who invites, and the address the invite was sent to. */
+export const invitationSchema = z.object({ companyName: z.string(), companyID: z.number(), email: z.string() });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-/** The 401 a login with an unverified email gets; the sign-in page keys the resend link on `code`. */
+/** The 403 a login with an unverified email gets (the password was right, so not a 401); the sign-in page keys the resend link on `code`. */
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 export const emailNotVerifiedMessage = 'Please verify your email before signing in. Check your inbox for the verification link.';
+
+/** POST /api/auth/register answer: `verified` when an invite to this address already proved it. */
+export const registeredSchema = z.object({ verified: z.boolean(), message: z.string() });
+
+/** What every sign-in answers: the profile, the company to select, and why an invite failed. */
+export const signedInSchema = z.object({
+  profile: profileSchema,
+  companyId: z.number(),
+  inviteError: z.string().optional(),
+});
+export type SignedIn = z.infer<typeof signedInSchema>;

@@ -54,8 +54,8 @@ export const locationsField = z
   })
   .max(100, 'At most 100 locations.');
 
-/** POST /api/company */
-export const createCompanySchema = z.object({ name: companyName });
+/** POST /api/company: `demo` starts a sandbox company whose data the demo tab can wipe. */
+export const createCompanySchema = z.object({ name: companyName, demo: z.boolean().optional().default(false) });
 
 /** PATCH /api/company/company: every field optional, each validated when present. */
 export const companyInfoSchema = z.object({
@@ -91,6 +91,16 @@ export const companyUserSchema = z.object({
 });
 export const companyInviteSchema = z.object({ id: z.number(), email: z.string() });
 
+/** An ideal customer profile (spec 01 §3): markdown, approved true/false, or not yet decided. */
+export const icpSchema = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  profile: z.string(),
+  updatedAt: z.string(),
+  approved: z.boolean().nullable(),
+});
+export type Icp = z.infer<typeof icpSchema>;
+
 /** One company as GET /api/company lists it. */
 export const companySchema = z.object({
   id: z.number(),
@@ -109,7 +119,7 @@ export const companySchema = z.object({
   demo: z.boolean(),
   users: z.array(companyUserSchema),
   invites: z.array(companyInviteSchema),
-  icps: z.array(z.unknown()),
+  icps: z.array(icpSchema),
 });
 export type Company = z.infer<typeof companySchema>;
 

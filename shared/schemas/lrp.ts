@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
-/** What a long-running start call answers (spec 02 §7 "Long-running jobs"). */
-export const jobStartedSchema = z.object({ status: z.literal('running'), uuid: z.string() });
-export type JobStarted = z.infer<typeof jobStartedSchema>;
-
-export const jobStatusSchema = z.enum(['running', 'succeeded', 'failed']);
-export type JobStatus = z.infer<typeof jobStatusSchema>;
+/**
+ * What a long-running start call answers (202), and what polling answers while the job runs
+ * (spec 02 §7 "Long-running jobs"). `step` says which step a running job is on, for progress.
+ */
+export const jobRunningSchema = z.object({
+  status: z.literal('running'),
+  uuid: z.string(),
+  step: z.string().optional(),
+});
+export type JobRunning = z.infer<typeof jobRunningSchema>;
+/** The start call's answer is the first "running". */
+export const jobStartedSchema = jobRunningSchema;
+export type JobStarted = JobRunning;

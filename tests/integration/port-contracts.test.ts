@@ -8,7 +8,9 @@ import type { Mailer } from '../../functions/core/mail/mail-port';
 import { eventBridgeScheduler, tableScheduler, type Scheduler } from '../../functions/core/scheduler/scheduler-port';
 import { stepFunctions, type WorkflowStarter } from '../../functions/core/jobs/workflow-port';
 import { table } from '../../functions/core/table/client';
-import { registerJobKind } from '../../functions/workers/jobs/job-kinds';
+import { z } from 'zod';
+import { defineJobKind } from '../../functions/core/jobs/job-kind';
+import { runJobHandler } from '../../functions/workers/run-job';
 import { createWorkflowEngine, type LocalWorkflowEngine } from '../../infra/local/workflow-engine';
 import { startFakeAws, type FakeAws } from '../support/fake-aws';
 
@@ -37,10 +39,17 @@ beforeAll(async () => {
     WORKFLOW_ARN_RUN_JOB: 'arn:aws:states:us-east-1:000000000000:stateMachine:run-job',
     LOG_LEVEL: 'silent',
   });
-  engine = await createWorkflowEngine(join(import.meta.dirname, '../../infra/workflows'));
-  registerJobKind('contract-count', async (input) => {
-    ranOnce.push(String(input));
-    return null;
+  const countKind = defineJobKind({
+    name: 'contract-count',
+    input: z.string(),
+    result: z.null(),
+    run: async (input) => {
+      ranOnce.push(input);
+      return null;
+    },
+  });
+  engine = await createWorkflowEngine(join(import.meta.dirname, '../../infra/workflows'), {
+    workers: { RunJobFunctionArn: runJobHandler([countKind]) },
   });
 });
 afterAll(() => fake.stop());
@@ -127,7 +136,7 @@ describe.each([
 ])('workflow port contract: $name', ({ starter, runs }) => {
   it('starts an execution once; a second start with the same name is a quiet no-op', async () => {
     const executionName = `contract-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
-    const input = { uuid: executionName, kind: 'contract-count', input: executionName };
+    const input = { uuid: executionName, kind: 'contract-count', input: executionName, companyId: 1, userId: 1 };
     await starter().start('run-job', input, executionName);
     await starter().start('run-job', input, executionName);
     expect(await runs(executionName)).toBe(1);

@@ -1,20 +1,73 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { join } from 'node:path';
+import { z } from 'zod';
+import { defineJobKind, JobUserError, TransientError } from '../../functions/core/jobs/job-kind';
 import { getJob, startJob } from '../../functions/core/jobs/job-store';
 import { useLocalWorkflowEngine } from '../../functions/core/jobs/workflow-port';
 import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
-import { JobUserError, TransientError, registerJobKind } from '../../functions/workers/jobs/job-kinds';
+import { runJobHandler } from '../../functions/workers/run-job';
 import { createWorkflowEngine, type LocalWorkflowEngine } from '../../infra/local/workflow-engine';
 import { startSchedulerLoop } from '../../infra/local/scheduler-loop';
 import { signedInUser } from '../support/api-client';
 
 /**
  * The workflow engine in this test process, against the suite's DynamoDB Local: the real
- * run-job.asl.json with its Task states bound to the real worker handlers.
+ * run-job.asl.json with its Task states bound to the real worker handlers, given this test's
+ * job kinds.
  */
 let engine: LocalWorkflowEngine;
 let attempts = 0;
+
+const echo = defineJobKind({
+  name: 'test-echo',
+  input: z.unknown(),
+  result: z.object({ echoed: z.unknown() }),
+  run: async (input) => ({ echoed: input }),
+});
+const userError = defineJobKind({
+  name: 'test-user-error',
+  input: z.object({}),
+  result: z.null(),
+  run: async () => {
+    throw new JobUserError('Website not registered. Update your website information and try again.', 'invalid');
+  },
+});
+const crash = defineJobKind({
+  name: 'test-crash',
+  input: z.object({}),
+  result: z.null(),
+  run: async () => {
+    throw new Error('database exploded');
+  },
+});
+const flaky = defineJobKind({
+  name: 'test-flaky',
+  input: z.object({}),
+  result: z.object({ attempts: z.number() }),
+  run: async () => {
+    attempts += 1;
+    if (attempts < 2) throw new TransientError('rate limited');
+    return { attempts };
+  },
+});
+/** Answers a result its own schema refuses: a drifting job is a crash, not a wrong answer. */
+const drifting = defineJobKind({
+  name: 'test-drifting',
+  input: z.object({}),
+  result: z.object({ plan: z.string() }),
+  run: async () => ({ plan: 42 }) as never,
+});
+const slow = defineJobKind({
+  name: 'test-slow',
+  input: z.object({}),
+  result: z.object({ plan: z.string() }),
+  run: async (_input, job) => {
+    await job.step('Writing the plan');
+    await new Promise((r) => setTimeout(r, 1500));
+    return { plan: '# Plan' };
+  },
+});
 
 beforeAll(async () => {
   const runtime = inject('runtime');
@@ -24,20 +77,10 @@ beforeAll(async () => {
     DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
     LOG_LEVEL: 'silent',
   });
-  engine = await createWorkflowEngine(join(import.meta.dirname, '../../infra/workflows'));
+  engine = await createWorkflowEngine(join(import.meta.dirname, '../../infra/workflows'), {
+    workers: { RunJobFunctionArn: runJobHandler([echo, userError, crash, flaky, drifting, slow]) },
+  });
   useLocalWorkflowEngine(engine);
-  registerJobKind('test-echo', async (input) => ({ echoed: input }));
-  registerJobKind('test-user-error', async () => {
-    throw new JobUserError('Website not registered. Update your website information and try again.', 422);
-  });
-  registerJobKind('test-crash', async () => {
-    throw new Error('database exploded');
-  });
-  registerJobKind('test-flaky', async () => {
-    attempts += 1;
-    if (attempts < 2) throw new TransientError('rate limited');
-    return { attempts };
-  });
 });
 
 const owner = { companyId: 1, userId: 1 };
@@ -51,65 +94,74 @@ async function settled(uuid: string) {
 
 describe('long-running jobs on the local workflow engine', () => {
   it('records a successful result', async () => {
-    const { uuid, status } = await startJob('test-echo', { topic: 'coffee' }, owner);
+    const { uuid, status } = await startJob(echo, { topic: 'coffee' }, owner);
     expect(status).toBe('running');
     expect((await getJob(uuid))?.state).toEqual({ status: 'running' });
     expect((await settled(uuid)).state).toEqual({ status: 'succeeded', result: { echoed: { topic: 'coffee' } } });
   });
 
   it('keeps a user error with its status and message', async () => {
-    const { uuid } = await startJob('test-user-error', {}, owner);
+    const { uuid } = await startJob(userError, {}, owner);
     expect((await settled(uuid)).state).toEqual({
       status: 'failed',
-      error: { statusCode: 422, message: 'Website not registered. Update your website information and try again.' },
+      error: { kind: 'invalid', message: 'Website not registered. Update your website information and try again.' },
     });
   });
 
   it('records an unexpected failure with the generic job message (Catch)', async () => {
-    const { uuid } = await startJob('test-crash', {}, owner);
+    const { uuid } = await startJob(crash, {}, owner);
     expect((await settled(uuid)).state).toEqual({
       status: 'failed',
-      error: { statusCode: 500, message: 'There was an issue processing your request. Please try again.' },
+      error: { kind: 'crashed', message: 'There was an issue processing your request. Please try again.' },
     });
   });
 
   it('retries a transient error with backoff (Retry) and then succeeds', async () => {
-    const { uuid } = await startJob('test-flaky', {}, owner);
+    const { uuid } = await startJob(flaky, {}, owner);
     expect((await settled(uuid)).state).toEqual({ status: 'succeeded', result: { attempts: 2 } });
   });
 
   it('GET /api/lrp/{uuid}: 202 while running, the result for a member, 404 for others', async () => {
     const a = await signedInUser('lrp-a');
     const b = await signedInUser('lrp-b');
-    registerJobKind('test-slow', () => new Promise((r) => setTimeout(() => r({ plan: '# Plan' }), 1500)));
-    const { uuid } = await startJob('test-slow', {}, { companyId: a.companyId, userId: a.profile.id });
+    const { uuid } = await startJob(slow, {}, { companyId: a.companyId, userId: a.profile.id });
+    await new Promise((r) => setTimeout(r, 300));
     const running = await a.client.get(`/api/lrp/${uuid}`);
     expect(running.status).toBe(202);
-    expect(running.body).toEqual({ status: 'running', uuid });
+    expect(running.body).toEqual({ status: 'running', uuid, step: 'Writing the plan' });
     await engine.idle();
     const done = await a.client.get(`/api/lrp/${uuid}`);
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ plan: '# Plan' });
     expect((await b.client.get(`/api/lrp/${uuid}`)).status).toBe(404);
 
-    const { uuid: failed } = await startJob('test-user-error', {}, { companyId: a.companyId, userId: a.profile.id });
+    const { uuid: failed } = await startJob(userError, {}, { companyId: a.companyId, userId: a.profile.id });
     await engine.idle();
     const failure = await a.client.get(`/api/lrp/${failed}`);
     expect(failure.status).toBe(422);
     expect(failure.body.message).toMatch(/Website not registered/);
+
+    // A crash, and a result outside the kind's schema, both end as the spec's sentence in a 500.
+    for (const kind of [crash, drifting]) {
+      const { uuid: crashed } = await startJob(kind, {}, { companyId: a.companyId, userId: a.profile.id });
+      await engine.idle();
+      const answer = await a.client.get(`/api/lrp/${crashed}`);
+      expect(answer.status).toBe(500);
+      expect(answer.body.message).toBe('There was an issue processing your request. Please try again.');
+    }
   });
 
   it('a one-time schedule fires its workflow once, then is gone', async () => {
     const loop = startSchedulerLoop(engine, 100);
     try {
-      const { uuid } = await startJob('test-echo', 'direct', owner);
+      const { uuid } = await startJob(echo, 'direct', owner);
       await engine.idle();
       // A schedule re-runs an existing job's workflow input; its completion is idempotent.
       await tableScheduler.upsert({
         name: `test-${uuid}`,
         at: new Date(Date.now() + 300),
         workflow: 'run-job',
-        input: { uuid, kind: 'test-echo', input: 'scheduled' },
+        input: { uuid, kind: 'test-echo', input: 'scheduled', ...owner },
       });
       await new Promise((r) => setTimeout(r, 1200));
       await engine.idle();

@@ -2,8 +2,9 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { areaHandler } from '../../functions/core/http/area-handler';
-import { defineRoute } from '../../functions/core/http/route';
-import { conflict } from '../../functions/core/http/errors';
+import { defineContract, type ResponseSchemas } from '../../shared/contract';
+import { created, defineRoute, ok } from '../../functions/core/http/route';
+import { conflict, upgradeRequired } from '../../functions/core/errors';
 
 process.env.APP_ORIGIN = 'https://app.example.com';
 process.env.LOG_LEVEL = 'silent';
@@ -21,19 +22,38 @@ const event = (method: string, path: string, body?: string, headers: Record<stri
   }) as never;
 const context = { awsRequestId: 'ctx-1' } as Context;
 
+const echo = defineContract({
+  method: 'POST',
+  path: '/api/t/echo/{n}',
+  summary: 'echo',
+  params: z.object({ n: z.coerce.number().int() }),
+  body: z.object({ name: z.string({ error: 'Name is required.' }).min(1, 'Name is required.') }),
+  responses: { 201: z.object({ hello: z.string(), n: z.number() }) },
+});
+const okBody = { 200: z.object({ ok: z.boolean() }) };
+const get = <const R extends ResponseSchemas>(path: string, responses: R) => defineContract({ method: 'GET', path, summary: path, responses });
+const profile = z.object({ id: z.number(), email: z.string() });
+
 const handler = areaHandler([
-  defineRoute({
-    method: 'POST',
-    path: '/api/t/echo/{n}',
+  defineRoute(echo, {
     access: 'public',
-    params: z.object({ n: z.coerce.number().int() }),
-    body: z.object({ name: z.string({ error: 'Name is required.' }).min(1, 'Name is required.') }),
-    handle: async ({ body, params }) => ({ status: 201, body: { hello: body.name, n: params.n } }),
+    handle: async ({ body, params }) => created({ hello: body.name, n: params.n }),
   }),
-  defineRoute({ method: 'GET', path: '/api/t/boom', access: 'public', handle: async () => { throw new Error('secret stack'); } }),
-  defineRoute({ method: 'GET', path: '/api/t/conflict', access: 'public', handle: async () => { throw conflict('Already there.'); } }),
-  defineRoute({ method: 'GET', path: '/api/t/private', access: 'user', handle: async () => ({ ok: true }) }),
-  defineRoute({ method: 'GET', path: '/api/t/dev', access: 'public', localOnly: true, handle: async () => ({ ok: true }) }),
+  defineRoute(get('/api/t/boom', okBody), { access: 'public', handle: async () => { throw new Error('secret stack'); } }),
+  defineRoute(get('/api/t/conflict', okBody), { access: 'public', handle: async () => { throw conflict('Already there.'); } }),
+  defineRoute(get('/api/t/upgrade', okBody), { access: 'public', handle: async () => { throw upgradeRequired(); } }),
+  defineRoute(get('/api/t/private', okBody), { access: 'user', handle: async () => ok({ ok: true }) }),
+  defineRoute(get('/api/t/dev', okBody), { access: 'public', localOnly: true, handle: async () => ok({ ok: true }) }),
+  // Deliberately wrong handlers: each answers outside its contract, as a drifting handler would.
+  defineRoute(get('/api/t/wrong-body', { 200: profile }), {
+    access: 'public',
+    handle: async () => ok({ id: 'seven', email: 'a@example.com' } as never),
+  }),
+  defineRoute(get('/api/t/wrong-status', okBody), { access: 'public', handle: async () => ({ status: 201, body: { ok: true } }) as never }),
+  defineRoute(get('/api/t/extra-field', { 200: profile }), {
+    access: 'public',
+    handle: async () => ok({ id: 7, email: 'a@example.com', passwordHash: 'scrypt$secret' }),
+  }),
 ]);
 
 const call = async (e: APIGatewayProxyEventV2) => {
@@ -67,6 +87,27 @@ describe('the middy handler stack', () => {
     expect((await call(event('GET', '/api/t/private'))).statusCode).toBe(401);
     expect((await call(event('GET', '/api/t/missing'))).statusCode).toBe(404);
     expect((await call(event('DELETE', '/api/t/conflict'))).statusCode).toBe(404);
+  });
+  it('the paid-plan gate is a 402 with its code and the spec sentence, not a 403', async () => {
+    const res = await call(event('GET', '/api/t/upgrade'));
+    expect(res.statusCode).toBe(402);
+    expect(res.json).toMatchObject({
+      code: 'UPGRADE_REQUIRED',
+      message: 'In order to execute, you need to upgrade to the paid version.',
+    });
+  });
+  it('an answer outside its contract fails its schema check: a 500 that reveals nothing', async () => {
+    for (const path of ['/api/t/wrong-body', '/api/t/wrong-status']) {
+      const res = await call(event('GET', path));
+      expect(res.statusCode, path).toBe(500);
+      expect(res.json.message).toBe('Oops! An unknown error occurred while processing your request');
+      expect(res.body).not.toContain('seven');
+    }
+  });
+  it('what is sent is the schema\'s output: a field the contract does not name never leaves', async () => {
+    const res = await call(event('GET', '/api/t/extra-field'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toEqual({ id: 7, email: 'a@example.com' });
   });
   it('refuses a foreign Origin on state-changing calls only', async () => {
     expect((await call(event('POST', '/api/t/echo/1', '{"name":"x"}', { origin: 'https://evil.example' }))).statusCode).toBe(403);

@@ -1,6 +1,6 @@
-import { changePasswordSchema } from '@shared/schemas/auth';
-import { defineRoute } from '../../core/http/route';
-import { fieldError, unauthorized } from '../../core/http/errors';
+import { authContracts } from '@shared/contracts/auth';
+import { defineRoute, ok } from '../../core/http/route';
+import { fieldError, unauthorized } from '../../core/errors';
 import { hashPassword, verifyPassword } from '../../core/accounts/password-hash';
 import { hit, LIMITS } from '../../core/accounts/rate-limit';
 import { getUser, updateUser } from '../../core/accounts/user-store';
@@ -8,11 +8,8 @@ import { deleteUserSessions } from '../../core/sessions/session-store';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 
-export const changePassword = defineRoute({
-  method: 'PATCH',
-  path: '/api/auth/change-password',
+export const changePassword = defineRoute(authContracts.changePassword, {
   access: 'user',
-  body: changePasswordSchema,
   handle: async ({ user, body }) => {
     // Guessing the current password from a stolen session is a login attempt like any other.
     await hit(LIMITS.loginPerEmail, user.email);
@@ -24,6 +21,6 @@ export const changePassword = defineRoute({
     await updateUser(found, { passwordHash: await hashPassword(body.newPassword) });
     // Every other session ends; this one stays signed in.
     await deleteUserSessions(user.id, user.sessionHash);
-    return { message: 'Your password has been changed.' };
+    return ok({ message: 'Your password has been changed.' });
   },
 });

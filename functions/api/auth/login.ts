@@ -1,31 +1,30 @@
 import { COMPANY_COOKIE } from '@shared/constants';
-import { EMAIL_NOT_VERIFIED, emailNotVerifiedMessage, loginSchema } from '@shared/schemas/auth';
-import { defineRoute } from '../../core/http/route';
-import { HttpError, unauthorized } from '../../core/http/errors';
+import { authContracts } from '@shared/contracts/auth';
+import { EMAIL_NOT_VERIFIED, emailNotVerifiedMessage } from '@shared/schemas/auth';
+import { defineRoute, ok } from '../../core/http/route';
+import { forbidden, unauthorized } from '../../core/errors';
 import { verifyPassword } from '../../core/accounts/password-hash';
 import { hit, LIMITS } from '../../core/accounts/rate-limit';
 import { findUserByEmail } from '../../core/accounts/user-store';
 import { completeSignIn } from '../../core/accounts/sign-in';
+import { signInCookies } from './session-cookies';
 
 export const BAD_CREDENTIALS = 'Email or password is incorrect.';
 
-export const login = defineRoute({
-  method: 'POST',
-  path: '/api/auth/login',
+export const login = defineRoute(authContracts.login, {
   access: 'public',
-  body: loginSchema,
   handle: async ({ body, sourceIp, cookies }) => {
     await hit(LIMITS.loginPerClient, sourceIp);
     await hit(LIMITS.loginPerEmail, body.email);
     const user = await findUserByEmail(body.email);
     // verifyPassword hashes even without a user, so a missing account answers as slowly.
-    const ok = await verifyPassword(body.password, user?.passwordHash);
-    if (!user || !ok) throw unauthorized(BAD_CREDENTIALS);
-    if (!user.verified) throw new HttpError(403, emailNotVerifiedMessage, undefined, EMAIL_NOT_VERIFIED);
+    const passwordOk = await verifyPassword(body.password, user?.passwordHash);
+    if (!user || !passwordOk) throw unauthorized(BAD_CREDENTIALS);
+    if (!user.verified) throw forbidden(emailNotVerifiedMessage, EMAIL_NOT_VERIFIED);
     const signedIn = await completeSignIn(user, { inviteToken: body.inviteToken, selectedCompany: cookies[COMPANY_COOKIE] });
     return {
-      cookies: signedIn.cookies,
-      body: { profile: signedIn.profile, companyId: signedIn.companyId, inviteError: signedIn.inviteError },
+      ...ok({ profile: signedIn.profile, companyId: signedIn.companyId, inviteError: signedIn.inviteError }),
+      cookies: signInCookies(signedIn),
     };
   },
 });

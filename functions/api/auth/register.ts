@@ -1,6 +1,6 @@
-import { registerSchema } from '@shared/schemas/auth';
-import { defineRoute } from '../../core/http/route';
-import { HttpError } from '../../core/http/errors';
+import { authContracts } from '@shared/contracts/auth';
+import { created, defineRoute } from '../../core/http/route';
+import { DomainError } from '../../core/errors';
 import { hashPassword } from '../../core/accounts/password-hash';
 import { hit, LIMITS } from '../../core/accounts/rate-limit';
 import { createUser, EmailTakenError } from '../../core/accounts/user-store';
@@ -9,11 +9,8 @@ import { findInviteByToken } from '../../core/companies/invites';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Sign in or reset your password.';
 
-export const register = defineRoute({
-  method: 'POST',
-  path: '/api/auth/register',
+export const register = defineRoute(authContracts.register, {
   access: 'public',
-  body: registerSchema,
   handle: async ({ body, sourceIp }) => {
     await hit(LIMITS.registerPerClient, sourceIp);
     // An invite mailed to this very address already proves the user owns it.
@@ -30,20 +27,17 @@ export const register = defineRoute({
         verified,
       });
     } catch (error) {
-      if (error instanceof EmailTakenError) throw new HttpError(409, EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
+      if (error instanceof EmailTakenError) throw new DomainError('conflict', EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
       throw error;
     }
     if (!verified) {
       await sendVerificationMail(user);
     }
-    return {
-      status: 201,
-      body: {
-        verified,
-        message: verified
-          ? 'Your account is ready. Sign in to accept your invite.'
-          : 'Your account was created. Check your email for the link to verify your address.',
-      },
-    };
+    return created({
+      verified,
+      message: verified
+        ? 'Your account is ready. Sign in to accept your invite.'
+        : 'Your account was created. Check your email for the link to verify your address.',
+    });
   },
 });

@@ -1,6 +1,6 @@
-import { requestResetSchema } from '@shared/schemas/auth';
+import { authContracts } from '@shared/contracts/auth';
 import { config } from '../../core/config';
-import { defineRoute } from '../../core/http/route';
+import { defineRoute, ok } from '../../core/http/route';
 import { hit, LIMITS } from '../../core/accounts/rate-limit';
 import { findUserByEmail } from '../../core/accounts/user-store';
 import { issueResetToken } from '../../core/accounts/link-tokens';
@@ -10,11 +10,8 @@ import { resetMail } from '../../core/mail/templates';
 /** Identical for known and unknown addresses: the answer never tells whether an account exists. */
 export const RESET_SENT = 'If an account exists for this email, we have sent instructions to reset the password.';
 
-export const requestReset = defineRoute({
-  method: 'POST',
-  path: '/api/auth/request-reset',
+export const requestReset = defineRoute(authContracts.requestReset, {
   access: 'public',
-  body: requestResetSchema,
   handle: async ({ body, sourceIp }) => {
     await hit(LIMITS.resetPerClient, sourceIp);
     await hit(LIMITS.resetPerEmail, body.email);
@@ -23,6 +20,6 @@ export const requestReset = defineRoute({
       const { resetId, token } = await issueResetToken(user.id);
       await mailer().send(resetMail(user.email, `${config.appOrigin}/auth/forgot-password/${resetId}/${token}`));
     }
-    return { message: RESET_SENT };
+    return ok({ message: RESET_SENT });
   },
 });

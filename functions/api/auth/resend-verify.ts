@@ -1,5 +1,5 @@
-import { resendVerifySchema } from '@shared/schemas/auth';
-import { defineRoute } from '../../core/http/route';
+import { authContracts } from '@shared/contracts/auth';
+import { defineRoute, ok } from '../../core/http/route';
 import { hit, LIMITS } from '../../core/accounts/rate-limit';
 import { findUserByEmail } from '../../core/accounts/user-store';
 import { sendVerificationMail } from '../../core/accounts/verification-mail';
@@ -7,11 +7,8 @@ import { sendVerificationMail } from '../../core/accounts/verification-mail';
 /** The same answer whether or not the address has an account: it reveals nothing. */
 export const RESEND_SENT = 'If this email belongs to an account that still needs verifying, a new link is on its way.';
 
-export const resendVerify = defineRoute({
-  method: 'POST',
-  path: '/api/auth/resend-verify',
+export const resendVerify = defineRoute(authContracts.resendVerify, {
   access: 'public',
-  body: resendVerifySchema,
   handle: async ({ body, sourceIp }) => {
     await hit(LIMITS.resetPerClient, sourceIp);
     await hit(LIMITS.verifyMailPerEmail, body.email);
@@ -19,6 +16,6 @@ export const resendVerify = defineRoute({
     if (user && !user.verified) {
       await sendVerificationMail(user);
     }
-    return { message: RESEND_SENT };
+    return ok({ message: RESEND_SENT });
   },
 });

@@ -1,7 +1,8 @@
-import { displayCompanyName, inviteSchema, companyIdParams } from '@shared/schemas/company';
+import { companyContracts } from '@shared/contracts/company';
+import { displayCompanyName } from '@shared/schemas/company';
 import { config } from '../../core/config';
-import { defineRoute } from '../../core/http/route';
-import { conflict, notFound } from '../../core/http/errors';
+import { created, defineRoute, ok } from '../../core/http/route';
+import { conflict, notFound } from '../../core/errors';
 import { findUserByEmail, getUser } from '../../core/accounts/user-store';
 import { getCompany } from '../../core/companies/company-store';
 import { createInvite } from '../../core/companies/invites';
@@ -11,12 +12,8 @@ import { inviteMail } from '../../core/mail/templates';
 
 export const ALREADY_MEMBER = 'This person is already a member of the company.';
 
-export const inviteUser = defineRoute({
-  method: 'POST',
-  path: '/api/company/{id}/invite',
+export const inviteUser = defineRoute(companyContracts.invite, {
   access: 'company-param',
-  params: companyIdParams,
-  body: inviteSchema,
   handle: async ({ companyId, user, body }) => {
     const [company, inviter, existing] = await Promise.all([
       getCompany(companyId),
@@ -32,6 +29,7 @@ export const inviteUser = defineRoute({
     await mailer().send(
       inviteMail(body.email, inviterName, displayCompanyName(company.name), `${config.appOrigin}/auth/invite/${token}`),
     );
-    return { status: renewed ? 200 : 201, body: { id: invite.id, email: invite.email } };
+    const answer = { id: invite.id, email: invite.email };
+    return renewed ? ok(answer) : created(answer);
   },
 });

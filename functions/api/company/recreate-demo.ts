@@ -1,19 +1,19 @@
-import { defineRoute } from '../../core/http/route';
-import { conflict, notFound } from '../../core/http/errors';
-import { clearCompanyContent, getCompany } from '../../core/companies/company-store';
+import { companyContracts } from '@shared/contracts/company';
+import { defineRoute, noContent } from '../../core/http/route';
+import { conflict, notFound } from '../../core/errors';
+import { getCompany } from '../../core/companies/company-store';
+import { resetDemoCompany } from '../../core/companies/company-cascade';
 
 export const ONLY_DEMO = 'Only demo companies can be reset.';
 
 /** Wipes a demo company's data, plans and posts so it can be explored again from scratch. */
-export const recreateDemo = defineRoute({
-  method: 'POST',
-  path: '/api/company/recreate',
+export const recreateDemo = defineRoute(companyContracts.recreateDemo, {
   access: 'company',
   handle: async ({ companyId }) => {
     const company = await getCompany(companyId);
     if (!company) throw notFound();
     if (!company.demo) throw conflict(ONLY_DEMO);
-    await clearCompanyContent(companyId);
-    return { status: 204 };
+    await resetDemoCompany(companyId);
+    return noContent();
   },
 });

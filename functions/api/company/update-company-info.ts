@@ -1,12 +1,14 @@
-import { companyInfoSchema } from '@shared/schemas/company';
-import { defineRoute } from '../../core/http/route';
+import { companyContracts } from '@shared/contracts/company';
+import { notFound } from '../../core/errors';
+import { defineRoute, ok } from '../../core/http/route';
 import { companyView, updateCompanyInfo } from '../../core/companies/company-store';
 
 /** PATCH /api/company/company: the company is the selected one (COMPANY_ID cookie). */
-export const updateCompany = defineRoute({
-  method: 'PATCH',
-  path: '/api/company/company',
+export const updateCompany = defineRoute(companyContracts.update, {
   access: 'company',
-  body: companyInfoSchema,
-  handle: async ({ companyId, body }) => companyView(await updateCompanyInfo(companyId, body)),
+  handle: async ({ companyId, body }) => {
+    const company = await updateCompanyInfo(companyId, body);
+    if (!company) throw notFound();
+    return ok(await companyView(company));
+  },
 });

@@ -1,7 +1,8 @@
 import { FEATURE_FLAGS } from '@shared/constants';
+import { metadataContracts } from '@shared/contracts/metadata';
 import type { Metadata } from '@shared/schemas/metadata';
 import { config } from '../../core/config';
-import { defineRoute } from '../../core/http/route';
+import { defineRoute, ok } from '../../core/http/route';
 
 /** Flags come from configuration (FEATURE_FLAGS, a JSON map); unknown or bad values read as off. */
 export function featureFlags(): Metadata['featureFlags'] {
@@ -16,10 +17,8 @@ export function featureFlags(): Metadata['featureFlags'] {
 }
 
 export const routes = [
-  defineRoute({
-    method: 'GET',
-    path: '/api/metadata',
+  defineRoute(metadataContracts.get, {
     access: 'public',
-    handle: async (): Promise<Metadata> => ({ featureFlags: featureFlags() }),
+    handle: async () => ok({ featureFlags: featureFlags() }),
   }),
 ];

@@ -1,4 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionally } from '../table/conditional';
+import { keys, type TableKey } from '../table/keys';
 import { isExpired, table, tableName, ttlIn } from '../table/client';
 import { nextId } from '../table/counter';
 import { newToken, sameHash } from './tokens';
@@ -7,8 +9,8 @@ import { newToken, sameHash } from './tokens';
 const VERIFY_TTL_SECONDS = 2 * 24 * 3600;
 const RESET_TTL_SECONDS = 3600;
 
-const verifyKey = (userId: number) => ({ pk: `VERIFY#${userId}`, sk: 'VERIFY' });
-const resetKey = (resetId: number) => ({ pk: `RESET#${resetId}`, sk: 'RESET' });
+const verifyKey = keys.verifyCode;
+const resetKey = keys.resetLink;
 
 /** Issuing a new code replaces the old one: only the newest verification mail works. */
 export async function issueVerifyCode(userId: number): Promise<string> {
@@ -50,9 +52,10 @@ export async function consumeResetToken(resetId: number, token: string): Promise
   return (await conditionalDelete(resetKey(resetId), 'tokenHash', item.tokenHash)) ? item.userId : undefined;
 }
 
-async function conditionalDelete(key: Record<string, string>, attribute: string, expected: string) {
-  try {
-    await table().send(
+/** Deletes the token only if it is still the one read: of two concurrent uses, one wins. */
+function conditionalDelete(key: TableKey, attribute: string, expected: string) {
+  return conditionally(() =>
+    table().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: key,
@@ -60,10 +63,6 @@ async function conditionalDelete(key: Record<string, string>, attribute: string,
         ExpressionAttributeNames: { '#a': attribute },
         ExpressionAttributeValues: { ':v': expected },
       }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+    ),
+  );
 }

@@ -25,12 +25,12 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
   const parts = (stored ?? '').split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') {
+  const [scheme, n, rr, pp, salt, hash] = parts;
+  if (parts.length !== 6 || scheme !== 'scrypt' || !salt || !hash) {
     // Spend the same time as a real check, so timing does not reveal which emails exist.
     await hashPassword(password);
     return false;
   }
-  const [, n, rr, pp, salt, hash] = parts;
   const expected = Buffer.from(hash, 'base64url');
   const actual = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), expected.length, {
     N: Number(n),

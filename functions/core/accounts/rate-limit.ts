@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../table/client';
-import { tooManyRequests } from '../http/errors';
+import { keys } from '../table/keys';
+import { tooManyRequests } from '../errors';
 
 export interface Limit {
   /** What is limited, e.g. `login-email`. */
@@ -19,7 +20,7 @@ export async function hit(limit: Limit, key: string): Promise<void> {
   const out = await table().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk: `RATE#${limit.scope}#${key}`, sk: `W#${window}` },
+      Key: keys.rateWindow(limit.scope, key, window),
       UpdateExpression: 'ADD #c :one SET #ttl = if_not_exists(#ttl, :ttl)',
       ExpressionAttributeNames: { '#c': 'count', '#ttl': 'ttl' },
       ExpressionAttributeValues: { ':one': 1, ':ttl': (window + 1) * limit.windowSeconds + 60 },

@@ -1,12 +1,11 @@
-import { COMPANY_COOKIE, SESSION_COOKIE } from '@shared/constants';
-import { conflict, notFound } from '../http/errors';
-import { clearCookie, serializeCookie } from '../http/cookies';
-import { createSession, SESSION_TTL_SECONDS } from '../sessions/session-store';
+import { INVITE_INVALID } from '@shared/contracts/auth';
+import { conflict, notFound } from '../errors';
+import { createSession } from '../sessions/session-store';
 import { acceptInvite, type AcceptOutcome } from '../companies/invites';
 import { companyIdsOf, createCompany } from '../companies/company-store';
 import { publicProfile, type UserItem } from './user-store';
 
-export const INVITE_INVALID = 'This invite is invalid or has expired.';
+export { INVITE_INVALID };
 export const INVITE_USED = 'This invite has already been used.';
 
 /** Turns a failed acceptance into the error the invite screens show. */
@@ -21,13 +20,13 @@ export function inviteError(outcome: Exclude<AcceptOutcome, { ok: true }>) {
 /**
  * What every way of signing in ends with: the invite (if any) accepted, a first company
  * created for a user who has none (so the app is never without one), a session, and the
- * company to select.
+ * company to select. The handler turns the session token into cookies.
  */
 export async function completeSignIn(
   user: UserItem,
   options: { inviteToken?: string; selectedCompany?: string },
 ): Promise<{
-  cookies: string[];
+  sessionToken: string;
   companyId: number;
   profile: ReturnType<typeof publicProfile>;
   inviteError?: string;
@@ -41,22 +40,16 @@ export async function completeSignIn(
     else inviteProblem = inviteError(outcome).message;
   }
   const companies = await companyIdsOf(user.id);
-  if (!companies.length) companies.push((await createCompany('', user.id)).id);
+  const first = companies[0] ?? (await createCompany('', user.id)).id;
   if (companyId === undefined) {
     const current = Number(options.selectedCompany);
-    companyId = companies.includes(current) ? current : companies[0];
+    companyId = companies.includes(current) ? current : first;
   }
   const session = await createSession(user.id, user.email);
   return {
     companyId,
     profile: publicProfile(user),
     ...(inviteProblem ? { inviteError: inviteProblem } : {}),
-    cookies: [
-      serializeCookie(SESSION_COOKIE, session.token, { maxAgeSeconds: SESSION_TTL_SECONDS }),
-      // Readable by the SPA, which switches companies by rewriting it.
-      serializeCookie(COMPANY_COOKIE, String(companyId), { httpOnly: false, maxAgeSeconds: 400 * 24 * 3600 }),
-    ],
+    sessionToken: session.token,
   };
 }
-
-export const signOutCookies = () => [clearCookie(SESSION_COOKIE)];

@@ -1,26 +1,11 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll } from '../table/batch';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../table/client';
+import { failedConditions } from '../table/conditional';
 import { nextId } from '../table/counter';
-import { conflict } from '../http/errors';
+import { keys } from '../table/keys';
+import { emailClaims, users, type UserItem } from './user-entity';
 
-const STALE_PROFILE = 'Your profile was changed in another window. Reload the page and try again.';
-
-export interface UserItem {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  subscribed: boolean;
-  /** Absent for accounts created through social sign-in until they set a password. */
-  passwordHash?: string;
-  verified: boolean;
-  createdAt: string;
-  version: number;
-}
-
-export const userKey = (id: number) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
-const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
+export type { UserItem };
 
 export class EmailTakenError extends Error {
   constructor() {
@@ -43,67 +28,41 @@ export async function createUser(input: Omit<UserItem, 'id' | 'createdAt' | 'ver
           {
             Put: {
               TableName: tableName(),
-              Item: { ...emailKey(user.email), type: 'email', userId: id },
+              Item: emailClaims.toItem({ email: user.email, userId: id }),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          { Put: { TableName: tableName(), Item: { ...userKey(id), type: 'user', ...user } } },
+          { Put: { TableName: tableName(), Item: users.toItem(user) } },
         ],
       }),
     );
   } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') throw new EmailTakenError();
+    if (failedConditions(error).includes(0)) throw new EmailTakenError();
     throw error;
   }
   return user;
 }
 
-export async function getUser(id: number): Promise<UserItem | undefined> {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: userKey(id) }));
-  return out.Item as UserItem | undefined;
-}
+export const getUser = (id: number) => users.get(keys.user(id));
 
 export async function findUserByEmail(email: string): Promise<UserItem | undefined> {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: emailKey(email) }));
-  const userId = out.Item?.userId as number | undefined;
-  return userId ? getUser(userId) : undefined;
+  const claim = await emailClaims.get(keys.userEmail(email));
+  return claim ? getUser(claim.userId) : undefined;
 }
 
-export async function getUsers(ids: number[]): Promise<UserItem[]> {
-  return batchGetAll<UserItem>([...new Set(ids)].map(userKey));
-}
+export const getUsers = (ids: number[]) => users.batchGet([...new Set(ids)].map(keys.user));
 
-/** Sets fields on a user; `version` guards against a concurrent write being silently lost. */
+/**
+ * Sets fields on a user, on condition that nobody changed the user since `user` was read:
+ * a concurrent write is a 409, never silently lost. Answers the user as now stored.
+ */
 export async function updateUser(
   user: Pick<UserItem, 'id' | 'version'>,
   fields: Partial<Pick<UserItem, 'firstName' | 'lastName' | 'subscribed' | 'passwordHash' | 'verified'>>,
 ): Promise<UserItem> {
-  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = { '#version': 'version' };
-  const values: Record<string, unknown> = { ':expected': user.version, ':one': 1 };
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
-  const out = await table()
-    .send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(user.id),
-      UpdateExpression: `SET ${[...sets, '#version = #version + :one'].join(', ')}`,
-      ConditionExpression: '#version = :expected',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  )
-    .catch((error: Error) => {
-      if (error.name === 'ConditionalCheckFailedException') throw conflict(STALE_PROFILE);
-      throw error;
-    });
-  return out.Attributes as UserItem;
+  const updated = await users.update(keys.user(user.id), fields, { expectedVersion: user.version });
+  if (!updated) throw new Error(`User ${user.id} vanished during an update`);
+  return updated;
 }
 
 export const publicProfile = (user: UserItem) => ({

@@ -1,39 +1,19 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import type { Company, CompanyInfoInput, Goal } from '@shared/schemas/company';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Company, CompanyInfoInput } from '@shared/schemas/company';
 import { getUsers } from '../accounts/user-store';
-import { conflict } from '../http/errors';
-import { memberKey } from '../membership';
-import { table, tableName, isExpired } from '../table/client';
+import { conflict } from '../errors';
+import { table, tableName } from '../table/client';
+import { conditionally } from '../table/conditional';
 import { nextId } from '../table/counter';
-import { batchDeleteAll, batchGetAll } from '../table/batch';
+import { companyItemPrefix, keys, partition, userIndexPrefix } from '../table/keys';
+import { companies, type CompanyItem } from './company-entity';
+import { invites, type InviteItem } from './invite-entity';
+import { members, type MemberItem } from './member-entity';
+import { listIcps } from './icp-store';
 
-export interface CompanyItem {
-  id: number;
-  name: string;
-  description: string;
-  website: string;
-  customers: string;
-  goal: Goal | null;
-  why: string;
-  current_revenue: number | null;
-  suggested_budget: number | null;
-  tone: string;
-  voice: string;
-  locations: string[];
-  onboarded: boolean;
-  demo: boolean;
-  createdAt: string;
-  version: number;
-}
+export type { CompanyItem, InviteItem };
 
-export const companyKey = (id: number) => ({ pk: `COMPANY#${id}`, sk: 'COMPANY' });
+export const LAST_MEMBER = 'A company needs at least one member. Delete the company instead.';
 
 const blankCompany = (id: number, name: string, demo: boolean): CompanyItem => ({
   id,
@@ -51,97 +31,114 @@ const blankCompany = (id: number, name: string, demo: boolean): CompanyItem => (
   onboarded: false,
   demo,
   createdAt: new Date().toISOString(),
+  memberCount: 1,
   version: 1,
 });
 
-const memberItem = (companyId: number, userId: number) => ({
-  ...memberKey(companyId, userId),
-  type: 'member',
-  companyId,
-  userId,
-  joinedAt: new Date().toISOString(),
-  // GSI1 lists a user's companies.
-  gsi1pk: `USER#${userId}`,
-  gsi1sk: `COMPANY#${companyId}`,
-});
+const newMember = (companyId: number, userId: number): MemberItem => ({ companyId, userId, joinedAt: new Date().toISOString() });
 
 /** The company and its creator's membership, written together. */
 export async function createCompany(name: string, ownerId: number, demo = false): Promise<CompanyItem> {
-  const id = await nextId('company');
-  const company = blankCompany(id, name, demo);
+  const company = blankCompany(await nextId('company'), name, demo);
   await table().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: tableName(), Item: { ...companyKey(id), type: 'company', ...company } } },
-        { Put: { TableName: tableName(), Item: memberItem(id, ownerId) } },
+        { Put: { TableName: tableName(), Item: companies.toItem(company), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName(), Item: members.toItem(newMember(company.id, ownerId)) } },
       ],
     }),
   );
   return company;
 }
 
-export async function addMember(companyId: number, userId: number) {
-  await table().send(new PutCommand({ TableName: tableName(), Item: memberItem(companyId, userId) }));
-}
-
-export async function getCompany(id: number): Promise<CompanyItem | undefined> {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: companyKey(id) }));
-  return out.Item as CompanyItem | undefined;
-}
-
-/** The ids of the companies a user belongs to, oldest membership first. */
-export async function companyIdsOf(userId: number): Promise<number[]> {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'COMPANY#' },
-    }),
-  );
-  return (out.Items ?? []).map((i) => i.companyId as number).sort((a, b) => a - b);
-}
-
-/** Everything stored under one company's partition: members, invites, and later its content. */
-async function companyPartition(companyId: number, prefix?: string) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ...(prefix ? { ':prefix': prefix } : {}) },
-        ExclusiveStartKey: start,
+/**
+ * Adds a member and counts them, in one transaction; joining twice changes nothing. Answers
+ * false when the company is gone.
+ */
+export async function addMember(companyId: number, userId: number): Promise<boolean> {
+  return conditionally(() =>
+    table().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: members.toItem(newMember(companyId, userId)),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.company(companyId),
+              UpdateExpression: 'ADD memberCount :one',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
       }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+    ),
+  );
+}
+
+/**
+ * Removes a member unless they are the last one. The count's condition is checked by DynamoDB
+ * in the same transaction as the delete, so two members removing each other at the same
+ * moment cannot both succeed. Answers false when the user was not a member.
+ */
+export async function removeMember(companyId: number, userId: number): Promise<boolean> {
+  const [company, member] = await Promise.all([companies.get(keys.company(companyId)), members.get(keys.member(companyId, userId))]);
+  if (!company || !member) return false;
+  if (company.memberCount <= 1) throw conflict(LAST_MEMBER);
+  const done = await conditionally(() =>
+    table().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName(), Key: keys.member(companyId, userId), ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.company(companyId),
+              UpdateExpression: 'ADD memberCount :minus',
+              ConditionExpression: 'memberCount > :one',
+              ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  if (done) return true;
+  // Either the member left a moment ago, or the other removal won and this one is the last.
+  if (!(await members.get(keys.member(companyId, userId)))) return false;
+  throw conflict(LAST_MEMBER);
+}
+
+export const getCompany = (id: number) => companies.get(keys.company(id));
+
+export async function getCompanies(ids: number[]): Promise<CompanyItem[]> {
+  return (await companies.batchGet([...new Set(ids)].map(keys.company))).sort((a, b) => a.id - b.id);
+}
+
+/** The ids of the companies a user belongs to, oldest first. */
+export async function companyIdsOf(userId: number): Promise<number[]> {
+  const found = await members.queryIndex('GSI1', partition.user(userId), userIndexPrefix.company);
+  return found.map((m) => m.companyId).sort((a, b) => a - b);
 }
 
 export async function memberIds(companyId: number): Promise<number[]> {
-  return (await companyPartition(companyId, 'MEMBER#')).map((i) => i.userId as number);
+  return (await members.queryPartition(partition.company(companyId), companyItemPrefix.member)).map((m) => m.userId);
 }
 
-export interface InviteItem {
-  id: number;
-  companyId: number;
-  email: string;
-  invitedBy: number;
-  tokenHash: string;
-  ttl: number;
-}
-
-/** Pending (unexpired) invites of a company. */
+/** Pending (unexpired) invites of a company: expired ones are filtered on read. */
 export async function pendingInvites(companyId: number): Promise<InviteItem[]> {
-  return ((await companyPartition(companyId, 'INVITE#')) as unknown as InviteItem[]).filter((i) => !isExpired(i));
+  return invites.queryPartition(partition.company(companyId), companyItemPrefix.invite);
 }
 
-/** A company as the API shows it, with its users and pending invites. */
+/** A company as the API shows it, with its users, pending invites and ideal customers. */
 export async function companyView(company: CompanyItem): Promise<Company> {
-  const [ids, invites] = await Promise.all([memberIds(company.id), pendingInvites(company.id)]);
+  const [ids, pending, icps] = await Promise.all([memberIds(company.id), pendingInvites(company.id), listIcps(company.id)]);
   const users = (await getUsers(ids)).sort((a, b) => a.id - b.id);
   return {
     id: company.id,
@@ -159,68 +156,17 @@ export async function companyView(company: CompanyItem): Promise<Company> {
     onboarded: company.onboarded,
     demo: company.demo,
     users: users.map((u) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email })),
-    invites: invites.map((i) => ({ id: i.id, email: i.email })),
-    icps: [],
+    invites: pending.map((i) => ({ id: i.id, email: i.email })),
+    icps,
   };
 }
 
-export async function getCompanies(ids: number[]): Promise<CompanyItem[]> {
-  return (await batchGetAll<CompanyItem>([...new Set(ids)].map(companyKey))).sort((a, b) => a.id - b.id);
-}
+export type CompanyInfoFields = Partial<Omit<CompanyItem, 'id' | 'createdAt' | 'version' | 'memberCount' | 'demo'>>;
 
-/** PATCH company info: only the fields sent change; the version guards lost updates. */
-export async function updateCompanyInfo(companyId: number, fields: CompanyInfoInput & Record<string, unknown>) {
-  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = { '#version': 'version' };
-  const values: Record<string, unknown> = { ':one': 1 };
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
-  const out = await table().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: companyKey(companyId),
-      UpdateExpression: `SET ${[...sets, '#version = #version + :one'].join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return out.Attributes as CompanyItem;
-}
-
-/** Removes the company's partition: company, members, invites (their token index goes with them), content. */
-export async function deleteCompany(companyId: number) {
-  const items = await companyPartition(companyId);
-  await batchDeleteAll(items.map((i) => ({ pk: i.pk, sk: i.sk })));
-}
-
-/** Demo reset: the company's content goes, the company, its members and invites stay. */
-export async function clearCompanyContent(companyId: number) {
-  const keep = (sk: string) => sk === 'COMPANY' || sk.startsWith('MEMBER#') || sk.startsWith('INVITE#');
-  const items = (await companyPartition(companyId)).filter((i) => !keep(String(i.sk)));
-  await batchDeleteAll(items.map((i) => ({ pk: i.pk, sk: i.sk })));
-  await updateCompanyInfo(companyId, {
-    description: '',
-    customers: '',
-    why: '',
-    tone: '',
-    voice: '',
-    locations: [],
-    goal: null,
-    current_revenue: null,
-    suggested_budget: null,
-    onboarded: false,
-  });
-}
-
-export async function removeMember(companyId: number, userId: number) {
-  const remaining = await memberIds(companyId);
-  if (!remaining.includes(userId)) return false;
-  if (remaining.length === 1) throw conflict('A company needs at least one member. Delete the company instead.');
-  await table().send(new DeleteCommand({ TableName: tableName(), Key: memberKey(companyId, userId) }));
-  return true;
+/**
+ * PATCH company info: only the fields sent change. The entity's versioned update re-reads
+ * and retries when another member wrote in between, so neither write is lost.
+ */
+export async function updateCompanyInfo(companyId: number, fields: CompanyInfoFields | CompanyInfoInput) {
+  return companies.update(keys.company(companyId), fields as CompanyInfoFields);
 }

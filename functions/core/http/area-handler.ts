@@ -2,8 +2,9 @@ import middy from '@middy/core';
 import httpRouter from '@middy/http-router';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
+import { observability } from '../observability';
 import { clientIp } from './client-ip';
-import { notFound } from './errors';
+import { notFound } from '../errors';
 import type { HttpEvent, HttpResult } from './event';
 import { access } from './middleware/access';
 import { errorResponder } from './middleware/error-responder';
@@ -12,15 +13,15 @@ import { originCheck } from './middleware/origin-check';
 import { originVerify } from './middleware/origin-verify';
 import { requestLogger } from './middleware/request-logger';
 import { validate } from './middleware/validate';
-import { isReply, type Reply, type RouteDef } from './route';
+import { checkReply } from './response-check';
+import type { Reply, RouteDef } from './route';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-export function toResult(value: unknown): HttpResult {
-  const reply: Reply = isReply(value) ? value : { body: value };
-  const status = reply.status ?? (reply.body === undefined ? 204 : 200);
+/** A checked reply as API Gateway's payload 2.0 result: JSON unless there is no body. */
+export function toResult(reply: Reply): HttpResult {
   return {
-    statusCode: status,
+    statusCode: reply.status,
     headers: { ...JSON_HEADERS, ...reply.headers },
     cookies: reply.cookies,
     body: reply.body === undefined ? '' : JSON.stringify(reply.body),
@@ -36,20 +37,20 @@ function routeHandler(route: RouteDef) {
     .use(access(route.access))
     .use(validate(route))
     .handler(async (event) => {
-      const { body, query, params } = event.state.parsed!;
-      const value = await route.handle({
+      const { body, query, params } = event.state.parsed ?? {};
+      const reply = await route.handle({
         body,
         query,
         params,
-        user: event.state.user as never,
-        companyId: event.state.companyId as never,
+        user: event.state.user,
+        companyId: event.state.companyId,
         cookies: event.state.cookies,
         requestId: event.state.requestId,
         sourceIp: clientIp(event),
         userAgent: event.requestContext?.http?.userAgent ?? '',
         event,
       });
-      return toResult(value);
+      return toResult(checkReply(route, reply));
     });
 }
 
@@ -61,6 +62,7 @@ function routeHandler(route: RouteDef) {
 export function areaHandler(routes: RouteDef[]) {
   let router: ReturnType<typeof httpRouter> | undefined;
   return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(observability())
     .use(requestLogger())
     .use(errorResponder())
     .use(originVerify())

@@ -1,8 +1,9 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
+import type { BodyOut, Contract, ParamsOut, QueryOut, ReplyOf, ResponseSchemas } from '@shared/contract';
 
 /**
- * Who may call a route. The membership middleware enforces the last two, so no handler can
+ * Who may call a route. The access middleware enforces the last two, so no handler can
  * forget the tenant check:
  * - public: anyone (a session, if present, is still resolved);
  * - user: a signed-in user;
@@ -33,46 +34,56 @@ export interface RouteContext<A extends Access, B, Q, P> {
   event: APIGatewayProxyEventV2;
 }
 
+type AnyContract = Contract<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, ResponseSchemas>;
+
+/** What a handler gives back: always an explicit status from its contract, never guessed. */
 export interface Reply {
-  status?: number;
+  status: number;
   body?: unknown;
   cookies?: string[];
   headers?: Record<string, string>;
 }
 
-type Schema = z.ZodType;
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-
-export interface RouteDef<
-  A extends Access = Access,
-  SB extends Schema | undefined = Schema | undefined,
-  SQ extends Schema | undefined = Schema | undefined,
-  SP extends Schema | undefined = Schema | undefined,
-> {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Full path as API Gateway sees it, `{name}` for parameters: `/api/company/{id}/invite`. */
+/** A route as the router and the tests see it, its types erased. */
+export interface RouteDef {
+  contract: AnyContract;
+  method: AnyContract['method'];
   path: string;
-  access: A;
-  body?: SB;
-  query?: SQ;
-  params?: SP;
+  access: Access;
   /** Only the embedded runtime serves this route (the dev mailbox). */
+  localOnly: boolean;
+  handle(ctx: RouteContext<Access, unknown, unknown, unknown>): Promise<Reply>;
+}
+
+export interface RouteOptions<C extends AnyContract, A extends Access> {
+  access: A;
   localOnly?: boolean;
-  handle(ctx: RouteContext<A, Out<SB>, Out<SQ>, Out<SP>>): Promise<Reply | unknown>;
+  handle(ctx: RouteContext<A, BodyOut<C>, QueryOut<C>, ParamsOut<C>>): Promise<ReplyOf<C['responses']>>;
 }
 
-/** Identity function that lets TypeScript infer the context's types from the schemas. */
-export function defineRoute<
-  A extends Access,
-  SB extends Schema | undefined = undefined,
-  SQ extends Schema | undefined = undefined,
-  SP extends Schema | undefined = undefined,
->(def: RouteDef<A, SB, SQ, SP>): RouteDef {
-  return def as unknown as RouteDef;
+/**
+ * Binds a handler to its contract. The context is typed from the contract's request schemas
+ * and the access level; the reply must be one of the contract's statuses with its body type.
+ */
+export function defineRoute<C extends AnyContract, A extends Access>(contract: C, options: RouteOptions<C, A>): RouteDef {
+  return {
+    contract,
+    method: contract.method,
+    path: contract.path,
+    access: options.access,
+    localOnly: options.localOnly ?? false,
+    handle: options.handle as RouteDef['handle'],
+  };
 }
 
-export const isReply = (value: unknown): value is Reply =>
-  !!value &&
-  typeof value === 'object' &&
-  ('status' in value || 'cookies' in value || 'headers' in value) &&
-  Object.keys(value).every((k) => ['status', 'body', 'cookies', 'headers'].includes(k));
+/** Reply builders, so a handler reads as what it answers. */
+export const ok = <T>(body: T) => ({ status: 200 as const, body });
+export const created = <T>(body: T) => ({ status: 201 as const, body });
+export const accepted = <T>(body: T) => ({ status: 202 as const, body });
+export const noContent = () => ({ status: 204 as const, body: undefined });
+export const redirect = (location: string, cookies?: string[]) => ({
+  status: 302 as const,
+  body: undefined,
+  headers: { location },
+  cookies,
+});

@@ -1,68 +1,81 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { table, tableName, ttlIn, isExpired } from '../table/client';
+import type { z } from 'zod';
+import { table, tableName, ttlIn } from '../table/client';
+import { conditionally } from '../table/conditional';
+import { keys } from '../table/keys';
+import { jobs, type JobItem, type JobState } from './job-entity';
+import type { JobKind } from './job-kind';
 import { workflows } from './workflow-port';
 
 /** Results stay readable for a day after the job starts; polling clients are long gone by then. */
 const JOB_TTL_SECONDS = 24 * 3600;
 
-export type JobState =
-  | { status: 'running' }
-  | { status: 'succeeded'; result: unknown }
-  | { status: 'failed'; error: { statusCode: number; message: string } };
-
-export interface JobItem {
+/** What the run-job workflow receives: the job, whose it is, its kind's name and input. */
+export interface RunJobInput {
   uuid: string;
   kind: string;
+  input: unknown;
   companyId: number;
   userId: number;
-  createdAt: string;
-  finishedAt?: string;
-  state: JobState;
-  ttl: number;
 }
 
-const key = (uuid: string) => ({ pk: `JOB#${uuid}`, sk: 'JOB' });
-
 /**
- * Starts a long-running job: the job item first (so a poll never races a 404), then the
- * workflow execution named after the job, so a retried start cannot run it twice.
+ * Starts a long-running job: the input is parsed with the kind's schema, the job item is
+ * written first (so a poll never races a 404), then the workflow execution is started under
+ * the job's name, so a retried start cannot run it twice.
  */
-export async function startJob(kind: string, input: unknown, owner: { companyId: number; userId: number }) {
+export async function startJob<I extends z.ZodType>(
+  kind: JobKind<I>,
+  input: z.input<I>,
+  owner: { companyId: number; userId: number },
+) {
   const uuid = randomUUID();
+  const parsed: unknown = kind.input.parse(input);
   const item: JobItem = {
     uuid,
-    kind,
+    kind: kind.name,
     ...owner,
     createdAt: new Date().toISOString(),
     state: { status: 'running' },
     ttl: ttlIn(JOB_TTL_SECONDS),
   };
-  await table().send(new PutCommand({ TableName: tableName(), Item: { ...key(uuid), type: 'job', ...item } }));
-  await workflows().start('run-job', { uuid, kind, input }, `job-${uuid}`);
+  await jobs.put(item);
+  const workflowInput: RunJobInput = { uuid, kind: kind.name, input: parsed, ...owner };
+  await workflows().start('run-job', workflowInput, `job-${uuid}`);
   return { status: 'running' as const, uuid };
 }
 
-export async function getJob(uuid: string): Promise<JobItem | undefined> {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: key(uuid) }));
-  const item = out.Item as JobItem | undefined;
-  return item && !isExpired(item) ? item : undefined;
+export const getJob = (uuid: string) => jobs.get(keys.job(uuid));
+
+/** Records the step a running job is on; a finished job keeps its last one. */
+export async function setJobStep(uuid: string, step: string): Promise<void> {
+  await conditionally(() =>
+    table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.job(uuid),
+        UpdateExpression: 'SET #step = :step',
+        ConditionExpression: '#state.#status = :running',
+        ExpressionAttributeNames: { '#step': 'step', '#state': 'state', '#status': 'status' },
+        ExpressionAttributeValues: { ':step': step, ':running': 'running' },
+      }),
+    ),
+  );
 }
 
 /** Only a running job can finish: a duplicate completion from a retried task changes nothing. */
-export async function finishJob(uuid: string, state: Exclude<JobState, { status: 'running' }>) {
-  try {
-    await table().send(
+export async function finishJob(uuid: string, state: Exclude<JobState, { status: 'running' }>): Promise<void> {
+  await conditionally(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: key(uuid),
+        Key: keys.job(uuid),
         UpdateExpression: 'SET #state = :state, finishedAt = :now',
         ConditionExpression: '#state.#status = :running',
         ExpressionAttributeNames: { '#state': 'state', '#status': 'status' },
         ExpressionAttributeValues: { ':state': state, ':now': new Date().toISOString(), ':running': 'running' },
       }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
+    ),
+  );
 }

@@ -1,6 +1,7 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { table, tableName, ttlIn } from '../table/client';
+import { keys } from '../table/keys';
 import type { MailMessage, Mailer } from './mail-port';
 
 /** Dev mail is kept a week: long enough to find a link, short enough not to pile up. */
@@ -19,8 +20,7 @@ export const mailboxMailer: Mailer = {
       new PutCommand({
         TableName: tableName(),
         Item: {
-          pk: 'MAILBOX',
-          sk: `MAIL#${id}`,
+          ...keys.mail(id),
           type: 'mail',
           id,
           from: process.env.MAIL_FROM ?? 'no-reply@localhost',
@@ -39,7 +39,7 @@ export async function listMailbox(limit = 50, to?: string): Promise<StoredMail[]
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'MAILBOX', ...(to ? { ':to': to.toLowerCase() } : {}) },
+      ExpressionAttributeValues: { ':pk': keys.mail('').pk, ...(to ? { ':to': to.toLowerCase() } : {}) },
       ...(to ? { FilterExpression: '#to = :to', ExpressionAttributeNames: { '#to': 'to' } } : {}),
       ScanIndexForward: false,
       Limit: to ? undefined : limit,

@@ -1,10 +1,11 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../table/client';
+import { keys } from '../table/keys';
 import { createUser, EmailTakenError, findUserByEmail, getUser, updateUser, type UserItem } from '../accounts/user-store';
 import { OAuthError, label, type ProviderProfile } from './oauth-client';
 import type { ProviderName } from './providers';
 
-const identityKey = (provider: ProviderName, subject: string) => ({ pk: `IDENTITY#${provider}#${subject}`, sk: 'IDENTITY' });
+const identityKey = (provider: ProviderName, subject: string) => keys.identity(provider, subject);
 
 async function link(provider: ProviderName, subject: string, userId: number) {
   await table().send(
@@ -37,7 +38,7 @@ export async function userForIdentity(provider: ProviderName, profile: ProviderP
   try {
     const user = await createUser({
       email: profile.email,
-      firstName: profile.firstName || profile.email.split('@')[0],
+      firstName: profile.firstName || (profile.email.split('@')[0] ?? ''),
       lastName: profile.lastName,
       subscribed: false,
       verified: true,

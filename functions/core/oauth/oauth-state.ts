@@ -1,12 +1,13 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { newToken, hashSecret } from '../accounts/tokens';
 import { isExpired, table, tableName, ttlIn } from '../table/client';
+import { keys } from '../table/keys';
 import type { ProviderName } from './providers';
 
 /** A sign-in round trip through a provider must finish within ten minutes. */
 export const STATE_TTL_SECONDS = 600;
 
-const key = (hash: string) => ({ pk: `OAUTHSTATE#${hash}`, sk: 'STATE' });
+const key = keys.oauthState;
 
 /**
  * The OAuth `state`: random, stored hashed with what the return needs (provider, invite),

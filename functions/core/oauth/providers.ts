@@ -1,8 +1,8 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { PROVIDERS, type ProviderName } from '@shared/contracts/auth';
 import { config } from '../config';
 
-export type ProviderName = 'google' | 'facebook';
-export const PROVIDERS: ProviderName[] = ['google', 'facebook'];
+export { PROVIDERS, type ProviderName };
 
 export interface ProviderEndpoints {
   authorizeUrl: string;

@@ -1,6 +1,7 @@
 import {
   CreateScheduleCommand,
   DeleteScheduleCommand,
+  ListSchedulesCommand,
   SchedulerClient,
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
@@ -8,6 +9,8 @@ import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { workflowArnEnv, type WorkflowName } from '../jobs/workflows';
 import { table, tableName } from '../table/client';
+import { queryAll } from '../table/entity';
+import { index, keys } from '../table/keys';
 
 /** A one-time trigger: at `at`, start `workflow` with `input`. */
 export interface OneTimeSchedule {
@@ -21,7 +24,16 @@ export interface Scheduler {
   /** Creates or moves the schedule called `name`. */
   upsert(schedule: OneTimeSchedule): Promise<void>;
   remove(name: string): Promise<void>;
+  /** The names of the schedules starting with `prefix` (a company's: `companySchedulePrefix`). */
+  namesWithPrefix(prefix: string): Promise<string[]>;
 }
+
+/**
+ * Schedules of a company are named `c<companyId>-...`, so the company cascade finds them all
+ * by prefix on both runtimes (EventBridge's ListSchedules takes a NamePrefix).
+ */
+export const companySchedulePrefix = (companyId: number) => `c${companyId}-`;
+export const companyScheduleName = (companyId: number, id: string) => `${companySchedulePrefix(companyId)}${id}`;
 
 /** EventBridge Scheduler wants `at(yyyy-mm-ddThh:mm:ss)` in the given zone, without offset. */
 export const atExpression = (at: Date) => `at(${at.toISOString().slice(0, 19)})`;
@@ -59,9 +71,22 @@ export const eventBridgeScheduler: Scheduler = {
       if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     }
   },
+  async namesWithPrefix(prefix) {
+    client ??= new SchedulerClient({ region: config.region });
+    const names: string[] = [];
+    let token: string | undefined;
+    do {
+      const out = await client.send(
+        new ListSchedulesCommand({ GroupName: process.env.SCHEDULE_GROUP ?? 'default', NamePrefix: prefix, NextToken: token }),
+      );
+      names.push(...(out.Schedules ?? []).flatMap((s) => (s.Name ? [s.Name] : [])));
+      token = out.NextToken;
+    } while (token);
+    return names;
+  },
 };
 
-const scheduleKey = (name: string) => ({ pk: `SCHEDULE#${name}`, sk: 'SCHEDULE' });
+const scheduleKey = keys.schedule;
 
 /** The embedded runtime's schedules are table items; its scheduler loop fires the due ones. */
 export const tableScheduler: Scheduler = {
@@ -76,14 +101,22 @@ export const tableScheduler: Scheduler = {
           at: at.toISOString(),
           workflow,
           input,
-          gsi1pk: 'SCHEDULE',
-          gsi1sk: `${at.toISOString()}#${name}`,
+          ...index.dueSchedule(at.toISOString(), name),
+          ...index.scheduleByName(name),
         },
       }),
     );
   },
   async remove(name) {
     await table().send(new DeleteCommand({ TableName: tableName(), Key: scheduleKey(name) }));
+  },
+  async namesWithPrefix(prefix) {
+    const items = await queryAll({
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': index.scheduleByName('').gsi2pk, ':prefix': prefix },
+    });
+    return items.map((i) => String(i.name));
   },
 };
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { isExpired, table, tableName, ttlIn } from '../table/client';
+import { index, keys, partition, userIndexPrefix } from '../table/keys';
 
 /** Sessions last 30 days from sign-in; the cookie's Max-Age matches. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
@@ -15,7 +16,7 @@ export interface SessionItem {
 /** Only the hash is stored: a leaked table backup cannot be replayed as cookies. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const key = (hash: string) => ({ pk: `SESSION#${hash}`, sk: 'SESSION' });
+const key = keys.session;
 
 export async function createSession(userId: number, email: string): Promise<{ token: string; hash: string }> {
   const token = randomBytes(32).toString('base64url');
@@ -31,8 +32,7 @@ export async function createSession(userId: number, email: string): Promise<{ to
         createdAt: new Date().toISOString(),
         ttl: ttlIn(SESSION_TTL_SECONDS),
         // Lets "sign out everywhere" and account deletion find a user's sessions.
-        gsi1pk: `USER#${userId}`,
-        gsi1sk: `SESSION#${hash}`,
+        ...index.userSession(userId, hash),
       },
     }),
   );
@@ -59,9 +59,9 @@ export async function deleteUserSessions(userId: number, exceptHash?: string): P
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'SESSION#' },
+      ExpressionAttributeValues: { ':pk': partition.user(userId), ':prefix': userIndexPrefix.session },
     }),
   );
-  const hashes = (out.Items ?? []).map((i) => String(i.gsi1sk).slice('SESSION#'.length)).filter((h) => h !== exceptHash);
+  const hashes = (out.Items ?? []).map((i) => String(i.gsi1sk).slice(userIndexPrefix.session.length)).filter((h) => h !== exceptHash);
   await Promise.all(hashes.map((hash) => deleteSession(hash)));
 }

@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from './client';
+import { keys } from './keys';
 
 /**
  * Numeric ids (users, companies, ICPs, reset ids are numbers in the spec) from one atomic
@@ -9,7 +10,7 @@ export async function nextId(counter: string): Promise<number> {
   const out = await table().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk: `COUNTER#${counter}`, sk: 'COUNTER' },
+      Key: keys.counter(counter),
       UpdateExpression: 'ADD #v :one',
       ExpressionAttributeNames: { '#v': 'value' },
       ExpressionAttributeValues: { ':one': 1 },

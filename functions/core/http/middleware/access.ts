@@ -1,7 +1,7 @@
 import { COMPANY_COOKIE, SESSION_COOKIE } from '@shared/constants';
 import { isMember } from '../../membership';
 import { findSession } from '../../sessions/session-store';
-import { forbidden, notFound, unauthorized } from '../errors';
+import { forbidden, notFound, unauthorized } from '../../errors';
 import type { HttpMiddleware } from '../event';
 import type { Access } from '../route';
 

@@ -1,10 +1,21 @@
-import { ZodError } from 'zod';
 import { messages } from '@shared/messages';
 import type { ErrorBody } from '@shared/schemas/errors';
-import { HttpError } from '../errors';
+import { DomainError, type ErrorKind } from '../../errors';
 import type { HttpMiddleware } from '../event';
 import { log } from '../../log';
-import { zodIssuesToFieldErrors } from './validate';
+
+/** The one place that knows which HTTP status each kind of domain error is. */
+export const STATUS_OF: Record<ErrorKind, number> = {
+  'bad-request': 400,
+  unauthenticated: 401,
+  'upgrade-required': 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  invalid: 422,
+  'rate-limited': 429,
+  'job-failed': 500,
+};
 
 /**
  * Turns every thrown error into a JSON answer in the spec's shapes. Expected errors keep their
@@ -19,17 +30,14 @@ export function errorResponder(): HttpMiddleware {
       let status = 500;
       let body: ErrorBody = { message: messages.unknownError, requestId };
 
-      if (error instanceof HttpError) {
-        status = error.statusCode;
+      if (error instanceof DomainError) {
+        status = STATUS_OF[error.kind];
         body = {
           message: error.message,
           ...(error.errors ? { errors: error.errors } : {}),
           ...(error.code ? { code: error.code } : {}),
           requestId,
         };
-      } else if (error instanceof ZodError) {
-        status = 422;
-        body = { message: messages.validationFailed, errors: zodIssuesToFieldErrors(error), requestId };
       } else if (typeof error?.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
         // Errors raised by middy itself (the router's "route does not exist").
         status = error.statusCode === 405 ? 404 : error.statusCode;

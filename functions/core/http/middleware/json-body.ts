@@ -1,5 +1,5 @@
 import { messages } from '@shared/messages';
-import { badRequest } from '../errors';
+import { badRequest } from '../../errors';
 import type { HttpMiddleware } from '../event';
 
 /**

@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages';
 import { config } from '../../config';
-import { forbidden } from '../errors';
+import { forbidden } from '../../errors';
 import { header, type HttpMiddleware } from '../event';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,7 +1,7 @@
-import type { ZodError } from 'zod';
+import type { z, ZodError } from 'zod';
 import { messages } from '@shared/messages';
 import type { FieldError } from '@shared/schemas/errors';
-import { HttpError } from '../errors';
+import { invalid } from '../../errors';
 import type { HttpMiddleware } from '../event';
 import type { RouteDef } from '../route';
 
@@ -18,17 +18,18 @@ export function validate(route: RouteDef): HttpMiddleware {
   return {
     before: ({ event }) => {
       const errors: FieldError[] = [];
-      const run = (schema: RouteDef['body'], input: unknown) => {
+      const { contract } = route;
+      const run = (schema: z.ZodType | undefined, input: unknown) => {
         if (!schema) return input;
         const result = schema.safeParse(input);
         if (result.success) return result.data;
         errors.push(...zodIssuesToFieldErrors(result.error));
         return undefined;
       };
-      const body = run(route.body, event.state.json ?? (route.body ? {} : undefined));
-      const query = run(route.query, event.queryStringParameters ?? {});
-      const params = run(route.params, event.pathParameters ?? {});
-      if (errors.length) throw new HttpError(422, errors[0].message || messages.validationFailed, errors);
+      const body = run(contract.body, event.state.json ?? (contract.body ? {} : undefined));
+      const query = run(contract.query, event.queryStringParameters ?? {});
+      const params = run(contract.params, event.pathParameters ?? {});
+      if (errors.length) throw invalid(errors[0]?.message || messages.validationFailed, errors);
       event.state.parsed = { body, query, params };
     },
   };

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { GOAL_VALUES } from '@shared/schemas/company';
+import { defineEntity } from '../table/entity';
+import { keys } from '../table/keys';
+
+/** Long texts are bounded by the API's schemas; the item as a whole by DynamoDB's 400 KB. */
+export const companyItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  website: z.string(),
+  customers: z.string(),
+  goal: z.enum(GOAL_VALUES).nullable(),
+  why: z.string(),
+  current_revenue: z.number().nullable(),
+  suggested_budget: z.number().nullable(),
+  tone: z.string(),
+  voice: z.string(),
+  locations: z.array(z.string()),
+  onboarded: z.boolean(),
+  demo: z.boolean(),
+  createdAt: z.string(),
+  /**
+   * Members, kept by the same transactions that add and remove them, so "a company keeps at
+   * least one member" is a condition DynamoDB checks, not a count that can race.
+   */
+  memberCount: z.number().int().min(0),
+  version: z.number().int(),
+});
+export type CompanyItem = z.infer<typeof companyItemSchema>;
+
+export const companies = defineEntity({
+  type: 'company',
+  schema: companyItemSchema,
+  key: (c) => keys.company(c.id),
+  versioned: true,
+});

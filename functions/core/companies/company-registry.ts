@@ -1,0 +1,46 @@
+import { putCompanyObject } from '../storage/company-objects';
+import { companyScheduleName, companySchedulePrefix, scheduler } from '../scheduler/scheduler-port';
+import { jobData } from '../jobs/job-data';
+import { objectData, partitionData, scheduleData, type CompanyData } from './company-data';
+import { icpData } from './icp-store';
+import { addMember } from './company-store';
+import { createInvite } from './invites';
+import { companyItemPrefix } from '../table/keys';
+
+/**
+ * Everything a company owns, in the order the cascade removes it: members first, so nobody
+ * can reach the company's routes while the rest goes. Each area adds its registration here
+ * when it starts storing something (ARCHITECTURE: "every later issue registers what it
+ * stores"); the cascade test then checks it without being told.
+ */
+export const COMPANY_DATA: readonly CompanyData[] = [
+  partitionData({
+    name: 'members',
+    skPrefix: companyItemPrefix.member,
+    keptByDemoReset: true,
+    example: async (companyId) => void (await addMember(companyId, 900_000_000 + companyId)),
+  }),
+  partitionData({
+    name: 'invites',
+    skPrefix: companyItemPrefix.invite,
+    keptByDemoReset: true,
+    example: async (companyId) => void (await createInvite(companyId, `example-${companyId}@example.com`, 1)),
+  }),
+  icpData,
+  jobData,
+  objectData({
+    name: 'files in the media bucket',
+    example: async (companyId) => void (await putCompanyObject(companyId, 'example/readme.txt', 'example', 'text/plain')),
+  }),
+  scheduleData({
+    name: 'one-time schedules',
+    prefix: companySchedulePrefix,
+    example: (companyId) =>
+      scheduler().upsert({
+        name: companyScheduleName(companyId, 'example'),
+        at: new Date(Date.now() + 24 * 3600_000),
+        workflow: 'run-job',
+        input: {},
+      }),
+  }),
+];

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineEntity } from '../table/entity';
+import { index, keys } from '../table/keys';
+
+export const inviteItemSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  email: z.string(),
+  invitedBy: z.number(),
+  /** The token itself is only ever in the mail. */
+  tokenHash: z.string(),
+  ttl: z.number(),
+});
+export type InviteItem = z.infer<typeof inviteItemSchema>;
+
+/** COMPANY#<id> / INVITE#<inviteId>, found by its token's hash on GSI1. */
+export const invites = defineEntity({
+  type: 'invite',
+  schema: inviteItemSchema,
+  key: (i) => keys.invite(i.companyId, i.id),
+  indexes: (i) => index.inviteToken(i.tokenHash),
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineEntity } from '../table/entity';
+import { index, keys } from '../table/keys';
+
+export const memberItemSchema = z.object({
+  companyId: z.number(),
+  userId: z.number(),
+  joinedAt: z.string(),
+});
+export type MemberItem = z.infer<typeof memberItemSchema>;
+
+/** COMPANY#<id> / MEMBER#<userId>, mirrored on GSI1 under the user to list their companies. */
+export const members = defineEntity({
+  type: 'member',
+  schema: memberItemSchema,
+  key: (m) => keys.member(m.companyId, m.userId),
+  indexes: (m) => index.userCompany(m.userId, m.companyId),
+});

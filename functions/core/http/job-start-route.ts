@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import type { BodyOut, Contract, ParamsOut, QueryOut } from '@shared/contract';
+import type { jobStartedSchema } from '@shared/schemas/lrp';
+import type { JobKind } from '../jobs/job-kind';
+import { startJob } from '../jobs/job-store';
+import { accepted, defineRoute, type RouteContext, type RouteDef } from './route';
+
+type StartContract = Contract<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, { 202: typeof jobStartedSchema }>;
+
+/**
+ * A start route for a job kind: checks what must hold before starting (in `input`, which may
+ * throw a domain error such as "Website not registered"), starts the job for the selected
+ * company and answers 202 with the job's uuid for GET /api/lrp/{uuid}.
+ */
+export function jobStartRoute<C extends StartContract, I extends z.ZodType>(
+  contract: C,
+  kind: JobKind<I>,
+  input: (ctx: RouteContext<'company', BodyOut<C>, QueryOut<C>, ParamsOut<C>>) => Promise<z.input<I>>,
+): RouteDef {
+  const start: StartContract = contract;
+  return defineRoute(start, {
+    access: 'company',
+    handle: async (ctx) => {
+      const jobInput = await input(ctx as RouteContext<'company', BodyOut<C>, QueryOut<C>, ParamsOut<C>>);
+      return accepted(await startJob(kind, jobInput, { companyId: ctx.companyId, userId: ctx.user.id }));
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { defineEntity } from '../table/entity';
+import { index, keys } from '../table/keys';
+
+const failureSchema = z.object({
+  /** A user error's kind (its HTTP status), or 'crashed' for anything else. */
+  kind: z.enum(['bad-request', 'invalid', 'conflict', 'upgrade-required', 'rate-limited', 'crashed']),
+  message: z.string(),
+  code: z.string().optional(),
+});
+export type JobFailure = z.infer<typeof failureSchema>;
+
+export const jobStateSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('running') }),
+  z.object({ status: z.literal('succeeded'), result: z.unknown() }),
+  z.object({ status: z.literal('failed'), error: failureSchema }),
+]);
+export type JobState = z.infer<typeof jobStateSchema>;
+
+export const jobItemSchema = z.object({
+  uuid: z.string(),
+  kind: z.string(),
+  companyId: z.number(),
+  userId: z.number(),
+  createdAt: z.string(),
+  finishedAt: z.string().optional(),
+  /** The step a running job is on, for the progress the web shows. */
+  step: z.string().optional(),
+  state: jobStateSchema,
+  ttl: z.number(),
+});
+export type JobItem = z.infer<typeof jobItemSchema>;
+
+/** JOB#<uuid>, and on GSI2 in the company's JOB collection so the company cascade finds them. */
+export const jobs = defineEntity({
+  type: 'job',
+  schema: jobItemSchema,
+  key: (j) => keys.job(j.uuid),
+  indexes: (j) => index.companyByDate(j.companyId, 'JOB', j.createdAt, j.uuid),
+});

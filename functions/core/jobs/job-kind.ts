@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { ErrorKind } from '../errors';
+
+/** What a job's code knows about the job it runs, and how it reports its progress. */
+export interface JobContext {
+  uuid: string;
+  companyId: number;
+  userId: number;
+  /** Names the step the job is on; polling answers it while the job runs. */
+  step(name: string): Promise<void>;
+}
+
+/**
+ * A long-running job kind: the schemas of its input and result and the code that runs it.
+ * The start route and the worker import the same definition, so neither can send or read a
+ * shape the other does not know.
+ */
+export interface JobKind<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  /** Stored on the job and passed through the workflow: unique among JOB_KINDS. */
+  name: string;
+  input: I;
+  result: R;
+  run(input: z.output<I>, ctx: JobContext): Promise<z.input<R>>;
+}
+
+export function defineJobKind<I extends z.ZodType, R extends z.ZodType>(kind: JobKind<I, R>): JobKind<I, R> {
+  return kind;
+}
+
+/**
+ * The kinds a job's user error may have. Not 'not-found' (the poller reads 404 as "the job is
+ * gone"), nor 401/403 (the web reads those as signed out or removed from the company).
+ */
+export type JobUserErrorKind = Extract<ErrorKind, 'bad-request' | 'invalid' | 'conflict' | 'upgrade-required' | 'rate-limited'>;
+
+/** A failure the user caused or can fix: its own message reaches the browser. */
+export class JobUserError extends Error {
+  constructor(
+    message: string,
+    readonly kind: JobUserErrorKind = 'bad-request',
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'JobUserError';
+  }
+}
+
+/** A failure worth retrying (rate limit, connection refused): the workflow's Retry matches the name. */
+export class TransientError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TransientError';
+  }
+}

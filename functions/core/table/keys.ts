@@ -1,0 +1,65 @@
+/**
+ * Every key template of the single table, in one place: the README's access-pattern table is
+ * this file in prose. Stores build keys only through these functions, so a layout change is
+ * one edit and a typo cannot make a second, silent layout.
+ */
+// A type, not an interface, so a key is assignable where the SDK wants Record<string, unknown>.
+export type TableKey = { pk: string; sk: string };
+
+/** Partition keys that several entities share. */
+export const partition = {
+  company: (companyId: number) => `COMPANY#${companyId}`,
+  user: (userId: number) => `USER#${userId}`,
+};
+
+export const keys = {
+  user: (userId: number): TableKey => ({ pk: partition.user(userId), sk: 'PROFILE' }),
+  userEmail: (email: string): TableKey => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
+  session: (tokenHash: string): TableKey => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
+  verifyCode: (userId: number): TableKey => ({ pk: `VERIFY#${userId}`, sk: 'VERIFY' }),
+  resetLink: (resetId: number): TableKey => ({ pk: `RESET#${resetId}`, sk: 'RESET' }),
+  identity: (provider: string, subject: string): TableKey => ({ pk: `IDENTITY#${provider}#${subject}`, sk: 'IDENTITY' }),
+  oauthState: (stateHash: string): TableKey => ({ pk: `OAUTHSTATE#${stateHash}`, sk: 'STATE' }),
+
+  company: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'COMPANY' }),
+  member: (companyId: number, userId: number): TableKey => ({ pk: partition.company(companyId), sk: `MEMBER#${userId}` }),
+  invite: (companyId: number, inviteId: number): TableKey => ({ pk: partition.company(companyId), sk: `INVITE#${inviteId}` }),
+  icp: (companyId: number, icpId: number): TableKey => ({ pk: partition.company(companyId), sk: `ICP#${icpId}` }),
+
+  job: (uuid: string): TableKey => ({ pk: `JOB#${uuid}`, sk: 'JOB' }),
+  schedule: (name: string): TableKey => ({ pk: `SCHEDULE#${name}`, sk: 'SCHEDULE' }),
+  counter: (entity: string): TableKey => ({ pk: `COUNTER#${entity}`, sk: 'COUNTER' }),
+  rateWindow: (scope: string, key: string, window: number): TableKey => ({ pk: `RATE#${scope}#${key}`, sk: `W#${window}` }),
+  mail: (id: string): TableKey => ({ pk: 'MAILBOX', sk: `MAIL#${id}` }),
+};
+
+/** Sort-key prefixes of the items in a company's partition, for begins_with queries. */
+export const companyItemPrefix = {
+  member: 'MEMBER#',
+  invite: 'INVITE#',
+  icp: 'ICP#',
+};
+
+/**
+ * Secondary index keys. GSI1: lookups by another identity (a user's companies and sessions,
+ * an invite by its token hash, due schedules). GSI2: a company's items of one kind by date
+ * (`COMPANY#<id>#<KIND>`, ISO time): jobs now; posts, media, metrics and audits as they come.
+ */
+export const index = {
+  userCompany: (userId: number, companyId: number) => ({ gsi1pk: partition.user(userId), gsi1sk: `COMPANY#${companyId}` }),
+  userSession: (userId: number, tokenHash: string) => ({ gsi1pk: partition.user(userId), gsi1sk: `SESSION#${tokenHash}` }),
+  inviteToken: (tokenHash: string) => ({ gsi1pk: `INVITETOKEN#${tokenHash}`, gsi1sk: 'INVITE' }),
+  dueSchedule: (at: string, name: string) => ({ gsi1pk: 'SCHEDULE', gsi1sk: `${at}#${name}` }),
+  /** The embedded runtime's schedules by name, for a company's prefix (EventBridge lists them itself). */
+  scheduleByName: (name: string) => ({ gsi2pk: 'SCHEDULES', gsi2sk: name }),
+  companyByDate: (companyId: number, kind: string, isoTime: string, id: string | number) => ({
+    gsi2pk: companyCollection(companyId, kind),
+    gsi2sk: `${isoTime}#${id}`,
+  }),
+};
+
+/** The GSI2 partition of one kind of a company's items. */
+export const companyCollection = (companyId: number, kind: string) => `${partition.company(companyId)}#${kind}`;
+
+/** GSI1 sort-key prefixes under a user's partition. */
+export const userIndexPrefix = { company: 'COMPANY#', session: 'SESSION#' };

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import {
+  changePasswordSchema,
+  consumeResetSchema,
+  invitationSchema,
+  loginSchema,
+  profilePatchSchema,
+  profileSchema,
+  registeredSchema,
+  registerSchema,
+  requestResetSchema,
+  resendVerifySchema,
+  signedInSchema,
+  verifySchema,
+} from '../schemas/auth';
+import { messageSchema } from '../schemas/common';
+
+export const INVITE_INVALID = 'This invite is invalid or has expired.';
+
+export const PROVIDERS = ['google', 'facebook'] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+const providerParams = z.object({ provider: z.enum(PROVIDERS, { error: 'Unknown sign-in provider.' }) });
+
+export const authContracts = {
+  register: defineContract({
+    method: 'POST',
+    path: '/api/auth/register',
+    summary: 'Sign up; mails a verification link unless an invite to this address proves it',
+    body: registerSchema,
+    responses: { 201: registeredSchema },
+  }),
+  verify: defineContract({
+    method: 'POST',
+    path: '/api/auth/verify',
+    summary: 'Verify the email with the code from the link',
+    body: verifySchema,
+    responses: { 200: messageSchema },
+  }),
+  resendVerify: defineContract({
+    method: 'POST',
+    path: '/api/auth/resend-verify',
+    summary: 'Mail a new verification link (same answer for unknown addresses)',
+    body: resendVerifySchema,
+    responses: { 200: messageSchema },
+  }),
+  login: defineContract({
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Sign in with email and password; sets the session and company cookies',
+    body: loginSchema,
+    responses: { 200: signedInSchema },
+  }),
+  logout: defineContract({
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'End the session',
+    responses: { 204: null },
+  }),
+  requestReset: defineContract({
+    method: 'POST',
+    path: '/api/auth/request-reset',
+    summary: 'Mail a password reset link (same answer for unknown addresses)',
+    body: requestResetSchema,
+    responses: { 200: messageSchema },
+  }),
+  consumeReset: defineContract({
+    method: 'POST',
+    path: '/api/auth/consume-reset',
+    summary: 'Set a new password with a reset link; ends every session',
+    body: consumeResetSchema,
+    responses: { 200: messageSchema },
+  }),
+  invitation: defineContract({
+    method: 'GET',
+    path: '/api/auth/invitation',
+    summary: 'Which company an invite token is for',
+    query: z.object({ token: z.string({ error: INVITE_INVALID }).min(1, INVITE_INVALID).max(200, INVITE_INVALID) }),
+    responses: { 200: invitationSchema },
+  }),
+  profile: defineContract({
+    method: 'GET',
+    path: '/api/auth/profile',
+    summary: "The signed-in user's profile; 401 when signed out",
+    responses: { 200: profileSchema },
+  }),
+  patchProfile: defineContract({
+    method: 'PATCH',
+    path: '/api/auth/profile',
+    summary: 'Change name and newsletter choice',
+    body: profilePatchSchema,
+    responses: { 200: profileSchema },
+  }),
+  changePassword: defineContract({
+    method: 'PATCH',
+    path: '/api/auth/change-password',
+    summary: 'Change the password; ends the other sessions',
+    body: changePasswordSchema,
+    responses: { 200: messageSchema },
+  }),
+  oauthStart: defineContract({
+    method: 'GET',
+    path: '/api/auth/oauth/{provider}',
+    summary: "Browser navigation: redirect to the provider's consent page",
+    params: providerParams,
+    query: z.object({ inviteToken: z.string().max(200).optional() }),
+    responses: { 302: null },
+  }),
+  oauthCallback: defineContract({
+    method: 'GET',
+    path: '/api/auth/oauth/{provider}/callback',
+    summary: 'The provider sends the browser back here; signs in and redirects to the app',
+    params: providerParams,
+    query: z.object({
+      code: z.string().max(2000).optional(),
+      state: z.string().max(200).optional(),
+      error: z.string().max(200).optional(),
+    }),
+    responses: { 302: null },
+  }),
+};

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import {
+  acceptInviteSchema,
+  companyIdParams,
+  companyInfoSchema,
+  companyInviteSchema,
+  companySchema,
+  createCompanySchema,
+  inviteSchema,
+} from '../schemas/company';
+import { numericId } from '../schemas/fields';
+
+export const companyContracts = {
+  list: defineContract({
+    method: 'GET',
+    path: '/api/company',
+    summary: "The user's companies with their users, pending invites and ideal customer profiles",
+    responses: { 200: z.array(companySchema) },
+  }),
+  create: defineContract({
+    method: 'POST',
+    path: '/api/company',
+    summary: 'Create a company (or a demo company) with the caller as its first member',
+    body: createCompanySchema,
+    responses: { 201: companySchema },
+  }),
+  update: defineContract({
+    method: 'PATCH',
+    path: '/api/company/company',
+    summary: 'Change the selected company\'s information; only the fields sent change',
+    body: companyInfoSchema,
+    responses: { 200: companySchema },
+  }),
+  recreateDemo: defineContract({
+    method: 'POST',
+    path: '/api/company/recreate',
+    summary: 'Demo companies only: remove company data, plans and posts, keep members and invites',
+    responses: { 204: null },
+  }),
+  remove: defineContract({
+    method: 'DELETE',
+    path: '/api/company/{id}',
+    summary: 'Delete a company and everything it stores (not the selected one)',
+    params: companyIdParams,
+    responses: { 204: null },
+  }),
+  invite: defineContract({
+    method: 'POST',
+    path: '/api/company/{id}/invite',
+    summary: 'Invite by email (201), or renew the pending invite to that address (200)',
+    params: companyIdParams,
+    body: inviteSchema,
+    responses: { 200: companyInviteSchema, 201: companyInviteSchema },
+  }),
+  revokeInvite: defineContract({
+    method: 'DELETE',
+    path: '/api/company/{id}/invite/{inviteId}',
+    summary: 'Revoke a pending invite',
+    params: z.object({ id: numericId('Company not found'), inviteId: numericId('Invite not found') }),
+    responses: { 204: null },
+  }),
+  removeUser: defineContract({
+    method: 'DELETE',
+    path: '/api/company/{id}/users/{userId}',
+    summary: 'Remove a member (never the last one)',
+    params: z.object({ id: numericId('Company not found'), userId: numericId('User not found') }),
+    responses: { 204: null },
+  }),
+  acceptInvite: defineContract({
+    method: 'POST',
+    path: '/api/company/{id}/accept-invite',
+    summary: 'Join the company an invite token was mailed for',
+    params: companyIdParams,
+    body: acceptInviteSchema,
+    responses: { 200: companySchema },
+  }),
+};

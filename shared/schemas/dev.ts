@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** One mail the embedded runtime "sent", as the dev mailbox lists it. */
+export const devMailSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  sentAt: z.string(),
+});
+export type DevMail = z.infer<typeof devMailSchema>;
+
+export const devMailboxSchema = z.object({ messages: z.array(devMailSchema) });
