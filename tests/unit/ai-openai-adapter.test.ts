@@ -2,7 +2,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AiCompanyContext } from '../../functions/core/ai/ai-port';
 import { createOpenAiAdapter, type OpenAiAdapterOptions } from '../../functions/core/ai/openai-adapter';
-import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
+import {
+  blogPostsReply,
+  idealCustomersReply,
+  marketingPlanReply,
+  overviewReply,
+  postsReply,
+  reviewReplyReply,
+  strictJsonSchema,
+} from '../../functions/core/ai/reply-schemas';
+import { type FakeOpenAi, startFakeOpenAi, strictSchemaProblem } from '../support/fake-openai';
 
 const company: AiCompanyContext = {
   name: 'Harbour Light Dental',
@@ -203,5 +212,15 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
     const image = await adapter({ imageModel: 'dall-e-3' }).image({ prompt: 'A poster', style: 'DESIGN', width: 1792, height: 1024 });
     expect(fake.requests[0].body).toMatchObject({ response_format: 'b64_json', size: '1792x1024' });
     expect(image).toMatchObject({ width: 1792, height: 1024 });
+  });
+
+  it('every reply schema is accepted by strict structured outputs (closed objects, all keys required, no length keywords)', () => {
+    const schemas = [overviewReply, idealCustomersReply, marketingPlanReply, postsReply('instagram', 3), blogPostsReply('wordpress', 2), reviewReplyReply];
+    for (const schema of schemas) {
+      const json = strictJsonSchema(schema);
+      expect(strictSchemaProblem(json)).toBeUndefined();
+      expect(json).not.toHaveProperty('$schema');
+    }
+    expect(strictSchemaProblem({ type: 'object', properties: { a: { type: 'string' } }, required: [] })).toMatch(/required/);
   });
 });

@@ -154,7 +154,7 @@ export function companyFacts(company: AiCompanyContext): CompanyFacts {
   const category = generic ? offerNoun!.toLowerCase() : head;
   const tagWord = generic ? offerWords.at(-2)! : head;
   const readers = readCustomers(company.customers, keep);
-  const fallbackAudience = places.length ? `people in ${places[0]}` : 'our customers';
+  const fallbackAudience = places.length ? `people in ${places[0]}` : 'customers';
   const styleText = `${company.tone ?? ''} ${company.voice ?? ''}`;
   const singular = /first[- ]person singular|\bI\b|\bmy\b|\bas the (owner|founder)\b|\bsole trader\b/i.test(company.voice ?? '');
   const keywords = uniq((company.keywords ?? []).map(squash).filter((k) => k.length >= 2)).slice(0, 10);

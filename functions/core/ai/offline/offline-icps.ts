@@ -81,8 +81,8 @@ function profile(facts: CompanyFacts, persona: Persona, index: number): string {
   const summary = {
     regular: `${first} is one of the ${persona.segment}${place ? ` in ${place}` : ''} who already know what they like. Once ${first} finds ${offer} that gets it right, they stay, and they tell their friends.`,
     'first-timer': `${first} is one of the ${persona.segment}${place ? ` around ${place}` : ''} who has not tried ${facts.name} yet. They are curious, a little cautious, and want to be sure before they commit.`,
-    'decision-maker': `${first} decides where the money goes at one of the ${persona.segment}${place ? ` in ${place}` : ''}. They want a provider they can trust to get on with it, without chasing.`,
-    'day-to-day user': `${first} works with providers like ${facts.name} day to day at one of the ${persona.segment}. Their experience decides whether the relationship lasts.`,
+    'decision-maker': `${first} is one of the ${persona.segment}${place ? ` in ${place}` : ''} and decides where the money goes. They want a provider they can trust to get on with it, without chasing.`,
+    'day-to-day user': `${first} is one of the ${persona.segment} too, but the one who deals with providers like ${facts.name} day to day. Their experience decides whether the relationship lasts.`,
     segment: `${first} is one of the ${persona.segment}${place ? ` in ${place}` : ''}${facts.need ? ` who ${facts.need}` : ''}.`,
   }[persona.role];
 
