@@ -55,7 +55,7 @@ export const profileSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   subscribed: z.boolean(),
-});
+}).meta({ title: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
 const profileName = (required: string) => textWithMin(required, NAME_MIN_LENGTH, messages.nameMin2, { max: 100 });

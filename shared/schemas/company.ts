@@ -120,7 +120,7 @@ export const companySchema = z.object({
   users: z.array(companyUserSchema),
   invites: z.array(companyInviteSchema),
   icps: z.array(icpSchema),
-});
+}).meta({ title: 'Company' });
 export type Company = z.infer<typeof companySchema>;
 
 export const displayCompanyName = (name: string | undefined | null) => (name?.trim() ? name : messages.unnamedCompany);

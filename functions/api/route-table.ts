@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { RouteDef } from '../core/http/route';
+import { ALL_ROUTES } from './all-routes';
+
+/** The fields of an object schema, `?` marking optional ones: `email, password, inviteToken?`. */
+function fieldsOf(schema: z.ZodType | undefined | null): string {
+  if (!schema) return '';
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    title?: string;
+    type?: string;
+    properties?: Record<string, unknown>;
+    required?: string[];
+    items?: { title?: string; properties?: Record<string, unknown> };
+  };
+  // Named schemas (`.meta({ title })`) are shown by name; the README says what they hold.
+  if (json.title) return json.title;
+  if (json.type === 'array' && json.items?.title) return `[${json.items.title}]`;
+  if (json.type === 'array') return `[${json.items?.properties ? `{${Object.keys(json.items.properties).join(', ')}}` : '…'}]`;
+  if (!json.properties) return json.type ?? 'any';
+  const required = new Set(json.required ?? []);
+  return Object.keys(json.properties)
+    .map((name) => (required.has(name) ? name : `${name}?`))
+    .join(', ');
+}
+
+function request(route: RouteDef): string {
+  const { body, query } = route.contract;
+  const parts = [];
+  if (query) parts.push(`query: ${fieldsOf(query)}`);
+  if (body) parts.push(`body: ${fieldsOf(body)}`);
+  return parts.join('; ') || '—';
+}
+
+function responses(route: RouteDef): string {
+  return Object.entries(route.contract.responses as Record<string, z.ZodType | null>)
+    .map(([status, schema]) => (schema ? `${status} ${fieldsOf(schema)}` : status))
+    .join('; ');
+}
+
+/**
+ * The README's route table, made from the contracts themselves so it cannot drift: a unit
+ * test fails when the README's copy differs (`npm run docs:routes` rewrites it).
+ */
+export function routeTable(): string {
+  const rows = Object.values(ALL_ROUTES)
+    .flat()
+    .map((r) => `| ${r.method} | \`${r.path}\` | ${r.access}${r.localOnly ? ' (local only)' : ''} | ${request(r)} | ${responses(r)} | ${r.contract.summary} |`);
+  return ['| method | path | access | request | success answers | what it does |', '|---|---|---|---|---|---|', ...rows].join('\n');
+}
