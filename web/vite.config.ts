@@ -1,19 +1,63 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Text worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+/** Below this, the encoding headers cost more than they save. */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text file of the build, at the highest
+ * levels (paid once per build, not per request). The embedded runtime's static server sends
+ * them to browsers that accept them; CloudFront compresses on its own.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const path = join(outDir, name);
+          const source = await readFile(path);
+          if (source.length < MIN_BYTES) return;
+          const [br, gzipped] = await Promise.all([
+            brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            gz(source, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@shared': here('../shared'), '@': here('./src') },
   },
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
-    sourcemap: true,
+    // web/dist is what the bucket serves: no source maps in it, so the source is not public.
+    sourcemap: false,
   },
 });

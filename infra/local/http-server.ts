@@ -74,7 +74,9 @@ export function createRequestListener({ handlers, webDist, devMiddleware }: Http
     ? (sirv(webDist, {
         single: true,
         etag: true,
-        gzip: false,
+        // The build writes .br and .gz beside each asset (web/vite.config.ts): sent to clients that accept them.
+        gzip: true,
+        brotli: true,
         setHeaders: (res, pathname) => {
           res.setHeader(
             'cache-control',

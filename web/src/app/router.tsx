@@ -3,8 +3,12 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '@/components/screens/loading-screen';
 import { NotFoundScreen } from '@/components/screens/not-found-screen';
+import { invitationQueryOptions } from '@/features/auth/api/get-invitation';
+import { mailboxQueryOptions } from '@/features/dev/api/get-mailbox';
+import { profileQueryOptions } from '@/lib/auth';
 import { GuestOnly, RequireAuth } from './guards';
 import { AppShell } from './layout/app-shell';
+import { ensure, guestOnlyLoader, pageData, requireAuthLoader, shellLoader } from './loaders';
 import { RootLayout, RouteError } from './root-layout';
 
 /** Route-level code splitting: each screen is its own chunk, given up on after 120 s (spec 01 §9). */
@@ -31,6 +35,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <GuestOnly />,
+        loader: guestOnlyLoader,
         children: [
           { path: '/auth', lazy: lazyRoute(() => import('@/features/auth/routes/sign-in')) },
           { path: '/auth/register', lazy: lazyRoute(() => import('@/features/auth/routes/sign-up')) },
@@ -39,14 +44,20 @@ export const routes: RouteObject[] = [
           { path: '/auth/forgot-password/:id/:token', lazy: lazyRoute(() => import('@/features/auth/routes/reset-password')) },
         ],
       },
-      { path: '/auth/invite/:token', lazy: lazyRoute(() => import('@/features/auth/routes/accept-invite')) },
-      { path: '/dev/mailbox', lazy: lazyRoute(() => import('@/features/dev/routes/mailbox')) },
+      {
+        path: '/auth/invite/:token',
+        loader: pageData(({ params }) => [ensure(profileQueryOptions()), ensure(invitationQueryOptions(params.token ?? ''))]),
+        lazy: lazyRoute(() => import('@/features/auth/routes/accept-invite')),
+      },
+      { path: '/dev/mailbox', loader: pageData(({ search }) => [ensure(mailboxQueryOptions(search.get('to') ?? undefined))]), lazy: lazyRoute(() => import('@/features/dev/routes/mailbox')) },
       {
         element: <RequireAuth />,
+        loader: requireAuthLoader,
         children: [
           { path: '/payment-simulation', lazy: lazyRoute(() => import('@/features/billing/routes/payment-simulation')) },
           {
             element: <AppShell />,
+            loader: shellLoader,
             children: [
               { index: true, lazy: lazyRoute(() => import('@/features/dashboard/routes/dashboard')) },
               { path: '/dashboard/onboard', lazy: lazyRoute(() => import('@/features/dashboard/routes/onboard')) },

@@ -1,25 +1,24 @@
-import { profileSchema, type Profile } from '@shared/schemas/auth';
+import { authContracts } from '@shared/contracts/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { api, isApiError } from './api-client';
-
-export const profileQueryKey = ['auth', 'profile'] as const;
+import { call, isApiError } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** GET /api/auth/profile: a 401 means signed out (null); any other failure is a real error. */
-export async function getProfile(): Promise<Profile | null> {
+export async function getProfile(signal?: AbortSignal) {
   try {
-    return profileSchema.parse(await api.get('/api/auth/profile'));
+    return await call(authContracts.profile, { signal });
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;
   }
 }
 
-export const profileQueryOptions = () => queryOptions({ queryKey: profileQueryKey, queryFn: getProfile });
+export const profileQueryOptions = () => queryOptions({ queryKey: queryKeys.profile, queryFn: ({ signal }) => getProfile(signal) });
 
 export const useProfile = () => useQuery(profileQueryOptions());
 
-export const logout = () => api.post<void>('/api/auth/logout');
+export const logout = () => call(authContracts.logout);
 
 /** Logout clears every cached answer and goes to /auth (spec 01 §4). */
 export function useLogout() {
@@ -30,8 +29,8 @@ export function useLogout() {
     onSettled: async () => {
       await queryClient.cancelQueries();
       queryClient.clear();
-      queryClient.setQueryData(profileQueryKey, null);
-      navigate('/auth', { replace: true });
+      queryClient.setQueryData(queryKeys.profile, null);
+      await navigate('/auth', { replace: true });
     },
   });
 }

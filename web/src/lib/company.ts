@@ -1,39 +1,42 @@
-import { companySchema, displayCompanyName, type Company } from '@shared/schemas/company';
-import { queryOptions, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { companyContracts } from '@shared/contracts/company';
+import { displayCompanyName, type Company } from '@shared/schemas/company';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
-import { z } from 'zod';
-import { api } from './api-client';
+import { call } from './api-client';
 import { readCompanyId, subscribeCompanyId, writeCompanyId } from './cookies';
+import { isCompanyScoped, queryKeys } from './query-keys';
+import { notify } from './toast';
 
-export const companiesQueryKey = ['companies'] as const;
-
-/** Every cached answer that depends on the selected company (all but the session and the list). */
-const isCompanyScoped = (query: Query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== companiesQueryKey[0];
-
-/**
- * GET /api/company. The COMPANY_ID cookie is reconciled here, before any screen renders with
- * the list: a missing cookie, or one naming a company the user is not in, selects the first.
- * When the selection is moved away from a company the user was in a moment ago (a teammate
- * removed them), they are told, and company-scoped answers cached for it are asked again.
- */
-export async function getCompanies(client?: QueryClient): Promise<Company[]> {
-  const companies = z.array(companySchema).parse(await api.get('/api/company'));
-  const current = readCompanyId();
-  if (companies.length > 0 && !companies.some((c) => c.id === current)) {
-    writeCompanyId(companies[0].id);
-    const lost = current === undefined ? undefined : client?.getQueryData<Company[]>(companiesQueryKey)?.find((c) => c.id === current);
-    if (lost) {
-      toast.info(`You no longer have access to ${displayCompanyName(lost.name)}. Switched to ${displayCompanyName(companies[0].name)}.`);
-    }
-    if (current !== undefined) void client?.invalidateQueries({ predicate: isCompanyScoped });
-  }
-  return companies;
-}
-
-export const companiesQueryOptions = () => queryOptions({ queryKey: companiesQueryKey, queryFn: ({ client }) => getCompanies(client) });
+/** GET /api/company: the user's companies, nothing more (the selection is kept in step by `keepSelectionValid`). */
+export const companiesQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.companies, queryFn: ({ signal }) => call(companyContracts.list, { signal }) });
 
 export const useCompanies = () => useQuery(companiesQueryOptions());
+
+/**
+ * Keeps the COMPANY_ID cookie naming one of the user's companies, every time the list is
+ * answered and before any screen renders with it: a missing cookie, or one naming a company the
+ * user is not in, selects the first. When the selection moves away from a company the user was
+ * in a moment ago (a teammate removed them), they are told, and company-scoped answers cached
+ * for it are asked again. Returns the unsubscribe function.
+ */
+export function keepSelectionValid(client: QueryClient): () => void {
+  let known: Company[] | undefined;
+  return client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryKey[0] !== queryKeys.companies[0]) return;
+    const companies = event.query.state.data as Company[];
+    const previous = known;
+    known = companies;
+    const current = readCompanyId();
+    const first = companies[0];
+    if (!first || companies.some((c) => c.id === current)) return;
+    writeCompanyId(first.id);
+    if (current === undefined) return;
+    const lost = previous?.find((c) => c.id === current);
+    if (lost) notify.info(`You no longer have access to ${displayCompanyName(lost.name)}. Switched to ${displayCompanyName(first.name)}.`);
+    void client.invalidateQueries({ predicate: isCompanyScoped });
+  });
+}
 
 export const useSelectedCompanyId = () => useSyncExternalStore(subscribeCompanyId, readCompanyId, () => undefined);
 
@@ -51,7 +54,7 @@ export function useSelectCompany() {
   return useCallback(
     (id: number) => {
       writeCompanyId(id);
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+      void queryClient.invalidateQueries({ predicate: isCompanyScoped });
     },
     [queryClient],
   );

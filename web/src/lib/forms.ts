@@ -11,7 +11,7 @@ export function applyServerErrors<T extends FieldValues>(error: unknown, setErro
   if (!(error instanceof ApiError)) return false;
   let applied = false;
   for (const [path, message] of Object.entries(error.fieldErrors)) {
-    const root = path.split('.')[0];
+    const root = path.split('.')[0] ?? path;
     if (fields && !fields.includes(root)) continue;
     setError(path as Path<T>, { type: 'server', message }, { shouldFocus: !applied });
     applied = true;

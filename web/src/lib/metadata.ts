@@ -1,11 +1,11 @@
 import type { FeatureFlag } from '@shared/constants';
-import { metadataSchema } from '@shared/schemas/metadata';
+import { metadataContracts } from '@shared/contracts/metadata';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { call } from './api-client';
+import { queryKeys } from './query-keys';
 
-export const getMetadata = async () => metadataSchema.parse(await api.get('/api/metadata'));
-
-export const metadataQueryOptions = () => queryOptions({ queryKey: ['metadata'], queryFn: getMetadata, staleTime: 5 * 60_000 });
+export const metadataQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.metadata, queryFn: ({ signal }) => call(metadataContracts.get, { signal }), staleTime: 5 * 60_000 });
 
 /** A flag is on only when the server says so; while loading or on failure it is off. */
 export function useFeatureFlag(flag: FeatureFlag): boolean {

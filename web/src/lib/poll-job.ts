@@ -1,79 +1,79 @@
 import { LRP_POLL_INTERVAL_MS } from '@shared/constants';
+import { lrpContracts } from '@shared/contracts/lrp';
 import { messages } from '@shared/messages';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, request } from './api-client';
+import type { z } from 'zod';
+import { ContractMismatchError, isApiError, send, UserFacingError } from './api-client';
+import { queryKeys } from './query-keys';
 
-/** What one look at GET /api/lrp/{uuid} can tell (spec 01 §4 "Long-running operations"). */
-export type JobCheck<T> = { state: 'running' } | { state: 'gone' } | { state: 'done'; result: T };
-
-export class JobFailedError extends Error {
+/** The spec's sentence for a job that is gone or crashed (spec 01 §4 "Long-running operations"). */
+export class JobFailedError extends UserFacingError {
   constructor() {
     super(messages.jobFailed);
     this.name = 'JobFailedError';
   }
 }
 
-export async function checkJob<T>(uuid: string, signal?: AbortSignal): Promise<JobCheck<T>> {
-  const response = await fetch(`/api/lrp/${encodeURIComponent(uuid)}`, {
-    credentials: 'include',
-    headers: { accept: 'application/json' },
-    signal,
-  });
-  if (response.status === 202) return { state: 'running' };
-  if (response.status === 404) return { state: 'gone' };
-  const text = await response.text();
-  let body: unknown = undefined;
+/** What one look at GET /api/lrp/{uuid} can tell. */
+export type JobCheck<T> = { state: 'running' } | { state: 'done'; result: T };
+
+/**
+ * One poll through the API client. 202: still running. 200: the result, parsed with the job
+ * kind's schema. 404 (unknown, expired, another company's) and 5xx (the job crashed): the
+ * spec's generic sentence. Any other status is the job's own user error, whose message the
+ * user must see, so it is thrown as the ApiError it is.
+ */
+export async function checkJob<S extends z.ZodType>(uuid: string, result: S, signal?: AbortSignal): Promise<JobCheck<z.output<S>>> {
+  let answer;
   try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = text;
+    answer = await send(lrpContracts.poll, { params: { uuid }, signal });
+  } catch (error) {
+    if (isApiError(error, 404) || (isApiError(error) && error.status >= 500)) throw new JobFailedError();
+    throw error;
   }
-  // Any answer other than 202 is the job's result; a failed job's error body is that result too.
-  if (!response.ok) {
-    const message = body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : messages.jobFailed;
-    throw new ApiError(response.status, message, body);
-  }
-  return { state: 'done', result: body as T };
+  if (answer.status === 202) return { state: 'running' };
+  const parsed = result.safeParse(answer.body);
+  if (parsed.success) return { state: 'done', result: parsed.data };
+  const mismatch = new ContractMismatchError(`GET ${lrpContracts.poll.path}`, 200, parsed.error.issues.map((i) => `${i.path.join('.') || '(result)'}: ${i.message}`));
+  console.error(mismatch);
+  throw mismatch;
 }
 
 export interface PollJobOptions {
   intervalMs?: number;
   signal?: AbortSignal;
-  /** Test seams. */
-  check?: <T>(uuid: string, signal?: AbortSignal) => Promise<JobCheck<T>>;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
+const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(signal.reason as Error);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
   });
 
-/**
- * Polls a long-running job every 3 s while it answers 202. A 404 ends polling without a result,
- * which fails with the spec's message; any other answer is the result.
- */
-export async function pollJob<T>(uuid: string, options: PollJobOptions = {}): Promise<T> {
-  const { intervalMs = LRP_POLL_INTERVAL_MS, signal, check = checkJob, sleep = defaultSleep } = options;
+/** Polls a long-running job every 3 s while it answers 202, and resolves with its parsed result. */
+export async function pollJob<S extends z.ZodType>(uuid: string, result: S, options: PollJobOptions = {}): Promise<z.output<S>> {
+  const { intervalMs = LRP_POLL_INTERVAL_MS, signal } = options;
   for (;;) {
     signal?.throwIfAborted();
-    const outcome = await check<T>(uuid, signal);
+    const outcome = await checkJob(uuid, result, signal);
     if (outcome.state === 'done') return outcome.result;
-    if (outcome.state === 'gone') throw new JobFailedError();
     await sleep(intervalMs, signal);
   }
 }
 
-/** React binding: `useJobPolling(uuid)` resolves when the job finishes; no uuid, no polling. */
-export function useJobPolling<T>(uuid: string | undefined, options: Omit<PollJobOptions, 'signal'> = {}) {
+/** React binding: `useJobPolling(uuid, schema)` resolves when the job finishes; no uuid, no polling. */
+export function useJobPolling<S extends z.ZodType>(uuid: string | undefined, result: S, options: Omit<PollJobOptions, 'signal'> = {}) {
   return useQuery({
-    queryKey: ['lrp', uuid],
-    queryFn: ({ signal }) => pollJob<T>(uuid as string, { ...options, signal }),
+    queryKey: queryKeys.job(uuid ?? ''),
+    queryFn: ({ signal }) => pollJob(uuid ?? '', result, { ...options, signal }),
     enabled: Boolean(uuid),
     staleTime: Infinity,
     gcTime: 0,

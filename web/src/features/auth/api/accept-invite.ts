@@ -1,12 +1,12 @@
-import { companySchema } from '@shared/schemas/company';
+import { companyContracts } from '@shared/contracts/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { companiesQueryKey } from '@/lib/company';
+import { call } from '@/lib/api-client';
 import { writeCompanyId } from '@/lib/cookies';
+import { isCompanyScoped, queryKeys } from '@/lib/query-keys';
 
 /** POST /api/company/{id}/accept-invite */
-export const acceptInvite = async ({ companyId, token }: { companyId: number; token: string }) =>
-  companySchema.parse(await api.post(`/api/company/${companyId}/accept-invite`, { token }));
+export const acceptInvite = ({ companyId, token }: { companyId: number; token: string }) =>
+  call(companyContracts.acceptInvite, { params: { id: companyId }, body: { token } });
 
 /** Accepting refetches the companies and makes the invited one active (spec 01 §4). */
 export function useAcceptInvite() {
@@ -15,8 +15,8 @@ export function useAcceptInvite() {
     mutationFn: acceptInvite,
     onSuccess: async (company) => {
       writeCompanyId(company.id);
-      await queryClient.refetchQueries({ queryKey: companiesQueryKey });
-      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'companies' });
+      await queryClient.refetchQueries({ queryKey: queryKeys.companies });
+      await queryClient.invalidateQueries({ predicate: isCompanyScoped });
     },
   });
 }

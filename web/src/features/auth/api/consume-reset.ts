@@ -1,7 +1,9 @@
+import { authContracts } from '@shared/contracts/auth';
+import type { BodyIn } from '@shared/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /api/auth/consume-reset */
-export const consumeReset = (input: { id: number; token: string; password: string }) => api.post<{ message: string }>('/api/auth/consume-reset', input);
+export const consumeReset = (body: BodyIn<typeof authContracts.consumeReset>) => call(authContracts.consumeReset, { body });
 
 export const useConsumeReset = () => useMutation({ mutationFn: consumeReset });

@@ -1,10 +1,14 @@
-import { invitationSchema } from '@shared/schemas/auth';
+import { authContracts } from '@shared/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/auth/invitation?token= */
-export const getInvitation = async (token: string) => invitationSchema.parse(await api.get('/api/auth/invitation', { query: { token } }));
-
-export const invitationQueryOptions = (token: string) => queryOptions({ queryKey: ['invitation', token], queryFn: () => getInvitation(token) });
+/** GET /api/auth/invitation?token=; a refused token is the page's message, so it is not asked twice. */
+export const invitationQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: queryKeys.invitation(token),
+    queryFn: ({ signal }) => call(authContracts.invitation, { query: { token }, signal }),
+    retryOnMount: false,
+  });
 
 export const useInvitation = (token: string | null | undefined) => useQuery({ ...invitationQueryOptions(token ?? ''), enabled: Boolean(token) });

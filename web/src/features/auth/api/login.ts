@@ -1,14 +1,11 @@
-import { profileSchema, type LoginInput } from '@shared/schemas/auth';
+import { authContracts } from '@shared/contracts/auth';
+import type { LoginInput } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '@/lib/api-client';
-import { profileQueryKey } from '@/lib/auth';
+import { call } from '@/lib/api-client';
 import { writeCompanyId } from '@/lib/cookies';
+import { isSessionScoped, queryKeys } from '@/lib/query-keys';
 
-export const loginResponseSchema = z.object({ profile: profileSchema, companyId: z.number().nullable().optional() });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
-
-export const login = async (input: LoginInput) => loginResponseSchema.parse(await api.post('/api/auth/login', input));
+export const login = (body: LoginInput) => call(authContracts.login, { body });
 
 /**
  * POST /api/auth/login. On success: the company the server chose (the invited one after an
@@ -20,10 +17,10 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: async (data) => {
-      if (data.companyId) writeCompanyId(data.companyId);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'metadata' });
-      queryClient.setQueryData(profileQueryKey, data.profile);
-      await queryClient.refetchQueries({ queryKey: profileQueryKey });
+      writeCompanyId(data.companyId);
+      queryClient.removeQueries({ predicate: isSessionScoped });
+      queryClient.setQueryData(queryKeys.profile, data.profile);
+      await queryClient.refetchQueries({ queryKey: queryKeys.profile });
     },
   });
 }

@@ -1,7 +1,8 @@
+import { authContracts } from '@shared/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /api/auth/resend-verify */
-export const resendVerification = (input: { email: string }) => api.post<{ message: string }>('/api/auth/resend-verify', input);
+export const resendVerification = (body: { email: string }) => call(authContracts.resendVerify, { body });
 
 export const useResendVerification = () => useMutation({ mutationFn: resendVerification });

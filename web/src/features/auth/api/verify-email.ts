@@ -1,7 +1,9 @@
+import { authContracts } from '@shared/contracts/auth';
+import type { BodyIn } from '@shared/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /api/auth/verify with the code and id from the verification link. */
-export const verifyEmail = (input: { code: string; id: number | string }) => api.post<{ message: string }>('/api/auth/verify', input);
+export const verifyEmail = (body: BodyIn<typeof authContracts.verify>) => call(authContracts.verify, { body });
 
 export const useVerifyEmail = () => useMutation({ mutationFn: verifyEmail });

@@ -1,8 +1,6 @@
 import { requestResetSchema } from '@shared/schemas/auth';
 import { MailCheck } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -11,7 +9,6 @@ import { useSubmitOnlyForm, applyServerErrors } from '@/lib/forms';
 import { useRequestReset } from '@/features/auth/api/request-reset';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 
-type ResetRequestForm = z.input<typeof requestResetSchema>;
 
 export default function ForgotPasswordRoute() {
   const requestReset = useRequestReset();

@@ -1,7 +1,5 @@
 import { resendVerifySchema } from '@shared/schemas/auth';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';

@@ -1,6 +1,5 @@
 import { passwordField } from '@shared/schemas/fields';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';

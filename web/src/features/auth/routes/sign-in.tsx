@@ -1,8 +1,6 @@
 import { EMAIL_NOT_VERIFIED, loginSchema } from '@shared/schemas/auth';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -17,7 +15,6 @@ import { withInvite } from '@/features/auth/components/flash';
 import { InviteBanner } from '@/features/auth/components/invite-banner';
 import { Divider, SocialButtons } from '@/features/auth/components/social-buttons';
 
-type LoginForm = z.input<typeof loginSchema>;
 
 /** Verifies the account when the page is opened from the email link (?code&id), then strips those params. */
 function useLinkVerification(): Flash | null {

@@ -1,8 +1,6 @@
 import { registerSchema } from '@shared/schemas/auth';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox, TextField } from '@/components/ui/field';
@@ -13,7 +11,6 @@ import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { withInvite, type AuthNavigationState } from '@/features/auth/components/flash';
 import { InviteBanner } from '@/features/auth/components/invite-banner';
 
-type RegisterForm = z.input<typeof registerSchema>;
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'subscribed', 'accept_terms'] as const;
 

@@ -3,12 +3,13 @@ import { Link, useParams } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { addDays, firstWeekday, parseRouteDate, sameDay, startOfWeek, toIsoDate } from '@/features/calendar/components/dates';
+import { addDays, addMonths, eachDayOfInterval, endOfMonth, endOfWeek, isSameDay, isSameMonth, startOfMonth, startOfWeek } from 'date-fns';
+import { formatAs, localeWeekStart, parseRouteDate, today, toRouteDate } from '@/lib/dates';
 
 type CalendarType = 'month' | 'week';
 type CalendarView = 'calendar' | 'list';
 
-const path = (date: Date, type: CalendarType, view: CalendarView) => `/calendar/${toIsoDate(date)}/${type}/${view}`;
+const path = (date: Date, type: CalendarType, view: CalendarView) => `/calendar/${toRouteDate(date)}/${type}/${view}`;
 
 function CreateMenu() {
   return (
@@ -41,12 +42,13 @@ function Segmented({ items }: { items: { label: string; to: string; active: bool
 }
 
 function Grid({ date, type }: { date: Date; type: CalendarType }) {
-  const weekStart = firstWeekday();
-  const today = new Date();
-  const first = type === 'month' ? startOfWeek(new Date(date.getFullYear(), date.getMonth(), 1), weekStart) : startOfWeek(date, weekStart);
-  const weeks = type === 'month' ? Math.ceil((new Date(date.getFullYear(), date.getMonth() + 1, 0).getDate() + ((new Date(date.getFullYear(), date.getMonth(), 1).getDay() - weekStart + 7) % 7)) / 7) : 1;
-  const days = Array.from({ length: weeks * 7 }, (_, i) => addDays(first, i));
-  const names = Array.from({ length: 7 }, (_, i) => addDays(first, i).toLocaleDateString('en-GB', { weekday: 'short' }));
+  const weekStartsOn = localeWeekStart();
+  const now = today();
+  const days = eachDayOfInterval({
+    start: startOfWeek(type === 'month' ? startOfMonth(date) : date, { weekStartsOn }),
+    end: endOfWeek(type === 'month' ? endOfMonth(date) : date, { weekStartsOn }),
+  });
+  const names = days.slice(0, 7).map((day) => formatAs(day, 'EEE'));
   return (
     <div className={['cal', `cal--${type}`].join(' ')}>
       <div className="cal__head">
@@ -59,10 +61,10 @@ function Grid({ date, type }: { date: Date; type: CalendarType }) {
       <div className="cal__body">
         {days.map((day) => (
           <div
-            key={toIsoDate(day)}
-            className={['cal__day', type === 'month' && day.getMonth() !== date.getMonth() ? 'cal__day--outside' : '', sameDay(day, today) ? 'cal__day--today' : ''].join(' ')}
+            key={toRouteDate(day)}
+            className={['cal__day', type === 'month' && !isSameMonth(day, date) ? 'cal__day--outside' : '', isSameDay(day, now) ? 'cal__day--today' : ''].join(' ')}
           >
-            <span className="cal__date">{type === 'week' ? day.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' }) : day.getDate()}</span>
+            <span className="cal__date">{formatAs(day, type === 'week' ? 'd MMM' : 'd')}</span>
           </div>
         ))}
       </div>
@@ -102,12 +104,12 @@ export default function CalendarRoute() {
   const view: CalendarView = params.view === 'list' ? 'list' : 'calendar';
 
   const step = (direction: 1 | -1) =>
-    type === 'month' ? new Date(date.getFullYear(), date.getMonth() + direction, 1) : addDays(date, 7 * direction);
+    type === 'month' ? addMonths(startOfMonth(date), direction) : addDays(date, 7 * direction);
   // The list view always covers the current month only (spec 01 §2).
   const title =
     type === 'month' || view === 'list'
-      ? date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric' })
-      : `Week of ${startOfWeek(date, firstWeekday()).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}`;
+      ? formatAs(date, 'MMMM yyyy')
+      : `Week of ${formatAs(startOfWeek(date, { weekStartsOn: localeWeekStart() }), 'd MMMM yyyy')}`;
 
   return (
     <div className="page">
@@ -130,7 +132,7 @@ export default function CalendarRoute() {
         <div className="cal-toolbar">
           <div className="cal-toolbar__nav">
             <ButtonLink to={path(step(-1), type, view)} variant="ghost" size="sm" aria-label="Previous" icon={<ChevronLeft size={18} />} />
-            <ButtonLink to={path(new Date(), type, view)} variant="secondary" size="sm">
+            <ButtonLink to={path(today(), type, view)} variant="secondary" size="sm">
               Today
             </ButtonLink>
             <ButtonLink to={path(step(1), type, view)} variant="ghost" size="sm" aria-label="Next" icon={<ChevronRight size={18} />} />

@@ -1,23 +1,18 @@
+import { devContracts } from '@shared/contracts/dev';
+import type { DevMail } from '@shared/schemas/dev';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export const mailSchema = z.object({
-  id: z.string(),
-  from: z.string().optional().default(''),
-  to: z.string().optional().default(''),
-  subject: z.string().optional().default(''),
-  text: z.string().optional().default(''),
-  html: z.string().optional().default(''),
-  sentAt: z.string().optional().default(''),
-});
-export type Mail = z.infer<typeof mailSchema>;
+export type Mail = DevMail;
 
-/** GET /api/dev/mailbox?to= (embedded runtime only). */
-export const getMailbox = async (to?: string) =>
-  z.object({ messages: z.array(mailSchema) }).parse(await api.get('/api/dev/mailbox', { query: { to } })).messages;
-
+/** GET /api/dev/mailbox?to= (embedded runtime only), refreshed every 3 s while open. */
 export const mailboxQueryOptions = (to?: string) =>
-  queryOptions({ queryKey: ['dev', 'mailbox', to ?? ''], queryFn: () => getMailbox(to), refetchInterval: 3000, placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.mailbox(to ?? ''),
+    queryFn: async ({ signal }) => (await call(devContracts.mailbox, { query: { to }, signal })).messages,
+    refetchInterval: 3000,
+    placeholderData: keepPreviousData,
+  });
 
 export const useMailbox = (to?: string) => useQuery(mailboxQueryOptions(to));

@@ -5,9 +5,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
 import { useMailbox, type Mail } from '@/features/dev/api/get-mailbox';
 
-const sentAt = (iso: string) => (iso ? new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' }) : '');
+const sentAt = (iso: string) => (iso ? formatDateTime(iso) : '');
 
 /** Links in a mail open in this tab, not inside the frame. */
 const srcDoc = (mail: Mail) =>

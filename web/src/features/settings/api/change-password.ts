@@ -1,8 +1,9 @@
+import { authContracts } from '@shared/contracts/auth';
 import type { ChangePasswordInput } from '@shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** PATCH /api/auth/change-password: a wrong current password is a 422 on currentPassword. */
-export const changePassword = (input: ChangePasswordInput) => api.patch<{ message: string }>('/api/auth/change-password', input);
+export const changePassword = (body: ChangePasswordInput) => call(authContracts.changePassword, { body });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

@@ -1,12 +1,12 @@
-import { companySchema } from '@shared/schemas/company';
+import { companyContracts } from '@shared/contracts/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { companiesQueryKey } from '@/lib/company';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/company; `demo` starts a sandbox company whose data the Demo tab can wipe. */
-export const createCompany = async (input: { name: string; demo?: boolean }) => companySchema.parse(await api.post('/api/company', input));
+export const createCompany = (body: { name: string; demo?: boolean }) => call(companyContracts.create, { body });
 
 export function useCreateCompany() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createCompany, onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesQueryKey }) });
+  return useMutation({ mutationFn: createCompany, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }) });
 }

@@ -1,11 +1,12 @@
+import { companyContracts } from '@shared/contracts/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { companiesQueryKey } from '@/lib/company';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/company/{id}: 409 while it is the selected company. */
-export const deleteCompany = (id: number) => api.delete(`/api/company/${id}`);
+export const deleteCompany = (id: number) => call(companyContracts.remove, { params: { id } });
 
 export function useDeleteCompany() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteCompany, onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesQueryKey }) });
+  return useMutation({ mutationFn: deleteCompany, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }) });
 }

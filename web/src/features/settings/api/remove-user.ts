@@ -1,11 +1,13 @@
+import { companyContracts } from '@shared/contracts/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { companiesQueryKey } from '@/lib/company';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/company/{id}/users/{userId} */
-export const removeUser = ({ companyId, userId }: { companyId: number; userId: number }) => api.delete(`/api/company/${companyId}/users/${userId}`);
+export const removeUser = ({ companyId, userId }: { companyId: number; userId: number }) =>
+  call(companyContracts.removeUser, { params: { id: companyId, userId } });
 
 export function useRemoveUser() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesQueryKey }) });
+  return useMutation({ mutationFn: removeUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }) });
 }

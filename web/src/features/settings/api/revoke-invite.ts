@@ -1,11 +1,13 @@
+import { companyContracts } from '@shared/contracts/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { companiesQueryKey } from '@/lib/company';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/company/{id}/invite/{inviteId} */
-export const revokeInvite = ({ companyId, inviteId }: { companyId: number; inviteId: number }) => api.delete(`/api/company/${companyId}/invite/${inviteId}`);
+export const revokeInvite = ({ companyId, inviteId }: { companyId: number; inviteId: number }) =>
+  call(companyContracts.revokeInvite, { params: { id: companyId, inviteId } });
 
 export function useRevokeInvite() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: revokeInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesQueryKey }) });
+  return useMutation({ mutationFn: revokeInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }) });
 }

@@ -1,15 +1,15 @@
-import { companySchema, type companyInfoSchema } from '@shared/schemas/company';
+import { companyContracts } from '@shared/contracts/company';
+import type { BodyIn } from '@shared/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
-import { companiesQueryKey } from '@/lib/company';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export type CompanyInfoPatch = z.output<typeof companyInfoSchema>;
+export type CompanyInfoPatch = BodyIn<typeof companyContracts.update>;
 
 /** PATCH /api/company/company: applies to the company in the COMPANY_ID cookie. */
-export const updateCompanyInfo = async (input: CompanyInfoPatch) => companySchema.parse(await api.patch('/api/company/company', input));
+export const updateCompanyInfo = (body: CompanyInfoPatch) => call(companyContracts.update, { body });
 
 export function useUpdateCompanyInfo() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateCompanyInfo, onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesQueryKey }) });
+  return useMutation({ mutationFn: updateCompanyInfo, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }) });
 }

@@ -1,15 +1,16 @@
-import { profileSchema, type ProfilePatch } from '@shared/schemas/auth';
+import { authContracts } from '@shared/contracts/auth';
+import type { ProfilePatch } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { profileQueryKey } from '@/lib/auth';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** PATCH /api/auth/profile */
-export const updateProfile = async (input: ProfilePatch) => profileSchema.parse(await api.patch('/api/auth/profile', input));
+export const updateProfile = (body: ProfilePatch) => call(authContracts.patchProfile, { body });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (profile) => queryClient.setQueryData(profileQueryKey, profile),
+    onSuccess: (profile) => queryClient.setQueryData(queryKeys.profile, profile),
   });
 }

@@ -1,7 +1,6 @@
 import { createCompanySchema, displayCompanyName, inviteSchema, type Company } from '@shared/schemas/company';
 import { Building2, MailPlus, Plus, Trash2, UserMinus, X } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { notify } from '@/lib/toast';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -29,9 +28,9 @@ function CreateCompanyForm() {
     try {
       const company = await create.mutateAsync(values);
       form.reset({ name: '', demo: false });
-      toast.success(`${displayCompanyName(company.name)} has been created.`);
+      notify.success(`${displayCompanyName(company.name)} has been created.`);
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['name', 'demo'])) toast.error(errorMessage(error));
+      if (!applyServerErrors(error, form.setError, ['name', 'demo'])) notify.error(errorMessage(error));
     }
   });
   return (
@@ -66,9 +65,9 @@ function InviteForm({ company }: { company: Company }) {
     try {
       await invite.mutateAsync({ companyId: company.id, email });
       form.reset({ email: '' });
-      toast.success(`Invite sent to ${email}.`);
+      notify.success(`Invite sent to ${email}.`);
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['email'])) toast.error(errorMessage(error));
+      if (!applyServerErrors(error, form.setError, ['email'])) notify.error(errorMessage(error));
     }
   });
   return (
@@ -104,8 +103,8 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
     });
     if (!ok) return;
     deleteCompany.mutate(company.id, {
-      onSuccess: () => toast.success(`${name} has been deleted.`),
-      onError: (error) => toast.error(errorMessage(error)),
+      onSuccess: () => notify.success(`${name} has been deleted.`),
+      onError: (error) => notify.error(errorMessage(error)),
     });
   };
 
@@ -120,7 +119,7 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
     if (!ok) return;
     removeUser.mutate(
       { companyId: company.id, userId: user.id },
-      { onSuccess: () => toast.success(`${who} has been removed.`), onError: (error) => toast.error(errorMessage(error)) },
+      { onSuccess: () => notify.success(`${who} has been removed.`), onError: (error) => notify.error(errorMessage(error)) },
     );
   };
 
@@ -134,7 +133,7 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
     if (!ok) return;
     revokeInvite.mutate(
       { companyId: company.id, inviteId: invite.id },
-      { onSuccess: () => toast.success(`The invite to ${invite.email} has been revoked.`), onError: (error) => toast.error(errorMessage(error)) },
+      { onSuccess: () => notify.success(`The invite to ${invite.email} has been revoked.`), onError: (error) => notify.error(errorMessage(error)) },
     );
   };
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
 import { companyInfoSchema, companyName, GOAL_VALUES, GOALS, websiteField, type Company } from '@shared/schemas/company';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
+import { notify } from '@/lib/toast';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -80,9 +80,9 @@ function CompanyInfoFormView({ company }: { company: Company }) {
     try {
       const saved = await update.mutateAsync(values);
       form.reset(toForm(saved));
-      toast.success('Company information saved.');
+      notify.success('Company information saved.');
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, FIELDS)) toast.error(errorMessage(error));
+      if (!applyServerErrors(error, form.setError, FIELDS)) notify.error(errorMessage(error));
     }
   });
 

@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { toast } from 'sonner';
+import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -19,8 +19,8 @@ export function DemoTab() {
     });
     if (!ok) return;
     recreate.mutate(undefined, {
-      onSuccess: () => toast.success('The demo data has been deleted.'),
-      onError: (error) => toast.error(errorMessage(error)),
+      onSuccess: () => notify.success('The demo data has been deleted.'),
+      onError: (error) => notify.error(errorMessage(error)),
     });
   };
   return (

@@ -1,9 +1,7 @@
 import { changePasswordSchema, profilePatchSchema, type Profile } from '@shared/schemas/auth';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import type { z } from 'zod';
+import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Switch, TextField } from '@/components/ui/field';
@@ -22,9 +20,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
     try {
       const saved = await updateProfile.mutateAsync(values);
       form.reset({ firstName: saved.firstName, lastName: saved.lastName, subscribed: saved.subscribed });
-      toast.success('Your profile has been saved.');
+      notify.success('Your profile has been saved.');
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['firstName', 'lastName', 'subscribed'])) toast.error(errorMessage(error));
+      if (!applyServerErrors(error, form.setError, ['firstName', 'lastName', 'subscribed'])) notify.error(errorMessage(error));
     }
   });
 
@@ -63,10 +61,10 @@ function PasswordSection() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await changePassword.mutateAsync(values);
-      toast.success(answer?.message || 'Your password has been changed.');
+      notify.success(answer?.message || 'Your password has been changed.');
       close();
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['currentPassword', 'newPassword', 'repeatPassword'])) toast.error(errorMessage(error));
+      if (!applyServerErrors(error, form.setError, ['currentPassword', 'newPassword', 'repeatPassword'])) notify.error(errorMessage(error));
     }
   });
 

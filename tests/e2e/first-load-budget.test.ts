@@ -1,0 +1,69 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appUrl } from './browser';
+import { signedInPages, signedOutPages, unlistedRoutes, type PageVisit } from './pages';
+import { signIn, useBrowser, verifiedAccount } from './support';
+
+/** Issue 11: a visitor's first load of any route costs at most 150 kB of gzipped JS and CSS. */
+const BUDGET_BYTES = 150_000;
+
+interface FirstLoad {
+  path: string;
+  files: { url: string; gzipped: number }[];
+  total: number;
+}
+
+/**
+ * Opens `visit` in a fresh profile (empty cache), waits for its heading and for the network to
+ * settle, and adds up every script and stylesheet the page fetched, gzipped at level 9 (what the
+ * build precompresses and what a CDN sends), whatever encoding this server happened to use.
+ */
+async function firstLoad(browser: Browser, visit: PageVisit, state?: BrowserContextOptions['storageState']): Promise<FirstLoad> {
+  const context = await browser.newContext({ baseURL: appUrl(), storageState: state });
+  const page = await context.newPage();
+  const pending: Promise<{ url: string; gzipped: number }>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, gzipped: gzipSync(body, { level: 9 }).length })));
+  });
+  await page.goto(visit.path);
+  await page.getByRole('heading', { level: 1, name: visit.heading }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const files = await Promise.all(pending);
+  await context.close();
+  return { path: visit.path, files, total: files.reduce((sum, f) => sum + f.gzipped, 0) };
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+describe('first-load budget', () => {
+  const browser = useBrowser();
+
+  it('lists every route of the router', () => {
+    expect(unlistedRoutes()).toEqual([]);
+  });
+
+  it(`signed out, every page loads at most ${kB(BUDGET_BYTES)} of gzipped JS and CSS`, async () => {
+    const loads: FirstLoad[] = [];
+    for (const visit of signedOutPages) loads.push(await firstLoad(browser(), visit));
+    console.log(loads.map((l) => `${l.path.padEnd(40)} ${kB(l.total)}`).join('\n'));
+    for (const load of loads) expect(load.files.length, load.path).toBeGreaterThan(0);
+    expect(loads.filter((l) => l.total > BUDGET_BYTES).map((l) => `${l.path}: ${kB(l.total)}`)).toEqual([]);
+  });
+
+  it(`signed in, every page loads at most ${kB(BUDGET_BYTES)} of gzipped JS and CSS`, async () => {
+    const account = await verifiedAccount('Budget');
+    const context = await browser().newContext({ baseURL: appUrl() });
+    const page = await context.newPage();
+    await signIn(page, (p) => new URL(p, appUrl()).toString(), account);
+    const state = await context.storageState();
+    await context.close();
+
+    const loads: FirstLoad[] = [];
+    for (const visit of signedInPages) loads.push(await firstLoad(browser(), visit, state));
+    console.log(loads.map((l) => `${l.path.padEnd(40)} ${kB(l.total)}`).join('\n'));
+    expect(loads.filter((l) => l.total > BUDGET_BYTES).map((l) => `${l.path}: ${kB(l.total)}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * One address for every route of the SPA (web/src/app/router.tsx), with sample parameters, and
+ * the heading that says the page has rendered. The first-load budget and the accessibility scan
+ * walk this list; `routePatternsOfRouter` lets them fail when a route is added but not listed.
+ */
+export interface PageVisit {
+  /** The router's pattern this visit covers. */
+  pattern: string;
+  path: string;
+  /** The level-1 heading's text once the page is ready. */
+  heading: RegExp;
+}
+
+export const signedOutPages: PageVisit[] = [
+  { pattern: '/auth', path: '/auth', heading: /Sign in/ },
+  { pattern: '/auth/register', path: '/auth/register', heading: /Create your account/ },
+  { pattern: '/auth/verify', path: '/auth/verify', heading: /verif/i },
+  { pattern: '/auth/forgot-password', path: '/auth/forgot-password', heading: /password/i },
+  { pattern: '/auth/forgot-password/:id/:token', path: '/auth/forgot-password/1/not-a-token', heading: /password/i },
+  { pattern: '/dev/mailbox', path: '/dev/mailbox', heading: /Mailbox/i },
+  { pattern: '*', path: '/definitely-not-a-page', heading: /Page not found/ },
+];
+
+export const signedInPages: PageVisit[] = [
+  { pattern: '/', path: '/', heading: /Good (morning|afternoon|evening)/ },
+  { pattern: '/dashboard/onboard', path: '/dashboard/onboard', heading: /Set Up Marketing Plan/ },
+  { pattern: '/calendar/:date?/:type?/:view?', path: '/calendar', heading: /Calendar/ },
+  { pattern: '/calendar/:date?/:type?/:view?', path: '/calendar/2026-03-11/week/list', heading: /Calendar/ },
+  { pattern: '/settings/:tab', path: '/settings/apps', heading: /Settings/ },
+  { pattern: '/settings/:tab', path: '/settings/billing', heading: /Settings/ },
+  { pattern: '/settings/:tab', path: '/settings/user', heading: /Settings/ },
+  { pattern: '/settings/:tab', path: '/settings/marketing-plan', heading: /Settings/ },
+  { pattern: '/settings/:tab', path: '/settings/ideal-customer-profiles', heading: /Settings/ },
+  { pattern: '/settings/:tab', path: '/settings/company-info', heading: /Settings/ },
+  { pattern: '/settings/:tab', path: '/settings/companies', heading: /Settings/ },
+  { pattern: '/media', path: '/media', heading: /Media/ },
+  { pattern: '/media/:id', path: '/media/1', heading: /Media/ },
+  { pattern: '/post/create', path: '/post/create', heading: /post/i },
+  { pattern: '/post/:id', path: '/post/1', heading: /post/i },
+  { pattern: '/blog/create', path: '/blog/create', heading: /blog/i },
+  { pattern: '/blog/:id', path: '/blog/1', heading: /blog/i },
+  { pattern: '/report', path: '/report', heading: /Report/i },
+  { pattern: '/seo-report', path: '/seo-report', heading: /SEO/ },
+  { pattern: '/seo-keywords', path: '/seo-keywords', heading: /Keyword/i },
+  { pattern: '/business-manager/:tab', path: '/business-manager/profile', heading: /Business/i },
+  { pattern: '/payment-simulation', path: '/payment-simulation', heading: /Payment/i },
+  { pattern: '/auth/invite/:token', path: '/auth/invite/not-a-real-token', heading: /problem with your invite/ },
+];
+
+/** Every `path: '...'` of the router that renders a page (redirect-only routes excluded). */
+export function routePatternsOfRouter(): string[] {
+  const source = readFileSync(new URL('../../web/src/app/router.tsx', import.meta.url), 'utf8');
+  const routes = [...source.matchAll(/\{[^{}]*?path: '([^']+)'[^{}]*?\}/g)];
+  return routes.filter((m) => !m[0].includes('<Navigate')).map((m) => m[1] ?? '');
+}
+
+/** Patterns in the router that neither list visits. */
+export function unlistedRoutes(): string[] {
+  const listed = new Set([...signedOutPages, ...signedInPages].map((p) => p.pattern));
+  return routePatternsOfRouter().filter((pattern) => !listed.has(pattern) && pattern !== '/');
+}
