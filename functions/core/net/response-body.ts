@@ -1,4 +1,4 @@
-import { Readable, pipeline, type Transform } from 'node:stream';
+import { finished, Transform, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { FetchRefusedError, fetchMessages } from './fetch-errors';
 
@@ -28,7 +28,7 @@ export const acceptEncoding = 'gzip, deflate, br';
  * small gzip that inflates to gigabytes gets past the cap.
  */
 export function cappedBody(
-  raw: Readable,
+  raw: Readable & { dump?: () => Promise<unknown> },
   contentEncoding: string | undefined,
   options: BodyOptions,
 ): { stream: Readable; cancel: () => Promise<void> } {
@@ -38,38 +38,39 @@ export function cappedBody(
     .filter((token) => token && token !== 'identity');
   const canDecode = options.decompress && encodings.length > 0 && encodings.every((token) => token in decoders);
   // Encodings apply in the order listed, so they come off in reverse.
-  const source = canDecode
-    ? (pipeline([raw, ...encodings.reverse().map((token) => decoders[token]())], () => {}) as unknown as Readable)
-    : raw;
+  const decoding = canDecode ? encodings.reverse().map((token) => decoders[token]()) : [];
+  const stages: Readable[] = [raw, ...decoding];
 
-  let started = false;
-  async function* chunks(): AsyncGenerator<Buffer> {
-    started = true;
-    let total = 0;
-    try {
-      for await (const chunk of source) {
-        total += (chunk as Buffer).length;
-        if (total > options.maxBytes) throw tooLarge(options);
-        yield chunk as Buffer;
-      }
-    } catch (error) {
-      throw error instanceof FetchRefusedError ? error : options.explain(error);
-    } finally {
-      if (!raw.destroyed) raw.destroy();
-      if (source !== raw && !source.destroyed) source.destroy();
-      options.done();
-    }
-  }
-  const stream = Readable.from(chunks(), { objectMode: false });
-  const cancel = async () => {
-    if (started) return void stream.destroy();
-    // Unread: a small rest (a redirect's page) is read off so the keep-alive connection stays usable.
-    stream.destroy();
-    await (raw as Readable & { dump?: () => Promise<unknown> }).dump?.().catch(() => {});
-    if (!raw.destroyed) raw.destroy();
-    options.done();
+  let total = 0;
+  const capped = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      if (total > options.maxBytes) callback(tooLarge(options));
+      else callback(null, chunk);
+    },
+  });
+  // pipe() rather than pipeline(): it does not forward errors, so each one reaches the reader in the user's words.
+  decoding.reduce<Readable>((from, to) => from.pipe(to), raw).pipe(capped);
+  const fail = (error: unknown) => {
+    capped.destroy((error instanceof FetchRefusedError ? error : options.explain(error)) as Error);
   };
-  return { stream, cancel };
+  for (const stage of stages) stage.on('error', fail);
+  // The reader sees the error (streams keep it); without a listener until then it would crash the process.
+  capped.on('error', () => {});
+  capped.once('close', () => {
+    for (const stage of stages) if (!stage.destroyed) stage.destroy();
+    options.done();
+  });
+
+  const cancel = async () => {
+    if (!raw.readableEnded && raw.dump) {
+      // undici reads off a small rest (a redirect's page) so the keep-alive connection stays usable.
+      raw.unpipe();
+      await raw.dump().catch(() => {});
+    }
+    capped.destroy();
+  };
+  return { stream: capped, cancel };
 }
 
 export function tooLarge(options: Pick<BodyOptions, 'maxBytes' | 'resource'>): FetchRefusedError {
@@ -85,10 +86,13 @@ export function formatSize(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-export async function readAll(body: Readable): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const chunk of body) parts.push(chunk as Buffer);
-  return Buffer.concat(parts);
+export function readAll(body: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    body.on('data', (chunk: Buffer) => parts.push(chunk));
+    // finished() also reports a stream that failed before anyone read it.
+    finished(body, (error) => (error ? reject(error) : resolve(Buffer.concat(parts))));
+  });
 }
 
 /** The charset of a Content-Type, when TextDecoder knows it; UTF-8 otherwise. */

@@ -57,8 +57,17 @@ export function checkAddresses(hostname: string, port: number, addresses: string
   throw new FetchRefusedError('private-address', fetchMessages.privateAddress, `${hostname}:${port}`);
 }
 
+let parsed: { source: string; keys: Set<string> } | undefined;
+
 /** FETCH_ALLOW as normalised `host:port` keys (hosts as the URL parser writes them: [::1], 127.0.0.1). */
 export function allowList(entries: string[] = config.fetchAllow): Set<string> {
+  // Read on every fetch and every connection (a crawl's hot path): parsed again only when it changed.
+  const source = entries.join(',');
+  if (parsed?.source !== source) parsed = { source, keys: parseAllowList(entries) };
+  return parsed.keys;
+}
+
+function parseAllowList(entries: string[]): Set<string> {
   const keys = new Set<string>();
   for (const entry of entries) {
     const match = /^([^/@?#]+):(\d{1,5})$/.exec(entry.trim());
