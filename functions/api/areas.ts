@@ -7,6 +7,7 @@ export const AREAS = [
   { name: 'company', localOnly: false },
   { name: 'metadata', localOnly: false },
   { name: 'lrp', localOnly: false },
+  { name: 'plan', localOnly: false },
   { name: 'dev', localOnly: true },
 ] as const;
 

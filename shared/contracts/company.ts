@@ -7,9 +7,12 @@ import {
   companyInviteSchema,
   companySchema,
   createCompanySchema,
+  icpSchema,
   inviteSchema,
 } from '../schemas/company';
 import { numericId } from '../schemas/fields';
+import { jobStartedSchema } from '../schemas/lrp';
+import { overviewRequestSchema, updateIcpSchema } from '../schemas/onboarding';
 
 export const companyContracts = {
   list: defineContract({
@@ -66,6 +69,26 @@ export const companyContracts = {
     summary: 'Remove a member (never the last one)',
     params: z.object({ id: numericId('Company not found'), userId: numericId('User not found') }),
     responses: { 204: null },
+  }),
+  overview: defineContract({
+    method: 'POST',
+    path: '/api/company/overview',
+    summary: 'Read the website and draft the business overview: name, description, locations, tone, voice (job)',
+    body: overviewRequestSchema,
+    responses: { 202: jobStartedSchema },
+  }),
+  idealCustomer: defineContract({
+    method: 'POST',
+    path: '/api/company/ideal-customer',
+    summary: 'Write two ideal customer profiles from the saved overview and store them pending (job)',
+    responses: { 202: jobStartedSchema },
+  }),
+  updateIcp: defineContract({
+    method: 'POST',
+    path: '/api/company/update/icp',
+    summary: 'Approve, remove or take back an ideal customer profile, or edit a pending one',
+    body: updateIcpSchema,
+    responses: { 200: icpSchema },
   }),
   acceptInvite: defineContract({
     method: 'POST',

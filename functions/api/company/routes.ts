@@ -6,6 +6,9 @@ import { listCompanies } from './list-companies';
 import { recreateDemo } from './recreate-demo';
 import { removeUser } from './remove-user';
 import { revokeInvite } from './revoke-invite';
+import { startIdealCustomers } from './start-ideal-customers';
+import { startOverview } from './start-overview';
+import { updateIcp } from './update-icp';
 import { updateCompany } from './update-company-info';
 
 export const routes = [
@@ -18,4 +21,7 @@ export const routes = [
   revokeInvite,
   removeUser,
   acceptInvite,
+  startOverview,
+  startIdealCustomers,
+  updateIcp,
 ];

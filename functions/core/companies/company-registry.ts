@@ -3,6 +3,7 @@ import { companyScheduleName, companySchedulePrefix, scheduler } from '../schedu
 import { jobData } from '../jobs/job-data';
 import { objectData, partitionData, scheduleData, type CompanyData } from './company-data';
 import { icpData } from './icp-store';
+import { planData } from '../onboarding/plan-store';
 import { addMember } from './company-store';
 import { createInvite } from './invites';
 import { companyItemPrefix } from '../table/keys';
@@ -27,6 +28,7 @@ export const COMPANY_DATA: readonly CompanyData[] = [
     example: async (companyId) => void (await createInvite(companyId, `example-${companyId}@example.com`, 1)),
   }),
   icpData,
+  planData,
   jobData,
   objectData({
     name: 'files in the media bucket',

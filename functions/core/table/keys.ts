@@ -25,6 +25,7 @@ export const keys = {
   member: (companyId: number, userId: number): TableKey => ({ pk: partition.company(companyId), sk: `MEMBER#${userId}` }),
   invite: (companyId: number, inviteId: number): TableKey => ({ pk: partition.company(companyId), sk: `INVITE#${inviteId}` }),
   icp: (companyId: number, icpId: number): TableKey => ({ pk: partition.company(companyId), sk: `ICP#${icpId}` }),
+  marketingPlan: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'MARKETING_PLAN' }),
 
   job: (uuid: string): TableKey => ({ pk: `JOB#${uuid}`, sk: 'JOB' }),
   schedule: (name: string): TableKey => ({ pk: `SCHEDULE#${name}`, sk: 'SCHEDULE' }),
@@ -38,6 +39,7 @@ export const companyItemPrefix = {
   member: 'MEMBER#',
   invite: 'INVITE#',
   icp: 'ICP#',
+  marketingPlan: 'MARKETING_PLAN',
 };
 
 /**

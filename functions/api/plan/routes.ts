@@ -1,0 +1,4 @@
+import { generateMarketingPlan } from './generate-plan';
+import { getMarketingPlan } from './get-plan';
+
+export const routes = [getMarketingPlan, generateMarketingPlan];

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** The marketing plan (spec 01 §3): twelve months in markdown, and when it was written. */
+export const marketingPlanSchema = z
+  .object({
+    plan: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ title: 'MarketingPlan' });
+export type MarketingPlan = z.infer<typeof marketingPlanSchema>;
