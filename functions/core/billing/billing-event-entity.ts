@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineEntity } from '../table/entity';
+import { keys } from '../table/keys';
+
+export const billingEventItemSchema = z.object({
+  provider: z.string(),
+  eventId: z.string(),
+  type: z.string(),
+  /** `processing` while one delivery applies it; `done` once applied. */
+  status: z.enum(['processing', 'done']),
+  claimedAt: z.number(),
+  ttl: z.number(),
+});
+export type BillingEventItem = z.infer<typeof billingEventItemSchema>;
+
+/** BILLINGEVENT#<provider>#<event id>: a webhook event claimed or applied (TTL past the provider's retries). */
+export const billingEvents = defineEntity({
+  type: 'billing-event',
+  schema: billingEventItemSchema,
+  key: (e) => keys.billingEvent(e.provider, e.eventId),
+});

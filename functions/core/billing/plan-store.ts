@@ -1,0 +1,65 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { planSchema, type Plan, type PlanSlug } from '@shared/schemas/billing';
+import { table, tableName } from '../table/client';
+import { conditionally } from '../table/conditional';
+import { plans, type PlanItem } from './plan-entity';
+import seedFile from './plans.seed.json';
+
+const seedSchema = z.object({ revision: z.number().int().min(1), plans: z.array(planSchema).min(1) });
+
+/**
+ * The plans are data in the table (PLAN / PLAN#<slug>), not code: this seed file only fills the
+ * table. Each plan is written when it is missing or was written by an older seed revision, on
+ * condition, so concurrent cold starts write it once and an operator's edit of a plan item
+ * survives until the file's revision is raised on purpose.
+ */
+export const planSeed = seedSchema.parse(seedFile);
+
+let seeded: Promise<void> | undefined;
+
+export async function seedPlans(seed = planSeed): Promise<void> {
+  for (const plan of seed.plans) {
+    const item = plans.toItem({ ...plan, seedRevision: seed.revision });
+    await conditionally(() =>
+      table().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(pk) OR seedRevision < :revision',
+          ExpressionAttributeValues: { ':revision': seed.revision },
+        }),
+      ),
+    );
+  }
+}
+
+/** Seeds once per process (a Lambda container, the embedded runtime); a failed seed is tried again next time. */
+function ensureSeeded(): Promise<void> {
+  seeded ??= seedPlans().catch((error: unknown) => {
+    seeded = undefined;
+    throw error;
+  });
+  return seeded;
+}
+
+const toPlan = ({ seedRevision: _revision, ...plan }: PlanItem): Plan => plan;
+
+/** Every plan in the table, in the seed's order (then by name for plans the seed does not know). */
+export async function allPlans(): Promise<Plan[]> {
+  await ensureSeeded();
+  const order = planSeed.plans.map((p) => p.slug);
+  const rank = (slug: string) => (order.includes(slug as PlanSlug) ? order.indexOf(slug as PlanSlug) : order.length);
+  return (await plans.queryPartition('PLAN')).map(toPlan).sort((a, b) => rank(a.slug) - rank(b.slug) || a.name.localeCompare(b.name));
+}
+
+/** GET /api/billing/plans: only visible plans are listed. */
+export async function visiblePlans(): Promise<Plan[]> {
+  return (await allPlans()).filter((p) => p.isVisible);
+}
+
+export async function findPlan(slug: string): Promise<Plan | undefined> {
+  return (await allPlans()).find((p) => p.slug === slug);
+}
+
+export const priceOf = (plan: Plan, interval: string) => plan.prices.find((p) => p.interval === interval);

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import {
+  invoiceSchema,
+  planSchema,
+  redirectUrlSchema,
+  simulatedCheckoutSchema,
+  subscriptionSchema,
+  upgradeResultSchema,
+  upgradeSchema,
+  webhookReceivedSchema,
+} from '../schemas/billing';
+
+export const billingContracts = {
+  subscription: defineContract({
+    method: 'GET',
+    path: '/api/billing/subscription',
+    summary: "The selected company's subscription (the free plan when it has none)",
+    responses: { 200: subscriptionSchema },
+  }),
+  invoices: defineContract({
+    method: 'GET',
+    path: '/api/billing/invoices',
+    summary: "The selected company's invoices, newest first",
+    responses: { 200: z.array(invoiceSchema) },
+  }),
+  plans: defineContract({
+    method: 'GET',
+    path: '/api/billing/plans',
+    summary: 'The visible plans with their prices in cents per interval',
+    responses: { 200: z.array(planSchema) },
+  }),
+  upgrade: defineContract({
+    method: 'POST',
+    path: '/api/billing/upgrade',
+    summary: "Activate a plan: the provider's checkout address, or a message when there is nothing to pay",
+    body: upgradeSchema,
+    responses: { 200: upgradeResultSchema },
+  }),
+  cancel: defineContract({
+    method: 'POST',
+    path: '/api/billing/cancel',
+    summary: 'Cancel at the end of the paid period: the subscription stays until then and does not renew',
+    responses: { 200: subscriptionSchema },
+  }),
+  portal: defineContract({
+    method: 'POST',
+    path: '/api/billing/portal',
+    summary: "The provider's page where payment details are managed",
+    responses: { 200: redirectUrlSchema },
+  }),
+  webhook: defineContract({
+    method: 'POST',
+    path: '/api/billing/webhook',
+    summary: "The payment provider's signed events (Stripe-Signature); each event applied once",
+    responses: { 200: webhookReceivedSchema },
+  }),
+  completeSimulatedCheckout: defineContract({
+    method: 'POST',
+    path: '/api/billing/simulation/checkout',
+    summary: 'Payment simulation: pay a checkout at the simulated provider (embedded runtime only)',
+    body: simulatedCheckoutSchema,
+    responses: { 204: null },
+  }),
+};

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/** Plan slugs and billing intervals, spelled as spec 01 §3 spells them. */
+export const PLAN_SLUGS = ['free', 'organic', 'founders-club', 'agency', 'standard'] as const;
+export type PlanSlug = (typeof PLAN_SLUGS)[number];
+export const INTERVALS = ['month', 'year', 'day', 'weekly'] as const;
+export type Interval = (typeof INTERVALS)[number];
+
+/** The interval the billing tab's Activate sends (spec 01 §4 "Subscription"). */
+export const ACTIVATE_INTERVAL: Interval = 'month';
+
+export const billingMessages = {
+  unknownPlan: 'Choose one of the plans on offer.',
+  unknownInterval: 'Choose a billing interval: month, year, day or weekly.',
+  cannotActivate: 'This plan cannot be activated.',
+  noPriceForInterval: 'This plan has no price for that billing interval.',
+  alreadySubscribed: (plan: string) => `You are already subscribed to ${plan}.`,
+  otherSubscriptionLive: (plan: string) =>
+    `Your ${plan} subscription is still active. Cancel it, or change it in Manage payment details, before activating another plan.`,
+  nothingToCancel: 'There is no active subscription to cancel.',
+  alreadyCancelled: 'This subscription is already cancelled and will not renew.',
+  demoCannotCancel: "A demo company's trial cannot be cancelled.",
+  noPaymentDetails: 'There are no payment details yet: activate a paid plan first.',
+  checkoutNotFound: 'This payment could not be found. Please start again from Billing.',
+} as const;
+
+/** A price in cents for one interval; 0 is free. */
+export const planPriceSchema = z.object({ interval: z.enum(INTERVALS), amount: z.number().int().min(0) });
+export type PlanPrice = z.infer<typeof planPriceSchema>;
+
+/** A plan as GET /api/billing/plans lists it (spec 01 §3 "Plan"). */
+export const planSchema = z
+  .object({
+    slug: z.enum(PLAN_SLUGS),
+    name: z.string(),
+    description: z.string(),
+    isVisible: z.boolean(),
+    canActivate: z.boolean(),
+    trialDays: z.number().int().min(0),
+    prices: z.array(planPriceSchema),
+  })
+  .meta({ title: 'Plan' });
+export type Plan = z.infer<typeof planSchema>;
+
+/**
+ * Where a subscription stands. `free` is a company that never subscribed (or whose
+ * subscription ended and was replaced by nothing); the others are the provider's states.
+ */
+export const SUBSCRIPTION_STATUSES = ['free', 'trialing', 'active', 'past_due', 'unpaid', 'incomplete', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** The selected company's subscription (spec 01 §3 "Subscription"); a company without one is on the free plan. */
+export const subscriptionSchema = z
+  .object({
+    plan: z.object({ slug: z.enum(PLAN_SLUGS), name: z.string() }),
+    interval: z.enum(INTERVALS).nullable(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    /** ISO times; `to` is the end of the period paid (or trialled) for. */
+    trialEnd: z.string().nullable(),
+    to: z.string().nullable(),
+    autoRenewal: z.boolean(),
+    canCancel: z.boolean(),
+    isCancelled: z.boolean(),
+    /** Whether the paid-plan gate lets this company through right now. */
+    isPaid: z.boolean(),
+  })
+  .meta({ title: 'Subscription' });
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** One invoice (spec 01 §3 "Invoice"): amount in cents, date an ISO time, link the provider's page. */
+export const invoiceSchema = z
+  .object({ number: z.string(), date: z.string(), amount: z.number().int(), link: z.string() })
+  .meta({ title: 'Invoice' });
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** POST /api/billing/upgrade: which plan and how often to pay. Whether the plan exists is the domain's check (422). */
+export const upgradeSchema = z.object({
+  plan: z.string({ error: billingMessages.unknownPlan }).trim().min(1, billingMessages.unknownPlan).max(64, billingMessages.unknownPlan),
+  interval: z.enum(INTERVALS, { error: billingMessages.unknownInterval }),
+});
+export type UpgradeInput = z.input<typeof upgradeSchema>;
+
+/** "The result is a redirect URL or a message" (spec 01 §4). */
+export const upgradeResultSchema = z.union([
+  z.object({ redirectUrl: z.string() }),
+  z.object({ message: z.string() }),
+]);
+
+export const redirectUrlSchema = z.object({ redirectUrl: z.string() });
+
+/** The payment simulation page names the checkout it completes. */
+export const simulatedCheckoutSchema = z.object({
+  sessionId: z.string({ error: billingMessages.checkoutNotFound }).regex(/^cs_sim_[A-Za-z0-9]{8,64}$/, billingMessages.checkoutNotFound),
+});
+
+/** The webhook's answer, as Stripe expects one: any 2xx with a small body. */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });
+
+/** Cents → "$12.00" (spec 01 §9: cents divided by 100, in USD). */
+export const formatUsd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+/** The monthly price a plan card shows, or undefined for a plan without one ("FREE"). */
+export const monthlyPrice = (plan: Pick<Plan, 'prices'>) => plan.prices.find((p) => p.interval === 'month' && p.amount > 0)?.amount;
