@@ -75,10 +75,10 @@ describe('verification and sign in', () => {
 
     expect((await client.post('/api/auth/verify', { ...body, code: 'wrong' })).status).toBe(400);
     expect((await client.post('/api/auth/verify', body)).status).toBe(200);
-    // Reused link: still a clear answer, not an error page; the account stays verified.
+    // A reused link answers as a wrong one (an id's state is nobody's business); the account stays verified.
     const reused = await client.post('/api/auth/verify', body);
-    expect(reused.status).toBe(200);
-    expect(reused.body.message).toMatch(/already verified/);
+    expect(reused.status).toBe(400);
+    expect(reused.body.message).toBe('This verification link is invalid or has expired. Ask for a new one below.');
 
     const login = await client.post('/api/auth/login', { email, password: PASSWORD });
     expect(login.status).toBe(200);
@@ -126,12 +126,12 @@ describe('verification and sign in', () => {
     expect(messagesOf(missing.body)).toEqual({ email: 'Email field is required.', password: 'Password field is required.' });
   });
 
-  it('rate-limits login attempts per email with a 429', async () => {
+  it('rate-limits login attempts per email and client with a 429', async () => {
     const { email } = await signedInUser('ratelimit');
     const client = new TestClient();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await client.post('/api/auth/login', { email, password: 'wrong-password' })).status);
-    // The sign-in that set the user up was attempt 1 of this email's 10.
+    // The sign-in that set the user up, from this same client, was attempt 1 of this email's 10.
     expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
     expect(statuses.slice(9)).toEqual([429, 429, 429]);
     const limited = await client.post('/api/auth/login', { email, password: PASSWORD });

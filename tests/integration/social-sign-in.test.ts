@@ -1,47 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { TestClient, linkIn, signedInUser, uniqueEmail, waitForMail } from '../support/api-client';
-
-/**
- * The OAuth 2.0 code flow as a browser walks it: our start URL, the provider's consent page
- * (the loopback sandbox), the approval redirect, our callback.
- */
-async function socialSignIn(
-  client: TestClient,
-  provider: 'google' | 'facebook',
-  identity: { email: string; first?: string; last?: string },
-  options: { decision?: 'allow' | 'deny'; inviteToken?: string; beforeCallback?: () => Promise<void> } = {},
-) {
-  const start = await client.get(`/api/auth/oauth/${provider}${options.inviteToken ? `?inviteToken=${options.inviteToken}` : ''}`);
-  expect(start.status).toBe(302);
-  const consent = new URL(start.headers.get('location')!);
-  expect(consent.searchParams.get('state')).toBe(client.cookies.get('oauth_state'));
-  expect(consent.searchParams.get('redirect_uri')).toBe(`${client.baseUrl}/api/auth/oauth/${provider}/callback`);
-
-  const page = await fetch(consent);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('sandbox');
-
-  const form = new URLSearchParams({
-    client_id: consent.searchParams.get('client_id')!,
-    redirect_uri: consent.searchParams.get('redirect_uri')!,
-    state: consent.searchParams.get('state')!,
-    email: identity.email,
-    first_name: identity.first ?? 'Sam',
-    last_name: identity.last ?? 'Social',
-    decision: options.decision ?? 'allow',
-  });
-  const approve = await fetch(new URL('approve', consent), { method: 'POST', body: form, redirect: 'manual' });
-  expect(approve.status).toBe(302);
-  const callback = new URL(approve.headers.get('location')!);
-  await options.beforeCallback?.();
-  const done = await client.get(callback.pathname + callback.search);
-  expect(done.status).toBe(302);
-  return new URL(done.headers.get('location')!);
-}
-
-const failNext = (path: string, status: number, body: unknown) =>
-  fetch(`${inject('runtime').sandboxOrigin}/__sandbox/fail-next`, { method: 'POST', body: JSON.stringify({ path, status, body }) });
+import { PASSWORD, TestClient, linkIn, signedInUser, uniqueEmail, waitForMail } from '../support/api-client';
+import { failNext, socialSignIn } from '../support/social-sign-in';
 
 describe('social sign-in through the sandbox providers', () => {
   it.each(['google', 'facebook'] as const)('%s: first use creates a verified account with a company, later uses find it', async (provider) => {
@@ -59,11 +18,46 @@ describe('social sign-in through the sandbox providers', () => {
     expect((await again.get('/api/auth/profile')).body.id).toBe(profile.body.id);
   });
 
-  it('links to an existing password account with the same email', async () => {
+  it('links to an existing verified password account with the same email, whose password keeps working', async () => {
     const existing = await signedInUser('linked');
     const client = new TestClient();
     await socialSignIn(client, 'google', { email: existing.email });
     expect((await client.get('/api/auth/profile')).body.id).toBe(existing.profile.id);
+    expect((await new TestClient().post('/api/auth/login', { email: existing.email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('a stranger who registered the address first cannot sign in once its owner proves it through a provider', async () => {
+    const victim = uniqueEmail('victim');
+    const stranger = new TestClient();
+    const squat = await stranger.post('/api/auth/register', {
+      firstName: 'Mallory',
+      lastName: 'Squatter',
+      email: victim,
+      password: 'strangers password',
+      subscribed: true,
+      accept_terms: true,
+    });
+    expect(squat.status).toBe(201);
+
+    const owner = new TestClient();
+    const landed = await socialSignIn(owner, 'google', { email: victim, first: 'Victoria', last: 'Owner' });
+    expect(landed.pathname).toBe('/');
+    const profile = (await owner.get('/api/auth/profile')).body;
+    // The account is the owner's now: their names, no newsletter someone else chose.
+    expect(profile).toMatchObject({ email: victim, firstName: 'Victoria', lastName: 'Owner', subscribed: false });
+
+    const attempt = await stranger.post('/api/auth/login', { email: victim, password: 'strangers password' });
+    expect(attempt.status).toBe(401);
+    expect((await owner.get('/api/auth/profile')).status).toBe(200);
+  });
+
+  it('a password sign-in to an account that only ever used a provider is refused, whatever the password', async () => {
+    const email = uniqueEmail('social-only');
+    await socialSignIn(new TestClient(), 'facebook', { email });
+    for (const password of ['any password at all', '', 'x'.repeat(8)]) {
+      const res = await new TestClient().post('/api/auth/login', { email, password });
+      expect(res.status, password).toBe(password ? 401 : 422);
+    }
   });
 
   it('cancelling on the consent page returns to sign-in with a message', async () => {

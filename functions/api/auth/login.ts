@@ -4,7 +4,7 @@ import { EMAIL_NOT_VERIFIED, emailNotVerifiedMessage } from '@shared/schemas/aut
 import { defineRoute, ok } from '../../core/http/route';
 import { forbidden, unauthorized } from '../../core/errors';
 import { verifyPassword } from '../../core/accounts/password-hash';
-import { hit, LIMITS } from '../../core/accounts/rate-limit';
+import { hit, LIMITS, signInKey } from '../../core/accounts/rate-limit';
 import { findUserByEmail } from '../../core/accounts/user-store';
 import { completeSignIn } from '../../core/accounts/sign-in';
 import { signInCookies } from './session-cookies';
@@ -15,7 +15,7 @@ export const login = defineRoute(authContracts.login, {
   access: 'public',
   handle: async ({ body, sourceIp, cookies }) => {
     await hit(LIMITS.loginPerClient, sourceIp);
-    await hit(LIMITS.loginPerEmail, body.email);
+    await hit(LIMITS.loginPerEmailAndClient, signInKey(body.email, sourceIp));
     const user = await findUserByEmail(body.email);
     // verifyPassword hashes even without a user, so a missing account answers as slowly.
     const passwordOk = await verifyPassword(body.password, user?.passwordHash);

@@ -1,6 +1,8 @@
 import { authContracts } from '@shared/contracts/auth';
 import { defineRoute, ok } from '../../core/http/route';
 import { hit, LIMITS } from '../../core/accounts/rate-limit';
+import { issueDecoyVerifyCode } from '../../core/accounts/link-tokens';
+import { steadyAnswer } from '../../core/accounts/steady-answer';
 import { findUserByEmail } from '../../core/accounts/user-store';
 import { sendVerificationMail } from '../../core/accounts/verification-mail';
 
@@ -10,12 +12,14 @@ export const RESEND_SENT = 'If this email belongs to an account that still needs
 export const resendVerify = defineRoute(authContracts.resendVerify, {
   access: 'public',
   handle: async ({ body, sourceIp }) => {
-    await hit(LIMITS.resetPerClient, sourceIp);
+    await hit(LIMITS.verifyMailPerClient, sourceIp);
     await hit(LIMITS.verifyMailPerEmail, body.email);
-    const user = await findUserByEmail(body.email);
-    if (user && !user.verified) {
-      await sendVerificationMail(user);
-    }
-    return ok({ message: RESEND_SENT });
+    // Same words and the same time for an unknown, a verified and an unverified address.
+    return steadyAnswer(async () => {
+      const user = await findUserByEmail(body.email);
+      if (user && !user.verified) await sendVerificationMail(user);
+      else await issueDecoyVerifyCode();
+      return ok({ message: RESEND_SENT });
+    });
   },
 });

@@ -9,12 +9,11 @@ export const VERIFY_LINK_INVALID = 'This verification link is invalid or has exp
 export const verify = defineRoute(authContracts.verify, {
   access: 'public',
   handle: async ({ body }) => {
+    // A used or wrong code answers alike, with the same one read, for unknown, verified and
+    // unverified ids: ids are sequential, and "already verified" would tell which are live.
+    if (!(await consumeVerifyCode(body.id, body.code))) throw badRequest(VERIFY_LINK_INVALID);
     const user = await getUser(body.id);
     if (!user) throw badRequest(VERIFY_LINK_INVALID);
-    if (!(await consumeVerifyCode(user.id, body.code))) {
-      if (user.verified) return ok({ message: 'Your email is already verified. You can sign in.' });
-      throw badRequest(VERIFY_LINK_INVALID);
-    }
     if (!user.verified) await updateUser(user, { verified: true });
     return ok({ message: 'Your email has been verified. You can sign in now.' });
   },

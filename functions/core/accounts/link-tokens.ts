@@ -4,6 +4,7 @@ import { keys, type TableKey } from '../table/keys';
 import { isExpired, table, tableName, ttlIn } from '../table/client';
 import { nextId } from '../table/counter';
 import { newToken, sameHash } from './tokens';
+import { passwordGenerationOf, type UserItem } from './user-store';
 
 /** A verification link is good for two days, a reset link for one hour. */
 const VERIFY_TTL_SECONDS = 2 * 24 * 3600;
@@ -32,24 +33,65 @@ export async function consumeVerifyCode(userId: number, code: string): Promise<b
   return conditionalDelete(verifyKey(userId), 'codeHash', item.codeHash);
 }
 
-export async function issueResetToken(userId: number): Promise<{ resetId: number; token: string }> {
+/**
+ * A reset link for the user, carrying the user's password generation: once a password is set
+ * (by this link, another one or a change), the generation moves on and this link is dead.
+ */
+export async function issueResetToken(
+  user: Pick<UserItem, 'id' | 'passwordGeneration'>,
+): Promise<{ resetId: number; token: string }> {
   const resetId = await nextId('reset');
   const { token, hash } = newToken();
   await table().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...resetKey(resetId), type: 'reset', userId, tokenHash: hash, ttl: ttlIn(RESET_TTL_SECONDS) },
+      Item: {
+        ...resetKey(resetId),
+        type: 'reset',
+        userId: user.id,
+        passwordGeneration: passwordGenerationOf(user),
+        tokenHash: hash,
+        ttl: ttlIn(RESET_TTL_SECONDS),
+      },
     }),
   );
   return { resetId, token };
 }
 
-/** Returns the user the reset link was issued for, consuming it; undefined when not usable. */
-export async function consumeResetToken(resetId: number, token: string): Promise<number | undefined> {
+/**
+ * The same writes as issuing a reset link, for an address without an account: the answer
+ * must take as long either way. Nobody ever holds its token, and it expires in a minute.
+ */
+export async function issueDecoyResetToken(): Promise<void> {
+  const resetId = await nextId('reset');
+  const { hash } = newToken();
+  await table().send(
+    new PutCommand({ TableName: tableName(), Item: { ...resetKey(resetId), type: 'reset-decoy', tokenHash: hash, ttl: ttlIn(60) } }),
+  );
+}
+
+/** The same write as issuing a verification code, for an address that gets no mail. */
+export async function issueDecoyVerifyCode(): Promise<void> {
+  const { hash } = newToken();
+  // User ids start at 1: VERIFY#0 belongs to nobody.
+  await table().send(
+    new PutCommand({ TableName: tableName(), Item: { ...verifyKey(0), type: 'verify-decoy', codeHash: hash, ttl: ttlIn(60) } }),
+  );
+}
+
+/**
+ * Consumes the reset link: the user it was issued for and the password generation it was
+ * issued under, or undefined when the link is unknown, expired or already used.
+ */
+export async function consumeResetToken(
+  resetId: number,
+  token: string,
+): Promise<{ userId: number; passwordGeneration: number } | undefined> {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: resetKey(resetId) }));
-  const item = out.Item as { userId: number; tokenHash: string; ttl: number } | undefined;
-  if (!item || isExpired(item) || !sameHash(token, item.tokenHash)) return undefined;
-  return (await conditionalDelete(resetKey(resetId), 'tokenHash', item.tokenHash)) ? item.userId : undefined;
+  const item = out.Item as { userId?: number; passwordGeneration?: number; tokenHash: string; ttl: number } | undefined;
+  if (!item?.userId || isExpired(item) || !sameHash(token, item.tokenHash)) return undefined;
+  if (!(await conditionalDelete(resetKey(resetId), 'tokenHash', item.tokenHash))) return undefined;
+  return { userId: item.userId, passwordGeneration: item.passwordGeneration ?? 0 };
 }
 
 /** Deletes the token only if it is still the one read: of two concurrent uses, one wins. */

@@ -26,7 +26,9 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
   const parts = (stored ?? '').split('$');
   const [scheme, n, rr, pp, salt, hash] = parts;
-  if (parts.length !== 6 || scheme !== 'scrypt' || !salt || !hash) {
+  const cost = [n, rr, pp].map(Number);
+  const wellFormed = parts.length === 6 && scheme === 'scrypt' && !!salt && !!hash && cost.every((c) => Number.isSafeInteger(c) && c > 0);
+  if (!wellFormed) {
     // Spend the same time as a real check, so timing does not reveal which emails exist.
     await hashPassword(password);
     return false;

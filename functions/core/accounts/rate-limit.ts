@@ -15,6 +15,7 @@ export interface Limit {
  * Throws 429 once `max` attempts were made in the current window.
  */
 export async function hit(limit: Limit, key: string): Promise<void> {
+  if (limit.scope.endsWith('-ip')) key = clientKey(key);
   const max = limit.scope.endsWith('-ip') ? limit.max * clientLimitScale() : limit.max;
   const window = Math.floor(Date.now() / 1000 / limit.windowSeconds);
   const out = await table().send(
@@ -39,12 +40,35 @@ function clientLimitScale(): number {
   return Number.isFinite(scale) && scale >= 1 ? scale : 1;
 }
 
+/**
+ * The client part of a limit's key: an IPv4 address, or an IPv6 address's /64 (one host gets a
+ * whole /64, so counting single IPv6 addresses would give it billions of fresh counters).
+ */
+export function clientKey(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/**
+ * Sign-in attempts count per address *and* client: a stranger guessing from their own
+ * connection stops themselves, never the owner signing in from theirs. Guessing spread over
+ * many clients meets the per-client limit on each and scrypt's cost on every try.
+ */
+export const signInKey = (email: string, ip: string) => `${email.toLowerCase()}#${clientKey(ip)}`;
+
 /** Limits for the endpoints that guess or spam: generous for people, tight for scripts. */
 export const LIMITS = {
-  loginPerEmail: { scope: 'login-email', max: 10, windowSeconds: 900 },
+  loginPerEmailAndClient: { scope: 'login-email-client', max: 10, windowSeconds: 900 },
   loginPerClient: { scope: 'login-ip', max: 50, windowSeconds: 900 },
+  /** Guessing the current password from a stolen session: per user, apart from sign-ins. */
+  changePasswordPerUser: { scope: 'change-password-user', max: 10, windowSeconds: 900 },
   resetPerEmail: { scope: 'reset-email', max: 5, windowSeconds: 3600 },
   resetPerClient: { scope: 'reset-ip', max: 20, windowSeconds: 3600 },
   verifyMailPerEmail: { scope: 'verify-email', max: 5, windowSeconds: 3600 },
+  verifyMailPerClient: { scope: 'verify-ip', max: 20, windowSeconds: 3600 },
   registerPerClient: { scope: 'register-ip', max: 30, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;

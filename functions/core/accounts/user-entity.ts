@@ -11,6 +11,11 @@ export const userItemSchema = z.object({
   /** Absent for accounts created through social sign-in until they set a password. */
   passwordHash: z.string().optional(),
   verified: z.boolean(),
+  /**
+   * Raised by every password change, reset or takeover: a reset link carries the value it was
+   * issued under, so setting a password ends every other outstanding link.
+   */
+  passwordGeneration: z.number().int().optional(),
   createdAt: z.string(),
   version: z.number().int(),
 });

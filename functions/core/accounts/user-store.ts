@@ -1,6 +1,6 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../table/client';
-import { failedConditions } from '../table/conditional';
+import { conditionally, failedConditions } from '../table/conditional';
 import { nextId } from '../table/counter';
 import { keys } from '../table/keys';
 import { emailClaims, users, type UserItem } from './user-entity';
@@ -58,11 +58,60 @@ export const getUsers = (ids: number[]) => users.batchGet([...new Set(ids)].map(
  */
 export async function updateUser(
   user: Pick<UserItem, 'id' | 'version'>,
-  fields: Partial<Pick<UserItem, 'firstName' | 'lastName' | 'subscribed' | 'passwordHash' | 'verified'>>,
+  fields: Partial<Pick<UserItem, 'firstName' | 'lastName' | 'subscribed' | 'passwordHash' | 'passwordGeneration' | 'verified'>>,
 ): Promise<UserItem> {
   const updated = await users.update(keys.user(user.id), fields, { expectedVersion: user.version });
   if (!updated) throw new Error(`User ${user.id} vanished during an update`);
   return updated;
+}
+
+/**
+ * Stores a new password hash and raises the password generation, which ends every reset link
+ * issued before (each carries the generation it was issued under). `verified` when a mailed
+ * link proved the address.
+ */
+export const setPassword = (user: UserItem, passwordHash: string, fields: { verified?: true } = {}) =>
+  updateUser(user, { ...fields, passwordHash, passwordGeneration: passwordGenerationOf(user) + 1 });
+
+export const passwordGenerationOf = (user: Pick<UserItem, 'passwordGeneration'>) => user.passwordGeneration ?? 0;
+
+/**
+ * The owner of an address proved it through a provider, but an unverified account already
+ * claims it: whoever registered it never proved the address, so its password (and anything
+ * else they chose) goes, and the account becomes the prover's. Conditional on the account
+ * still being the unverified one read: false when it changed meanwhile.
+ */
+export async function claimUnverified(user: UserItem, names: { firstName: string; lastName: string }): Promise<boolean> {
+  return conditionally(() =>
+    table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(user.id),
+        UpdateExpression:
+          'SET #verified = :true, #first = :first, #last = :last, #subscribed = :false, #generation = :generation, ' +
+          '#version = :next REMOVE #hash',
+        ConditionExpression: 'attribute_exists(pk) AND #version = :read AND #verified = :false',
+        ExpressionAttributeNames: {
+          '#verified': 'verified',
+          '#first': 'firstName',
+          '#last': 'lastName',
+          '#subscribed': 'subscribed',
+          '#generation': 'passwordGeneration',
+          '#version': 'version',
+          '#hash': 'passwordHash',
+        },
+        ExpressionAttributeValues: {
+          ':true': true,
+          ':false': false,
+          ':first': names.firstName,
+          ':last': names.lastName,
+          ':generation': passwordGenerationOf(user) + 1,
+          ':read': user.version,
+          ':next': user.version + 1,
+        },
+      }),
+    ),
+  );
 }
 
 export const publicProfile = (user: UserItem) => ({

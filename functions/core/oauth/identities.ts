@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../table/client';
 import { keys } from '../table/keys';
-import { createUser, EmailTakenError, findUserByEmail, getUser, updateUser, type UserItem } from '../accounts/user-store';
+import { claimUnverified, createUser, EmailTakenError, findUserByEmail, getUser, type UserItem } from '../accounts/user-store';
+import { deleteUserSessions } from '../sessions/session-store';
 import { OAuthError, label, type ProviderProfile } from './oauth-client';
 import type { ProviderName } from './providers';
 
@@ -18,9 +19,11 @@ async function link(provider: ProviderName, subject: string, userId: number) {
 
 /**
  * The user behind a provider identity: the one it was linked to before; else the account with
- * the same (provider-verified) email, now linked; else a new, verified account.
+ * the same (provider-verified) email, now linked; else a new, verified account. An account
+ * whose address was never verified is not linked as it stands: whoever registered it may not
+ * own the address, so it loses its password and sessions and becomes the prover's.
  */
-export async function userForIdentity(provider: ProviderName, profile: ProviderProfile): Promise<UserItem> {
+export async function userForIdentity(provider: ProviderName, profile: ProviderProfile, attempt = 0): Promise<UserItem> {
   const linked = await table().send(new GetCommand({ TableName: tableName(), Key: identityKey(provider, profile.subject) }));
   if (linked.Item) {
     const user = await getUser(linked.Item.userId as number);
@@ -29,24 +32,27 @@ export async function userForIdentity(provider: ProviderName, profile: ProviderP
   if (!profile.email || !profile.emailVerified) {
     throw new OAuthError(`Your ${label(provider)} account has no confirmed email address. Sign up with email instead.`);
   }
+  // Two callbacks racing for one address, or an account changing under us: look again, a few times.
+  const again = () => {
+    if (attempt >= 3) throw new Error(`Could not settle the account for ${provider} identity ${profile.subject}`);
+    return userForIdentity(provider, profile, attempt + 1);
+  };
+  const names = { firstName: profile.firstName || (profile.email.split('@')[0] ?? ''), lastName: profile.lastName };
   const existing = await findUserByEmail(profile.email);
   if (existing) {
+    if (!existing.verified) {
+      if (!(await claimUnverified(existing, names))) return again();
+      await deleteUserSessions(existing.id);
+    }
     await link(provider, profile.subject, existing.id);
-    // The provider confirmed the address, which is what our verification mail would prove.
-    return existing.verified ? existing : updateUser(existing, { verified: true });
+    return (await getUser(existing.id)) ?? again();
   }
   try {
-    const user = await createUser({
-      email: profile.email,
-      firstName: profile.firstName || (profile.email.split('@')[0] ?? ''),
-      lastName: profile.lastName,
-      subscribed: false,
-      verified: true,
-    });
+    const user = await createUser({ email: profile.email, ...names, subscribed: false, verified: true });
     await link(provider, profile.subject, user.id);
     return user;
   } catch (error) {
-    if (error instanceof EmailTakenError) return userForIdentity(provider, profile);
+    if (error instanceof EmailTakenError) return again();
     throw error;
   }
 }
