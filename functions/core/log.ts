@@ -1,12 +1,33 @@
+import { Logger } from '@aws-lambda-powertools/logger';
 import { config } from './config';
 
-const order = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-type Level = Exclude<keyof typeof order, 'silent'>;
+type Level = 'debug' | 'info' | 'warn' | 'error';
 
-/** Structured JSON lines on stdout: CloudWatch Logs Insights and `jq` read them as they are. */
+const POWERTOOLS_LEVEL = { debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', silent: 'SILENT' } as const;
+
+let current: { logger: Logger; level: string } | undefined;
+
+/**
+ * The Powertools logger: JSON lines with the service, the Lambda context and the request id
+ * (functions/core/observability.ts and the request logger add them). Created on first use and
+ * kept in step with LOG_LEVEL, because the embedded runtime sets its environment after this
+ * module is imported.
+ */
+export function logger(): Logger {
+  const level = POWERTOOLS_LEVEL[config.logLevel] ?? 'INFO';
+  if (!current) {
+    current = {
+      logger: new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'marketing-automation', logLevel: level }),
+      level,
+    };
+  } else if (current.level !== level) {
+    current.logger.setLogLevel(level);
+    current.level = level;
+  }
+  return current.logger;
+}
+
+/** One structured line; `fields` become top-level keys (CloudWatch Logs Insights reads them as they are). */
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}) {
-  if (order[level] < order[config.logLevel]) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
-  if (level === 'error' || level === 'warn') console.error(line);
-  else console.log(line);
+  logger()[level](msg, fields);
 }

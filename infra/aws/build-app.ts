@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { App, Tags } from 'aws-cdk-lib';
-import { MarketingStack } from './marketing-stack';
+import { MarketingStack, type MarketingStackProps } from './marketing-stack';
 import { paths } from './paths';
 import { readSettings } from './settings';
 
@@ -13,6 +13,8 @@ export interface BuildAppOptions {
   outdir?: string;
   /** SPA build directory; default web/dist. */
   webDist?: string;
+  /** Replaces the areas' grant declarations (tests of the grant vocabulary). */
+  areaGrants?: MarketingStackProps['areaGrants'];
 }
 
 export const STACK_NAME = 'MarketingAutomation';
@@ -31,6 +33,7 @@ export function buildApp(options: BuildAppOptions) {
     description: 'Marketing automation: SPA on CloudFront, HTTP API + Lambda, DynamoDB, Step Functions',
     settings: readSettings(app),
     webDist: options.webDist,
+    areaGrants: options.areaGrants,
   });
   Tags.of(app).add('project', 'marketing-automation');
   return { app, stack };

@@ -1,13 +1,17 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { AREAS } from '../../functions/api/areas';
-import { WORKFLOWS, workflowArnEnv } from '../../functions/core/jobs/workflows';
+import type { Grants } from '../../functions/core/grants';
+import { WORKFLOWS } from '../../functions/core/jobs/workflows';
 import { PROVIDERS } from '../../functions/core/oauth/providers';
 import { WORKERS } from '../../functions/workers/workers';
+import { areaGrants, WORKER_GRANTS } from './area-grants';
+import { AccessLogsBucket } from './constructs/access-logs-bucket';
+import { Alarms } from './constructs/alarms';
 import { AppFunction } from './constructs/app-function';
 import { AppTable } from './constructs/app-table';
 import { HttpApi } from './constructs/http-api';
@@ -15,6 +19,7 @@ import { MediaBucket } from './constructs/media-bucket';
 import { PostScheduler } from './constructs/post-scheduler';
 import { WebDistribution } from './constructs/web-distribution';
 import { Workflows } from './constructs/workflows';
+import { applyGrants, type GrantableResources } from './grants';
 import { pascalCase } from './names';
 import { paths } from './paths';
 import type { Settings } from './settings';
@@ -23,6 +28,8 @@ export interface MarketingStackProps extends StackProps {
   settings: Settings;
   /** Directory of the SPA build; deployed only if it holds an index.html. */
   webDist?: string;
+  /** Each area's grants; default: the areas' own declarations (infra/aws/area-grants.ts). */
+  areaGrants?: Partial<Record<string, Grants>>;
 }
 
 /** The areas that exist in AWS: `localOnly` ones (dev tools) are never deployed. */
@@ -36,6 +43,7 @@ export const deployedAreas = () => AREAS.filter((area) => !area.localOnly).map((
 export class MarketingStack extends Stack {
   readonly apiFunctions = new Map<string, AppFunction>();
   readonly workerFunctions = new Map<string, AppFunction>();
+  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: MarketingStackProps) {
     super(scope, id, props);
@@ -43,22 +51,27 @@ export class MarketingStack extends Stack {
 
     const table = new AppTable(this, 'Data').table;
     const http = new HttpApi(this, 'Http');
+    const accessLogs = new AccessLogsBucket(this, 'AccessLogs').bucket;
     // Shared by CloudFront (adds it to /api requests) and the API (refuses requests without it).
+    // CloudFront's copy is a deploy-time dynamic reference; the functions read the secret at run
+    // time (functions/core/http/middleware/origin-verify.ts), so the value is in no template and
+    // no function configuration.
     const originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
       description: 'Header value proving an /api request came through CloudFront',
       generateSecretString: { excludePunctuation: true, passwordLength: 48 },
     });
-    const originVerifyValue = originVerify.secretValue.unsafeUnwrap();
     const web = new WebDistribution(this, 'Web', {
       apiDomainName: http.domainName,
       webDist: props.webDist ?? paths.webDist,
-      originVerifyValue,
+      originVerifyValue: originVerify.secretValue.unsafeUnwrap(),
+      accessLogs,
+      customDomain: settings.customDomain,
     });
     // Without an explicit origin (custom domain), the app lives at the distribution's own
     // domain; a token that CloudFormation resolves at deploy time. Functions therefore depend
     // on the distribution, which only depends on the API itself, not on its routes: no cycle.
     const appOrigin = settings.appOrigin ?? `https://${web.distribution.distributionDomainName}`;
-    const media = new MediaBucket(this, 'Media', { appOrigin }).bucket;
+    const media = new MediaBucket(this, 'Media', { appOrigin, accessLogs }).bucket;
 
     // Platform access tokens are encrypted with this key before they reach the table.
     // Retained like the table: deleting it would make every stored token unreadable.
@@ -83,35 +96,74 @@ export class MarketingStack extends Stack {
       },
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    // The OpenAI API key, read at run time by functions/core/ai. Until an operator puts the key
+    // in (`{"apiKey":"sk-..."}` or the bare key), the empty apiKey reads as "no key" and the
+    // offline generator answers.
+    const openAiKey = new secretsmanager.Secret(this, 'OpenAiKey', {
+      description: 'OpenAI API key for generation (fill in after deploy)',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ apiKey: '' }),
+        generateStringKey: 'generated',
+        excludePunctuation: true,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(originVerify).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated by the operator (README, "Rotating the origin-verify value"): CloudFront must receive the new value ' +
+        'in the same step, which a rotation Lambda cannot do through CloudFormation; the API accepts the previous value meanwhile.',
+    });
+    // Stripe's API key and webhook signing secret, in the shape functions/core/billing reads.
+    // Until an operator fills them in, billing answers that payments are not configured.
+    const stripeKeys = new secretsmanager.Secret(this, 'StripeKeys', {
+      description: 'Stripe secret key and webhook signing secret (fill in after deploy)',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ secretKey: '', webhookSecret: '' }),
+        generateStringKey: 'generated',
+        excludePunctuation: true,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const secret of [oauthClients, openAiKey, stripeKeys]) {
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'A credential issued by a third party (Google, Facebook, OpenAI, Stripe): only its issuer can rotate it; the operator ' +
+          'pastes the new value and functions read it at run time.',
+      });
+    }
 
-    // What every handler reads through functions/core/config.
+    // What every handler reads through functions/core/config. Resource ARNs are not here: each
+    // function gets those of the resources it was granted (infra/aws/grants.ts).
     const common: Record<string, string> = {
       TABLE_NAME: table.tableName,
       MEDIA_BUCKET: media.bucketName,
       APP_ORIGIN: appOrigin,
       FEATURE_FLAGS: JSON.stringify(settings.featureFlags),
       MAIL_FROM: settings.mailFrom,
-      TOKEN_KEY_ID: tokenKey.keyId,
     };
-    const grantCommon = (fn: lambda.IFunction) => {
-      table.grantReadWriteData(fn);
-      // Media workers (thumbnails) need the bucket as much as the upload API does.
-      media.grantReadWrite(fn);
-      tokenKey.grantEncryptDecrypt(fn);
+    const grantable: Omit<GrantableResources, 'workflows' | 'schedules'> = {
+      table,
+      media,
+      mailFrom: settings.mailFrom,
+      secrets: { 'oauth-clients': oauthClients, openai: openAiKey, stripe: stripeKeys },
+      tokenKey,
     };
 
-    // Workers get no workflow ARNs: the state machines reference the workers' ARNs, so the
-    // reverse reference would be a circular dependency.
     const workersScope = new Construct(this, 'Workers');
     const bySubstitution = new Map<string, lambda.IFunction>();
     for (const worker of WORKERS) {
       const fn = new AppFunction(workersScope, pascalCase(worker.name), {
         kind: 'worker',
+        service: worker.name,
         entry: paths.workerEntry(worker.name),
         description: `Workflow task: ${worker.name}`,
         environment: common,
       });
-      grantCommon(fn.fn);
+      // Workers get no workflow ARNs: the state machines reference the workers' ARNs, so the
+      // reverse reference would be a circular dependency.
+      applyGrants(fn.fn, WORKER_GRANTS[worker.name], { ...grantable, workflows: new Map() }, `worker ${worker.name}`);
       this.workerFunctions.set(worker.name, fn);
       bySubstitution.set(worker.substitution, fn.fn);
     }
@@ -119,37 +171,29 @@ export class MarketingStack extends Stack {
     const workflows = new Workflows(this, 'Workflows', { workflows: WORKFLOWS, workers: bySubstitution });
     const schedules = new PostScheduler(this, 'Schedules', { stateMachines: [...workflows.stateMachines.values()] });
 
-    const apiEnv: Record<string, string> = {
-      ...common,
-      ...Object.fromEntries([...workflows.stateMachines].map(([name, machine]) => [workflowArnEnv(name), machine.stateMachineArn])),
-      SCHEDULER_ROLE_ARN: schedules.role.roleArn,
-      SCHEDULE_GROUP: schedules.groupName,
-      OAUTH_SECRET_ARN: oauthClients.secretArn,
-      ORIGIN_VERIFY_SECRET: originVerifyValue,
-    };
     const apiScope = new Construct(this, 'Api');
     for (const area of deployedAreas()) {
       const fn = new AppFunction(apiScope, pascalCase(area), {
         kind: 'api',
+        service: area,
         entry: paths.apiEntry(area),
         description: `HTTP API area /api/${area}`,
-        environment: apiEnv,
+        environment: { ...common, ORIGIN_VERIFY_SECRET_ARN: originVerify.secretArn },
       });
-      grantCommon(fn.fn);
-      for (const machine of workflows.stateMachines.values()) machine.grantStartExecution(fn.fn);
-      schedules.grantManageSchedules(fn.fn);
-      oauthClients.grantRead(fn.fn);
-      fn.fn.addToRolePolicy(
-        new iam.PolicyStatement({
-          actions: ['ses:SendEmail'],
-          // SES authorises per identity; the condition pins the sender to the configured one.
-          resources: ['*'],
-          conditions: { StringEquals: { 'ses:FromAddress': settings.mailFrom } },
-        }),
-      );
+      // Every area checks the origin-verify header; AWSPREVIOUS too, during a rotation.
+      fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [originVerify.secretArn] }));
+      applyGrants(fn.fn, areaGrants(area, props.areaGrants), { ...grantable, workflows: workflows.stateMachines, schedules }, `area ${area}`);
       http.addArea(area, fn.fn);
       this.apiFunctions.set(area, fn);
     }
+
+    this.alarms = new Alarms(this, 'Alarms', {
+      api: http.api,
+      areas: new Map([...this.apiFunctions].map(([area, fn]) => [area, fn.fn])),
+      workers: new Map([...this.workerFunctions].map(([name, fn]) => [name, fn.fn])),
+      stateMachines: workflows.stateMachines,
+      email: settings.alarmEmail,
+    });
 
     new CfnOutput(this, 'AppUrl', { value: `https://${web.distribution.distributionDomainName}`, description: 'The app (CloudFront)' });
     new CfnOutput(this, 'ApiUrl', { value: http.api.apiEndpoint, description: 'HTTP API (direct; the app uses /api on CloudFront)' });
@@ -159,5 +203,8 @@ export class MarketingStack extends Stack {
     new CfnOutput(this, 'WebBucketName', { value: web.bucket.bucketName });
     new CfnOutput(this, 'ScheduleGroupName', { value: schedules.groupName });
     new CfnOutput(this, 'OAuthSecretArn', { value: oauthClients.secretArn });
+    new CfnOutput(this, 'OpenAiSecretArn', { value: openAiKey.secretArn });
+    new CfnOutput(this, 'StripeSecretArn', { value: stripeKeys.secretArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'Subscribe to be told about alarms' });
   }
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +11,9 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '
 
 export const paths = {
   repoRoot,
-  tsconfig: join(repoRoot, 'tsconfig.json'),
+  // The Node project's config (it has the `@shared/*` paths esbuild resolves); the root
+  // tsconfig.json is a solution file of project references.
+  tsconfig: [join(repoRoot, 'tsconfig.node.json'), join(repoRoot, 'tsconfig.json')].find((file) => existsSync(file))!,
   lockFile: join(repoRoot, 'package-lock.json'),
   cdkJson: join(repoRoot, 'cdk.json'),
   webDist: join(repoRoot, 'web', 'dist'),

@@ -11,6 +11,10 @@ export interface Settings {
   mailFrom: string;
   /** JSON map of flag name → boolean, passed verbatim as FEATURE_FLAGS. */
   featureFlags: Record<string, unknown>;
+  /** The app's own domain on CloudFront, with its ACM certificate (which must be in us-east-1). */
+  customDomain?: { domainName: string; certificateArn: string };
+  /** Subscribed by email to the alarms topic (the subscription must be confirmed once). */
+  alarmEmail?: string;
 }
 
 export const DEFAULT_MAIL_FROM = 'no-reply@example.com';
@@ -18,17 +22,38 @@ export const DEFAULT_MAIL_FROM = 'no-reply@example.com';
 export const DEFAULT_FEATURE_FLAGS: Record<string, boolean> = Object.fromEntries(FEATURE_FLAGS.map((name) => [name, false]));
 
 export function readSettings(app: App): Settings {
-  const appOrigin = app.node.tryGetContext('appOrigin') as string | undefined;
+  const customDomain = readCustomDomain(app);
+  const appOrigin = (app.node.tryGetContext('appOrigin') as string | undefined) ?? (customDomain && `https://${customDomain.domainName}`);
   if (appOrigin !== undefined && !/^https?:\/\/[^/]+$/.test(appOrigin.replace(/\/$/, ''))) {
     throw new Error(`context appOrigin must be an origin like https://app.example.com, got "${appOrigin}"`);
   }
   const mailFrom = (app.node.tryGetContext('mailFrom') as string | undefined) ?? DEFAULT_MAIL_FROM;
   if (!/^[^@\s]+@[^@\s]+$/.test(mailFrom)) throw new Error(`context mailFrom must be an email address, got "${mailFrom}"`);
+  const alarmEmail = app.node.tryGetContext('alarmEmail') as string | undefined;
+  if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(alarmEmail)) {
+    throw new Error(`context alarmEmail must be an email address, got "${alarmEmail}"`);
+  }
   return {
     appOrigin: appOrigin?.replace(/\/$/, ''),
     mailFrom,
     featureFlags: { ...DEFAULT_FEATURE_FLAGS, ...parseFlags(app.node.tryGetContext('featureFlags')) },
+    customDomain,
+    alarmEmail,
   };
+}
+
+/** `-c domainName=app.example.com -c certificateArn=arn:aws:acm:us-east-1:...`: both or neither. */
+function readCustomDomain(app: App): Settings['customDomain'] {
+  const domainName = app.node.tryGetContext('domainName') as string | undefined;
+  const certificateArn = app.node.tryGetContext('certificateArn') as string | undefined;
+  if (domainName === undefined && certificateArn === undefined) return undefined;
+  if (!domainName || !certificateArn) throw new Error('context domainName and certificateArn go together: give both or neither');
+  if (!/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(domainName)) throw new Error(`context domainName must be a host name, got "${domainName}"`);
+  // CloudFront only uses certificates from us-east-1.
+  if (!/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+    throw new Error(`context certificateArn must be an ACM certificate ARN in us-east-1, got "${certificateArn}"`);
+  }
+  return { domainName, certificateArn };
 }
 
 /** `cdk.json` gives an object; `-c featureFlags='{...}'` on the command line gives a string. */

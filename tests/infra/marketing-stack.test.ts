@@ -5,14 +5,15 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '../../functions/api/areas';
-import { WORKFLOWS, workflowArnEnv } from '../../functions/core/jobs/workflows';
+import { WORKFLOWS } from '../../functions/core/jobs/workflows';
 import { PROVIDERS } from '../../functions/core/oauth/providers';
 import { tableSchema } from '../../functions/core/table/schema';
 import { WORKERS } from '../../functions/workers/workers';
+import { AREA_GRANTS } from '../../infra/aws/area-grants';
 import { Workflows } from '../../infra/aws/constructs/workflows';
 import { deployedAreas, type MarketingStack } from '../../infra/aws/marketing-stack';
 import { DEFAULT_FEATURE_FLAGS, DEFAULT_MAIL_FROM } from '../../infra/aws/settings';
-import { actionsOf, logicalId, resources, statementsOf, statementsOfRole, synth } from './synth';
+import { actionsOf, allows, logicalId, resources, statementsOf, statementsOfRole, synth, SYNTH_TIMEOUT } from './synth';
 
 // CloudFront managed policy ids (fixed by AWS).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -26,7 +27,7 @@ beforeAll(() => {
   ({ stack, template } = synth());
   apiIds = new Map([...stack.apiFunctions].map(([area, fn]) => [area, logicalId(fn)]));
   workerIds = new Map([...stack.workerFunctions].map(([name, fn]) => [name, logicalId(fn)]));
-});
+}, SYNTH_TIMEOUT);
 
 describe('table', () => {
   it('is the one table of functions/core/table/schema, on demand, with PITR and TTL', () => {
@@ -44,9 +45,9 @@ describe('table', () => {
 
   it('has every GSI of the schema, projecting all attributes', () => {
     const [table] = Object.values(resources(template, 'AWS::DynamoDB::Table'));
-    expect(table.Properties.GlobalSecondaryIndexes).toHaveLength(tableSchema.globalIndexes.length);
+    expect(table?.Properties.GlobalSecondaryIndexes).toHaveLength(tableSchema.globalIndexes.length);
     for (const index of tableSchema.globalIndexes) {
-      expect(table.Properties.GlobalSecondaryIndexes).toContainEqual({
+      expect(table?.Properties.GlobalSecondaryIndexes).toContainEqual({
         IndexName: index.name,
         KeySchema: [
           { AttributeName: index.partitionKey, KeyType: 'HASH' },
@@ -100,8 +101,8 @@ describe('media bucket', () => {
 });
 
 describe('web bucket and CloudFront', () => {
-  it('keeps both buckets private', () => {
-    template.resourceCountIs('AWS::S3::Bucket', 2);
+  it('keeps every bucket (web, media, access logs) private', () => {
+    template.resourceCountIs('AWS::S3::Bucket', 3);
     template.allResourcesProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -187,12 +188,24 @@ describe('web bucket and CloudFront', () => {
     }
   });
 
-  it('API functions receive the same origin-verify value CloudFront sends', () => {
-    const fns = template.findResources('AWS::Lambda::Function', {
-      Properties: { Environment: { Variables: { ORIGIN_VERIFY_SECRET: Match.anyValue() } } },
-    });
-    expect(Object.keys(fns).length).toBeGreaterThan(0);
-    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
+  it('CloudFront sends the origin-verify secret that API functions read at run time, never from their environment', () => {
+    const secretId = Object.keys(resources(template, 'AWS::SecretsManager::Secret')).find((id) => id.startsWith('OriginVerify'));
+    // CloudFront's header: a dynamic reference CloudFormation resolves at deploy time.
+    const [distribution] = Object.values(resources(template, 'AWS::CloudFront::Distribution'));
+    const header = distribution!.Properties.DistributionConfig.Origins.flatMap((o: any) => o.OriginCustomHeaders ?? [])[0];
+    expect(JSON.stringify(header.HeaderValue)).toContain('{{resolve:secretsmanager:');
+    expect(JSON.stringify(header.HeaderValue)).toContain(`"Ref":"${secretId}"`);
+    for (const [id, fn] of Object.entries(resources(template, 'AWS::Lambda::Function'))) {
+      expect(Object.keys(fn.Properties.Environment.Variables), id).not.toContain('ORIGIN_VERIFY_SECRET');
+      expect(JSON.stringify(fn.Properties.Environment), id).not.toContain('resolve:secretsmanager');
+    }
+    for (const id of apiIds.values()) {
+      expect(template.toJSON().Resources[id].Properties.Environment.Variables.ORIGIN_VERIFY_SECRET_ARN, id).toEqual({ Ref: secretId });
+      expect(allows(template, id, 'secretsmanager:GetSecretValue', { Ref: secretId }), id).toBe(true);
+    }
+    for (const id of workerIds.values()) {
+      expect(JSON.stringify(statementsOf(template, id)), id).not.toContain(secretId);
+    }
   });
 
   it('falls back to index.html for SPA routes without touching API errors', () => {
@@ -201,7 +214,7 @@ describe('web bucket and CloudFront', () => {
       DistributionConfig: Match.objectLike({ CustomErrorResponses: Match.absent() }),
     });
     const [fn] = Object.values(resources(template, 'AWS::CloudFront::Function'));
-    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => { uri: string };
+    const handler = new Function(`${fn!.Properties.FunctionCode}; return handler;`)() as (e: unknown) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     expect(rewrite('/')).toBe('/index.html');
     expect(rewrite('/calendar')).toBe('/index.html');
@@ -244,7 +257,7 @@ describe('HTTP API', () => {
         const route = routes.find((r) => r.Properties.RouteKey === key);
         expect(route, key).toBeDefined();
         const target = route!.Properties.Target['Fn::Join'][1][1].Ref as string;
-        return integrations[target].Properties.IntegrationUri['Fn::GetAtt'][0];
+        return integrations[target]!.Properties.IntegrationUri['Fn::GetAtt'][0];
       });
       expect(targets).toEqual([apiIds.get(area), apiIds.get(area)]);
     }
@@ -270,7 +283,7 @@ describe('functions', () => {
     for (const [id, fn] of Object.entries(resources(template, 'AWS::Lambda::Function'))) {
       const groupId = fn.Properties.LoggingConfig?.LogGroup?.Ref;
       expect(groupId, id).toBeDefined();
-      expect(groups[groupId].Properties.RetentionInDays, id).toBe(30);
+      expect(groups[groupId]!.Properties.RetentionInDays, id).toBe(30);
     }
   });
 
@@ -280,37 +293,16 @@ describe('functions', () => {
     for (const id of workerIds.values()) expect(fns[id].Properties).toMatchObject({ MemorySize: 512, Timeout: 300 });
   });
 
-  it('give API functions the configuration functions/core/config reads', () => {
+  it('give every function the configuration functions/core/config reads', () => {
     const fns = template.toJSON().Resources;
-    for (const id of apiIds.values()) {
-      const env = fns[id].Properties.Environment.Variables;
-      expect(env).toMatchObject({
+    for (const id of [...apiIds.values(), ...workerIds.values()]) {
+      expect(fns[id].Properties.Environment.Variables, id).toMatchObject({
         TABLE_NAME: { Ref: expect.stringMatching(/^DataTable/) },
         MEDIA_BUCKET: { Ref: expect.stringMatching(/^MediaBucket/) },
         APP_ORIGIN: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }]] },
         FEATURE_FLAGS: JSON.stringify(DEFAULT_FEATURE_FLAGS),
         MAIL_FROM: DEFAULT_MAIL_FROM,
-        SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [expect.stringMatching(/^SchedulesRole/), 'Arn'] },
-        SCHEDULE_GROUP: { Ref: expect.stringMatching(/^SchedulesGroup/) },
-        OAUTH_SECRET_ARN: { Ref: expect.stringMatching(/^OAuthClients/) },
-        TOKEN_KEY_ID: { Ref: expect.stringMatching(/^TokenKey/) },
       });
-      for (const workflow of WORKFLOWS) {
-        expect(env[workflowArnEnv(workflow)], workflow).toEqual({ Ref: expect.stringMatching(/^Workflows/) });
-      }
-    }
-  });
-
-  it('let every function read and write the table, and API functions the media bucket', () => {
-    for (const id of [...apiIds.values(), ...workerIds.values()]) {
-      const actions = statementsOf(template, id).flatMap(actionsOf);
-      expect(actions, id).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query']));
-      expect(actions, id).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
-    }
-    for (const id of apiIds.values()) {
-      expect(statementsOf(template, id).flatMap(actionsOf), id).toEqual(
-        expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 'states:StartExecution']),
-      );
     }
   });
 });
@@ -390,53 +382,38 @@ describe('scheduler', () => {
       },
     });
   });
-
-  it('lets API functions manage schedules in the group and pass only that role, only to Scheduler', () => {
-    for (const id of apiIds.values()) {
-      const statements = statementsOf(template, id);
-      expect(statements, id).toContainEqual(
-        expect.objectContaining({
-          Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:UpdateSchedule'],
-          Resource: { 'Fn::Join': ['', expect.arrayContaining([{ Ref: expect.stringMatching(/^SchedulesGroup/) }, '/*'])] },
-        }),
-      );
-      expect(statements, id).toContainEqual({
-        Action: 'iam:PassRole',
-        Effect: 'Allow',
-        Resource: { 'Fn::GetAtt': [expect.stringMatching(/^SchedulesRole/), 'Arn'] },
-        Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-      });
-    }
-  });
 });
 
 describe('mail, secrets and keys', () => {
-  it('lets API functions send mail only from MAIL_FROM', () => {
-    for (const id of apiIds.values()) {
-      expect(statementsOf(template, id), id).toContainEqual({
+  it('lets the areas that mail send only from MAIL_FROM, and no other function', () => {
+    for (const [area, id] of apiIds) {
+      const statement = {
         Action: 'ses:SendEmail',
         Effect: 'Allow',
-        Resource: '*',
+        Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':identity/*']] },
         Condition: { StringEquals: { 'ses:FromAddress': DEFAULT_MAIL_FROM } },
-      });
+      };
+      if (AREA_GRANTS[area as keyof typeof AREA_GRANTS].mail) expect(statementsOf(template, id), area).toContainEqual(statement);
+      else expect(statementsOf(template, id).flatMap(actionsOf), area).not.toContain('ses:SendEmail');
     }
+    for (const id of workerIds.values()) expect(statementsOf(template, id).flatMap(actionsOf), id).not.toContain('ses:SendEmail');
   });
 
-  it('has the OAuthClients secret with a placeholder per sign-in provider, readable by API functions', () => {
-    const [[secretId, secret]] = Object.entries(resources(template, 'AWS::SecretsManager::Secret')).filter(([id]) =>
-      id.startsWith('OAuthClients'),
-    );
+  it('has the OAuthClients secret with a placeholder per sign-in provider, readable by the areas that declare it', () => {
+    const secrets = resources(template, 'AWS::SecretsManager::Secret');
+    const secretId = Object.keys(secrets).find((id) => id.startsWith('OAuthClients'))!;
+    const secret = secrets[secretId]!;
     const generated = secret.Properties.GenerateSecretString;
     // The shape functions/core/oauth/providers.ts parses.
     expect(JSON.parse(generated.SecretStringTemplate)).toEqual(
       Object.fromEntries(PROVIDERS.map((p) => [p, { clientId: '', clientSecret: '' }])),
     );
     expect(generated.GenerateStringKey).toBeTruthy();
-    for (const id of apiIds.values()) {
-      expect(statementsOf(template, id), id).toContainEqual(
-        expect.objectContaining({ Action: expect.arrayContaining(['secretsmanager:GetSecretValue']), Resource: { Ref: secretId } }),
-      );
+    for (const [area, id] of apiIds) {
+      const declared = !!AREA_GRANTS[area as keyof typeof AREA_GRANTS].secrets?.includes('oauth-clients');
+      expect(allows(template, id, 'secretsmanager:GetSecretValue', { Ref: secretId }), area).toBe(declared);
     }
+    expect(template.toJSON().Resources[apiIds.get('auth')!].Properties.Environment.Variables.OAUTH_SECRET_ARN).toEqual({ Ref: secretId });
   });
 
   it('has a rotating, retained KMS key for platform tokens', () => {
@@ -454,7 +431,7 @@ describe('outputs', () => {
     expect(Object.keys(outputs)).toEqual(
       expect.arrayContaining(['AppUrl', 'ApiUrl', 'TableName', 'MediaBucketName', 'WebBucketName']),
     );
-    expect(outputs.AppUrl.Value).toEqual({
+    expect(outputs.AppUrl?.Value).toEqual({
       'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }]],
     });
   });

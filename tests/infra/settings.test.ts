@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resources, synth } from './synth';
+import { resources, synth, SYNTH_TIMEOUT } from './synth';
 
 /**
  * Context values as cdk.json or `cdk synth -c key=value` give them. One synth covers several
@@ -19,7 +19,7 @@ describe('context settings', () => {
         featureFlags: { GoogleSearchConsole: true },
       },
     }));
-  });
+  }, SYNTH_TIMEOUT);
   const flagsOn = JSON.stringify({ GoogleMyBusinessIntegration: false, GoogleSearchConsole: true, LocalBusinessListing: false });
 
   it('appOrigin (a custom domain) replaces the distribution domain for CORS and APP_ORIGIN', () => {
@@ -76,8 +76,8 @@ describe('SPA deployment', () => {
 
     const deployments = Object.entries(resources(template, 'Custom::CDKBucketDeployment'));
     expect(deployments).toHaveLength(2);
-    const [[hashedId, hashed]] = deployments.filter(([, d]) => d.Properties.Include?.includes('assets/*'));
-    const [[entryId, entry]] = deployments.filter(([, d]) => d.Properties.Exclude?.includes('assets/*'));
+    const [hashedId, hashed] = deployments.find(([, d]) => d.Properties.Include?.includes('assets/*'))!;
+    const [entryId, entry] = deployments.find(([, d]) => d.Properties.Exclude?.includes('assets/*'))!;
     expect(hashed.Properties).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': expect.stringContaining('immutable') } });
     expect(entry.Properties).toMatchObject({
       Prune: false,

@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { buildApp, type BuildAppOptions } from '../../infra/aws/build-app';
 import type { AppFunction } from '../../infra/aws/constructs/app-function';
 
+/** A whole-stack synth takes seconds, and longer on a loaded machine: hooks that synth get this. */
+export const SYNTH_TIMEOUT = 120_000;
+
 /** A web build directory that does not exist: the default synth has no SPA to deploy. */
 export const NO_WEB_BUILD = join(tmpdir(), 'no-web-build-here');
 
@@ -46,3 +49,10 @@ export function statementsOfRole(template: Template, roleId: string): any[] {
 
 export const actionsOf = (statement: { Action: string | string[] }) =>
   Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+
+/** Whether any statement of the function's role allows `action` on `resource` (statements may be merged). */
+export function allows(template: Template, functionId: string, action: string, resource: unknown): boolean {
+  return statementsOf(template, functionId).some(
+    (s) => actionsOf(s).includes(action) && [s.Resource].flat().some((r) => JSON.stringify(r) === JSON.stringify(resource)),
+  );
+}

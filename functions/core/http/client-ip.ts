@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { header } from './event';
-import { originVerifySecret } from './middleware/origin-verify';
+import { behindCloudFront } from './middleware/origin-verify';
 
 /**
  * The viewer's address. Behind CloudFront, API Gateway's sourceIp is the edge server, so the
@@ -8,7 +8,7 @@ import { originVerifySecret } from './middleware/origin-verify';
  * origin-verify check runs, i.e. where nothing but CloudFront can reach the API.
  */
 export function clientIp(event: APIGatewayProxyEventV2): string {
-  const viewer = originVerifySecret() ? header(event, 'cloudfront-viewer-address') : undefined;
+  const viewer = behindCloudFront() ? header(event, 'cloudfront-viewer-address') : undefined;
   if (viewer) return viewer.slice(0, viewer.lastIndexOf(':')) || viewer;
   return event.requestContext?.http?.sourceIp ?? 'unknown';
 }

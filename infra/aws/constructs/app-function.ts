@@ -1,4 +1,5 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -9,6 +10,8 @@ export type FunctionKind = 'api' | 'worker';
 
 export interface AppFunctionProps {
   kind: FunctionKind;
+  /** The area or worker name: Powertools' service on every log line, metric and trace. */
+  service: string;
   /** Absolute path of the TypeScript entry; it exports `handler`. */
   entry: string;
   description: string;
@@ -38,16 +41,25 @@ const REQUIRE_BANNER =
 
 /**
  * One Lambda of the app with the shared defaults: Node 22 on Graviton (cheaper per ms, and
- * the bundle is pure JS), local esbuild bundling, and its own log group with a retention so
- * logs do not accumulate forever (Lambda's implicit group never expires).
+ * the bundle is pure JS), local esbuild bundling, X-Ray tracing, and its own log group with a
+ * retention so logs do not accumulate forever (Lambda's implicit group never expires).
+ * Its role starts with nothing but writing to that log group (not the AWSLambdaBasicExecution
+ * managed policy, which allows every log group of the account); infra/aws/grants.ts adds what
+ * the function's declaration names.
  */
 export class AppFunction extends Construct {
   readonly fn: NodejsFunction;
   readonly logGroup: logs.LogGroup;
+  readonly role: iam.Role;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     this.logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Lambda ${props.service} (${props.kind})`,
+    });
+    this.logGroup.grantWrite(this.role);
     this.fn = new NodejsFunction(this, 'Function', {
       entry: props.entry,
       handler: 'handler',
@@ -56,6 +68,8 @@ export class AppFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       ...SIZING[props.kind],
       logGroup: this.logGroup,
+      role: this.role,
+      tracing: lambda.Tracing.ACTIVE,
       projectRoot: paths.repoRoot,
       depsLockFilePath: paths.lockFile,
       environment: {
@@ -63,6 +77,7 @@ export class AppFunction extends Construct {
         LOG_LEVEL: 'info',
         // Stack traces point at the TypeScript sources (the bundle ships its source map).
         NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: props.service,
         ...props.environment,
       },
       bundling: {
@@ -83,5 +98,15 @@ export class AppFunction extends Construct {
         tsconfig: paths.tsconfig,
       },
     });
+    Validations.of(this).acknowledge(
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'Active tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason: 'nodejs22.x on purpose: the bundle targets node22 and the code is tested on Node 20 and 22; 24 comes with the local Node upgrade.',
+      },
+    );
   }
 }

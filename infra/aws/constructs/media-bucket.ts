@@ -5,12 +5,15 @@ import { Construct } from 'constructs';
 export interface MediaBucketProps {
   /** The SPA's origin: the browser uploads with presigned PUTs straight to the bucket. */
   appOrigin: string;
+  /** Receives the bucket's server access logs (prefix `media/`). */
+  accessLogs: s3.IBucket;
 }
 
 /**
  * User media (uploads, thumbnails). Never public: the browser reads and writes through
  * presigned URLs only, which is why CORS must allow PUT/GET/HEAD from the app and expose
- * ETag (the upload flow reads it back).
+ * ETag (the upload flow reads it back). Versioned: an overwritten or deleted upload can be
+ * restored for 30 days, after which the old versions expire.
  */
 export class MediaBucket extends Construct {
   readonly bucket: s3.Bucket;
@@ -21,6 +24,9 @@ export class MediaBucket extends Construct {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: s3.BucketEncryption.S3_MANAGED,
+      versioned: true,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: 'media/',
       cors: [
         {
           allowedOrigins: [props.appOrigin],
@@ -31,7 +37,10 @@ export class MediaBucket extends Construct {
         },
       ],
       // Abandoned browser uploads would otherwise be billed forever.
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { Stack, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { WorkflowName } from '../../../functions/core/jobs/workflows';
@@ -18,6 +21,9 @@ export interface WorkflowsProps {
  * shows workflow changes; CloudFormation replaces the `${...}` placeholders with the worker
  * ARNs through DefinitionSubstitutions. Standard, not Express: the publish flow waits
  * minutes for platform containers, and executions are idempotent by name.
+ * Every execution is traced (X-Ray, through to the worker Lambdas) and logged: the state
+ * transitions go to a log group, without the states' input and output, which carry user
+ * content (the execution history still shows them to operators for 90 days).
  */
 export class Workflows extends Construct {
   readonly stateMachines = new Map<WorkflowName, sfn.StateMachine>();
@@ -37,18 +43,35 @@ export class Workflows extends Construct {
         substitutions[placeholder] = worker.functionArn;
       }
 
+      // The /aws/vendedlogs/ prefix keeps CloudWatch's resource policy for Step Functions
+      // deliveries from growing with every new log group.
+      const logGroup = new logs.LogGroup(this, `${pascalCase(name)}Logs`, {
+        logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-${name}`,
+        retention: logs.RetentionDays.ONE_MONTH,
+      });
       const machine = new sfn.StateMachine(this, pascalCase(name), {
         definitionBody: sfn.DefinitionBody.fromString(asl),
         definitionSubstitutions: substitutions,
         stateMachineType: sfn.StateMachineType.STANDARD,
+        tracingEnabled: true,
+        logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
       });
-      // Only the workers this workflow names: one state machine cannot call another's tasks.
-      for (const placeholder of Object.keys(substitutions)) props.workers.get(placeholder)!.grantInvoke(machine);
+      // Only the workers this workflow names, and only their unqualified ARN (grantInvoke
+      // would add every version and alias): one state machine cannot call another's tasks.
+      for (const placeholder of Object.keys(substitutions)) {
+        machine.addToRolePolicy(
+          new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.workers.get(placeholder)!.functionArn] }),
+        );
+      }
+      Validations.of(machine).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'Logging and tracing: the logs:*LogDelivery, DescribeLogGroups and X-Ray actions Step Functions needs have no resource-level permissions.',
+      });
       this.stateMachines.set(name, machine);
     }
   }
 }
 
 export function placeholdersIn(asl: string): string[] {
-  return [...new Set([...asl.matchAll(/\$\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]))];
+  return [...new Set([...asl.matchAll(/\$\{([A-Za-z0-9_]+)\}/g)].flatMap((m) => (m[1] ? [m[1]] : [])))];
 }

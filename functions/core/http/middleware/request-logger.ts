@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readCookies } from '../cookies';
 import type { HttpEvent, HttpMiddleware } from '../event';
 import { log } from '../../log';
+import { correlate, countRequest } from '../../observability';
 
 /**
- * First in the chain: gives the request an id (API Gateway's when there is one), sets up the
- * state later middleware fills, and writes one structured line per request when it ends.
+ * First in the chain after observability: gives the request an id (API Gateway's when there is
+ * one) that every log line of the request carries, sets up the state later middleware fills,
+ * and writes one structured line and one request count per request when it ends.
  */
 export function requestLogger(): HttpMiddleware {
   const done = (request: { event: HttpEvent; response?: { statusCode?: number; headers?: Record<string, unknown> } }) => {
@@ -21,6 +23,7 @@ export function requestLogger(): HttpMiddleware {
       userId: event.state.user?.id,
       companyId: event.state.companyId,
     });
+    countRequest(status);
   };
   return {
     before: ({ event, context }) => {
@@ -29,6 +32,7 @@ export function requestLogger(): HttpMiddleware {
         startedAt: Date.now(),
         cookies: readCookies(event.cookies, event.headers?.cookie),
       };
+      correlate(event.state.requestId);
     },
     after: done as never,
     onError: done as never,

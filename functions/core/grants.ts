@@ -1,0 +1,53 @@
+import type { WorkflowName } from './jobs/workflows';
+
+/**
+ * What a Lambda may touch in AWS, declared beside the code that needs it (an area's
+ * `grants.ts` next to its `routes.ts`). The CDK stack grants exactly this and nothing else:
+ * a route that starts using a new resource fails in AWS until its area declares it, and the
+ * declaration is where a reviewer sees the change.
+ *
+ * The vocabulary is deliberately small: it names the app's own resources, never ARNs.
+ */
+
+/** Item reads. No Scan: every read the app serves is a GetItem, Query or BatchGet. */
+export const TABLE_READ = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem'] as const;
+/** Item writes (TransactWriteItems is authorised per item as these). */
+export const TABLE_WRITE = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'] as const;
+
+export type TableOperation = (typeof TABLE_READ)[number] | (typeof TABLE_WRITE)[number];
+
+/** Secrets a function may read at run time; each is a Secrets Manager secret of the stack. */
+export const SECRETS = ['oauth-clients', 'openai', 'stripe'] as const;
+export type SecretName = (typeof SECRETS)[number];
+
+export interface MediaGrant {
+  /** GetObject/HeadObject (and ListBucket, so a missing object is a 404, not a 403). */
+  read?: boolean;
+  /** PutObject, which presigned upload URLs are signed with. */
+  write?: boolean;
+  /** DeleteObject (a delete marker: the bucket is versioned, older versions stay). */
+  delete?: boolean;
+  /** Limits every action to keys under this prefix, e.g. `uploads/`. */
+  prefix?: string;
+}
+
+export interface Grants {
+  /** DynamoDB actions on the single table and its indexes. */
+  table?: readonly TableOperation[];
+  media?: MediaGrant;
+  /** Workflows this code starts (states:StartExecution on those state machines). */
+  workflows?: readonly WorkflowName[];
+  /** Create, move and delete one-time schedules in the app's schedule group (and pass its role). */
+  schedules?: boolean;
+  /** SES SendEmail, from MAIL_FROM only. */
+  mail?: boolean;
+  secrets?: readonly SecretName[];
+  /** The platform-token KMS key. */
+  tokenKey?: readonly ('encrypt' | 'decrypt')[];
+}
+
+/** Identity function: gives a declaration its type where it is written. */
+export const defineGrants = (grants: Grants): Grants => grants;
+
+/** The common case: read and write items of the table. */
+export const TABLE_READ_WRITE: readonly TableOperation[] = [...TABLE_READ, ...TABLE_WRITE];

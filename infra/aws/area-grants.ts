@@ -1,0 +1,32 @@
+import type { AREAS } from '../../functions/api/areas';
+import { grants as auth } from '../../functions/api/auth/grants';
+import { grants as billing } from '../../functions/api/billing/grants';
+import { grants as company } from '../../functions/api/company/grants';
+import { grants as lrp } from '../../functions/api/lrp/grants';
+import { grants as metadata } from '../../functions/api/metadata/grants';
+import { grants as plan } from '../../functions/api/plan/grants';
+import { defineGrants, TABLE_READ_WRITE, type Grants } from '../../functions/core/grants';
+import type { WorkerName } from '../../functions/workers/workers';
+
+type DeployedArea = Extract<(typeof AREAS)[number], { localOnly: false }>['name'];
+
+/**
+ * Each deployed area's declaration (functions/api/<area>/grants.ts). Typed by the area list:
+ * an area added to functions/api/areas.ts does not compile until its grants are listed here.
+ */
+export const AREA_GRANTS: Record<DeployedArea, Grants> = { auth, billing, company, lrp, metadata, plan };
+
+/**
+ * What each workflow worker may touch. run-job runs every job kind (generation with OpenAI,
+ * anything a kind stores); finish-job only records a job's outcome on its item.
+ */
+export const WORKER_GRANTS: Record<WorkerName, Grants> = {
+  'run-job': defineGrants({ table: TABLE_READ_WRITE, secrets: ['openai'] }),
+  'finish-job': defineGrants({ table: ['GetItem', 'UpdateItem'] }),
+};
+
+export function areaGrants(area: string, declarations: Partial<Record<string, Grants>> = AREA_GRANTS): Grants {
+  const grants = declarations[area];
+  if (!grants) throw new Error(`Area ${area} has no grants: add functions/api/${area}/grants.ts and list it in infra/aws/area-grants.ts`);
+  return grants;
+}

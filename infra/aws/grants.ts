@@ -1,0 +1,137 @@
+import { ArnFormat, CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import type { IConstruct } from 'constructs';
+import { workflowArnEnv, type WorkflowName } from '../../functions/core/jobs/workflows';
+import type { Grants, SecretName } from '../../functions/core/grants';
+import { tableSchema } from '../../functions/core/table/schema';
+import type { PostScheduler } from './constructs/post-scheduler';
+
+/** The stack's resources a declaration in functions/core/grants.ts can name. */
+export interface GrantableResources {
+  table: dynamodb.ITable;
+  media: s3.IBucket;
+  /** Empty for workers: the state machines reference the workers, not the other way round. */
+  workflows: ReadonlyMap<WorkflowName, sfn.IStateMachine>;
+  schedules?: PostScheduler;
+  mailFrom: string;
+  secrets: Record<SecretName, secretsmanager.ISecret>;
+  tokenKey: kms.IKey;
+}
+
+/** The environment variable through which code finds each secret it was granted. */
+export const SECRET_ENV: Record<SecretName, string> = {
+  'oauth-clients': 'OAUTH_SECRET_ARN',
+  openai: 'OPENAI_SECRET_ARN',
+  stripe: 'STRIPE_SECRET_ARN',
+};
+
+/**
+ * Grants a function exactly what its declaration names, as explicit statements (no CDK
+ * `grantReadWriteData`, which adds Scan, DescribeTable and key wildcards), and gives it the
+ * environment variables that locate those resources: code that was not granted a resource
+ * does not even learn its ARN.
+ */
+export function applyGrants(fn: lambda.Function, grants: Grants, resources: GrantableResources, who: string) {
+  const stack = Stack.of(fn);
+  const allow = (actions: string[], resourceArns: string[], conditions?: Record<string, unknown>) =>
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: resourceArns, conditions }));
+  // cdk-nag names a wildcard resource as it appears in the template, `<LogicalId>` for a Ref.
+  const ref = (resource: IConstruct) => {
+    const cfn = CfnResource.isCfnResource(resource) ? resource : (resource.node.defaultChild as CfnResource);
+    return `<${stack.resolve(stack.getLogicalId(cfn)) as string}>`;
+  };
+  const acknowledgeWildcard = (resource: string, reason: string) =>
+    Validations.of(fn.role!).acknowledge({ id: `AwsSolutions-IAM5[Resource::${resource}]`, reason });
+
+  if (grants.table?.length) {
+    const { tableArn } = resources.table;
+    const indexArns = tableSchema.globalIndexes.map((index) => `${tableArn}/index/${index.name}`);
+    // Only Query reads an index; every other action names the table.
+    const operations = [...new Set(grants.table)].sort();
+    allow(
+      operations.map((op) => `dynamodb:${op}`),
+      operations.includes('Query') ? [tableArn, ...indexArns] : [tableArn],
+    );
+  }
+
+  if (grants.media) {
+    const { read, write, delete: remove, prefix = '' } = grants.media;
+    const objects = resources.media.arnForObjects(`${prefix}*`);
+    if (read) {
+      allow(['s3:GetObject'], [objects]);
+      // Without ListBucket, S3 answers 403 instead of 404 for a missing object.
+      allow(['s3:ListBucket'], [resources.media.bucketArn], prefix ? { StringLike: { 's3:prefix': `${prefix}*` } } : undefined);
+    }
+    if (write) allow(['s3:PutObject'], [objects]);
+    if (remove) allow(['s3:DeleteObject'], [objects]);
+    if (read || write || remove) {
+      acknowledgeWildcard(
+        `${ref(resources.media).replace(/>$/, '.Arn>')}/${prefix}*`,
+        `Object keys are chosen at run time (one per upload); the grant is limited to ${prefix ? `the ${prefix} prefix` : 'the media bucket'} and to the declared actions.`,
+      );
+    }
+  }
+
+  const startable = grants.workflows ?? [];
+  if (startable.length || grants.schedules) {
+    if (!resources.workflows.size) {
+      throw new Error(`${who} declares workflows or schedules, but workflows cannot be granted to it (workers start none)`);
+    }
+  }
+  for (const name of startable) {
+    const machine = resources.workflows.get(name);
+    if (!machine) throw new Error(`${who} declares workflow ${name}, which the stack does not deploy`);
+    allow(['states:StartExecution'], [machine.stateMachineArn]);
+    fn.addEnvironment(workflowArnEnv(name), machine.stateMachineArn);
+  }
+
+  if (grants.schedules) {
+    const schedules = resources.schedules;
+    if (!schedules) throw new Error(`${who} declares schedules, but the stack has no schedule group for it`);
+    schedules.grantManageSchedules(fn);
+    acknowledgeWildcard(
+      `arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${ref(schedules.group)}/*`,
+      "One schedule per scheduled post, named at run time: the grant is limited to the app's schedule group.",
+    );
+    fn.addEnvironment('SCHEDULER_ROLE_ARN', schedules.role.roleArn);
+    fn.addEnvironment('SCHEDULE_GROUP', schedules.groupName);
+    // A schedule's target is a workflow: its ARN goes into the schedule (Scheduler starts it).
+    for (const [name, machine] of resources.workflows) fn.addEnvironment(workflowArnEnv(name), machine.stateMachineArn);
+  }
+
+  if (grants.mail) {
+    allow(
+      ['ses:SendEmail'],
+      // SES authorises the sending identity (the address or its domain) and, in the sandbox,
+      // each recipient: identities in general, with the sender pinned by the condition.
+      [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*', arnFormat: ArnFormat.SLASH_RESOURCE_NAME })],
+      { StringEquals: { 'ses:FromAddress': resources.mailFrom } },
+    );
+    acknowledgeWildcard(
+      'arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*',
+      'SES checks the sending identity (address or domain) and, in the sandbox, every recipient identity; the condition pins the sender to MAIL_FROM.',
+    );
+  }
+
+  for (const name of new Set(grants.secrets ?? [])) {
+    const secret = resources.secrets[name];
+    // The exact secret, read only: no DescribeSecret, no version listing.
+    allow(['secretsmanager:GetSecretValue'], [secret.secretArn]);
+    fn.addEnvironment(SECRET_ENV[name], secret.secretArn);
+  }
+
+  const keyUses = [...new Set(grants.tokenKey ?? [])].sort();
+  if (keyUses.length) {
+    allow(
+      keyUses.map((use) => (use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt')),
+      [resources.tokenKey.keyArn],
+    );
+    fn.addEnvironment('TOKEN_KEY_ID', resources.tokenKey.keyId);
+  }
+}
