@@ -373,6 +373,23 @@ describe('size cap', () => {
     expect(chunks.join('')).toBe('one,two');
     expect(chunks.length).toBeGreaterThan(1);
   });
+
+  it('a streamed body meets the same cap, decoded, with the same sentence', async () => {
+    const server = await serve((_req, res) =>
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(4 * 1024 * 1024, 'z'))),
+    );
+    allow(`127.0.0.1:${server.port}`);
+    const response = await safeFetch(server.url(), { dispatcher: guardedAgent(), maxBytes: 256 * 1024 });
+    let streamed = 0;
+    const error = await refusal(
+      (async () => {
+        for await (const chunk of response.body) streamed += (chunk as Buffer).length;
+      })(),
+    );
+    expect(error.message).toBe('The page is larger than 256 KB.');
+    expect(streamed).toBeLessThanOrEqual(256 * 1024);
+    expect(streamed).toBeGreaterThan(0);
+  });
 });
 
 describe('time-outs', () => {

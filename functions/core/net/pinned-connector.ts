@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import { buildConnector } from 'undici';
 import { FetchRefusedError, fetchMessages } from './fetch-errors';
-import { allowList, checkAddresses } from './target-policy';
+import { checkAddresses } from './target-policy';
 
 export interface ResolvedAddress {
   address: string;
@@ -62,7 +62,7 @@ export async function resolveChecked(
     ? [{ address: hostname, family: isIP(hostname) }]
     : await withTimeout(lookup(hostname), timeoutMs);
   const addresses = answers.map((answer) => answer.address);
-  checkAddresses(hostname, port, addresses, allowList());
+  checkAddresses(hostname, port, addresses);
   // Lambda has no IPv6 egress outside a VPC: prefer an IPv4 answer when there is one.
   return (answers.find((answer) => answer.family === 4) ?? answers[0]).address;
 }

@@ -1,4 +1,4 @@
-import { finished, Transform, type Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { FetchRefusedError, fetchMessages } from './fetch-errors';
 
@@ -7,10 +7,10 @@ export interface BodyOptions {
   decompress: boolean;
   /** What the sentence calls it when too large: "The page is larger than 5 MB." */
   resource: 'page' | 'file';
+  /** True once the fetch's time budget is spent. */
+  expired: () => boolean;
   /** Maps a failure while reading (timeout, reset, bad gzip) to the user's sentence. */
   explain: (error: unknown) => unknown;
-  /** Called once when the body has ended, failed or been cancelled. */
-  done: () => void;
 }
 
 const decoders: Record<string, () => Transform> = {
@@ -22,55 +22,107 @@ const decoders: Record<string, () => Transform> = {
 
 export const acceptEncoding = 'gzip, deflate, br';
 
+type RawBody = Readable & { dump?: () => Promise<unknown> };
+
 /**
  * A response body as the caller reads it: decoded, and cut off with a refusal once it passes
- * maxBytes. The count is of decoded bytes, so neither a lying or missing Content-Length nor a
- * small gzip that inflates to gigabytes gets past the cap.
+ * maxBytes or the time budget. The count is of decoded bytes, so neither a lying or missing
+ * Content-Length nor a small gzip that inflates to gigabytes gets past the cap. Read once: as a
+ * stream, or whole with read() (the crawler's path, without an extra stream stage).
  */
-export function cappedBody(
-  raw: Readable & { dump?: () => Promise<unknown> },
-  contentEncoding: string | undefined,
-  options: BodyOptions,
-): { stream: Readable; cancel: () => Promise<void> } {
-  const encodings = (contentEncoding ?? '')
-    .split(',')
-    .map((token) => token.trim().toLowerCase())
-    .filter((token) => token && token !== 'identity');
-  const canDecode = options.decompress && encodings.length > 0 && encodings.every((token) => token in decoders);
-  // Encodings apply in the order listed, so they come off in reverse.
-  const decoding = canDecode ? encodings.reverse().map((token) => decoders[token]()) : [];
-  const stages: Readable[] = [raw, ...decoding];
+export class CappedBody {
+  private used = false;
+  private total = 0;
+  private stages: Readable[] = [];
 
-  let total = 0;
-  const capped = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      total += chunk.length;
-      if (total > options.maxBytes) callback(tooLarge(options));
-      else callback(null, chunk);
-    },
-  });
-  // pipe() rather than pipeline(): it does not forward errors, so each one reaches the reader in the user's words.
-  decoding.reduce<Readable>((from, to) => from.pipe(to), raw).pipe(capped);
-  const fail = (error: unknown) => {
-    capped.destroy((error instanceof FetchRefusedError ? error : options.explain(error)) as Error);
-  };
-  for (const stage of stages) stage.on('error', fail);
-  // The reader sees the error (streams keep it); without a listener until then it would crash the process.
-  capped.on('error', () => {});
-  capped.once('close', () => {
-    for (const stage of stages) if (!stage.destroyed) stage.destroy();
-    options.done();
-  });
+  constructor(
+    private readonly raw: RawBody,
+    private readonly contentEncoding: string | undefined,
+    private readonly options: BodyOptions,
+  ) {}
 
-  const cancel = async () => {
-    if (!raw.readableEnded && raw.dump) {
-      // undici reads off a small rest (a redirect's page) so the keep-alive connection stays usable.
-      raw.unpipe();
-      await raw.dump().catch(() => {});
+  /** The decoded bytes as a stream; errors arrive as the user's sentences. */
+  stream(): Readable {
+    const { tail, stages } = this.decode();
+    const capped = new Transform({
+      transform: (chunk: Buffer, _encoding, callback) => {
+        const refusal = this.count(chunk);
+        if (refusal) callback(refusal);
+        else callback(null, chunk);
+      },
+    });
+    tail.pipe(capped);
+    // pipe() does not forward errors: each one reaches the reader in the user's words.
+    for (const stage of stages) stage.on('error', (error) => capped.destroy(this.explain(error)));
+    // The reader sees the error (streams keep it); without a listener until then it would crash the process.
+    capped.on('error', () => {});
+    capped.once('close', () => destroyAll(stages));
+    stages.push(capped);
+    return capped;
+  }
+
+  /** The whole decoded body. */
+  read(): Promise<Buffer> {
+    const { tail, stages } = this.decode();
+    return new Promise((resolve, reject) => {
+      const parts: Buffer[] = [];
+      const fail = (error: unknown) => {
+        destroyAll(stages);
+        reject(this.explain(error));
+      };
+      for (const stage of stages) stage.on('error', fail);
+      tail.on('data', (chunk: Buffer) => {
+        const refusal = this.count(chunk);
+        if (refusal) fail(refusal);
+        else parts.push(chunk);
+      });
+      tail.once('end', () => resolve(Buffer.concat(parts)));
+      tail.once('close', () => {
+        if (!tail.readableEnded) fail(new Error('The body was cancelled before it was read.'));
+      });
+    });
+  }
+
+  /** Drops an unread body; undici reads off a small rest (a redirect's page) so the connection stays usable. */
+  async cancel(): Promise<void> {
+    if (this.used) {
+      destroyAll(this.stages);
+      return;
     }
-    capped.destroy();
-  };
-  return { stream: capped, cancel };
+    this.used = true;
+    if (this.raw.dump) await this.raw.dump().catch(() => {});
+    if (!this.raw.destroyed) this.raw.destroy();
+  }
+
+  private decode(): { tail: Readable; stages: Readable[] } {
+    if (this.used) throw new Error('The body has already been read.');
+    this.used = true;
+    const encodings = (this.contentEncoding ?? '')
+      .split(',')
+      .map((token) => token.trim().toLowerCase())
+      .filter((token) => token && token !== 'identity');
+    const canDecode = this.options.decompress && encodings.length > 0 && encodings.every((token) => token in decoders);
+    // Encodings apply in the order listed, so they come off in reverse.
+    const decoding = canDecode ? encodings.reverse().map((token) => decoders[token]()) : [];
+    const tail = decoding.reduce<Readable>((from, to) => from.pipe(to), this.raw);
+    this.stages = [this.raw, ...decoding];
+    return { tail, stages: this.stages };
+  }
+
+  private count(chunk: Buffer): FetchRefusedError | undefined {
+    this.total += chunk.length;
+    if (this.total > this.options.maxBytes) return tooLarge(this.options);
+    if (this.options.expired()) return new FetchRefusedError('timeout', fetchMessages.timeout);
+    return undefined;
+  }
+
+  private explain(error: unknown): Error {
+    return (error instanceof FetchRefusedError ? error : this.options.explain(error)) as Error;
+  }
+}
+
+function destroyAll(stages: Readable[]) {
+  for (const stage of stages) if (!stage.destroyed) stage.destroy();
 }
 
 export function tooLarge(options: Pick<BodyOptions, 'maxBytes' | 'resource'>): FetchRefusedError {
@@ -84,15 +136,6 @@ export function formatSize(bytes: number): string {
   if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
   if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
   return `${bytes} bytes`;
-}
-
-export function readAll(body: Readable): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    body.on('data', (chunk: Buffer) => parts.push(chunk));
-    // finished() also reports a stream that failed before anyone read it.
-    finished(body, (error) => (error ? reject(error) : resolve(Buffer.concat(parts))));
-  });
 }
 
 /** The charset of a Content-Type, when TextDecoder knows it; UTF-8 otherwise. */

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { FetchRefusedError, fetchMessages, toFetchError } from './fetch-errors';
-import { acceptEncoding, cappedBody, decodeText, readAll, tooLarge } from './response-body';
+import { acceptEncoding, CappedBody, decodeText, tooLarge } from './response-body';
 import { SafeAgent, sharedSafeAgent } from './safe-agent';
 import { checkTarget } from './target-policy';
 
@@ -11,7 +11,10 @@ export interface SafeFetchOptions {
   body?: string | Uint8Array;
   /** Decoded bytes the body may have (default 5 MB). */
   maxBytes?: number;
-  /** From the first byte sent to the last byte read, redirects included (default 15 s, the spec's). */
+  /**
+   * From the first request to the last byte read, redirects included (default 15 s, the spec's).
+   * Opening a connection (DNS, TCP, TLS) has the agent's connectTimeoutMs besides.
+   */
   timeoutMs?: number;
   /** Hops followed before "redirected too many times" (default 5). */
   maxRedirects?: number;
@@ -43,7 +46,7 @@ export interface SafeResponse {
   location?: string;
   /** The media type without parameters, lower case ('text/html'). */
   contentType?: string;
-  /** Decoded and capped; read it once, by streaming or by one of the helpers. */
+  /** Decoded and capped, made on first use; read the body once, by streaming it or by one of the helpers. */
   body: Readable;
   buffer(): Promise<Buffer>;
   text(): Promise<string>;
@@ -89,13 +92,16 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
 
   try {
     for (;;) {
+      const left = deadline.left();
       const response = await dispatcher.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method,
         headers,
         body,
-        signal: deadline.signal,
+        headersTimeout: left,
+        bodyTimeout: left,
+        signal: options.signal,
       });
       const location = redirectStatuses.has(response.statusCode) ? first(response.headers.location) : undefined;
       const target = location === undefined ? undefined : resolveLocation(location, url);
@@ -125,13 +131,14 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       }
       const finalUrl = url;
       const contentType = first(response.headers['content-type']);
-      const { stream, cancel } = cappedBody(response.body, first(response.headers['content-encoding']), {
+      const capped = new CappedBody(response.body, first(response.headers['content-encoding']), {
         maxBytes,
         decompress,
         resource,
+        expired: () => deadline.expired(),
         explain: (error) => deadline.explain(error, finalUrl),
-        done: () => deadline.clear(),
       });
+      let stream: Readable | undefined;
       return {
         url: url.href,
         status: response.statusCode,
@@ -139,55 +146,49 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         redirects,
         location: target?.href,
         contentType: contentType?.split(';')[0].trim().toLowerCase() || undefined,
-        body: stream,
-        buffer: () => readAll(stream),
-        text: async () => decodeText(await readAll(stream), contentType),
-        json: async <T>() => parseJson(decodeText(await readAll(stream), contentType), finalUrl) as T,
-        cancel,
+        get body() {
+          return (stream ??= capped.stream());
+        },
+        buffer: () => capped.read(),
+        text: async () => decodeText(await capped.read(), contentType),
+        json: async <T>() => parseJson(decodeText(await capped.read(), contentType), finalUrl) as T,
+        cancel: () => capped.cancel(),
       };
     }
   } catch (error) {
-    deadline.clear();
     throw deadline.explain(error, url);
   }
 }
 
 /**
- * The fetch's whole time budget and the caller's signal as one AbortSignal, and the knowledge
- * of which of them fired, so an abort reads as "did not answer in time" or as the caller's own.
+ * The fetch's time budget, kept without a timer or an AbortSignal per request (a crawl makes
+ * thousands a second and both cost more than the request): each hop hands the time left to
+ * undici as its headers and body time-outs, and the body checks the clock on every chunk, so a
+ * site that drips bytes cannot outlast the budget either.
  */
 class Deadline {
-  private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
-  private timedOut = false;
-  private readonly onCallerAbort = () => this.controller.abort(this.callerSignal?.reason);
+  private readonly endsAt: number;
 
   constructor(
     timeoutMs: number,
-    private readonly callerSignal?: AbortSignal,
+    readonly callerSignal?: AbortSignal,
   ) {
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort(new FetchRefusedError('timeout', fetchMessages.timeout));
-    }, timeoutMs);
-    // Pending sockets keep the process alive; the budget alone must not (a Lambda freezes with it).
-    this.timer.unref();
-    if (callerSignal?.aborted) this.onCallerAbort();
-    else callerSignal?.addEventListener('abort', this.onCallerAbort, { once: true });
+    this.endsAt = performance.now() + timeoutMs;
   }
 
-  get signal(): AbortSignal {
-    return this.controller.signal;
+  /** Milliseconds left, or the timeout refusal when none are. */
+  left(): number {
+    const left = Math.ceil(this.endsAt - performance.now());
+    if (left <= 0) throw new FetchRefusedError('timeout', fetchMessages.timeout);
+    return left;
   }
 
-  clear(): void {
-    clearTimeout(this.timer);
-    this.callerSignal?.removeEventListener('abort', this.onCallerAbort);
+  expired(): boolean {
+    return performance.now() >= this.endsAt;
   }
 
   explain(error: unknown, url: URL): unknown {
     if (error instanceof FetchRefusedError) return error;
-    if (this.timedOut) return new FetchRefusedError('timeout', fetchMessages.timeout, url.href, { cause: error });
     if (this.callerSignal?.aborted) return this.callerSignal.reason;
     return toFetchError(error, url);
   }

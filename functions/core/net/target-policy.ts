@@ -25,7 +25,7 @@ export function portOf(url: URL): number {
  * literal host must be public. Odd IPv4 spellings (2130706433, 0177.0.0.1, 0x7f.1) are already
  * dotted quads after WHATWG parsing, so they meet the same check. Names are checked after DNS.
  */
-export function checkTarget(input: string | URL, allow = allowList()): URL {
+export function checkTarget(input: string | URL, allow?: Set<string>): URL {
   let url: URL;
   try {
     url = new URL(String(input).trim());
@@ -38,8 +38,8 @@ export function checkTarget(input: string | URL, allow = allowList()): URL {
   if (url.username || url.password) throw new FetchRefusedError('credentials', fetchMessages.credentials, url.href);
   if (!url.hostname) throw new FetchRefusedError('invalid-url', fetchMessages.invalidUrl, url.href);
   const port = portOf(url);
-  const allowed = isListed(allow, url.hostname, port);
-  if (badPorts.has(port) && !allowed) throw new FetchRefusedError('port', fetchMessages.port, url.href);
+  if (badPorts.has(port) && !isListed(allow ?? allowList(), url.hostname, port))
+    throw new FetchRefusedError('port', fetchMessages.port, url.href);
   const literal = bare(url.hostname);
   if (isIP(literal)) checkAddresses(url.hostname, port, [literal], allow);
   return url;
@@ -50,10 +50,10 @@ export function checkTarget(input: string | URL, allow = allowList()): URL {
  * with this port and resolve to loopback only. One refused address refuses the name: a
  * resolver that mixes private answers into public ones is an attack, not a choice.
  */
-export function checkAddresses(hostname: string, port: number, addresses: string[], allow = allowList()): void {
+export function checkAddresses(hostname: string, port: number, addresses: string[], allow?: Set<string>): void {
   if (addresses.length === 0) throw new FetchRefusedError('dns', fetchMessages.dns(hostname));
   if (addresses.every((address) => !refusedRange(address))) return;
-  if (isListed(allow, hostname, port) && addresses.every(isLoopback)) return;
+  if (isListed(allow ?? allowList(), hostname, port) && addresses.every(isLoopback)) return;
   throw new FetchRefusedError('private-address', fetchMessages.privateAddress, `${hostname}:${port}`);
 }
 
