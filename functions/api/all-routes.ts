@@ -1,6 +1,7 @@
 import type { RouteDef } from '../core/http/route';
 import type { AreaName } from './areas';
 import { routes as auth } from './auth/routes';
+import { routes as billing } from './billing/routes';
 import { routes as company } from './company/routes';
 import { routes as dev } from './dev/routes';
 import { routes as lrp } from './lrp/routes';
@@ -11,4 +12,4 @@ import { routes as plan } from './plan/routes';
  * Every route of every area, exactly as each area's handler registers them. The tenant
  * isolation test walks this list, so an area missing here fails that test's coverage check.
  */
-export const ALL_ROUTES: Record<AreaName, RouteDef[]> = { auth, company, dev, lrp, metadata, plan };
+export const ALL_ROUTES: Record<AreaName, RouteDef[]> = { auth, billing, company, dev, lrp, metadata, plan };

@@ -8,6 +8,7 @@ export const AREAS = [
   { name: 'metadata', localOnly: false },
   { name: 'lrp', localOnly: false },
   { name: 'plan', localOnly: false },
+  { name: 'billing', localOnly: false },
   { name: 'dev', localOnly: true },
 ] as const;
 

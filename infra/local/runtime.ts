@@ -9,6 +9,7 @@ import { freePort } from './free-port';
 import { createRequestListener, loadAreaHandlers } from './http-server';
 import { startS3 } from './s3';
 import { SANDBOX_CLIENTS, startOAuthSandbox } from './sandbox/oauth-sandbox';
+import { startPaymentSandbox } from './sandbox/payment-sandbox';
 import { startSchedulerLoop } from './scheduler-loop';
 import { createWorkflowEngine, type LocalWorkflowEngine } from './workflow-engine';
 
@@ -81,9 +82,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const oauthSandbox = await startOAuthSandbox(origins);
     stops.push(() => oauthSandbox.stop());
 
+    // Billing goes through the simulated payment provider: the spec's payment simulation.
+    const paymentSandbox = await startPaymentSandbox({ appUrl: url, allowedReturnOrigins: origins, stateFile: join(dataDir, 'payment-sandbox.json') });
+    stops.push(() => paymentSandbox.stop());
+
     Object.assign(process.env, {
       RUNTIME: 'local',
       OAUTH_SANDBOX_ORIGIN: oauthSandbox.origin,
+      PAYMENT_SANDBOX_ORIGIN: paymentSandbox.origin,
+      PAYMENT_SANDBOX_WEBHOOK_SECRET: paymentSandbox.webhookSecret,
       OAUTH_GOOGLE_CLIENT_ID: SANDBOX_CLIENTS.google.clientId,
       OAUTH_GOOGLE_CLIENT_SECRET: SANDBOX_CLIENTS.google.clientSecret,
       OAUTH_FACEBOOK_CLIENT_ID: SANDBOX_CLIENTS.facebook.clientId,

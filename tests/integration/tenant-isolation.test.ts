@@ -29,6 +29,10 @@ const NOT_COMPANY_SCOPED = new Set([
   // Checks the job's company membership itself (tested below).
   'GET /api/lrp/{uuid}',
   'GET /api/metadata',
+  // The same price list for everyone; a signed-in user only.
+  'GET /api/billing/plans',
+  // The payment provider's signed events: the signature is the permission (tests/integration/billing-stripe.test.ts).
+  'POST /api/billing/webhook',
   'GET /api/dev/mailbox',
 ]);
 

@@ -1,8 +1,14 @@
 import { companyContracts } from '@shared/contracts/company';
 import { created, defineRoute } from '../../core/http/route';
 import { companyView, createCompany as create } from '../../core/companies/company-store';
+import { startDemoTrial } from '../../core/billing/subscription-store';
 
 export const createCompany = defineRoute(companyContracts.create, {
   access: 'user',
-  handle: async ({ user, body }) => created(await companyView(await create(body.name, user.id, body.demo))),
+  handle: async ({ user, body }) => {
+    const company = await create(body.name, user.id, body.demo);
+    // A demo runs on a trial of a paid plan, so every page of it works.
+    if (company.demo) await startDemoTrial(company.id);
+    return created(await companyView(company));
+  },
 });

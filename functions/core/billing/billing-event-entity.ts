@@ -5,7 +5,7 @@ import { keys } from '../table/keys';
 export const billingEventItemSchema = z.object({
   provider: z.string(),
   eventId: z.string(),
-  type: z.string(),
+  eventType: z.string(),
   /** `processing` while one delivery applies it; `done` once applied. */
   status: z.enum(['processing', 'done']),
   claimedAt: z.number(),

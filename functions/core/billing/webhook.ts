@@ -50,7 +50,7 @@ export async function receiveWebhook(rawBody: string | Buffer, signature: string
 
 async function claim(provider: string, event: BillingEvent): Promise<boolean> {
   const now = Date.now();
-  const item = billingEvents.toItem({ provider, eventId: event.id, type: event.type, status: 'processing', claimedAt: now, ttl: ttlIn(EVENT_TTL_SECONDS) });
+  const item = billingEvents.toItem({ provider, eventId: event.id, eventType: event.type, status: 'processing', claimedAt: now, ttl: ttlIn(EVENT_TTL_SECONDS) });
   return conditionally(() =>
     table().send(
       new PutCommand({

@@ -7,6 +7,7 @@ import { planData } from '../onboarding/plan-store';
 import { addMember } from './company-store';
 import { createInvite } from './invites';
 import { companyItemPrefix } from '../table/keys';
+import { BILLING_DATA } from '../billing/billing-data';
 
 /**
  * Everything a company owns, in the order the cascade removes it: members first, so nobody
@@ -30,6 +31,7 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   icpData,
   planData,
   jobData,
+  ...BILLING_DATA,
   objectData({
     name: 'files in the media bucket',
     example: async (companyId) => void (await putCompanyObject(companyId, 'example/readme.txt', 'example', 'text/plain')),

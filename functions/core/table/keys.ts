@@ -32,6 +32,13 @@ export const keys = {
   counter: (entity: string): TableKey => ({ pk: `COUNTER#${entity}`, sk: 'COUNTER' }),
   rateWindow: (scope: string, key: string, window: number): TableKey => ({ pk: `RATE#${scope}#${key}`, sk: `W#${window}` }),
   mail: (id: string): TableKey => ({ pk: 'MAILBOX', sk: `MAIL#${id}` }),
+
+  billingPlan: (slug: string): TableKey => ({ pk: 'PLAN', sk: `PLAN#${slug}` }),
+  subscription: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'SUBSCRIPTION' }),
+  invoice: (companyId: number, invoiceId: string): TableKey => ({ pk: partition.company(companyId), sk: `INVOICE#${invoiceId}` }),
+  checkout: (sessionId: string): TableKey => ({ pk: `CHECKOUT#${sessionId}`, sk: 'CHECKOUT' }),
+  billingCustomer: (provider: string, customerId: string): TableKey => ({ pk: `BILLINGCUSTOMER#${provider}#${customerId}`, sk: 'CUSTOMER' }),
+  billingEvent: (provider: string, eventId: string): TableKey => ({ pk: `BILLINGEVENT#${provider}#${eventId}`, sk: 'EVENT' }),
 };
 
 /** Sort-key prefixes of the items in a company's partition, for begins_with queries. */
@@ -39,6 +46,8 @@ export const companyItemPrefix = {
   member: 'MEMBER#',
   invite: 'INVITE#',
   icp: 'ICP#',
+  subscription: 'SUBSCRIPTION',
+  invoice: 'INVOICE#',
   marketingPlan: 'MARKETING_PLAN',
 };
 
