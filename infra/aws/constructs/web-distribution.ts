@@ -39,6 +39,8 @@ const API_HEADERS = [
   'User-Agent',
   'Referer',
   'CloudFront-Viewer-Address',
+  // The payment provider's webhook signature (POST /api/billing/webhook).
+  'Stripe-Signature',
 ];
 
 /**
