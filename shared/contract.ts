@@ -44,10 +44,10 @@ export function defineContract<
 
 type Out<S> = [S] extends [z.ZodType] ? z.output<S> : undefined;
 type In<S> = [S] extends [z.ZodType] ? z.input<S> : undefined;
-type AnyContract = Contract<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, ResponseSchemas>;
-type BodyOf<C> = C extends Contract<infer SB, z.ZodType | undefined, z.ZodType | undefined, ResponseSchemas> ? SB : never;
-type QueryOf<C> = C extends Contract<z.ZodType | undefined, infer SQ, z.ZodType | undefined, ResponseSchemas> ? SQ : never;
-type ParamsOf<C> = C extends Contract<z.ZodType | undefined, z.ZodType | undefined, infer SP, ResponseSchemas> ? SP : never;
+type AnyContract = Contract;
+type BodyOf<C> = C extends Contract<infer SB> ? SB : never;
+type QueryOf<C> = C extends Contract<z.ZodType | undefined, infer SQ> ? SQ : never;
+type ParamsOf<C> = C extends Contract<z.ZodType | undefined, z.ZodType | undefined, infer SP> ? SP : never;
 
 /** What the client sends: the request schemas' input types (before defaults and transforms). */
 export type BodyIn<C extends AnyContract> = In<BodyOf<C>>;
@@ -76,10 +76,10 @@ export type ReplyOf<R extends ResponseSchemas> = {
 }[keyof R & SuccessStatus];
 
 /** `/api/company/{id}/invite` with `{id: 7}` → `/api/company/7/invite`. */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name} for ${path}`);
+    if (value === undefined || value === '') throw new Error(`Missing path parameter ${name} for ${path}`);
     return encodeURIComponent(String(value));
   });
 }

@@ -15,7 +15,8 @@ function fieldsOf(schema: z.ZodType | undefined | null): string {
   // Named schemas (`.meta({ title })`) are shown by name; the README says what they hold.
   if (json.title) return json.title;
   if (json.type === 'array' && json.items?.title) return `[${json.items.title}]`;
-  if (json.type === 'array') return `[${json.items?.properties ? `{${Object.keys(json.items.properties).join(', ')}}` : '…'}]`;
+  if (json.type === 'array')
+    return `[${json.items?.properties ? `{${Object.keys(json.items.properties).join(', ')}}` : '…'}]`;
   if (!json.properties) return json.type ?? 'any';
   const required = new Set(json.required ?? []);
   return Object.keys(json.properties)
@@ -44,6 +45,13 @@ function responses(route: RouteDef): string {
 export function routeTable(): string {
   const rows = Object.values(ALL_ROUTES)
     .flat()
-    .map((r) => `| ${r.method} | \`${r.path}\` | ${r.access}${r.localOnly ? ' (local only)' : ''} | ${request(r)} | ${responses(r)} | ${r.contract.summary} |`);
-  return ['| method | path | access | request | success answers | what it does |', '|---|---|---|---|---|---|', ...rows].join('\n');
+    .map(
+      (r) =>
+        `| ${r.method} | \`${r.path}\` | ${r.access}${r.localOnly ? ' (local only)' : ''} | ${request(r)} | ${responses(r)} | ${r.contract.summary} |`,
+    );
+  return [
+    '| method | path | access | request | success answers | what it does |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }

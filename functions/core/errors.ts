@@ -44,7 +44,6 @@ export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
 export const upgradeRequired = () =>
   new DomainError('upgrade-required', messages.upgradeRequired, undefined, UPGRADE_REQUIRED);
 /** One field's 422, for rules checked after parsing (a taken email, a wrong current password). */
-export const fieldError = (path: string, message: string) =>
-  new DomainError('invalid', message, [{ path, message }]);
+export const fieldError = (path: string, message: string) => new DomainError('invalid', message, [{ path, message }]);
 /** A 422 without a field: the input is well-formed but cannot be accepted as a whole. */
 export const invalid = (message: string, errors?: FieldError[]) => new DomainError('invalid', message, errors);

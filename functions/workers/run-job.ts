@@ -33,7 +33,10 @@ export function runJobHandler(kinds: readonly JobKind[]) {
       return { ok: true, value: kind.result.parse(value) };
     } catch (error) {
       if (error instanceof JobUserError) {
-        return { ok: false, error: { kind: error.kind, message: error.message, ...(error.code ? { code: error.code } : {}) } };
+        return {
+          ok: false,
+          error: { kind: error.kind, message: error.message, ...(error.code ? { code: error.code } : {}) },
+        };
       }
       throw error;
     }

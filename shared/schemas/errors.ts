@@ -21,7 +21,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export function fieldErrorsFrom(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!body || typeof body !== 'object') return out;
-  const errors = (body as { errors?: unknown }).errors ?? body;
+  const errors: unknown = (body as { errors?: unknown }).errors ?? body;
   if (Array.isArray(errors)) {
     for (const e of errors) {
       const parsed = fieldErrorSchema.safeParse(e);
@@ -29,7 +29,7 @@ export function fieldErrorsFrom(body: unknown): Record<string, string> {
     }
     return out;
   }
-  if (errors && typeof errors === 'object') {
+  if (typeof errors === 'object' && errors !== null) {
     for (const [field, value] of Object.entries(errors as Record<string, unknown>)) {
       if (Array.isArray(value) && typeof value[0] === 'string') out[field] = value[0];
       else if (typeof value === 'string' && field !== 'message') out[field] = value;

@@ -8,8 +8,8 @@ import { defineRoute, ok } from '../../core/http/route';
 export function featureFlags(): Metadata['featureFlags'] {
   let configured: Record<string, unknown> = {};
   try {
-    const parsed = JSON.parse(config.featureFlagsJson);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) configured = parsed;
+    const parsed: unknown = JSON.parse(config.featureFlagsJson);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) configured = parsed as Record<string, unknown>;
   } catch {
     // A broken flag configuration must not take the app down: every flag reads as off.
   }

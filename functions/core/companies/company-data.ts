@@ -13,9 +13,9 @@ export interface CompanyData {
   name: string;
   /** Kept by the demo reset: the demo's people stay, its "company data, plans and posts" go. */
   keptByDemoReset: boolean;
-  remove(companyId: number): Promise<void>;
-  remaining(companyId: number): Promise<number>;
-  example(companyId: number): Promise<void>;
+  remove: (companyId: number) => Promise<void>;
+  remaining: (companyId: number) => Promise<number>;
+  example: (companyId: number) => Promise<void>;
 }
 
 type ItemKey = { pk: string; sk: string };
@@ -26,7 +26,7 @@ export function partitionData(def: {
   name: string;
   skPrefix: string;
   keptByDemoReset?: boolean;
-  example(companyId: number): Promise<void>;
+  example: (companyId: number) => Promise<void>;
 }): CompanyData {
   const items = (companyId: number) =>
     queryAll({
@@ -48,7 +48,7 @@ export function collectionData(def: {
   name: string;
   kind: string;
   keptByDemoReset?: boolean;
-  example(companyId: number): Promise<void>;
+  example: (companyId: number) => Promise<void>;
 }): CompanyData {
   const items = (companyId: number) =>
     queryAll({
@@ -67,18 +67,24 @@ export function collectionData(def: {
 }
 
 /** Every object under the company's prefix in the media bucket. */
-export function objectData(def: { name: string; example(companyId: number): Promise<void> }): CompanyData {
+export function objectData(def: { name: string; example: (companyId: number) => Promise<void> }): CompanyData {
   return {
     name: def.name,
     keptByDemoReset: false,
-    remove: async (companyId) => void (await deleteObjectsUnder(companyObjectPrefix(companyId))),
+    remove: async (companyId) => {
+      await deleteObjectsUnder(companyObjectPrefix(companyId));
+    },
     remaining: (companyId) => countObjectsUnder(companyObjectPrefix(companyId)),
     example: def.example,
   };
 }
 
 /** Every one-time schedule named with the company's prefix. */
-export function scheduleData(def: { name: string; prefix(companyId: number): string; example(companyId: number): Promise<void> }): CompanyData {
+export function scheduleData(def: {
+  name: string;
+  prefix: (companyId: number) => string;
+  example: (companyId: number) => Promise<void>;
+}): CompanyData {
   const names = (companyId: number) => scheduler().namesWithPrefix(def.prefix(companyId));
   return {
     name: def.name,

@@ -20,13 +20,17 @@ export const COMPANY_DATA: readonly CompanyData[] = [
     name: 'members',
     skPrefix: companyItemPrefix.member,
     keptByDemoReset: true,
-    example: async (companyId) => void (await addMember(companyId, 900_000_000 + companyId)),
+    example: async (companyId) => {
+      await addMember(companyId, 900_000_000 + companyId);
+    },
   }),
   partitionData({
     name: 'invites',
     skPrefix: companyItemPrefix.invite,
     keptByDemoReset: true,
-    example: async (companyId) => void (await createInvite(companyId, `example-${companyId}@example.com`, 1)),
+    example: async (companyId) => {
+      await createInvite(companyId, `example-${companyId}@example.com`, 1);
+    },
   }),
   icpData,
   planData,
@@ -34,7 +38,9 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   ...BILLING_DATA,
   objectData({
     name: 'files in the media bucket',
-    example: async (companyId) => void (await putCompanyObject(companyId, 'example/readme.txt', 'example', 'text/plain')),
+    example: async (companyId) => {
+      await putCompanyObject(companyId, 'example/readme.txt', 'example', 'text/plain');
+    },
   }),
   scheduleData({
     name: 'one-time schedules',

@@ -35,7 +35,11 @@ const blankCompany = (id: number, name: string, demo: boolean): CompanyItem => (
   version: 1,
 });
 
-const newMember = (companyId: number, userId: number): MemberItem => ({ companyId, userId, joinedAt: new Date().toISOString() });
+const newMember = (companyId: number, userId: number): MemberItem => ({
+  companyId,
+  userId,
+  joinedAt: new Date().toISOString(),
+});
 
 /** The company and its creator's membership, written together. */
 export async function createCompany(name: string, ownerId: number, demo = false): Promise<CompanyItem> {
@@ -43,7 +47,13 @@ export async function createCompany(name: string, ownerId: number, demo = false)
   await table().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: tableName(), Item: companies.toItem(company), ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: companies.toItem(company),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
         { Put: { TableName: tableName(), Item: members.toItem(newMember(company.id, ownerId)) } },
       ],
     }),
@@ -88,14 +98,23 @@ export async function addMember(companyId: number, userId: number): Promise<bool
  * moment cannot both succeed. Answers false when the user was not a member.
  */
 export async function removeMember(companyId: number, userId: number): Promise<boolean> {
-  const [company, member] = await Promise.all([companies.get(keys.company(companyId)), members.get(keys.member(companyId, userId))]);
+  const [company, member] = await Promise.all([
+    companies.get(keys.company(companyId)),
+    members.get(keys.member(companyId, userId)),
+  ]);
   if (!company || !member) return false;
   if (company.memberCount <= 1) throw conflict(LAST_MEMBER);
   const done = await conditionally(() =>
     table().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: tableName(), Key: keys.member(companyId, userId), ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.member(companyId, userId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
           {
             Update: {
               TableName: tableName(),
@@ -138,7 +157,11 @@ export async function pendingInvites(companyId: number): Promise<InviteItem[]> {
 
 /** A company as the API shows it, with its users, pending invites and ideal customers. */
 export async function companyView(company: CompanyItem): Promise<Company> {
-  const [ids, pending, icps] = await Promise.all([memberIds(company.id), pendingInvites(company.id), listIcps(company.id)]);
+  const [ids, pending, icps] = await Promise.all([
+    memberIds(company.id),
+    pendingInvites(company.id),
+    listIcps(company.id),
+  ]);
   const users = (await getUsers(ids)).sort((a, b) => a.id - b.id);
   return {
     id: company.id,
@@ -168,5 +191,5 @@ export type CompanyInfoFields = Partial<Omit<CompanyItem, 'id' | 'createdAt' | '
  * and retries when another member wrote in between, so neither write is lost.
  */
 export async function updateCompanyInfo(companyId: number, fields: CompanyInfoFields | CompanyInfoInput) {
-  return companies.update(keys.company(companyId), fields as CompanyInfoFields);
+  return companies.update(keys.company(companyId), fields);
 }

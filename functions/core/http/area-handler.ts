@@ -1,4 +1,4 @@
-import middy from '@middy/core';
+import middy, { type MiddyfiedHandler } from '@middy/core';
 import httpRouter from '@middy/http-router';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
@@ -33,7 +33,7 @@ export function toResult(reply: Reply): HttpResult {
  * sent: a signed-out caller gets 401, not field errors), then validation, then the domain.
  */
 function routeHandler(route: RouteDef) {
-  return middy<HttpEvent, HttpResult, Error, Context>()
+  return middy<HttpEvent, HttpResult>()
     .use(access(route.access))
     .use(validate(route))
     .handler(async (event) => {
@@ -47,7 +47,7 @@ function routeHandler(route: RouteDef) {
         cookies: event.state.cookies,
         requestId: event.state.requestId,
         sourceIp: clientIp(event),
-        userAgent: event.requestContext?.http?.userAgent ?? '',
+        userAgent: event.requestContext.http.userAgent,
         event,
       });
       return toResult(checkReply(route, reply));
@@ -60,24 +60,24 @@ function routeHandler(route: RouteDef) {
  * dropped outside the embedded runtime, so they do not exist in AWS at all.
  */
 export function areaHandler(routes: RouteDef[]) {
-  let router: ReturnType<typeof httpRouter> | undefined;
-  return middy<HttpEvent, HttpResult, Error, Context>()
+  let router: MiddyfiedHandler<HttpEvent, HttpResult> | undefined;
+  return middy<HttpEvent, HttpResult>()
     .use(observability())
     .use(requestLogger())
     .use(errorResponder())
     .use(originVerify())
     .use(originCheck())
     .use(jsonBody())
-    .handler((event, context) => {
+    .handler((event: HttpEvent, context: Context) => {
       // Built on first use: the runtime kind comes from the environment the host sets up.
-      router ??= httpRouter({
+      router ??= httpRouter<HttpEvent, HttpResult>({
         routes: routes
           .filter((r) => !r.localOnly || config.runtime === 'local')
-          .map((r) => ({ method: r.method, path: r.path, handler: routeHandler(r) as never })),
+          .map((r) => ({ method: r.method, path: r.path, handler: routeHandler(r) })),
         notFoundResponse: () => {
           throw notFound();
         },
       });
-      return router(event as never, context, undefined as never) as Promise<HttpResult>;
+      return router(event, context);
     });
 }

@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { MiddlewareObj } from '@middy/core';
 import type { AuthUser } from './route';
 
@@ -15,9 +15,9 @@ export interface RequestState {
 
 export type HttpEvent = APIGatewayProxyEventV2 & { state: RequestState };
 export type HttpResult = Exclude<APIGatewayProxyResultV2, string>;
-export type HttpMiddleware = MiddlewareObj<HttpEvent, HttpResult, Error, Context>;
+export type HttpMiddleware = MiddlewareObj<HttpEvent, HttpResult>;
 
 export const header = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
-  const headers = event.headers ?? {};
+  const headers = event.headers;
   return headers[name] ?? headers[name.toLowerCase()];
 };

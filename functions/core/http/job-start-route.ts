@@ -5,7 +5,12 @@ import type { JobKind } from '../jobs/job-kind';
 import { startJob } from '../jobs/job-store';
 import { accepted, defineRoute, type RouteContext, type RouteDef } from './route';
 
-type StartContract = Contract<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, { 202: typeof jobStartedSchema }>;
+type StartContract = Contract<
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  { 202: typeof jobStartedSchema }
+>;
 
 /**
  * A start route for a job kind: checks what must hold before starting (in `input`, which may

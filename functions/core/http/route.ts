@@ -1,6 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { z } from 'zod';
-import type { BodyOut, Contract, ParamsOut, QueryOut, ReplyOf, ResponseSchemas } from '@shared/contract';
+import type { BodyOut, Contract, ParamsOut, QueryOut, ReplyOf } from '@shared/contract';
 
 /**
  * Who may call a route. The access middleware enforces the last two, so no handler can
@@ -34,7 +33,7 @@ export interface RouteContext<A extends Access, B, Q, P> {
   event: APIGatewayProxyEventV2;
 }
 
-type AnyContract = Contract<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, ResponseSchemas>;
+type AnyContract = Contract;
 
 /** What a handler gives back: always an explicit status from its contract, never guessed. */
 export interface Reply {
@@ -52,20 +51,23 @@ export interface RouteDef {
   access: Access;
   /** Only the embedded runtime serves this route (the dev mailbox). */
   localOnly: boolean;
-  handle(ctx: RouteContext<Access, unknown, unknown, unknown>): Promise<Reply>;
+  handle: (ctx: RouteContext<Access, unknown, unknown, unknown>) => Promise<Reply>;
 }
 
 export interface RouteOptions<C extends AnyContract, A extends Access> {
   access: A;
   localOnly?: boolean;
-  handle(ctx: RouteContext<A, BodyOut<C>, QueryOut<C>, ParamsOut<C>>): Promise<ReplyOf<C['responses']>>;
+  handle: (ctx: RouteContext<A, BodyOut<C>, QueryOut<C>, ParamsOut<C>>) => Promise<ReplyOf<C['responses']>>;
 }
 
 /**
  * Binds a handler to its contract. The context is typed from the contract's request schemas
  * and the access level; the reply must be one of the contract's statuses with its body type.
  */
-export function defineRoute<C extends AnyContract, A extends Access>(contract: C, options: RouteOptions<C, A>): RouteDef {
+export function defineRoute<C extends AnyContract, A extends Access>(
+  contract: C,
+  options: RouteOptions<C, A>,
+): RouteDef {
   return {
     contract,
     method: contract.method,

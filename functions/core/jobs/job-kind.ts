@@ -31,7 +31,10 @@ export function defineJobKind<I extends z.ZodType, R extends z.ZodType>(kind: Jo
  * The kinds a job's user error may have. Not 'not-found' (the poller reads 404 as "the job is
  * gone"), nor 401/403 (the web reads those as signed out or removed from the company).
  */
-export type JobUserErrorKind = Extract<ErrorKind, 'bad-request' | 'invalid' | 'conflict' | 'upgrade-required' | 'rate-limited'>;
+export type JobUserErrorKind = Extract<
+  ErrorKind,
+  'bad-request' | 'invalid' | 'conflict' | 'upgrade-required' | 'rate-limited'
+>;
 
 /** A failure the user caused or can fix: its own message reaches the browser. */
 export class JobUserError extends Error {

@@ -2,16 +2,23 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { table, tableName, ttlIn } from '../table/client';
 import { keys } from '../table/keys';
+import { z } from 'zod';
 import type { MailMessage, Mailer } from './mail-port';
 
 /** Dev mail is kept a week: long enough to find a link, short enough not to pile up. */
 const MAILBOX_TTL_SECONDS = 7 * 24 * 3600;
 
-export interface StoredMail extends MailMessage {
-  id: string;
-  from: string;
-  sentAt: string;
-}
+/** Parsing drops the table's own attributes (keys, type, ttl) and checks the item's shape. */
+const storedMailSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  sentAt: z.string(),
+});
+export type StoredMail = z.infer<typeof storedMailSchema> & MailMessage;
 
 export const mailboxMailer: Mailer = {
   async send(message) {
@@ -45,7 +52,5 @@ export async function listMailbox(limit = 50, to?: string): Promise<StoredMail[]
       Limit: to ? undefined : limit,
     }),
   );
-  return (out.Items ?? []).slice(0, limit).map(({ id, from, to: rcpt, subject, text, html, sentAt }) => ({
-    id, from, to: rcpt, subject, text, html, sentAt,
-  })) as StoredMail[];
+  return (out.Items ?? []).slice(0, limit).map((item) => storedMailSchema.parse(item));
 }

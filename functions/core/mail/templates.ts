@@ -1,10 +1,16 @@
 import type { MailMessage } from './mail-port';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 /** One simple, client-safe layout: inline styles only, a button and the raw link under it. */
-function layout(to: string, subject: string, intro: string, action: { label: string; url: string }, outro: string): MailMessage {
+function layout(
+  to: string,
+  subject: string,
+  intro: string,
+  action: { label: string; url: string },
+  outro: string,
+): MailMessage {
   const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f5f6fa;font-family:Helvetica,Arial,sans-serif;color:#1f2333">
 <table role="presentation" width="100%" style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
 <tr><td>

@@ -35,6 +35,13 @@ export interface Scheduler {
 export const companySchedulePrefix = (companyId: number) => `c${companyId}-`;
 export const companyScheduleName = (companyId: number, id: string) => `${companySchedulePrefix(companyId)}${id}`;
 
+/** Set by the CDK stack on every function that schedules; missing is a deployment bug. */
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
 /** EventBridge Scheduler wants `at(yyyy-mm-ddThh:mm:ss)` in the given zone, without offset. */
 export const atExpression = (at: Date) => `at(${at.toISOString().slice(0, 19)})`;
 
@@ -51,8 +58,8 @@ export const eventBridgeScheduler: Scheduler = {
       FlexibleTimeWindow: { Mode: 'OFF' as const },
       ActionAfterCompletion: 'DELETE' as const,
       Target: {
-        Arn: process.env[workflowArnEnv(workflow)]!,
-        RoleArn: process.env.SCHEDULER_ROLE_ARN!,
+        Arn: requiredEnv(workflowArnEnv(workflow)),
+        RoleArn: requiredEnv('SCHEDULER_ROLE_ARN'),
         Input: JSON.stringify(input),
       },
     };

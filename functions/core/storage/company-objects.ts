@@ -8,7 +8,12 @@ import { s3 } from './s3';
  */
 export const companyObjectPrefix = (companyId: number) => `companies/${companyId}/`;
 
-export async function putCompanyObject(companyId: number, name: string, body: Uint8Array | string, contentType: string) {
+export async function putCompanyObject(
+  companyId: number,
+  name: string,
+  body: Uint8Array | string,
+  contentType: string,
+) {
   const key = `${companyObjectPrefix(companyId)}${name}`;
   await s3().send(new PutObjectCommand({ Bucket: config.mediaBucket, Key: key, Body: body, ContentType: contentType }));
   return key;
@@ -17,7 +22,9 @@ export async function putCompanyObject(companyId: number, name: string, body: Ui
 async function* keysUnder(prefix: string) {
   let token: string | undefined;
   do {
-    const out = await s3().send(new ListObjectsV2Command({ Bucket: config.mediaBucket, Prefix: prefix, ContinuationToken: token }));
+    const out = await s3().send(
+      new ListObjectsV2Command({ Bucket: config.mediaBucket, Prefix: prefix, ContinuationToken: token }),
+    );
     yield (out.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
     token = out.IsTruncated ? out.NextContinuationToken : undefined;
   } while (token);
@@ -30,7 +37,10 @@ export async function deleteObjectsUnder(prefix: string): Promise<number> {
     for (let i = 0; i < page.length; i += 1000) {
       const batch = page.slice(i, i + 1000);
       await s3().send(
-        new DeleteObjectsCommand({ Bucket: config.mediaBucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+        new DeleteObjectsCommand({
+          Bucket: config.mediaBucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
       );
       deleted += batch.length;
     }

@@ -24,10 +24,10 @@ export async function batchGetAll<T>(keys: Key[]): Promise<T[]> {
 /** Deletes many items by key, 25 a request, retrying what DynamoDB leaves unprocessed. */
 export async function batchDeleteAll(keys: Key[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 25) {
-    let pending: { DeleteRequest: { Key: Key } }[] | undefined = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; pending?.length && attempt < ATTEMPTS; attempt++) {
+    let pending: { DeleteRequest: { Key: Key } }[] = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; pending.length && attempt < ATTEMPTS; attempt++) {
       const out = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-      pending = out.UnprocessedItems?.[tableName()] as typeof pending;
+      pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
     }
   }
 }

@@ -6,7 +6,10 @@
 export function isConditionFailed(error: unknown): boolean {
   const e = error as { name?: string; CancellationReasons?: { Code?: string }[] } | undefined;
   if (e?.name === 'ConditionalCheckFailedException') return true;
-  return e?.name === 'TransactionCanceledException' && !!e.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed');
+  return (
+    e?.name === 'TransactionCanceledException' &&
+    !!e.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')
+  );
 }
 
 /** Which items of a cancelled transaction failed their condition, by position. */

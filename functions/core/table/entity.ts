@@ -8,7 +8,7 @@ import { assertItemFits } from './item-size';
 import type { TableKey } from './keys';
 
 /** Attributes the table adds around an entity's own fields. */
-const TABLE_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type'] as const;
+const TABLE_NAMES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type']);
 type IndexKeys = Partial<Record<'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk', string>>;
 
 export const STALE_WRITE = 'This was changed by someone else a moment ago. Reload the page and try again.';
@@ -18,8 +18,8 @@ export interface EntityDefinition<S extends z.ZodObject> {
   type: string;
   /** The item's own fields. Items are parsed with it on every read: a malformed item is a bug, not data. */
   schema: S;
-  key(value: z.output<S>): TableKey;
-  indexes?(value: z.output<S>): IndexKeys;
+  key: (value: z.output<S>) => TableKey;
+  indexes?: (value: z.output<S>) => IndexKeys;
   /**
    * Optimistic concurrency: the item carries `version`, every update checks the version it
    * read and adds one, so two writers cannot silently overwrite each other.
@@ -49,9 +49,8 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
 
   /** The entity from a stored item, or undefined once its TTL has passed. */
   function fromItem(item: Record<string, unknown> | undefined): Value<S> | undefined {
-    if (!item || isExpired(item as { ttl?: number })) return undefined;
-    const fields = { ...item };
-    for (const name of TABLE_ATTRIBUTES) delete fields[name];
+    if (!item || isExpired(item)) return undefined;
+    const fields = Object.fromEntries(Object.entries(item).filter(([name]) => !TABLE_NAMES.has(name)));
     return def.schema.parse(fields);
   }
 
@@ -63,7 +62,9 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
     fromItem,
 
     async get(key: TableKey, options: { consistent?: boolean } = {}): Promise<Value<S> | undefined> {
-      const out = await table().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent }));
+      const out = await table().send(
+        new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent }),
+      );
       return fromItem(out.Item);
     },
 
@@ -93,12 +94,21 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
      * "only the fields sent change" holds under concurrency; with one, it is a 409.
      * Answers undefined when the item does not exist.
      */
-    async update(key: TableKey, fields: Partial<Value<S>>, options: { expectedVersion?: number } = {}): Promise<Value<S> | undefined> {
+    async update(
+      key: TableKey,
+      fields: Partial<Value<S>>,
+      options: { expectedVersion?: number } = {},
+    ): Promise<Value<S> | undefined> {
       for (let attempt = 0; attempt < 5; attempt++) {
         const current = await this.get(key, { consistent: true });
         if (!current) return undefined;
-        if (options.expectedVersion !== undefined && versionOf(current) !== options.expectedVersion) throw conflict(STALE_WRITE);
-        const next = def.schema.parse({ ...current, ...stripUndefined(fields), ...(def.versioned ? { version: versionOf(current) + 1 } : {}) });
+        if (options.expectedVersion !== undefined && versionOf(current) !== options.expectedVersion)
+          throw conflict(STALE_WRITE);
+        const next = def.schema.parse({
+          ...current,
+          ...stripUndefined(fields),
+          ...(def.versioned ? { version: versionOf(current) + 1 } : {}),
+        });
         toItem(next);
         const changed = Object.entries(next as Record<string, unknown>).filter(
           ([name, value]) => JSON.stringify(value) !== JSON.stringify((current as Record<string, unknown>)[name]),
@@ -159,7 +169,10 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
         KeyConditionExpression: skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
         ExpressionAttributeValues: { ':pk': pk, ...(skPrefix ? { ':prefix': skPrefix } : {}) },
       });
-      return items.filter((i) => i.type === def.type).map(fromItem).filter((v): v is Value<S> => v !== undefined);
+      return items
+        .filter((i) => i.type === def.type)
+        .map(fromItem)
+        .filter((v): v is Value<S> => v !== undefined);
     },
 
     /** Items of this type on a secondary index partition, optionally under a sort-key prefix. */
@@ -170,7 +183,10 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
         KeyConditionExpression: skPrefix ? `${p}pk = :pk AND begins_with(${p}sk, :prefix)` : `${p}pk = :pk`,
         ExpressionAttributeValues: { ':pk': partitionValue, ...(skPrefix ? { ':prefix': skPrefix } : {}) },
       });
-      return items.filter((i) => i.type === def.type).map(fromItem).filter((v): v is Value<S> => v !== undefined);
+      return items
+        .filter((i) => i.type === def.type)
+        .map(fromItem)
+        .filter((v): v is Value<S> => v !== undefined);
     },
   };
 }

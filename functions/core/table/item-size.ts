@@ -11,7 +11,8 @@ export const MAX_ITEM_BYTES = 400 * 1024;
 export function itemSizeBytes(value: unknown): number {
   if (value === null || value === undefined || typeof value === 'boolean') return 1;
   if (typeof value === 'string') return Buffer.byteLength(value, 'utf8');
-  if (typeof value === 'number' || typeof value === 'bigint') return Math.min(21, Math.ceil(String(value).length / 2) + 1);
+  if (typeof value === 'number' || typeof value === 'bigint')
+    return Math.min(21, Math.ceil(String(value).length / 2) + 1);
   if (value instanceof Uint8Array) return value.byteLength;
   if (Array.isArray(value)) return value.reduce<number>((sum, v) => sum + itemSizeBytes(v) + 1, 3);
   if (value instanceof Set) return [...value].reduce<number>((sum, v) => sum + itemSizeBytes(v), 3);

@@ -18,27 +18,48 @@ export const keys = {
   session: (tokenHash: string): TableKey => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
   verifyCode: (userId: number): TableKey => ({ pk: `VERIFY#${userId}`, sk: 'VERIFY' }),
   resetLink: (resetId: number): TableKey => ({ pk: `RESET#${resetId}`, sk: 'RESET' }),
-  identity: (provider: string, subject: string): TableKey => ({ pk: `IDENTITY#${provider}#${subject}`, sk: 'IDENTITY' }),
+  identity: (provider: string, subject: string): TableKey => ({
+    pk: `IDENTITY#${provider}#${subject}`,
+    sk: 'IDENTITY',
+  }),
   oauthState: (stateHash: string): TableKey => ({ pk: `OAUTHSTATE#${stateHash}`, sk: 'STATE' }),
 
   company: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'COMPANY' }),
-  member: (companyId: number, userId: number): TableKey => ({ pk: partition.company(companyId), sk: `MEMBER#${userId}` }),
-  invite: (companyId: number, inviteId: number): TableKey => ({ pk: partition.company(companyId), sk: `INVITE#${inviteId}` }),
+  member: (companyId: number, userId: number): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `MEMBER#${userId}`,
+  }),
+  invite: (companyId: number, inviteId: number): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `INVITE#${inviteId}`,
+  }),
   icp: (companyId: number, icpId: number): TableKey => ({ pk: partition.company(companyId), sk: `ICP#${icpId}` }),
   marketingPlan: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'MARKETING_PLAN' }),
 
   job: (uuid: string): TableKey => ({ pk: `JOB#${uuid}`, sk: 'JOB' }),
   schedule: (name: string): TableKey => ({ pk: `SCHEDULE#${name}`, sk: 'SCHEDULE' }),
   counter: (entity: string): TableKey => ({ pk: `COUNTER#${entity}`, sk: 'COUNTER' }),
-  rateWindow: (scope: string, key: string, window: number): TableKey => ({ pk: `RATE#${scope}#${key}`, sk: `W#${window}` }),
+  rateWindow: (scope: string, key: string, window: number): TableKey => ({
+    pk: `RATE#${scope}#${key}`,
+    sk: `W#${window}`,
+  }),
   mail: (id: string): TableKey => ({ pk: 'MAILBOX', sk: `MAIL#${id}` }),
 
   billingPlan: (slug: string): TableKey => ({ pk: 'PLAN', sk: `PLAN#${slug}` }),
   subscription: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'SUBSCRIPTION' }),
-  invoice: (companyId: number, invoiceId: string): TableKey => ({ pk: partition.company(companyId), sk: `INVOICE#${invoiceId}` }),
+  invoice: (companyId: number, invoiceId: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `INVOICE#${invoiceId}`,
+  }),
   checkout: (sessionId: string): TableKey => ({ pk: `CHECKOUT#${sessionId}`, sk: 'CHECKOUT' }),
-  billingCustomer: (provider: string, customerId: string): TableKey => ({ pk: `BILLINGCUSTOMER#${provider}#${customerId}`, sk: 'CUSTOMER' }),
-  billingEvent: (provider: string, eventId: string): TableKey => ({ pk: `BILLINGEVENT#${provider}#${eventId}`, sk: 'EVENT' }),
+  billingCustomer: (provider: string, customerId: string): TableKey => ({
+    pk: `BILLINGCUSTOMER#${provider}#${customerId}`,
+    sk: 'CUSTOMER',
+  }),
+  billingEvent: (provider: string, eventId: string): TableKey => ({
+    pk: `BILLINGEVENT#${provider}#${eventId}`,
+    sk: 'EVENT',
+  }),
 };
 
 /** Sort-key prefixes of the items in a company's partition, for begins_with queries. */
@@ -57,8 +78,14 @@ export const companyItemPrefix = {
  * (`COMPANY#<id>#<KIND>`, ISO time): jobs now; posts, media, metrics and audits as they come.
  */
 export const index = {
-  userCompany: (userId: number, companyId: number) => ({ gsi1pk: partition.user(userId), gsi1sk: `COMPANY#${companyId}` }),
-  userSession: (userId: number, tokenHash: string) => ({ gsi1pk: partition.user(userId), gsi1sk: `SESSION#${tokenHash}` }),
+  userCompany: (userId: number, companyId: number) => ({
+    gsi1pk: partition.user(userId),
+    gsi1sk: `COMPANY#${companyId}`,
+  }),
+  userSession: (userId: number, tokenHash: string) => ({
+    gsi1pk: partition.user(userId),
+    gsi1sk: `SESSION#${tokenHash}`,
+  }),
   inviteToken: (tokenHash: string) => ({ gsi1pk: `INVITETOKEN#${tokenHash}`, gsi1sk: 'INVITE' }),
   dueSchedule: (at: string, name: string) => ({ gsi1pk: 'SCHEDULE', gsi1sk: `${at}#${name}` }),
   /** The embedded runtime's schedules by name, for a company's prefix (EventBridge lists them itself). */

@@ -26,7 +26,7 @@ export function errorResponder(): HttpMiddleware {
   return {
     onError: (request) => {
       const error = request.error as Error & { statusCode?: number; expose?: boolean };
-      const requestId = request.event.state?.requestId;
+      const requestId = request.event.state.requestId;
       let status = 500;
       let body: ErrorBody = { message: messages.unknownError, requestId };
 
@@ -38,12 +38,12 @@ export function errorResponder(): HttpMiddleware {
           ...(error.code ? { code: error.code } : {}),
           requestId,
         };
-      } else if (typeof error?.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
         // Errors raised by middy itself (the router's "route does not exist").
         status = error.statusCode === 405 ? 404 : error.statusCode;
         body = { message: status === 404 ? messages.notFound : error.message, requestId };
       } else {
-        log('error', 'unhandled error', { requestId, error: error?.message, stack: error?.stack });
+        log('error', 'unhandled error', { requestId, error: error.message, stack: error.stack });
       }
       request.response = {
         statusCode: status,

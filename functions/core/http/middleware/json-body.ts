@@ -9,7 +9,7 @@ import type { HttpMiddleware } from '../event';
 export function jsonBody(): HttpMiddleware {
   return {
     before: ({ event }) => {
-      if (event.body === undefined || event.body === null || event.body === '') return;
+      if (event.body === undefined || event.body === '') return;
       const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
       if (text.trim() === '') return;
       try {

@@ -13,7 +13,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function originCheck(): HttpMiddleware {
   return {
     before: ({ event }) => {
-      const method = event.requestContext?.http?.method ?? 'GET';
+      const method = event.requestContext.http.method;
       if (SAFE.has(method)) return;
       const origin = header(event, 'origin');
       if (!origin) return;
