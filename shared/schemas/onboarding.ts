@@ -19,7 +19,8 @@ export const onboardingMessages = {
   goalMissing: 'Choose your goal first: the plan is written to reach it.',
   planMissing: 'There is no marketing plan yet. Generate one first.',
   notAWebPage: 'This address did not answer with a web page.',
-  siteError: (host: string, status: number) => `${host} answered with an error (${status}). Check the address and try again.`,
+  siteError: (host: string, status: number) =>
+    `${host} answered with an error (${status}). Check the address and try again.`,
 } as const;
 
 /** Spec 01 §9: the ideal customer step writes exactly two profiles. */
@@ -67,7 +68,9 @@ export type UpdateIcpInput = z.input<typeof updateIcpSchema>;
 
 const info = companyInfoSchema.shape;
 const required = <S extends z.ZodType>(schema: S, message: string) =>
-  z.preprocess((value) => (value === undefined || value === null ? '' : value), schema).refine((v) => v !== '', message);
+  z
+    .preprocess((value) => (value === undefined || value === null ? '' : value), schema)
+    .refine((v) => v !== '', message);
 
 /**
  * The goal dialog before the plan (spec 01 §4 "Onboarding"): every field is needed for a plan,

@@ -14,7 +14,8 @@ let unavailableHits = 0;
 
 beforeAll(async () => {
   site = await serveSite((req, res) => {
-    if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BAKERY_HOME);
+    if (req.url === '/')
+      return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BAKERY_HOME);
     if (req.url === '/slow') {
       setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(BAKERY_HOME), 1500);
       return;
@@ -24,14 +25,16 @@ beforeAll(async () => {
     if (req.url === '/to-private') return void res.writeHead(302, { location: 'http://10.0.0.7/admin' }).end();
     if (req.url === '/unavailable') {
       unavailableHits += 1;
-      return void res.writeHead(503, { 'content-type': 'text/html', 'retry-after': '1' }).end('<h1>Down for maintenance</h1>');
+      return void res
+        .writeHead(503, { 'content-type': 'text/html', 'retry-after': '1' })
+        .end('<h1>Down for maintenance</h1>');
     }
     res.writeHead(404).end();
   });
 });
 
 afterAll(async () => {
-  await site?.close();
+  await site.close();
 });
 
 /** Polls GET /api/lrp/{uuid} as the web does (faster), until the job answers anything but 202. */
@@ -149,7 +152,12 @@ describe('ideal customers and the plan', () => {
     const generated = await runJob(client, '/api/company/ideal-customer');
     expect(generated.status).toBe(200);
     expect(generated.body.profiles).toHaveLength(2);
-    const [first, second] = generated.body.icps as { id: number; profile: string; approved: null; company_id: number }[];
+    const [first, second] = generated.body.icps as {
+      id: number;
+      profile: string;
+      approved: null;
+      company_id: number;
+    }[];
     expect(first).toMatchObject({ company_id: companyId, approved: null, profile: generated.body.profiles[0] });
     expect(first!.profile).toMatch(/^#/m);
 
@@ -162,7 +170,15 @@ describe('ideal customers and the plan', () => {
     expect(none.body.message).toBe(onboardingMessages.planMissing);
     expect((await runJob(client, '/api/plan')).body.message).toBe(onboardingMessages.goalMissing);
     expect(
-      (await client.patch('/api/company/company', { goal: 'CUSTOMER_INCREASE', customers: 'Families and offices in Bristol', why: 'Slow bread made by hand', current_revenue: 180000, suggested_budget: 600 })).status,
+      (
+        await client.patch('/api/company/company', {
+          goal: 'CUSTOMER_INCREASE',
+          customers: 'Families and offices in Bristol',
+          why: 'Slow bread made by hand',
+          current_revenue: 180000,
+          suggested_budget: 600,
+        })
+      ).status,
     ).toBe(200);
     const unapproved = await runJob(client, '/api/plan');
     expect(unapproved.status).toBe(400);
@@ -173,10 +189,21 @@ describe('ideal customers and the plan', () => {
     const saved = await client.post('/api/company/update/icp', { id: first!.id, profile: edited, approved: null });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ id: first!.id, profile: edited, approved: null });
-    expect((await client.post('/api/company/update/icp', { id: first!.id, profile: edited, approved: true })).body.approved).toBe(true);
-    expect((await client.post('/api/company/update/icp', { id: second!.id, profile: second!.profile, approved: false })).body.approved).toBe(false);
-    expect((await client.post('/api/company/update/icp', { id: second!.id, profile: second!.profile, approved: null })).body.approved).toBeNull();
-    expect((await client.post('/api/company/update/icp', { id: second!.id, profile: second!.profile, approved: false })).body.approved).toBe(false);
+    expect(
+      (await client.post('/api/company/update/icp', { id: first!.id, profile: edited, approved: true })).body.approved,
+    ).toBe(true);
+    expect(
+      (await client.post('/api/company/update/icp', { id: second!.id, profile: second!.profile, approved: false })).body
+        .approved,
+    ).toBe(false);
+    expect(
+      (await client.post('/api/company/update/icp', { id: second!.id, profile: second!.profile, approved: null })).body
+        .approved,
+    ).toBeNull();
+    expect(
+      (await client.post('/api/company/update/icp', { id: second!.id, profile: second!.profile, approved: false })).body
+        .approved,
+    ).toBe(false);
 
     const planned = await runJob(client, '/api/plan');
     expect(planned.status).toBe(200);
@@ -185,7 +212,13 @@ describe('ideal customers and the plan', () => {
     expect(plan.status).toBe(200);
     expect(plan.body).toEqual(planned.body);
     expect(plan.body.plan).toContain("Rosa's Sourdough Bakery");
-    expect((plan.body.plan.match(/^#{2,4} .*(Month \d+|January|February|March|April|May|June|July|August|September|October|November|December)/gim) ?? []).length).toBeGreaterThanOrEqual(12);
+    expect(
+      (
+        plan.body.plan.match(
+          /^#{2,4} .*(Month \d+|January|February|March|April|May|June|July|August|September|October|November|December)/gim,
+        ) ?? []
+      ).length,
+    ).toBeGreaterThanOrEqual(12);
 
     [company] = (await client.get('/api/company')).body;
     expect(company.onboarded).toBe(true);
@@ -197,7 +230,7 @@ describe('ideal customers and the plan', () => {
     [company] = (await client.get('/api/company')).body;
     expect(company.icps).toHaveLength(3);
     expect(company.icps[0]).toMatchObject({ id: first!.id, approved: true, profile: edited });
-    expect(company.icps.slice(1).every((i: { approved: null }) => i.approved === null)).toBe(true);
+    expect(company.icps.slice(1).every((i: { approved: boolean | null }) => i.approved === null)).toBe(true);
   });
 
   it('keeps the ICP transitions of the spec, with sentences for the others', async () => {
@@ -207,7 +240,11 @@ describe('ideal customers and the plan', () => {
     const icp = body.icps[0] as { id: number; profile: string };
     await client.post('/api/company/update/icp', { id: icp.id, profile: icp.profile, approved: true });
 
-    const editApproved = await client.post('/api/company/update/icp', { id: icp.id, profile: 'Changed after approval', approved: true });
+    const editApproved = await client.post('/api/company/update/icp', {
+      id: icp.id,
+      profile: 'Changed after approval',
+      approved: true,
+    });
     expect(editApproved.status).toBe(409);
     expect(editApproved.body.message).toBe(onboardingMessages.icpEditOnlyPending);
     const flip = await client.post('/api/company/update/icp', { id: icp.id, profile: icp.profile, approved: false });
@@ -226,7 +263,11 @@ describe('ideal customers and the plan', () => {
         { path: 'approved', message: onboardingMessages.icpApprovedInvalid },
       ]),
     );
-    const tooLong = await client.post('/api/company/update/icp', { id: icp.id, profile: 'x'.repeat(20_001), approved: null });
+    const tooLong = await client.post('/api/company/update/icp', {
+      id: icp.id,
+      profile: 'x'.repeat(20_001),
+      approved: null,
+    });
     expect(tooLong.body.errors).toEqual([{ path: 'profile', message: onboardingMessages.icpProfileTooLong }]);
   });
 
@@ -246,11 +287,16 @@ describe('ideal customers and the plan', () => {
     expect(hijack.status).toBe(404);
     // Pointing the company cookie at A's company is refused by the membership check.
     b.client.cookies.set('COMPANY_ID', String(a.companyId));
-    expect([403, 404]).toContain((await b.client.post('/api/company/update/icp', { id: icp.id, profile: 'Hijacked', approved: true })).status);
+    expect([403, 404]).toContain(
+      (await b.client.post('/api/company/update/icp', { id: icp.id, profile: 'Hijacked', approved: true })).status,
+    );
     expect([403, 404]).toContain((await b.client.get('/api/plan')).status);
 
     const [company] = (await a.client.get('/api/company')).body;
-    expect(company.icps.find((i: { id: number }) => i.id === icp.id)).toMatchObject({ profile: icp.profile, approved: null });
+    expect(company.icps.find((i: { id: number }) => i.id === icp.id)).toMatchObject({
+      profile: icp.profile,
+      approved: null,
+    });
   });
 
   it('two members deciding the same profile at once: one wins, the other is told, nothing is half-written', async () => {

@@ -29,7 +29,8 @@ export async function replaceUndecidedIcps(companyId: number, profiles: string[]
     const replaced = current.filter((i) => i.approved !== true);
     const now = new Date().toISOString();
     const fresh: IcpItem[] = [];
-    for (const profile of profiles) fresh.push({ id: await nextId('icp'), company_id: companyId, profile, updatedAt: now, approved: null });
+    for (const profile of profiles)
+      fresh.push({ id: await nextId('icp'), company_id: companyId, profile, updatedAt: now, approved: null });
     try {
       await table().send(
         new TransactWriteCommand({
@@ -74,8 +75,14 @@ export async function changeIcp(companyId: number, change: IcpChange): Promise<I
   const decisionChanged = current.approved !== change.approved;
   if (!profileChanged && !decisionChanged) return current;
   if (profileChanged && current.approved !== null) throw conflict(onboardingMessages.icpEditOnlyPending);
-  if (decisionChanged && current.approved !== null && change.approved !== null) throw conflict(onboardingMessages.icpDecideFromPending);
-  const next: IcpItem = { ...current, profile: change.profile, approved: change.approved, updatedAt: new Date().toISOString() };
+  if (decisionChanged && current.approved !== null && change.approved !== null)
+    throw conflict(onboardingMessages.icpDecideFromPending);
+  const next: IcpItem = {
+    ...current,
+    profile: change.profile,
+    approved: change.approved,
+    updatedAt: new Date().toISOString(),
+  };
   icps.toItem(next); // the size check, before the write
   try {
     await table().send(
@@ -84,7 +91,12 @@ export async function changeIcp(companyId: number, change: IcpChange): Promise<I
         Key: keys.icp(companyId, change.id),
         UpdateExpression: 'SET profile = :profile, approved = :approved, updatedAt = :now',
         ConditionExpression: 'updatedAt = :read',
-        ExpressionAttributeValues: { ':profile': next.profile, ':approved': next.approved, ':now': next.updatedAt, ':read': current.updatedAt },
+        ExpressionAttributeValues: {
+          ':profile': next.profile,
+          ':approved': next.approved,
+          ':now': next.updatedAt,
+          ':read': current.updatedAt,
+        },
       }),
     );
   } catch (error) {
@@ -99,6 +111,12 @@ export const icpData = partitionData({
   name: 'ideal customer profiles',
   skPrefix: companyItemPrefix.icp,
   example: async (companyId) => {
-    await icps.put({ id: await nextId('icp'), company_id: companyId, profile: '# Example', updatedAt: new Date().toISOString(), approved: null });
+    await icps.put({
+      id: await nextId('icp'),
+      company_id: companyId,
+      profile: '# Example',
+      updatedAt: new Date().toISOString(),
+      approved: null,
+    });
   },
 });

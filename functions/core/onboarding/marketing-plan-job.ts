@@ -24,7 +24,14 @@ export const marketingPlanJob = defineJobKind({
     const approved = await approvedIcps(company.id);
     if (!approved.length) throw new JobUserError(onboardingMessages.approvedIcpMissing, 'bad-request');
     await job.step('Writing your 12-month marketing plan');
-    const plan = await (await ai()).marketingPlan({ company: companyContext(company, approved.map((i) => i.profile)) });
+    const plan = await (
+      await ai()
+    ).marketingPlan({
+      company: companyContext(
+        company,
+        approved.map((i) => i.profile),
+      ),
+    });
     await job.step('Saving your plan');
     const saved = await savePlan(company.id, plan);
     await updateCompanyInfo(company.id, { onboarded: true });

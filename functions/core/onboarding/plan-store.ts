@@ -15,5 +15,7 @@ export async function savePlan(companyId: number, plan: string): Promise<PlanIte
 export const planData = partitionData({
   name: 'marketing plan',
   skPrefix: companyItemPrefix.marketingPlan,
-  example: async (companyId) => void (await savePlan(companyId, '# Example plan')),
+  example: async (companyId) => {
+    await savePlan(companyId, '# Example plan');
+  },
 });

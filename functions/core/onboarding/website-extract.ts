@@ -13,11 +13,52 @@ const MAX_HEADINGS = 30;
 const MAX_HEADING_LENGTH = 200;
 
 /** Elements whose text a visitor never reads. */
-const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe', 'object', 'canvas', 'select', 'option']);
+const HIDDEN = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'head',
+  'iframe',
+  'object',
+  'canvas',
+  'select',
+  'option',
+]);
 /** Elements that end a run of words: their text must not glue onto the next element's. */
 const BLOCK = new Set([
-  'p', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'li', 'ul', 'ol', 'br', 'tr', 'td', 'th',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'address', 'figcaption', 'dt', 'dd', 'form', 'label', 'button', 'a',
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'nav',
+  'li',
+  'ul',
+  'ol',
+  'br',
+  'tr',
+  'td',
+  'th',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'address',
+  'figcaption',
+  'dt',
+  'dd',
+  'form',
+  'label',
+  'button',
+  'a',
 ]);
 const HEADINGS = new Set(['h1', 'h2', 'h3']);
 
@@ -112,18 +153,24 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Node = { [key: string]: Json };
 
 /** schema.org types that describe the business itself (LocalBusiness's many subtypes are caught by their fields). */
-const ORGANISATION_TYPES = /^(Organization|LocalBusiness|Corporation|OnlineBusiness|OnlineStore|Store|Restaurant|ProfessionalService|NGO)$/;
+const ORGANISATION_TYPES =
+  /^(Organization|LocalBusiness|Corporation|OnlineBusiness|OnlineStore|Store|Restaurant|ProfessionalService|NGO)$/;
 /** Types that are about something else on the page, even with a name and an address. */
-const OTHER_TYPES = /^(WebSite|WebPage|BreadcrumbList|ListItem|Person|Product|Offer|AggregateOffer|Event|Article|BlogPosting|NewsArticle|ImageObject|VideoObject|PostalAddress|GeoCoordinates|SearchAction|FAQPage|Question|Answer|Review|Rating|AggregateRating)$/;
+const OTHER_TYPES =
+  /^(WebSite|WebPage|BreadcrumbList|ListItem|Person|Product|Offer|AggregateOffer|Event|Article|BlogPosting|NewsArticle|ImageObject|VideoObject|PostalAddress|GeoCoordinates|SearchAction|FAQPage|Question|Answer|Review|Rating|AggregateRating)$/;
 
 const typesOf = (node: Node): string[] => {
   const type = node['@type'];
-  return (Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === 'string').map((t) => t.replace(/^.*[/#]/, ''));
+  return (Array.isArray(type) ? type : [type])
+    .filter((t): t is string => typeof t === 'string')
+    .map((t) => t.replace(/^.*[/#]/, ''));
 };
-const textOf = (value: Json | undefined): string => (typeof value === 'string' ? squash(value) : typeof value === 'number' ? String(value) : '');
+const textOf = (value: Json | undefined): string =>
+  typeof value === 'string' ? squash(value) : typeof value === 'number' ? String(value) : '';
 const nameOf = (value: Json | undefined): string =>
   value && typeof value === 'object' && !Array.isArray(value) ? textOf(value.name) : textOf(value);
-const listOf = (value: Json | undefined): Json[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+const listOf = (value: Json | undefined): Json[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
 function nodesIn(value: Json, out: Node[] = [], depth = 0): Node[] {
   if (depth > 8 || value === null || typeof value !== 'object') return out;
@@ -146,7 +193,9 @@ function addressLine(value: Json): string {
   const locality = [textOf(value.addressLocality), textOf(value.postalCode)].filter(Boolean).join(' ');
   const region = textOf(value.addressRegion);
   const country = nameOf(value.addressCountry);
-  return [street, locality, region && region !== textOf(value.addressLocality) ? region : '', country].filter(Boolean).join(', ');
+  return [street, locality, region && region !== textOf(value.addressLocality) ? region : '', country]
+    .filter(Boolean)
+    .join(', ');
 }
 
 function findOrganisation(scripts: string[]): { name?: string; addresses: string[] } {
@@ -163,14 +212,20 @@ function findOrganisation(scripts: string[]): { name?: string; addresses: string
     const types = typesOf(node);
     if (types.some((t) => ORGANISATION_TYPES.test(t))) return true;
     if (!types.length || types.every((t) => OTHER_TYPES.test(t))) return false;
-    return Boolean(nameOf(node.name) && (node.address || node.areaServed || node.openingHours || node.telephone || node.geo));
+    return Boolean(
+      nameOf(node.name) && (node.address || node.areaServed || node.openingHours || node.telephone || node.geo),
+    );
   });
   // A node with an address (a LocalBusiness) says more than a bare Organization.
   const best = candidates.find((n) => n.address) ?? candidates[0];
   if (!best) return { addresses: [] };
   const addresses = [
     ...listOf(best.address).map(addressLine),
-    ...listOf(best.location).map((place) => (place && typeof place === 'object' && !Array.isArray(place) ? addressLine(place.address ?? null) || nameOf(place) : textOf(place))),
+    ...listOf(best.location).map((place) =>
+      place && typeof place === 'object' && !Array.isArray(place)
+        ? addressLine(place.address ?? null) || nameOf(place)
+        : textOf(place),
+    ),
     ...listOf(best.areaServed).map(nameOf),
   ].filter(Boolean);
   return { name: nameOf(best.name) || undefined, addresses: [...new Set(addresses)].slice(0, 10) };

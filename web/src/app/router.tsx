@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
             loader: shellLoader,
             children: [
               { index: true, lazy: lazyRoute(() => import('@/features/dashboard/routes/dashboard')) },
-              { path: '/dashboard/onboard', lazy: lazyRoute(() => import('@/features/dashboard/routes/onboard')) },
+              { path: '/dashboard/onboard', lazy: lazyRoute(() => import('@/features/onboarding/routes/onboard')) },
               { path: '/calendar/:date?/:type?/:view?', lazy: lazyRoute(() => import('@/features/calendar/routes/calendar')) },
               { path: '/settings', element: <Navigate to="/settings/apps" replace /> },
               { path: '/settings/:tab', lazy: lazyRoute(() => import('@/features/settings/routes/settings')) },

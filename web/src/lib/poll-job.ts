@@ -15,7 +15,7 @@ export class JobFailedError extends UserFacingError {
 }
 
 /** What one look at GET /api/lrp/{uuid} can tell. */
-export type JobCheck<T> = { state: 'running' } | { state: 'done'; result: T };
+export type JobCheck<T> = { state: 'running'; step?: string } | { state: 'done'; result: T };
 
 /**
  * One poll through the API client. 202: still running. 200: the result, parsed with the job
@@ -31,7 +31,7 @@ export async function checkJob<S extends z.ZodType>(uuid: string, result: S, sig
     if (isApiError(error, 404) || (isApiError(error) && error.status >= 500)) throw new JobFailedError();
     throw error;
   }
-  if (answer.status === 202) return { state: 'running' };
+  if (answer.status === 202) return { state: 'running', step: answer.body.step };
   const parsed = result.safeParse(answer.body);
   if (parsed.success) return { state: 'done', result: parsed.data };
   const mismatch = new ContractMismatchError(`GET ${lrpContracts.poll.path}`, 200, parsed.error.issues.map((i) => `${i.path.join('.') || '(result)'}: ${i.message}`));
@@ -42,6 +42,8 @@ export async function checkJob<S extends z.ZodType>(uuid: string, result: S, sig
 export interface PollJobOptions {
   intervalMs?: number;
   signal?: AbortSignal;
+  /** Told the step a running job names at each poll (spec: each running job shows its step). */
+  onStep?: (step: string | undefined) => void;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -60,11 +62,12 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 /** Polls a long-running job every 3 s while it answers 202, and resolves with its parsed result. */
 export async function pollJob<S extends z.ZodType>(uuid: string, result: S, options: PollJobOptions = {}): Promise<z.output<S>> {
-  const { intervalMs = LRP_POLL_INTERVAL_MS, signal } = options;
+  const { intervalMs = LRP_POLL_INTERVAL_MS, signal, onStep } = options;
   for (;;) {
     signal?.throwIfAborted();
     const outcome = await checkJob(uuid, result, signal);
     if (outcome.state === 'done') return outcome.result;
+    onStep?.(outcome.step);
     await sleep(intervalMs, signal);
   }
 }

@@ -6,7 +6,9 @@ import { AppsTab } from '@/features/settings/components/apps-tab';
 import { CompaniesTab } from '@/features/settings/components/companies-tab';
 import { CompanyInfoTab } from '@/features/settings/components/company-info-tab';
 import { DemoTab } from '@/features/settings/components/demo-tab';
-import { BillingTab, IdealCustomerProfilesTab, MarketingPlanTab } from '@/features/settings/components/placeholder-tabs';
+import { IdealCustomerProfilesTab } from '@/features/settings/components/ideal-customer-profiles-tab';
+import { MarketingPlanTab } from '@/features/settings/components/marketing-plan-tab';
+import { BillingTab } from '@/features/settings/components/placeholder-tabs';
 import { UserTab } from '@/features/settings/components/user-tab';
 
 const TABS: { tab: string; label: string; Component: ComponentType; demoOnly?: boolean }[] = [

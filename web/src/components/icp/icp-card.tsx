@@ -1,0 +1,131 @@
+import './icp-card.css';
+import type { Icp } from '@shared/schemas/company';
+import { onboardingMessages } from '@shared/schemas/onboarding';
+import { Check, Pencil, Undo2, X } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { TextAreaField } from '@/components/ui/field';
+import { Markdown } from '@/components/ui/markdown';
+
+export interface IcpCardProps {
+  icp: Icp;
+  /** 1-based, for the heading ("Ideal customer 1"). */
+  index: number;
+  /** approve (true), remove (false), back (null). */
+  onDecide: (approved: boolean | null) => void;
+  /** Saves an edited pending profile (true when saved); without it the card offers no edit. */
+  onEdit?: (profile: string) => Promise<boolean>;
+  busy?: boolean;
+}
+
+const status = (approved: boolean | null) =>
+  approved === true ? (
+    <Badge tone="success">Approved</Badge>
+  ) : approved === false ? (
+    <Badge tone="danger">Removed</Badge>
+  ) : (
+    <Badge tone="warning">Pending</Badge>
+  );
+
+/**
+ * One ideal customer profile with the spec's actions: a pending one is approved or removed
+ * (and may be edited), a decided one goes back to pending.
+ */
+export function IcpCard({ icp, index, onDecide, onEdit, busy }: IcpCardProps) {
+  const [draft, setDraft] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const headingId = `icp-${icp.id}-title`;
+  const label = `ideal customer ${index}`;
+
+  const save = async () => {
+    if (!onEdit || draft === undefined) return;
+    if (!draft.trim()) {
+      setError(onboardingMessages.icpProfileRequired);
+      return;
+    }
+    if (!(await onEdit(draft))) return;
+    setDraft(undefined);
+    setError(undefined);
+  };
+
+  return (
+    <article
+      className={['icp-card', icp.approved === false ? 'icp-card--removed' : ''].join(' ')}
+      aria-labelledby={headingId}
+    >
+      <header className="icp-card__header">
+        <h3 id={headingId} className="icp-card__title">
+          Ideal customer {index}
+        </h3>
+        {status(icp.approved)}
+      </header>
+      {draft !== undefined ? (
+        <TextAreaField
+          label={`Profile of ${label} (markdown)`}
+          rows={14}
+          value={draft}
+          error={error}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+      ) : icp.approved === false ? (
+        <p className="muted">Removed. Choose Back to reconsider it.</p>
+      ) : (
+        <Markdown>{icp.profile}</Markdown>
+      )}
+      <div className="icp-card__actions">
+        {draft !== undefined ? (
+          <>
+            <Button variant="ghost" onClick={() => setDraft(undefined)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button onClick={() => void save()} pending={busy}>
+              Save profile
+            </Button>
+          </>
+        ) : icp.approved === null ? (
+          <>
+            {onEdit ? (
+              <Button
+                variant="ghost"
+                icon={<Pencil size={16} aria-hidden />}
+                onClick={() => setDraft(icp.profile)}
+                disabled={busy}
+                aria-label={`Edit ${label}`}
+              >
+                Edit
+              </Button>
+            ) : null}
+            <Button
+              variant="danger-ghost"
+              icon={<X size={16} aria-hidden />}
+              onClick={() => onDecide(false)}
+              disabled={busy}
+              aria-label={`Remove ${label}`}
+            >
+              Remove
+            </Button>
+            <Button
+              icon={<Check size={16} aria-hidden />}
+              onClick={() => onDecide(true)}
+              disabled={busy}
+              aria-label={`Approve ${label}`}
+            >
+              Approve
+            </Button>
+          </>
+        ) : (
+          <Button
+            variant="secondary"
+            icon={<Undo2 size={16} aria-hidden />}
+            onClick={() => onDecide(null)}
+            disabled={busy}
+            aria-label={`Back: ${label} pending again`}
+          >
+            Back
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,156 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { GOAL_VALUES, GOALS, type Company } from '@shared/schemas/company';
+import { goalDialogSchema } from '@shared/schemas/onboarding';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/forms';
+import { useSaveCompany, type CompanyPatch } from '../api/onboarding-calls';
+
+interface GoalForm {
+  goal: string;
+  customers: string;
+  why: string;
+  current_revenue: string;
+  suggested_budget: string;
+}
+
+/** Number inputs hold text: empty is "missing" (the spec's integer sentence), anything else a number. */
+const toNumber = (value: unknown) => (typeof value === 'string' ? (value.trim() === '' ? null : Number(value)) : value);
+const shape = goalDialogSchema.shape;
+const formSchema = z.object({
+  goal: shape.goal,
+  customers: shape.customers,
+  why: shape.why,
+  current_revenue: z.preprocess(toNumber, shape.current_revenue),
+  suggested_budget: z.preprocess(toNumber, shape.suggested_budget),
+});
+const FIELDS = Object.keys(formSchema.shape);
+
+const toForm = (company: Company): GoalForm => ({
+  goal: company.goal ?? '',
+  customers: company.customers,
+  why: company.why,
+  current_revenue: company.current_revenue === null ? '' : String(company.current_revenue),
+  suggested_budget: company.suggested_budget === null ? '' : String(company.suggested_budget),
+});
+
+/**
+ * The goal dialog before the plan (spec 01 §4): goal, customers, why, revenue and budget,
+ * saved with PATCH /api/company/company; `onSaved` then starts the plan.
+ */
+export function GoalDialog({
+  company,
+  open,
+  onClose,
+  onSaved,
+}: {
+  company: Company;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const save = useSaveCompany();
+  const [failure, setFailure] = useState<string>();
+  const form = useForm<GoalForm, unknown, CompanyPatch>({
+    resolver: zodResolver(formSchema) as unknown as Resolver<GoalForm, unknown, CompanyPatch>,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: toForm(company),
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (open && dialog && !dialog.open) dialog.showModal();
+    if (!open && dialog?.open) dialog.close();
+  }, [open]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      await save.mutateAsync(values);
+      onSaved();
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, FIELDS)) setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog goal-dialog"
+      aria-labelledby="goal-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <form className="dialog__panel" onSubmit={onSubmit} noValidate>
+        <h2 id="goal-dialog-title" className="dialog__title">
+          Your goal for the next 12 months
+        </h2>
+        <p className="dialog__text">
+          The plan is written to reach it, for the customers you approved, within your budget.
+        </p>
+        <div className="form goal-dialog__fields">
+          <SelectField label="Goal" error={errors.goal?.message} {...form.register('goal')}>
+            <option value="">Select a goal</option>
+            {GOAL_VALUES.map((goal) => (
+              <option key={goal} value={goal}>
+                {GOALS[goal]}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField
+            label="Customers"
+            rows={2}
+            hint="Who buys from you today?"
+            error={errors.customers?.message}
+            {...form.register('customers')}
+          />
+          <TextAreaField
+            label="Why customers choose you"
+            rows={2}
+            error={errors.why?.message}
+            {...form.register('why')}
+          />
+          <div className="form-row">
+            <TextField
+              label="Current revenue (USD a year)"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              error={errors.current_revenue?.message}
+              {...form.register('current_revenue')}
+            />
+            <TextField
+              label="Suggested budget (USD a month)"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              error={errors.suggested_budget?.message}
+              {...form.register('suggested_budget')}
+            />
+          </div>
+        </div>
+        {failure ? <Alert type="error">{failure}</Alert> : null}
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={save.isPending}>
+            Generate plan
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import { UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import { IcpCard } from '@/components/icp/icp-card';
+import { Alert } from '@/components/ui/alert';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentCompany } from '@/lib/company';
+import { useUpdateIcp } from '@/lib/ideal-customers';
+
+/** Settings › ideal-customer-profiles: the list with approve, remove and back (spec 01 §2). */
+export function IdealCustomerProfilesTab() {
+  const { company } = useCurrentCompany();
+  const update = useUpdateIcp();
+  const [failure, setFailure] = useState<string>();
+  const icps = company?.icps ?? [];
+
+  const decide = async (id: number, profile: string, approved: boolean | null) => {
+    setFailure(undefined);
+    try {
+      await update.mutateAsync({ id, profile, approved });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <div className="stack">
+      <Card
+        title="Ideal customer profiles"
+        description="The customers your plan and posts are written for. Approve the ones that fit, remove the others."
+      >
+        {failure ? <Alert type="error">{failure}</Alert> : null}
+        {icps.length ? null : (
+          <EmptyState
+            icon={UsersRound}
+            title="No ideal customer profiles yet"
+            action={
+              <ButtonLink to="/dashboard/onboard" variant="secondary">
+                Set up your marketing plan
+              </ButtonLink>
+            }
+          >
+            Profiles are written from your business overview during setup.
+          </EmptyState>
+        )}
+      </Card>
+      {icps.map((icp, i) => (
+        <IcpCard
+          key={icp.id}
+          icp={icp}
+          index={i + 1}
+          busy={update.isPending}
+          onDecide={(approved) => void decide(icp.id, icp.profile, approved)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { FileText, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { JobProgress } from '@/components/ui/job-progress';
+import { Markdown } from '@/components/ui/markdown';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
+import { planQueryOptions, usePlanJob } from '@/lib/marketing-plan';
+
+/** Settings › marketing-plan: the plan as formatted markdown, and Generate plan (spec 01 §2). */
+export function MarketingPlanTab() {
+  const plan = useQuery(planQueryOptions());
+  const job = usePlanJob();
+  const [failure, setFailure] = useState<string>();
+
+  const generate = async () => {
+    setFailure(undefined);
+    try {
+      await job.start();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  const generateButton = (
+    <Button
+      icon={job.isPending ? undefined : <Sparkles size={16} aria-hidden />}
+      pending={job.isPending}
+      onClick={() => void generate()}
+    >
+      Generate plan
+    </Button>
+  );
+
+  return (
+    <Card
+      title="Marketing plan"
+      description={
+        plan.data
+          ? `Your 12-month plan, written ${formatDate(plan.data.updatedAt)}.`
+          : 'Your 12-month plan, month by month.'
+      }
+      actions={plan.data ? generateButton : null}
+    >
+      <div className="stack">
+        {job.isPending ? <JobProgress title="Writing your marketing plan" step={job.step} /> : null}
+        {failure ? <Alert type="error">{failure}</Alert> : null}
+        {plan.isPending ? (
+          <Spinner label="Loading the plan" />
+        ) : plan.isError ? (
+          <Alert type="error">{errorMessage(plan.error)}</Alert>
+        ) : plan.data ? (
+          <Markdown>{plan.data.plan}</Markdown>
+        ) : (
+          <EmptyState
+            icon={FileText}
+            title="No marketing plan yet"
+            action={
+              <div className="form-actions">
+                <ButtonLink to="/dashboard/onboard" variant="secondary">
+                  Set up step by step
+                </ButtonLink>
+                {generateButton}
+              </div>
+            }
+          >
+            The plan is written from your goal, approved ideal customers, tone, voice and budget.
+          </EmptyState>
+        )}
+      </div>
+    </Card>
+  );
+}
