@@ -12,15 +12,18 @@ const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|t
 export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, routeKey: string): APIGatewayProxyEventV2 {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const headers: Record<string, string> = {};
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i].toLowerCase();
-    const value = req.rawHeaders[i + 1];
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    const name = (req.rawHeaders[i] ?? '').toLowerCase();
+    const value = req.rawHeaders[i + 1] ?? '';
     if (name === 'cookie') continue;
     headers[name] = name in headers ? `${headers[name]},${value}` : value;
   }
   const cookieHeader = req.headers.cookie;
   const cookies = cookieHeader
-    ? cookieHeader.split(';').map((c) => c.trim()).filter(Boolean)
+    ? cookieHeader
+        .split(';')
+        .map((c) => c.trim())
+        .filter(Boolean)
     : undefined;
 
   const query: Record<string, string> = {};
@@ -65,7 +68,9 @@ export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, routeKey: 
 /** Writes a Lambda's structured result the way API Gateway would, one Set-Cookie per cookie. */
 export function writeApiGatewayResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string) {
   const structured: APIGatewayProxyStructuredResultV2 =
-    typeof result === 'string' ? { statusCode: 200, body: result, headers: { 'content-type': 'application/json' } } : result;
+    typeof result === 'string'
+      ? { statusCode: 200, body: result, headers: { 'content-type': 'application/json' } }
+      : result;
   res.statusCode = structured.statusCode ?? 200;
   for (const [name, value] of Object.entries(structured.headers ?? {})) res.setHeader(name, String(value));
   if (structured.cookies?.length) res.setHeader('set-cookie', structured.cookies);

@@ -23,9 +23,12 @@ function lambdaContext(name: string, requestId: string): Context {
     logGroupName: `/local/${name}`,
     logStreamName: 'local',
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    // The callback-era methods are deprecated but still part of the Context type; async handlers never call them.
+    /* eslint-disable @typescript-eslint/no-deprecated */
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,
+    /* eslint-enable @typescript-eslint/no-deprecated */
   };
 }
 
@@ -71,7 +74,7 @@ export interface HttpServerOptions {
  */
 export function createRequestListener({ handlers, webDist, devMiddleware }: HttpServerOptions): RequestListener {
   const spa: Middleware | undefined = existsSync(webDist)
-    ? (sirv(webDist, {
+    ? sirv(webDist, {
         single: true,
         etag: true,
         // The build writes .br and .gz beside each asset (web/vite.config.ts): sent to clients that accept them.
@@ -83,18 +86,24 @@ export function createRequestListener({ handlers, webDist, devMiddleware }: Http
             pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
         },
-      }) as Middleware)
+      })
     : undefined;
 
-  return async (req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+  const listen = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
       const area = path.split('/')[2] ?? '';
       const handler = handlers.get(area);
-      if (!handler) return sendJson(res, 404, { message: 'Not Found' });
+      if (!handler) {
+        sendJson(res, 404, { message: 'Not Found' });
+        return;
+      }
       try {
         const body = await readBody(req);
-        if (body === 'too-large') return sendJson(res, 413, { message: 'Request body too large' });
+        if (body === 'too-large') {
+          sendJson(res, 413, { message: 'Request body too large' });
+          return;
+        }
         const routeKey = path.split('/').length > 3 ? `ANY /api/${area}/{proxy+}` : `ANY /api/${area}`;
         const event = toApiGatewayEvent(req, body, routeKey);
         const result = await handler(event, lambdaContext(area, event.requestContext.requestId));
@@ -110,11 +119,19 @@ export function createRequestListener({ handlers, webDist, devMiddleware }: Http
     if (!web) {
       res.statusCode = 503;
       res.setHeader('content-type', 'text/plain; charset=utf-8');
-      return res.end('The web app is not built yet: run `npm run build:web` (npm start does it for you).');
+      res.end('The web app is not built yet: run `npm run build:web` (npm start does it for you).');
+      return;
     }
     web(req, res, () => {
       res.statusCode = 404;
       res.end('Not found');
+    });
+  };
+  // Node ignores a listener's promise: what escapes listen() is logged and answered, not left unhandled.
+  return (req, res) => {
+    listen(req, res).catch((error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
     });
   };
 }

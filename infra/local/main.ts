@@ -32,8 +32,8 @@ try {
     await runtime.stop();
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
 } catch (error) {
   if (error instanceof JavaMissingError) console.error(error.message);
   else console.error(`Could not start: ${(error as Error).message}`);

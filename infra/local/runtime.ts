@@ -62,7 +62,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     stops.push(
       () =>
         new Promise<void>((done) => {
-          server.closeAllConnections?.();
+          server.closeAllConnections();
           server.close(() => done());
         }),
     );
@@ -83,7 +83,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     stops.push(() => oauthSandbox.stop());
 
     // Billing goes through the simulated payment provider: the spec's payment simulation.
-    const paymentSandbox = await startPaymentSandbox({ appUrl: url, allowedReturnOrigins: origins, stateFile: join(dataDir, 'payment-sandbox.json') });
+    const paymentSandbox = await startPaymentSandbox({
+      appUrl: url,
+      allowedReturnOrigins: origins,
+      stateFile: join(dataDir, 'payment-sandbox.json'),
+    });
     stops.push(() => paymentSandbox.stop());
 
     Object.assign(process.env, {
@@ -105,7 +109,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
       // Every feature is on locally unless FEATURE_FLAGS says otherwise.
-      FEATURE_FLAGS: process.env.FEATURE_FLAGS ?? JSON.stringify(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true]))),
+      FEATURE_FLAGS:
+        process.env.FEATURE_FLAGS ?? JSON.stringify(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true]))),
     });
 
     const engine = await createWorkflowEngine(join(root, 'infra/workflows'));
@@ -127,7 +132,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
     const handlers = await loadAreaHandlers();
     server.on('request', createRequestListener({ handlers, webDist: join(root, 'web/dist'), devMiddleware }));
-    return { url, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, tableName, sandboxOrigin: oauthSandbox.origin, engine, stop };
+    return {
+      url,
+      dynamoEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      tableName,
+      sandboxOrigin: oauthSandbox.origin,
+      engine,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -140,7 +153,11 @@ async function listen(options: RuntimeOptions) {
   const server = createServer();
   await new Promise<void>((done, fail) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      fail(error.code === 'EADDRINUSE' ? new Error(`Port ${options.port} is already in use: set PORT to another one.`) : error),
+      fail(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${options.port} is already in use: set PORT to another one.`)
+          : error,
+      ),
     );
     server.listen(options.port, options.host, () => done());
   });

@@ -1,14 +1,21 @@
 import 'core-js/actual/promise/with-resolvers';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { StateMachine } from 'aws-local-stepfunctions';
+import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { WorkflowStarter } from '../../functions/core/jobs/workflow-port';
 import { WORKFLOWS, type WorkflowName } from '../../functions/core/jobs/workflows';
 import { log } from '../../functions/core/log';
 import { WORKERS } from '../../functions/workers/workers';
 
 type Worker = (input: unknown) => Promise<unknown>;
-type AslState = { Type: string; Resource?: string; States?: Record<string, AslState>; Iterator?: AslState; ItemProcessor?: AslState; Branches?: AslState[] };
+type AslState = {
+  Type: string;
+  Resource?: string;
+  States?: Record<string, AslState>;
+  Iterator?: AslState;
+  ItemProcessor?: AslState;
+  Branches?: AslState[];
+};
 
 const fakeArn = (name: string) => `arn:aws:lambda:us-east-1:000000000000:function:local-${name}`;
 
@@ -36,12 +43,16 @@ export interface LocalWorkflowEngine extends WorkflowStarter {
 export async function createWorkflowEngine(
   workflowDir: string,
   /** Handlers to bind instead of the deployed ones, by substitution (tests bind job kinds of their own). */
-  options: { workers?: Partial<Record<(typeof WORKERS)[number]['substitution'], (input: never) => Promise<unknown>>> } = {},
+  options: {
+    workers?: Partial<Record<(typeof WORKERS)[number]['substitution'], (input: never) => Promise<unknown>>>;
+  } = {},
 ): Promise<LocalWorkflowEngine> {
   const workers = new Map<string, Worker>();
   for (const worker of WORKERS) {
     const override = options.workers?.[worker.substitution];
-    const mod = override ? { handler: override as Worker } : ((await import(`../../functions/workers/${worker.name}.ts`)) as { handler: Worker });
+    const mod = override
+      ? { handler: override as Worker }
+      : ((await import(`../../functions/workers/${worker.name}.ts`)) as { handler: Worker });
     workers.set(worker.substitution, mod.handler);
   }
 
@@ -56,7 +67,9 @@ export async function createWorkflowEngine(
       if (!worker) throw new Error(`${name}.asl.json: Task ${state} uses ${resource}, which no worker provides`);
       overrides[state] = worker;
     }
-    const substituted = JSON.parse(raw.replace(/\$\{(\w+)\}/g, (_, sub: string) => fakeArn(sub)));
+    const substituted = JSON.parse(
+      raw.replace(/\$\{(\w+)\}/g, (_, sub: string) => fakeArn(sub)),
+    ) as StateMachineDefinition;
     machines.set(name, { machine: new StateMachine(substituted), overrides });
   }
 
@@ -75,8 +88,8 @@ export async function createWorkflowEngine(
       });
       const done = execution.result
         .then(() => log('debug', 'workflow succeeded', { workflow: name, executionName }))
-        .catch((error: Error) =>
-          log('error', 'workflow failed', { workflow: name, executionName, error: error.message }),
+        .catch((error: unknown) =>
+          log('error', 'workflow failed', { workflow: name, executionName, error: (error as Error).message }),
         )
         .finally(() => running.delete(done));
       running.add(done);

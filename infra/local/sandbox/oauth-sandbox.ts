@@ -13,12 +13,25 @@ export const SANDBOX_CLIENTS = {
 } as const;
 
 type Provider = keyof typeof SANDBOX_CLIENTS;
-interface Identity { email: string; firstName: string; lastName: string }
-interface Grant { provider: Provider; identity: Identity; redirectUri: string; expires: number }
+interface Identity {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+interface Grant {
+  provider: Provider;
+  identity: Identity;
+  redirectUri: string;
+  expires: number;
+}
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const subjectOf = (provider: Provider, email: string) =>
-  createHash('sha256').update(`${provider}:${email.toLowerCase()}`).digest('hex').slice(0, 20).replace(/[a-f]/g, (c) => String(c.charCodeAt(0) % 10));
+  createHash('sha256')
+    .update(`${provider}:${email.toLowerCase()}`)
+    .digest('hex')
+    .slice(0, 20)
+    .replace(/[a-f]/g, (c) => String(c.charCodeAt(0) % 10));
 
 function consentPage(provider: Provider, query: URLSearchParams): string {
   const brand = provider === 'google' ? { name: 'Google', color: '#1a73e8' } : { name: 'Facebook', color: '#1877f2' };
@@ -48,15 +61,15 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-};
+const json = (res: ServerResponse, status: number, body: unknown) =>
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 
 const googleError = (res: ServerResponse, status: number, error: string, description: string) =>
   json(res, status, { error, error_description: description });
 const facebookError = (res: ServerResponse, status: number, message: string, code: number) =>
-  json(res, status, { error: { message, type: 'OAuthException', code, fbtrace_id: randomBytes(8).toString('base64url') } });
+  json(res, status, {
+    error: { message, type: 'OAuthException', code, fbtrace_id: randomBytes(8).toString('base64url') },
+  });
 
 export interface OAuthSandbox {
   origin: string;
@@ -68,14 +81,18 @@ export async function startOAuthSandbox(allowedRedirectOrigins: string[]): Promi
   const tokens = new Map<string, { provider: Provider; identity: Identity }>();
   const failures = new Map<string, { status: number; body: unknown }>();
 
-  const server: Server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const path = url.pathname;
     try {
       if (req.method === 'POST' && path === '/__sandbox/fail-next') {
         const chunks: Buffer[] = [];
         for await (const chunk of req) chunks.push(chunk as Buffer);
-        const spec = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { path: string; status: number; body: unknown };
+        const spec = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          path: string;
+          status: number;
+          body: unknown;
+        };
         failures.set(spec.path, { status: spec.status, body: spec.body });
         res.writeHead(204);
         return res.end();
@@ -109,7 +126,8 @@ export async function startOAuthSandbox(allowedRedirectOrigins: string[]): Promi
       if (req.method === 'POST' && (rest === 'o/oauth2/v2/approve' || rest === 'dialog/approve')) {
         const form = await readForm(req);
         const redirectUri = form.get('redirect_uri') ?? '';
-        if (!allowedRedirectOrigins.some((o) => redirectUri.startsWith(`${o}/`))) return json(res, 400, { error: 'redirect_uri_mismatch' });
+        if (!allowedRedirectOrigins.some((o) => redirectUri.startsWith(`${o}/`)))
+          return json(res, 400, { error: 'redirect_uri_mismatch' });
         const target = new URL(redirectUri);
         target.searchParams.set('state', form.get('state') ?? '');
         if (form.get('decision') !== 'allow') {
@@ -137,15 +155,26 @@ export async function startOAuthSandbox(allowedRedirectOrigins: string[]): Promi
         if (form.get('client_id') !== client.clientId || form.get('client_secret') !== client.clientSecret) {
           return googleError(res, 401, 'invalid_client', 'Unauthorized');
         }
-        if (form.get('grant_type') !== 'authorization_code') return googleError(res, 400, 'unsupported_grant_type', 'Invalid grant_type');
+        if (form.get('grant_type') !== 'authorization_code')
+          return googleError(res, 400, 'unsupported_grant_type', 'Invalid grant_type');
         const grant = grants.get(form.get('code') ?? '');
         grants.delete(form.get('code') ?? '');
-        if (!grant || grant.provider !== provider || grant.expires < Date.now() || grant.redirectUri !== form.get('redirect_uri')) {
+        if (
+          !grant ||
+          grant.provider !== provider ||
+          grant.expires < Date.now() ||
+          grant.redirectUri !== form.get('redirect_uri')
+        ) {
           return googleError(res, 400, 'invalid_grant', 'Bad Request');
         }
         const accessToken = `ya29.${randomBytes(24).toString('base64url')}`;
         tokens.set(accessToken, { provider, identity: grant.identity });
-        return json(res, 200, { access_token: accessToken, expires_in: 3599, token_type: 'Bearer', scope: 'openid email profile' });
+        return json(res, 200, {
+          access_token: accessToken,
+          expires_in: 3599,
+          token_type: 'Bearer',
+          scope: 'openid email profile',
+        });
       }
       if (provider === 'google' && req.method === 'GET' && rest === 'oauth2/v3/userinfo') {
         const token = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
@@ -172,30 +201,49 @@ export async function startOAuthSandbox(allowedRedirectOrigins: string[]): Promi
           return facebookError(res, 400, 'Invalid verification code format.', 100);
         }
         if (grant.redirectUri !== q.get('redirect_uri')) {
-          return facebookError(res, 400, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', 100);
+          return facebookError(
+            res,
+            400,
+            'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+            100,
+          );
         }
         const accessToken = `EAAB${randomBytes(24).toString('base64url')}`;
         tokens.set(accessToken, { provider, identity: grant.identity });
         return json(res, 200, { access_token: accessToken, token_type: 'bearer', expires_in: 5183944 });
       }
       if (provider === 'facebook' && req.method === 'GET' && rest === 'me') {
-        const raw = (req.headers.authorization ?? '').replace(/^Bearer /, '') || url.searchParams.get('access_token') || '';
+        const raw =
+          (req.headers.authorization ?? '').replace(/^Bearer /, '') || url.searchParams.get('access_token') || '';
         const token = tokens.get(raw);
-        if (!token || token.provider !== 'facebook') return facebookError(res, 400, 'Invalid OAuth access token - Cannot parse access token', 190);
+        if (!token || token.provider !== 'facebook')
+          return facebookError(res, 400, 'Invalid OAuth access token - Cannot parse access token', 190);
         const { email, firstName, lastName } = token.identity;
         const fields = (url.searchParams.get('fields') ?? 'id,name').split(',');
-        const all: Record<string, string> = { id: subjectOf('facebook', email), email, first_name: firstName, last_name: lastName, name: `${firstName} ${lastName}`.trim() };
+        const all: Record<string, string> = {
+          id: subjectOf('facebook', email),
+          email,
+          first_name: firstName,
+          last_name: lastName,
+          name: `${firstName} ${lastName}`.trim(),
+        };
         return json(res, 200, Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]])));
       }
       return json(res, 404, { error: 'not_found' });
     } catch (error) {
       return json(res, 500, { error: 'server_error', error_description: (error as Error).message });
     }
-  });
+  };
+  // answer() catches every failure itself and replies 500, so its promise is not awaited by anyone.
+  const server: Server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
   const { port } = server.address() as { port: number };
   return {
     origin: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((done) => { server.closeAllConnections?.(); server.close(() => done()); }),
+    stop: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
 }

@@ -94,10 +94,12 @@ const DAY = 24 * 3600;
 const PERIOD_SECONDS: Record<StripeInterval, number> = { day: DAY, week: 7 * DAY, month: 30 * DAY, year: 365 * DAY };
 const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-const newId = (prefix: string) => `${prefix}_sim_${Array.from(randomBytes(24), (b) => ID_CHARS[b % ID_CHARS.length]).join('')}`;
+const newId = (prefix: string) =>
+  `${prefix}_sim_${Array.from(randomBytes(24), (b) => ID_CHARS[b % ID_CHARS.length]).join('')}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 function emptyState(): SandboxState {
   return { invoiceSequence: 0, sessions: {}, subscriptions: {}, invoices: {}, customers: {}, portals: {} };
@@ -112,19 +114,23 @@ function loadState(file: string | undefined): SandboxState {
   }
 }
 
+/** A form-style parameter as text: Stripe takes ids and URLs as strings, numbers as their digits. */
+const param = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+// The answers below return the response, as `res.end()` does, so a route can `return fail(...)`.
+
 /** Stripe's error body: `{ error: { type, message } }`. */
 function fail(res: ServerResponse, status: number, message: string, type = 'invalid_request_error') {
-  json(res, status, { error: { type, message } });
+  return json(res, status, { error: { type, message } });
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
+  return res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 }
 
 function page(res: ServerResponse, title: string, body: string) {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escape(title)}</title>
 <style>body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1f2933;display:grid;place-items:center;min-height:100vh;margin:0}
 main{box-sizing:border-box;background:#fff;border-radius:12px;padding:32px;width:min(520px,92vw);box-shadow:0 2px 12px #0002}
@@ -178,7 +184,10 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
     status_transitions: { paid_at: invoice.created, finalized_at: invoice.created },
     hosted_invoice_url: `${origin}/invoices/${invoice.id}`,
     invoice_pdf: null,
-    parent: { type: 'subscription_details', subscription_details: { subscription: invoice.subscription, metadata: {} } },
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: invoice.subscription, metadata: {} },
+    },
     livemode: false,
   });
 
@@ -281,7 +290,10 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
           try {
             const response = await fetch(webhookUrl, {
               method: 'POST',
-              headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signPayload(body, webhookSecret) },
+              headers: {
+                'content-type': 'application/json; charset=utf-8',
+                'stripe-signature': signPayload(body, webhookSecret),
+              },
               body,
               signal: AbortSignal.timeout(10_000),
             });
@@ -324,7 +336,11 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
     };
     state.subscriptions[sub.id] = sub;
     // As Stripe does, a trial starts with a paid invoice of zero.
-    const invoice = issueInvoice(sub, trialEnd ? 0 : sub.amount, trialEnd ? `Trial period for ${sub.plan.name}` : `${sub.plan.name} (1 ${sub.interval})`);
+    const invoice = issueInvoice(
+      sub,
+      trialEnd ? 0 : sub.amount,
+      trialEnd ? `Trial period for ${sub.plan.name}` : `${sub.plan.name} (1 ${sub.interval})`,
+    );
     Object.assign(session, { status: 'complete', customer, subscription: sub.id });
     save();
     emit([
@@ -343,7 +359,12 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
       emit([{ type: 'customer.subscription.deleted', object: subscriptionObject(sub) }]);
       return;
     }
-    Object.assign(sub, { status: 'active', trialEnd: sub.trialEnd && sub.trialEnd > now ? now : sub.trialEnd, periodStart: now, periodEnd: now + PERIOD_SECONDS[sub.interval] });
+    Object.assign(sub, {
+      status: 'active',
+      trialEnd: sub.trialEnd && sub.trialEnd > now ? now : sub.trialEnd,
+      periodStart: now,
+      periodEnd: now + PERIOD_SECONDS[sub.interval],
+    });
     const invoice = issueInvoice(sub, sub.amount, `${sub.plan.name} (1 ${sub.interval})`);
     save();
     emit([
@@ -362,23 +383,28 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
       const plan = body.plan as { slug?: unknown; name?: unknown } | undefined;
       const interval = body.interval as StripeInterval;
       const amount = Number(body.amount);
-      const successUrl = String(body.success_url ?? '');
-      const cancelUrl = String(body.cancel_url ?? '');
-      if (typeof plan?.slug !== 'string' || typeof plan.name !== 'string') return fail(res, 400, 'Missing required param: plan.');
+      const successUrl = param(body.success_url);
+      const cancelUrl = param(body.cancel_url);
+      if (typeof plan?.slug !== 'string' || typeof plan.name !== 'string')
+        return fail(res, 400, 'Missing required param: plan.');
       if (!(interval in PERIOD_SECONDS)) return fail(res, 400, `Invalid recurring interval: ${String(body.interval)}.`);
-      if (!Number.isInteger(amount) || amount <= 0) return fail(res, 400, 'Invalid amount: must be a positive integer of cents.');
-      if (!returnAllowed(successUrl) || !returnAllowed(cancelUrl)) return fail(res, 400, 'Not a valid URL: success_url and cancel_url must be the app.');
+      if (!Number.isInteger(amount) || amount <= 0)
+        return fail(res, 400, 'Invalid amount: must be a positive integer of cents.');
+      if (!returnAllowed(successUrl) || !returnAllowed(cancelUrl))
+        return fail(res, 400, 'Not a valid URL: success_url and cancel_url must be the app.');
       const customer = typeof body.customer === 'string' && state.customers[body.customer] ? body.customer : null;
       const session: SandboxSession = {
         id: newId('cs'),
-        clientReferenceId: String(body.client_reference_id ?? ''),
+        clientReferenceId: param(body.client_reference_id),
         customer,
         subscription: null,
         plan: { slug: plan.slug, name: plan.name },
         amount,
         interval,
         trialDays: Math.max(0, Math.floor(Number(body.trial_period_days) || 0)),
-        metadata: Object.fromEntries(Object.entries((body.metadata as Record<string, unknown> | undefined) ?? {}).map(([k, v]) => [k, String(v)])),
+        metadata: Object.fromEntries(
+          Object.entries((body.metadata as Record<string, unknown> | undefined) ?? {}).map(([k, v]) => [k, String(v)]),
+        ),
         successUrl,
         cancelUrl,
         status: 'open',
@@ -389,7 +415,13 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
       return json(res, 200, sessionObject(session));
     }
 
-    if (method === 'POST' && parts[0] === 'v1' && parts[1] === 'checkout' && parts[2] === 'sessions' && parts[4] === 'pay') {
+    if (
+      method === 'POST' &&
+      parts[0] === 'v1' &&
+      parts[1] === 'checkout' &&
+      parts[2] === 'sessions' &&
+      parts[4] === 'pay'
+    ) {
       const session = state.sessions[parts[3] ?? ''];
       if (!session) return fail(res, 404, `No such checkout.session: '${parts[3] ?? ''}'`);
       // Paying twice (a reload of the simulation page) pays once.
@@ -404,7 +436,8 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
       if (method === 'POST') {
         const body = await readJson(req);
         if (typeof body.cancel_at_period_end === 'boolean') {
-          if (sub.status === 'canceled') return fail(res, 400, 'A canceled subscription can only update its cancellation_details and metadata.');
+          if (sub.status === 'canceled')
+            return fail(res, 400, 'A canceled subscription can only update its cancellation_details and metadata.');
           sub.cancelAtPeriodEnd = body.cancel_at_period_end;
           sub.canceledAt = body.cancel_at_period_end ? nowSeconds() : null;
           save();
@@ -416,22 +449,37 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
 
     if (method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       const body = await readJson(req);
-      const customer = String(body.customer ?? '');
-      const returnUrl = String(body.return_url ?? '');
+      const customer = param(body.customer);
+      const returnUrl = param(body.return_url);
       if (!state.customers[customer]) return fail(res, 404, `No such customer: '${customer}'`);
       if (!returnAllowed(returnUrl)) return fail(res, 400, 'Not a valid URL: return_url must be the app.');
       const portal = { id: newId('bps'), customer, returnUrl };
       state.portals[portal.id] = portal;
       save();
-      return json(res, 200, { id: portal.id, object: 'billing_portal.session', customer, return_url: returnUrl, url: `${origin}/portal/${portal.id}`, livemode: false });
+      return json(res, 200, {
+        id: portal.id,
+        object: 'billing_portal.session',
+        customer,
+        return_url: returnUrl,
+        url: `${origin}/portal/${portal.id}`,
+        livemode: false,
+      });
     }
 
     if (method === 'GET' && parts[0] === 'portal' && parts[1]) {
       const portal = state.portals[parts[1]];
-      if (!portal) return page(res, 'Link expired', '<h1>This link has expired</h1><p>Open payment details again from the app.</p>');
+      if (!portal)
+        return page(
+          res,
+          'Link expired',
+          '<h1>This link has expired</h1><p>Open payment details again from the app.</p>',
+        );
       const subs = Object.values(state.subscriptions).filter((s) => s.customer === portal.customer);
       const rows = subs
-        .map((s) => `<tr><td>${escape(s.plan.name)}</td><td>${escape(s.status)}${s.cancelAtPeriodEnd ? ' (will not renew)' : ''}</td><td>${usd(s.amount)} / ${s.interval}</td></tr>`)
+        .map(
+          (s) =>
+            `<tr><td>${escape(s.plan.name)}</td><td>${escape(s.status)}${s.cancelAtPeriodEnd ? ' (will not renew)' : ''}</td><td>${usd(s.amount)} / ${s.interval}</td></tr>`,
+        )
         .join('');
       return page(
         res,
@@ -445,7 +493,8 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
     if (method === 'GET' && parts[0] === 'invoices' && parts[1]) {
       const invoice = state.invoices[parts[1]];
       if (!invoice) return page(res, 'Invoice not found', '<h1>Invoice not found</h1>');
-      const day = (s: number) => new Date(s * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+      const day = (s: number) =>
+        new Date(s * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
       return page(
         res,
         `Invoice ${invoice.number}`,
