@@ -23,6 +23,8 @@ export type SecretName = (typeof SECRETS)[number];
 export interface MediaGrant {
   /** GetObject/HeadObject (and ListBucket, so a missing object is a 404, not a 403). */
   read?: boolean;
+  /** ListBucket: the keys under the prefix (counting or deleting a company's files). */
+  list?: boolean;
   /** PutObject, which presigned upload URLs are signed with. */
   write?: boolean;
   /** DeleteObject (a delete marker: the bucket is versioned, older versions stay). */
@@ -37,7 +39,7 @@ export interface Grants {
   media?: MediaGrant;
   /** Workflows this code starts (states:StartExecution on those state machines). */
   workflows?: readonly WorkflowName[];
-  /** Create, move and delete one-time schedules in the app's schedule group (and pass its role). */
+  /** Create, move, read, list and delete one-time schedules in the app's schedule group (and pass its role). */
   schedules?: boolean;
   /** SES SendEmail, from MAIL_FROM only. */
   mail?: boolean;

@@ -61,11 +61,11 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
   }
 
   if (grants.media) {
-    const { read, write, delete: remove, prefix = '' } = grants.media;
+    const { read, list, write, delete: remove, prefix = '' } = grants.media;
     const objects = resources.media.arnForObjects(`${prefix}*`);
-    if (read) {
-      allow(['s3:GetObject'], [objects]);
-      // Without ListBucket, S3 answers 403 instead of 404 for a missing object.
+    if (read) allow(['s3:GetObject'], [objects]);
+    // Reading needs it too: without ListBucket, S3 answers 403 instead of 404 for a missing object.
+    if (read || list) {
       allow(['s3:ListBucket'], [resources.media.bucketArn], prefix ? { StringLike: { 's3:prefix': `${prefix}*` } } : undefined);
     }
     if (write) allow(['s3:PutObject'], [objects]);
@@ -99,6 +99,10 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
       `arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${ref(schedules.group)}/*`,
       "One schedule per scheduled post, named at run time: the grant is limited to the app's schedule group.",
     );
+    Validations.of(fn.role!).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'scheduler:ListSchedules has no resource-level permissions (the listing is asked for the app group only).',
+    });
     fn.addEnvironment('SCHEDULER_ROLE_ARN', schedules.role.roleArn);
     fn.addEnvironment('SCHEDULE_GROUP', schedules.groupName);
     // A schedule's target is a workflow: its ARN goes into the schedule (Scheduler starts it).

@@ -25,10 +25,10 @@ let template: Template;
  */
 const grantedStatements = (t: Template, id: string): Statement[] =>
   statementsOf(t, id).flatMap((s: Statement) => {
-    if (actionsOf(s).every((a) => a.startsWith('logs:') || a.startsWith('xray:'))) return [];
+    const actions = actionsOf(s).filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:'));
     const kept = [s.Resource].flat().filter((r) => !JSON.stringify(r).includes('OriginVerify'));
-    if (!kept.length) return [];
-    return [{ ...s, Resource: kept.length === 1 ? kept[0] : kept }];
+    if (!actions.length || !kept.length) return [];
+    return [{ ...s, Action: actions.length === 1 ? actions[0]! : actions, Resource: kept.length === 1 ? kept[0] : kept }];
   });
 
 const actionsGranted = (t: Template, id: string) => grantedStatements(t, id).flatMap(actionsOf).sort();
@@ -115,7 +115,7 @@ describe('each word of the vocabulary, granted to one area alone', () => {
   const probeGrants: Record<string, Grants> = {
     ...Object.fromEntries(deployedAreas().map((area) => [area, {}])),
     auth: { media: { read: true, write: true, prefix: 'uploads/' } },
-    company: { media: { delete: true }, tokenKey: ['decrypt'] },
+    company: { media: { delete: true, list: true }, tokenKey: ['decrypt'] },
     metadata: { schedules: true },
     lrp: { workflows: ['run-job'], secrets: ['oauth-clients'], table: ['Query'] },
   };
@@ -141,8 +141,11 @@ describe('each word of the vocabulary, granted to one area alone', () => {
     );
   });
 
-  it('media delete and KMS decrypt: DeleteObject on the bucket\'s objects, Decrypt on the token key, nothing else', () => {
-    expect(actionsGranted(granted, id('company'))).toEqual(['kms:Decrypt', 's3:DeleteObject']);
+  it('media list and delete, KMS decrypt: ListBucket, DeleteObject on the bucket\'s objects, Decrypt on the token key', () => {
+    expect(actionsGranted(granted, id('company'))).toEqual(['kms:Decrypt', 's3:DeleteObject', 's3:ListBucket']);
+    const media = refPrefix(granted, 'MediaBucket');
+    expect(allows(granted, id('company'), 's3:ListBucket', { 'Fn::GetAtt': [media, 'Arn'] })).toBe(true);
+    expect(allows(granted, id('company'), 's3:DeleteObject', { 'Fn::Join': ['', [{ 'Fn::GetAtt': [media, 'Arn'] }, '/*']] })).toBe(true);
     expect(grantedStatements(granted, id('company'))).toContainEqual(
       expect.objectContaining({ Action: 'kms:Decrypt', Resource: { 'Fn::GetAtt': [refPrefix(granted, 'TokenKey'), 'Arn'] } }),
     );
@@ -153,7 +156,7 @@ describe('each word of the vocabulary, granted to one area alone', () => {
     const statements = grantedStatements(granted, id('metadata'));
     expect(statements).toContainEqual(
       expect.objectContaining({
-        Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:UpdateSchedule'],
+        Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule', 'scheduler:UpdateSchedule'],
         Resource: { 'Fn::Join': ['', expect.arrayContaining([{ Ref: expect.stringMatching(/^SchedulesGroup/) }, '/*'])] },
       }),
     );
@@ -163,10 +166,13 @@ describe('each word of the vocabulary, granted to one area alone', () => {
       Resource: { 'Fn::GetAtt': [expect.stringMatching(/^SchedulesRole/), 'Arn'] },
       Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
     });
+    expect(allows(granted, id('metadata'), 'scheduler:ListSchedules', '*')).toBe(true);
     expect(actionsGranted(granted, id('metadata'))).toEqual([
       'iam:PassRole',
       'scheduler:CreateSchedule',
       'scheduler:DeleteSchedule',
+      'scheduler:GetSchedule',
+      'scheduler:ListSchedules',
       'scheduler:UpdateSchedule',
     ]);
     expect(envOf(granted, id('metadata'))).toMatchObject({

@@ -6,4 +6,7 @@ export const grants = defineGrants({
   mail: true,
   // The overview and ideal customer jobs.
   workflows: ['run-job'],
+  // Deleting a company (or resetting a demo) removes its files and its scheduled posts.
+  media: { list: true, delete: true, prefix: 'companies/' },
+  schedules: true,
 });

@@ -40,12 +40,15 @@ export class PostScheduler extends Construct {
     return this.group.ref;
   }
 
-  /** Lets a function create, move and delete schedules in this group, with this role. */
+  /** Lets a function create, move, read, list and delete schedules in this group, with this role. */
   grantManageSchedules(grantee: iam.IGrantable) {
     const stack = Stack.of(this);
+    // Listing (a company's schedules by name prefix, when the company is deleted) has no
+    // resource-level permission in IAM.
+    iam.Grant.addToPrincipal({ grantee, actions: ['scheduler:ListSchedules'], resourceArns: ['*'] });
     iam.Grant.addToPrincipal({
       grantee,
-      actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
+      actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
       resourceArns: [
         stack.formatArn({
           service: 'scheduler',
