@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { table } from '../../functions/core/table/client';
+import { createHash } from 'node:crypto';
 import { TestClient, linkIn, signedInUser, uniqueEmail, waitForMail, PASSWORD } from '../support/api-client';
+import { socialSignIn } from '../support/social-sign-in';
 
 /**
  * Links expire by their TTL attribute. DynamoDB deletes expired items late (DynamoDB Local
@@ -61,9 +63,21 @@ describe('expired links are refused', () => {
     expect(listed.invites).toEqual([]);
   });
 
+  it('an expired OAuth state: a consent finished after ten minutes does not sign in', async () => {
+    const client = new TestClient();
+    const landed = await socialSignIn(client, 'google', { email: uniqueEmail('late-consent') }, {
+      beforeCallback: async () => {
+        const state = client.cookies.get('oauth_state')!;
+        await expire(`OAUTHSTATE#${createHash('sha256').update(state).digest('hex')}`, 'STATE');
+      },
+    });
+    expect(landed.pathname).toBe('/auth');
+    expect(landed.searchParams.get('message')).toMatch(/expired or was already used/);
+    expect((await client.get('/api/auth/profile')).status).toBe(401);
+  });
+
   it('an expired session', async () => {
     const { client } = await signedInUser('expired-session');
-    const { createHash } = await import('node:crypto');
     const hash = createHash('sha256').update(client.cookies.get('sid')!).digest('hex');
     await expire(`SESSION#${hash}`, 'SESSION');
     expect((await client.get('/api/auth/profile')).status).toBe(401);

@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { PROVIDERS, type ProviderName } from '@shared/contracts/auth';
 import { config } from '../config';
+import { log } from '../log';
 
 export { PROVIDERS, type ProviderName };
 
@@ -42,19 +43,53 @@ export interface ClientCredentials {
   clientSecret: string;
 }
 
-let cachedSecret: Promise<Record<string, ClientCredentials>> | undefined;
+/** A rotated client secret is picked up within this time without a cold start. */
+const SECRET_TTL_MS = 5 * 60_000;
 
-/** Client ids and secrets: env on the embedded runtime, Secrets Manager (OAUTH_SECRET_ARN) in AWS. */
-export async function credentials(provider: ProviderName): Promise<ClientCredentials | undefined> {
-  const envId = process.env[`OAUTH_${provider.toUpperCase()}_CLIENT_ID`];
-  const envSecret = process.env[`OAUTH_${provider.toUpperCase()}_CLIENT_SECRET`];
-  if (envId && envSecret) return { clientId: envId, clientSecret: envSecret };
-  const arn = process.env.OAUTH_SECRET_ARN;
-  if (!arn) return undefined;
-  cachedSecret ??= new SecretsManagerClient({ region: config.region })
-    .send(new GetSecretValueCommand({ SecretId: arn }))
-    .then((out) => JSON.parse(out.SecretString ?? '{}'));
-  const all = await cachedSecret.catch(() => ({}) as Record<string, ClientCredentials>);
-  const found = all[provider];
-  return found?.clientId && found.clientSecret ? found : undefined;
+type SecretReader = (secretId: string) => Promise<string | undefined>;
+
+const readFromSecretsManager: SecretReader = async (secretId) => {
+  const out = await new SecretsManagerClient({ region: config.region }).send(new GetSecretValueCommand({ SecretId: secretId }));
+  return out.SecretString;
+};
+
+/**
+ * Client ids and secrets: env on the embedded runtime, Secrets Manager (OAUTH_SECRET_ARN) in
+ * AWS, read at run time and kept a few minutes. A failed read is not kept: sign-in answers
+ * "not configured" this once and the next request reads again, instead of a container
+ * refusing every social sign-in for its whole life after one throttled or timed-out call.
+ */
+export function createCredentialSource(read: SecretReader = readFromSecretsManager, ttlMs = SECRET_TTL_MS, now = Date.now) {
+  let cached: { secretId: string; all: Record<string, Partial<ClientCredentials>>; expires: number } | undefined;
+  let inFlight: Promise<Record<string, Partial<ClientCredentials>> | undefined> | undefined;
+
+  const all = (secretId: string) => {
+    if (cached && cached.secretId === secretId && cached.expires > now()) return Promise.resolve(cached.all);
+    inFlight ??= read(secretId)
+      .then((text) => {
+        const parsed = JSON.parse(text ?? '{}') as Record<string, Partial<ClientCredentials>>;
+        cached = { secretId, all: parsed, expires: now() + ttlMs };
+        return parsed;
+      })
+      .catch((error: unknown) => {
+        log('warn', 'could not read the OAuth client secret', { error: (error as Error).message });
+        return undefined;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  };
+
+  return async function credentials(provider: ProviderName): Promise<ClientCredentials | undefined> {
+    const envId = process.env[`OAUTH_${provider.toUpperCase()}_CLIENT_ID`];
+    const envSecret = process.env[`OAUTH_${provider.toUpperCase()}_CLIENT_SECRET`];
+    if (envId && envSecret) return { clientId: envId, clientSecret: envSecret };
+    const arn = process.env.OAUTH_SECRET_ARN;
+    if (!arn) return undefined;
+    const found = (await all(arn))?.[provider];
+    return found?.clientId && found.clientSecret ? { clientId: found.clientId, clientSecret: found.clientSecret } : undefined;
+  };
 }
+
+export const credentials = createCredentialSource();
