@@ -18,12 +18,17 @@ import { signedInUser } from '../support/api-client';
  */
 let engine: LocalWorkflowEngine;
 let attempts = 0;
+/** Every input test-echo ran with, so a test can tell that (and how often) a workflow ran it. */
+const echoed: unknown[] = [];
 
 const echo = defineJobKind({
   name: 'test-echo',
   input: z.unknown(),
   result: z.object({ echoed: z.unknown() }),
-  run: async (input) => ({ echoed: input }),
+  run: async (input) => {
+    echoed.push(input);
+    return { echoed: input };
+  },
 });
 const userError = defineJobKind({
   name: 'test-user-error',
@@ -163,8 +168,14 @@ describe('long-running jobs on the local workflow engine', () => {
         workflow: 'run-job',
         input: { uuid, kind: 'test-echo', input: 'scheduled', ...owner },
       });
-      await new Promise((r) => setTimeout(r, 1200));
+      // It fires: the workflow runs the kind with the schedule's input, once, even after more ticks.
+      for (let waited = 0; !echoed.includes('scheduled') && waited < 10_000; waited += 100) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await engine.idle();
+      await new Promise((r) => setTimeout(r, 500));
+      await engine.idle();
+      expect(echoed.filter((input) => input === 'scheduled')).toHaveLength(1);
       // The job had already finished, so the late duplicate changed nothing.
       expect((await getJob(uuid))?.state).toEqual({ status: 'succeeded', result: { echoed: 'direct' } });
       const { dueSchedules } = await import('../../functions/core/scheduler/scheduler-port');
