@@ -9,7 +9,9 @@ export type WebsiteResult = { ok: true; url: string } | { ok: false; message: st
 export function normalizeWebsite(input: string): WebsiteResult {
   const trimmed = input.trim();
   if (!trimmed) return { ok: false, message: messages.urlInvalid };
-  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed);
+  // `example.com:8080` and `localhost:3000` are a host and a port, not a scheme: a scheme's
+  // colon is never followed by a port number.
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[^/:?#]+:\d+(?:[/?#]|$)/.test(trimmed);
   if (hasScheme && !/^https?:\/\//i.test(trimmed)) return { ok: false, message: messages.websiteInvalid };
   const candidate = hasScheme ? trimmed : `https://${trimmed}`;
   let url: URL;

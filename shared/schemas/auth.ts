@@ -20,7 +20,8 @@ export type RegisterInput = z.input<typeof registerSchema>;
 /** POST /api/auth/login */
 export const loginSchema = z.object({
   email: emailField(),
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(256),
+  // Spec 01 §5: sign in checks the same minimum as sign up and reset.
+  password: passwordField(),
   inviteToken,
 });
 export type LoginInput = z.input<typeof loginSchema>;

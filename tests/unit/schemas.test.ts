@@ -12,6 +12,9 @@ describe('website rule (spec 01 §5)', () => {
     ['example.com', 'https://example.com'],
     ['  http://shop.example.co.uk/path/ ', 'http://shop.example.co.uk/path'],
     ['HTTPS://Example.com', 'https://example.com'],
+    // A host with a port has no scheme: it gets https:// like any other.
+    ['example.com:8080', 'https://example.com:8080'],
+    ['shop.example.com:8443/path?q=1', 'https://shop.example.com:8443/path?q=1'],
   ])('normalises %s', (input, url) => expect(normalizeWebsite(input)).toEqual({ ok: true, url }));
 
   it.each([
@@ -20,6 +23,9 @@ describe('website rule (spec 01 §5)', () => {
     ['javascript:alert(1)', 'Enter a valid website address'],
     ['not a url', 'Enter a valid URL address'],
     ['localhost', 'Enter a valid URL address'],
+    // https:// is prepended (not refused as a scheme), then the host is not a public name.
+    ['localhost:3000', 'Enter a valid URL address'],
+    ['http:80', 'Enter a valid URL address'],
     ['', 'Enter a valid URL address'],
   ])('refuses %s', (input, message) => expect(normalizeWebsite(input)).toEqual({ ok: false, message }));
 });
@@ -47,8 +53,14 @@ describe('auth schemas report one spec sentence per field', () => {
     const short = registerSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'short', accept_terms: true });
     expect(firstErrors(short)).toEqual({ password: 'Password should be minimum 8 chars' });
   });
+  it('sign in checks the 8-character minimum like sign up and reset', () => {
+    expect(firstErrors(loginSchema.safeParse({ email: 'a@b.co', password: 'short' }))).toEqual({
+      password: 'Password should be minimum 8 chars',
+    });
+    expect(loginSchema.safeParse({ email: 'a@b.co', password: '12345678' }).success).toBe(true);
+  });
   it('lower-cases and trims emails', () => {
-    const parsed = loginSchema.parse({ email: '  Ada@Example.COM ', password: 'x' });
+    const parsed = loginSchema.parse({ email: '  Ada@Example.COM ', password: 'long enough' });
     expect(parsed.email).toBe('ada@example.com');
   });
   it('change password: mismatch is reported on repeatPassword', () => {
