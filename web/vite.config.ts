@@ -37,7 +37,9 @@ function precompress(): Plugin {
           const source = await readFile(path);
           if (source.length < MIN_BYTES) return;
           const [br, gzipped] = await Promise.all([
-            brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            brotli(source, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+            }),
             gz(source, { level: 9 }),
           ]);
           await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);

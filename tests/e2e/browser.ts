@@ -31,7 +31,7 @@ export interface Session {
   context: BrowserContext;
   page: Page;
   /** Absolute URL for a path of the app. */
-  url(path: string): string;
+  url: (path: string) => string;
 }
 
 /** A fresh browser profile (its own cookies) with one page. */

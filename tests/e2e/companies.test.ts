@@ -1,11 +1,21 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSession } from './browser';
-import { confirmDialog, errorScreenHeading, mailLink, signIn, topbarCompany, uniqueEmail, useBrowser, verifiedAccount } from './support';
+import {
+  confirmDialog,
+  errorScreenHeading,
+  mailLink,
+  signIn,
+  topbarCompany,
+  uniqueEmail,
+  useBrowser,
+  verifiedAccount,
+} from './support';
 
 const CANNOT_DELETE_SELECTED = 'Cannot delete selected company. Please select a different one before deleting.';
 
-const companyCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'COMPANY_ID')?.value;
+const companyCookie = async (page: Page) =>
+  (await page.context().cookies()).find((c) => c.name === 'COMPANY_ID')?.value;
 
 describe('companies and company information', () => {
   const browser = useBrowser();
@@ -47,7 +57,8 @@ describe('companies and company information', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Enter a valid website address', { exact: true }).waitFor();
     await page.getByText('Location must be at least 2 characters long.', { exact: true }).waitFor();
-    expect(await page.locator('#' + (await page.getByLabel('Location 2', { exact: true }).getAttribute('aria-describedby'))).textContent()).toBe(
+    const describedBy = await page.getByLabel('Location 2', { exact: true }).getAttribute('aria-describedby');
+    expect(await page.locator(`#${describedBy ?? 'missing-description'}`).textContent()).toBe(
       'Location must be at least 2 characters long.',
     );
 
@@ -86,7 +97,10 @@ describe('companies and company information', () => {
     await page.getByLabel('Company', { exact: true }).selectOption({ index: 0 });
     await page.waitForURL((u) => u.pathname === '/');
     await page.goto(url('/settings/companies'));
-    await page.locator('section.card', { hasText: 'Harbour Cafe' }).getByRole('button', { name: 'Delete company' }).click();
+    await page
+      .locator('section.card', { hasText: 'Harbour Cafe' })
+      .getByRole('button', { name: 'Delete company' })
+      .click();
     await confirmDialog(page).getByRole('button', { name: 'Delete company' }).click();
     await page.getByText('Harbour Cafe has been deleted.').waitFor();
     await page.getByLabel('Company', { exact: true }).waitFor({ state: 'detached' });
@@ -149,7 +163,7 @@ describe('companies and company information', () => {
     await b.page.getByLabel('Marketing Tone').fill('Crusty and warm');
     await b.page.getByRole('button', { name: 'Save changes' }).click();
     await b.page.getByText('You no longer have access to Invite Bakery. Switched to Unnamed company.').waitFor();
-    await b.page.waitForFunction(() => !document.querySelector('.topbar')?.textContent?.includes('Invite Bakery'));
+    await b.page.waitForFunction(() => !document.querySelector('.topbar')?.textContent.includes('Invite Bakery'));
     expect(await errorScreenHeading(b.page).count()).toBe(0);
     // Removed from their only company, B was given a fresh one of their own, now selected.
     expect(await topbarCompany(b.page)).toBe('Unnamed company');

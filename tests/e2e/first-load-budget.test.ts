@@ -19,14 +19,22 @@ interface FirstLoad {
  * settle, and adds up every script and stylesheet the page fetched, gzipped at level 9 (what the
  * build precompresses and what a CDN sends), whatever encoding this server happened to use.
  */
-async function firstLoad(browser: Browser, visit: PageVisit, state?: BrowserContextOptions['storageState']): Promise<FirstLoad> {
+async function firstLoad(
+  browser: Browser,
+  visit: PageVisit,
+  state?: BrowserContextOptions['storageState'],
+): Promise<FirstLoad> {
   const context = await browser.newContext({ baseURL: appUrl(), storageState: state });
   const page = await context.newPage();
   const pending: Promise<{ url: string; gzipped: number }>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    pending.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, gzipped: gzipSync(body, { level: 9 }).length })));
+    pending.push(
+      response
+        .body()
+        .then((body) => ({ url: new URL(response.url()).pathname, gzipped: gzipSync(body, { level: 9 }).length })),
+    );
   });
   await page.goto(visit.path);
   await page.getByRole('heading', { level: 1, name: visit.heading }).waitFor();

@@ -67,7 +67,12 @@ describe('call(contract)', () => {
     handler = () => ({ status: 201, body: { id: 3, email: 'new@example.com' } });
     const invite = await call(companyContracts.invite, { params: { id: 42 }, body: { email: 'new@example.com' } });
     expect(invite).toEqual({ id: 3, email: 'new@example.com' });
-    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/company/42/invite', body: '{"email":"new@example.com"}', contentType: 'application/json' });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/company/42/invite',
+      body: '{"email":"new@example.com"}',
+      contentType: 'application/json',
+    });
   });
 
   it('puts the query in the address, leaving out empty values', async () => {
@@ -95,18 +100,30 @@ describe('call(contract)', () => {
   it('refuses a success status the contract does not declare', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     handler = () => ({ status: 200, body: profile });
-    await expect(call(authContracts.register, { body: { firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'x'.repeat(8), accept_terms: true } })).rejects.toThrow(
-      /status 200 is not declared/,
-    );
+    await expect(
+      call(authContracts.register, {
+        body: { firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'x'.repeat(8), accept_terms: true },
+      }),
+    ).rejects.toThrow(/status 200 is not declared/);
   });
 
   it('turns an error answer into an ApiError with the message and field errors of either 422 shape', async () => {
-    handler = () => ({ status: 422, body: { message: 'Some fields are not valid.', errors: [{ path: 'email', message: 'Email is not valid.' }] } });
+    handler = () => ({
+      status: 422,
+      body: { message: 'Some fields are not valid.', errors: [{ path: 'email', message: 'Email is not valid.' }] },
+    });
     const list = await call(authContracts.resendVerify, { body: { email: 'x' } }).catch((e: unknown) => e);
     expect(list).toBeInstanceOf(ApiError);
-    expect(list).toMatchObject({ status: 422, message: 'Some fields are not valid.', fieldErrors: { email: 'Email is not valid.' } });
+    expect(list).toMatchObject({
+      status: 422,
+      message: 'Some fields are not valid.',
+      fieldErrors: { email: 'Email is not valid.' },
+    });
 
-    handler = () => ({ status: 422, body: { message: 'Invalid', errors: { name: ['Name must be at least 3 characters long.'] } } });
+    handler = () => ({
+      status: 422,
+      body: { message: 'Invalid', errors: { name: ['Name must be at least 3 characters long.'] } },
+    });
     const map = await call(companyContracts.create, { body: { name: 'x' } }).catch((e: unknown) => e);
     expect(map).toMatchObject({ fieldErrors: { name: 'Name must be at least 3 characters long.' } });
   });
@@ -138,7 +155,9 @@ describe('call(contract)', () => {
 
   it('gives the status with the body through send()', async () => {
     handler = () => ({ status: 200, body: { id: 1, email: 'renewed@example.com' } });
-    await expect(send(companyContracts.invite, { params: { id: 1 }, body: { email: 'renewed@example.com' } })).resolves.toEqual({
+    await expect(
+      send(companyContracts.invite, { params: { id: 1 }, body: { email: 'renewed@example.com' } }),
+    ).resolves.toEqual({
       status: 200,
       body: { id: 1, email: 'renewed@example.com' },
     });
@@ -158,13 +177,20 @@ describe('pollJob (spec 01 §4 long-running operations)', () => {
   }
 
   it('polls while the job answers 202 and parses the result with the job kind schema', async () => {
-    script([{ status: 202, body: { status: 'running', uuid: 'job-1' } }, { status: 202, body: { status: 'running', uuid: 'job-1', step: 'draft' } }, { status: 200, body: { plan: '# Plan' } }]);
+    script([
+      { status: 202, body: { status: 'running', uuid: 'job-1' } },
+      { status: 202, body: { status: 'running', uuid: 'job-1', step: 'draft' } },
+      { status: 200, body: { plan: '# Plan' } },
+    ]);
     await expect(pollJob('job-1', planSchema, { intervalMs: 5 })).resolves.toEqual({ plan: '# Plan' });
     expect(seen.map((s) => s.url)).toEqual(['/api/lrp/job-1', '/api/lrp/job-1', '/api/lrp/job-1']);
   });
 
   it('a job that is gone (404) fails with the spec sentence', async () => {
-    script([{ status: 202, body: { status: 'running', uuid: 'job-2' } }, { status: 404, body: { message: 'Not Found' } }]);
+    script([
+      { status: 202, body: { status: 'running', uuid: 'job-2' } },
+      { status: 404, body: { message: 'Not Found' } },
+    ]);
     const failure = pollJob('job-2', planSchema, { intervalMs: 5 });
     await expect(failure).rejects.toBeInstanceOf(JobFailedError);
     await expect(failure).rejects.toThrow(messages.jobFailed);
@@ -178,7 +204,10 @@ describe('pollJob (spec 01 §4 long-running operations)', () => {
   });
 
   it("a job's user error reaches the user with its own status and message", async () => {
-    script([{ status: 202, body: { status: 'running', uuid: 'job-4' } }, { status: 422, body: { message: messages.websiteNotRegistered } }]);
+    script([
+      { status: 202, body: { status: 'running', uuid: 'job-4' } },
+      { status: 422, body: { message: messages.websiteNotRegistered } },
+    ]);
     const error = await pollJob('job-4', planSchema, { intervalMs: 5 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422 });
@@ -192,7 +221,10 @@ describe('pollJob (spec 01 §4 long-running operations)', () => {
   });
 
   it('gives up when aborted while waiting', async () => {
-    script([{ status: 202, body: { status: 'running', uuid: 'job-6' } }, { status: 202, body: { status: 'running', uuid: 'job-6' } }]);
+    script([
+      { status: 202, body: { status: 'running', uuid: 'job-6' } },
+      { status: 202, body: { status: 'running', uuid: 'job-6' } },
+    ]);
     const controller = new AbortController();
     const polling = pollJob('job-6', planSchema, { intervalMs: 60_000, signal: controller.signal });
     setTimeout(() => controller.abort(new Error('left the page')), 50);

@@ -28,7 +28,10 @@ describe('web dates (spec 01 §9: en-GB, day, short month, 2-digit year; week st
   it("today is the zone's calendar day", () => {
     const [tokyo, honolulu] = [today('Asia/Tokyo'), today('Pacific/Honolulu')];
     // Tokyo is 19 hours ahead of Honolulu: its day is the same or the next one, never earlier.
-    const gapDays = (Date.UTC(tokyo.getFullYear(), tokyo.getMonth(), tokyo.getDate()) - Date.UTC(honolulu.getFullYear(), honolulu.getMonth(), honolulu.getDate())) / 86_400_000;
+    const gapDays =
+      (Date.UTC(tokyo.getFullYear(), tokyo.getMonth(), tokyo.getDate()) -
+        Date.UTC(honolulu.getFullYear(), honolulu.getMonth(), honolulu.getDate())) /
+      86_400_000;
     expect([0, 1]).toContain(gapDays);
   });
 

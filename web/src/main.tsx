@@ -7,7 +7,10 @@ import './styles/components.css';
 import './styles/layout.css';
 import './styles/pages.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -12,29 +12,33 @@ import { queryClient } from '@/lib/query-client';
  * load in parallel instead of one after another.
  */
 
+/**
+ * The cached answer, or a fetch when there is none (what `ensureQueryData` did before React
+ * Query folded it into `query`): loaders never refetch what a screen already has.
+ */
+export const ensure: typeof queryClient.query = (options) => queryClient.query({ ...options, staleTime: 'static' });
+
 /** Signed-in only: the session check decides, so a signed-out visitor never sees the frame. */
 export async function requireAuthLoader() {
-  const profile = await queryClient.ensureQueryData(profileQueryOptions());
-  if (!profile) throw redirect('/auth');
-  return null;
+  const profile = await ensure(profileQueryOptions());
+  return profile ? null : redirect('/auth');
 }
 
 /** Sign-in and sign-up screens send a signed-in user home. */
 export async function guestOnlyLoader() {
-  const profile = await queryClient.ensureQueryData(profileQueryOptions());
-  if (profile) throw redirect('/');
-  return null;
+  const profile = await ensure(profileQueryOptions());
+  return profile ? redirect('/') : null;
 }
 
 /** The frame of signed-in pages: the companies (which also settle the COMPANY_ID cookie) and the feature flags. */
 export async function shellLoader() {
   await Promise.all([
     // Signed out, this answers 401 while requireAuthLoader redirects: that redirect is the outcome.
-    queryClient.ensureQueryData(companiesQueryOptions()).catch((error: unknown) => {
+    ensure(companiesQueryOptions()).catch((error: unknown) => {
       if (!isApiError(error, 401)) throw error;
     }),
     // Flags only hide menu items: a failure leaves them off rather than failing the page.
-    queryClient.prefetchQuery(metadataQueryOptions()),
+    queryClient.query(metadataQueryOptions()).catch(() => undefined),
   ]);
   return null;
 }
@@ -45,16 +49,15 @@ export interface PageAddress {
   search: URLSearchParams;
 }
 
-/** `queryClient.ensureQueryData`, for page loaders. */
-export const ensure: typeof queryClient.ensureQueryData = (options) => queryClient.ensureQueryData(options);
-
 /**
  * A page's own data, fetched while its chunk loads. Failures are the page's to show (an invalid
  * invite, a file that is gone), so the loader never fails the route.
  */
 export function pageData(load: (address: PageAddress) => Promise<unknown>[]) {
   return async ({ params, request }: LoaderFunctionArgs) => {
-    await Promise.all(load({ params, search: new URL(request.url).searchParams }).map((loading) => loading.catch(() => undefined)));
+    await Promise.all(
+      load({ params, search: new URL(request.url).searchParams }).map((loading) => loading.catch(() => undefined)),
+    );
     return null;
   };
 }

@@ -47,7 +47,8 @@ export const isApiError = (error: unknown, status?: number): error is ApiError =
   error instanceof ApiError && (status === undefined || error.status === status);
 
 /** The paid-plan gate (402), which is not "removed from the company" (403). */
-export const isUpgradeRequired = (error: unknown): error is ApiError => isApiError(error, 402) && error.code === UPGRADE_REQUIRED;
+export const isUpgradeRequired = (error: unknown): error is ApiError =>
+  isApiError(error, 402) && error.code === UPGRADE_REQUIRED;
 
 type Listener = (error: ApiError) => void;
 const listeners: { unauthorized: Listener; forbidden: Listener; upgradeRequired: Listener } = {
@@ -76,25 +77,35 @@ type Declared<C extends Contract> = keyof C['responses'] & number;
 
 /** One success answer a contract declares, its body parsed by that status's schema. */
 export type Answer<C extends Contract> = {
-  [S in Declared<C>]: { status: S; body: C['responses'][S] extends z.ZodType ? z.output<C['responses'][S]> : undefined };
+  [S in Declared<C>]: {
+    status: S;
+    body: C['responses'][S] extends z.ZodType ? z.output<C['responses'][S]> : undefined;
+  };
 }[Declared<C>];
 
 /** Whether a contract declares a schema there (an absent one is typed `undefined`). */
 type Declares<S> = [Exclude<S, undefined>] extends [never] ? false : true;
-type Part<S, T, Required extends boolean> = Declares<S> extends true ? (Required extends true ? T : Partial<T>) : unknown;
+type Part<S, T, Required extends boolean> =
+  Declares<S> extends true ? (Required extends true ? T : Partial<T>) : unknown;
 
-export type CallOptions<C extends Contract> = { signal?: AbortSignal } & Part<C['params'], { params: ParamsIn<C> }, true> &
+export type CallOptions<C extends Contract> = { signal?: AbortSignal } & Part<
+  C['params'],
+  { params: ParamsIn<C> },
+  true
+> &
   Part<C['query'], { query: QueryIn<C> }, false> &
   Part<C['body'], { body: BodyIn<C> }, true>;
 
 /** Options are optional only for a route that takes no params and no body. */
-type OptionsArg<C extends Contract> = object extends CallOptions<C> ? [options?: CallOptions<C>] : [options: CallOptions<C>];
+type OptionsArg<C extends Contract> =
+  object extends CallOptions<C> ? [options?: CallOptions<C>] : [options: CallOptions<C>];
 
 function queryString(query: unknown): string {
   if (!query || typeof query !== 'object') return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    if (typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean')
+      params.set(key, String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -121,7 +132,12 @@ function apiError(status: number, body: unknown): ApiError {
  * contract does not declare is an ApiError carrying the spec's error body.
  */
 export async function send<C extends Contract>(contract: C, ...[options]: OptionsArg<C>): Promise<Answer<C>> {
-  const { params, query, body, signal } = (options ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown; signal?: AbortSignal };
+  const { params, query, body, signal } = (options ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: unknown;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
   const route = `${contract.method} ${contract.path}`;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -164,4 +180,5 @@ export async function call<C extends Contract>(contract: C, ...options: OptionsA
 }
 
 /** A message fit to show a user for any thrown value; bugs get the generic sentence. */
-export const errorMessage = (error: unknown) => (error instanceof UserFacingError ? error.message : messages.unknownError);
+export const errorMessage = (error: unknown) =>
+  error instanceof UserFacingError ? error.message : messages.unknownError;

@@ -14,7 +14,8 @@ export async function getProfile(signal?: AbortSignal) {
   }
 }
 
-export const profileQueryOptions = () => queryOptions({ queryKey: queryKeys.profile, queryFn: ({ signal }) => getProfile(signal) });
+export const profileQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.profile, queryFn: ({ signal }) => getProfile(signal) });
 
 export const useProfile = () => useQuery(profileQueryOptions());
 

@@ -1,6 +1,6 @@
 import { companyContracts } from '@shared/contracts/company';
 import { displayCompanyName, type Company } from '@shared/schemas/company';
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { call } from './api-client';
 import { readCompanyId, subscribeCompanyId, writeCompanyId } from './cookies';
@@ -23,7 +23,12 @@ export const useCompanies = () => useQuery(companiesQueryOptions());
 export function keepSelectionValid(client: QueryClient): () => void {
   let known: Company[] | undefined;
   return client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryKey[0] !== queryKeys.companies[0]) return;
+    if (
+      event.type !== 'updated' ||
+      event.action.type !== 'success' ||
+      event.query.queryHash !== hashKey(queryKeys.companies)
+    )
+      return;
     const companies = event.query.state.data as Company[];
     const previous = known;
     known = companies;
@@ -33,7 +38,10 @@ export function keepSelectionValid(client: QueryClient): () => void {
     writeCompanyId(first.id);
     if (current === undefined) return;
     const lost = previous?.find((c) => c.id === current);
-    if (lost) notify.info(`You no longer have access to ${displayCompanyName(lost.name)}. Switched to ${displayCompanyName(first.name)}.`);
+    if (lost)
+      notify.info(
+        `You no longer have access to ${displayCompanyName(lost.name)}. Switched to ${displayCompanyName(first.name)}.`,
+      );
     void client.invalidateQueries({ predicate: isCompanyScoped });
   });
 }

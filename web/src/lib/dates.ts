@@ -24,7 +24,8 @@ export function today(zone = viewerZone()): TZDate {
 }
 
 /** A date as the spec shows it: 5 Mar 26. */
-export const formatDate = (date: Date | string | number, zone = viewerZone()) => format(new TZDate(new Date(date).getTime(), zone), DATE_FORMAT, { locale: enGB });
+export const formatDate = (date: Date | string | number, zone = viewerZone()) =>
+  format(new TZDate(new Date(date).getTime(), zone), DATE_FORMAT, { locale: enGB });
 
 /** A date with its time of day, in `zone`: 5 Mar 26, 14:05:09. */
 export const formatDateTime = (date: Date | string | number, zone = viewerZone()) =>
@@ -49,7 +50,10 @@ type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 /** Spec 01 §9 "Week start": the locale's first weekday (0 = Sunday), Monday where the browser cannot tell. */
 export function localeWeekStart(language = typeof navigator === 'undefined' ? 'en-GB' : navigator.language): Weekday {
   try {
-    const locale = new Intl.Locale(language) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
+    const locale = new Intl.Locale(language) as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
     const info = locale.getWeekInfo?.() ?? locale.weekInfo;
     if (info) return (info.firstDay % 7) as Weekday;
   } catch {

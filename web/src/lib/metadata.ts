@@ -5,7 +5,11 @@ import { call } from './api-client';
 import { queryKeys } from './query-keys';
 
 export const metadataQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.metadata, queryFn: ({ signal }) => call(metadataContracts.get, { signal }), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: queryKeys.metadata,
+    queryFn: ({ signal }) => call(metadataContracts.get, { signal }),
+    staleTime: 5 * 60_000,
+  });
 
 /** A flag is on only when the server says so; while loading or on failure it is off. */
 export function useFeatureFlag(flag: FeatureFlag): boolean {

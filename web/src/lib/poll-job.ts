@@ -23,7 +23,11 @@ export type JobCheck<T> = { state: 'running'; step?: string } | { state: 'done';
  * spec's generic sentence. Any other status is the job's own user error, whose message the
  * user must see, so it is thrown as the ApiError it is.
  */
-export async function checkJob<S extends z.ZodType>(uuid: string, result: S, signal?: AbortSignal): Promise<JobCheck<z.output<S>>> {
+export async function checkJob<S extends z.ZodType>(
+  uuid: string,
+  result: S,
+  signal?: AbortSignal,
+): Promise<JobCheck<z.output<S>>> {
   let answer;
   try {
     answer = await send(lrpContracts.poll, { params: { uuid }, signal });
@@ -34,7 +38,11 @@ export async function checkJob<S extends z.ZodType>(uuid: string, result: S, sig
   if (answer.status === 202) return { state: 'running', step: answer.body.step };
   const parsed = result.safeParse(answer.body);
   if (parsed.success) return { state: 'done', result: parsed.data };
-  const mismatch = new ContractMismatchError(`GET ${lrpContracts.poll.path}`, 200, parsed.error.issues.map((i) => `${i.path.join('.') || '(result)'}: ${i.message}`));
+  const mismatch = new ContractMismatchError(
+    `GET ${lrpContracts.poll.path}`,
+    200,
+    parsed.error.issues.map((i) => `${i.path.join('.') || '(result)'}: ${i.message}`),
+  );
   console.error(mismatch);
   throw mismatch;
 }
@@ -61,7 +69,11 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** Polls a long-running job every 3 s while it answers 202, and resolves with its parsed result. */
-export async function pollJob<S extends z.ZodType>(uuid: string, result: S, options: PollJobOptions = {}): Promise<z.output<S>> {
+export async function pollJob<S extends z.ZodType>(
+  uuid: string,
+  result: S,
+  options: PollJobOptions = {},
+): Promise<z.output<S>> {
   const { intervalMs = LRP_POLL_INTERVAL_MS, signal, onStep } = options;
   for (;;) {
     signal?.throwIfAborted();
@@ -73,7 +85,11 @@ export async function pollJob<S extends z.ZodType>(uuid: string, result: S, opti
 }
 
 /** React binding: `useJobPolling(uuid, schema)` resolves when the job finishes; no uuid, no polling. */
-export function useJobPolling<S extends z.ZodType>(uuid: string | undefined, result: S, options: Omit<PollJobOptions, 'signal'> = {}) {
+export function useJobPolling<S extends z.ZodType>(
+  uuid: string | undefined,
+  result: S,
+  options: Omit<PollJobOptions, 'signal'> = {},
+) {
   return useQuery({
     queryKey: queryKeys.job(uuid ?? ''),
     queryFn: ({ signal }) => pollJob(uuid ?? '', result, { ...options, signal }),

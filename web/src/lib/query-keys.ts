@@ -22,4 +22,5 @@ export const queryKeys = {
 export const isCompanyScoped = (query: Query) => query.queryKey[0] === queryKeys.company.all[0];
 
 /** Everything a previous session may have cached: all but the session check and public metadata. */
-export const isSessionScoped = (query: Query) => query.queryKey[0] !== queryKeys.profile[0] && query.queryKey[0] !== queryKeys.metadata[0];
+export const isSessionScoped = (query: Query) =>
+  query.queryKey[0] !== queryKeys.profile[0] && query.queryKey[0] !== queryKeys.metadata[0];

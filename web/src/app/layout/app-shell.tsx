@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '@/components/screens/loading-screen';
 import { useCompanies } from '@/lib/company';
@@ -8,10 +8,11 @@ import { Topbar } from './topbar';
 /** The frame of every signed-in page: side menu, top bar, and the page. */
 export function AppShell() {
   const companies = useCompanies();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const closeMenu = () => setOpenOn(null);
 
   // The COMPANY_ID cookie is reconciled when the list loads; pages wait for it so every call is scoped.
   if (companies.isPending) return <LoadingScreen />;
@@ -22,10 +23,10 @@ export function AppShell() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Sidebar onNavigate={() => setMenuOpen(false)} />
-      <div className="shell__scrim" aria-hidden onClick={() => setMenuOpen(false)} />
+      <Sidebar onNavigate={() => closeMenu()} />
+      <div className="shell__scrim" aria-hidden onClick={() => closeMenu()} />
       <div className="shell__body">
-        <Topbar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+        <Topbar menuOpen={menuOpen} onToggleMenu={() => setOpenOn(menuOpen ? null : pathname)} />
         <main id="main" className="shell__main" tabIndex={-1}>
           <Outlet />
         </main>

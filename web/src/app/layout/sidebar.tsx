@@ -1,4 +1,15 @@
-import { BarChart3, Building2, CalendarDays, Gauge, Images, KeyRound, LayoutDashboard, LogOut, Settings, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  Building2,
+  CalendarDays,
+  Gauge,
+  Images,
+  KeyRound,
+  LayoutDashboard,
+  LogOut,
+  Settings,
+  type LucideIcon,
+} from 'lucide-react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useLogout } from '@/lib/auth';
 import { useFeatureFlag } from '@/lib/metadata';
@@ -45,7 +56,9 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
     { to: '/report', label: 'Reporting', icon: BarChart3 },
     { to: '/seo-report', label: 'SEO Report', icon: Gauge },
     { to: '/seo-keywords', label: 'SEO Keywords', icon: KeyRound },
-    ...(businessManager ? [{ to: '/business-manager/profile', label: 'Business manager', icon: Building2, match: '/business-manager' }] : []),
+    ...(businessManager
+      ? [{ to: '/business-manager/profile', label: 'Business manager', icon: Building2, match: '/business-manager' }]
+      : []),
   ];
 
   return (
@@ -62,7 +75,10 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       </nav>
       <div className="sidebar__footer">
         <ul className="nav-list">
-          <MenuLink item={{ to: '/settings/apps', label: 'Settings', icon: Settings, match: '/settings' }} onNavigate={onNavigate} />
+          <MenuLink
+            item={{ to: '/settings/apps', label: 'Settings', icon: Settings, match: '/settings' }}
+            onNavigate={onNavigate}
+          />
           <li>
             <button type="button" className="nav-link" onClick={() => logout.mutate()} disabled={logout.isPending}>
               <LogOut size={18} aria-hidden />

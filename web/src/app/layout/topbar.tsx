@@ -26,7 +26,7 @@ function CompanySelector() {
         value={company?.id ?? ''}
         onChange={(event) => {
           selectCompany(Number(event.target.value));
-          navigate('/');
+          void navigate('/');
         }}
       >
         {companies.map((c) => (
@@ -46,7 +46,13 @@ export function Topbar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
   const initials = profile ? `${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`.toUpperCase() : '';
   return (
     <header className="topbar">
-      <button type="button" className="icon-btn topbar__menu" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} onClick={onToggleMenu}>
+      <button
+        type="button"
+        className="icon-btn topbar__menu"
+        aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+        aria-expanded={menuOpen}
+        onClick={onToggleMenu}
+      >
         {menuOpen ? <X size={20} /> : <Menu size={20} />}
       </button>
       <CompanySelector />

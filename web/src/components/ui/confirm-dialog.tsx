@@ -24,7 +24,10 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<(ConfirmOptions & { resolve: (ok: boolean) => void }) | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
 
-  const confirm = useCallback<Confirm>((options) => new Promise<boolean>((resolve) => setState({ ...options, resolve })), []);
+  const confirm = useCallback<Confirm>(
+    (options) => new Promise<boolean>((resolve) => setState({ ...options, resolve })),
+    [],
+  );
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -41,6 +44,8 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     <ConfirmContext value={confirm}>
       {children}
       {state ? (
+        // A click on the backdrop is a mouse-only shortcut: keyboard users close with Escape (onCancel).
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
         <dialog
           ref={dialogRef}
           className="dialog"
@@ -60,7 +65,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
             </h2>
             {state.description ? <div className="dialog__text">{state.description}</div> : null}
             <div className="dialog__actions">
-              <Button variant="secondary" onClick={() => close(false)} autoFocus>
+              <Button variant="secondary" onClick={() => close(false)}>
                 {state.cancelLabel ?? 'Cancel'}
               </Button>
               <Button variant={state.destructive ? 'danger' : 'primary'} onClick={() => close(true)}>

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** POST /api/auth/consume-reset */
-export const consumeReset = (body: BodyIn<typeof authContracts.consumeReset>) => call(authContracts.consumeReset, { body });
+export const consumeReset = (body: BodyIn<typeof authContracts.consumeReset>) =>
+  call(authContracts.consumeReset, { body });
 
 export const useConsumeReset = () => useMutation({ mutationFn: consumeReset });

@@ -11,4 +11,5 @@ export const invitationQueryOptions = (token: string) =>
     retryOnMount: false,
   });
 
-export const useInvitation = (token: string | null | undefined) => useQuery({ ...invitationQueryOptions(token ?? ''), enabled: Boolean(token) });
+export const useInvitation = (token: string | null | undefined) =>
+  useQuery({ ...invitationQueryOptions(token ?? ''), enabled: Boolean(token) });

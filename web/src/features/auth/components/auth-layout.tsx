@@ -4,7 +4,17 @@ import { Link } from 'react-router-dom';
 import { Brand } from '@/components/ui/brand';
 
 /** Split layout of every auth screen: a calm brand panel and the form card. */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="auth">
       <aside className="auth__brand" aria-hidden>

@@ -41,14 +41,16 @@ export default function AcceptInviteRoute() {
   const companyName = displayCompanyName(invitation.data.companyName);
   return (
     <MessageScreen icon={<Users size={28} />} eyebrow="You are invited" title={`Join ${companyName}`}>
-      <p className="screen__text">Accept the invite to plan and publish content together with the {companyName} team.</p>
+      <p className="screen__text">
+        Accept the invite to plan and publish content together with the {companyName} team.
+      </p>
       <div className="screen__actions">
         <Button
           pending={accept.isPending}
           onClick={() =>
             accept.mutate(
               { companyId: invitation.data.companyID, token },
-              { onSuccess: () => navigate('/', { replace: true }) },
+              { onSuccess: () => void navigate('/', { replace: true }) },
             )
           }
         >

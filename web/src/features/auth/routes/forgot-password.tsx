@@ -9,7 +9,6 @@ import { useSubmitOnlyForm, applyServerErrors } from '@/lib/forms';
 import { useRequestReset } from '@/features/auth/api/request-reset';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 
-
 export default function ForgotPasswordRoute() {
   const requestReset = useRequestReset();
   const form = useSubmitOnlyForm(requestResetSchema, { email: '' });
@@ -36,17 +35,27 @@ export default function ForgotPasswordRoute() {
       {requestReset.isSuccess ? (
         <div className="stack">
           <Alert type="success" title="Check your inbox">
-            {requestReset.data?.message || 'If an account exists for that email, reset instructions are on their way.'}
+            {requestReset.data.message || 'If an account exists for that email, reset instructions are on their way.'}
           </Alert>
           <p className="muted">
-            <MailCheck size={16} aria-hidden className="inline-icon" /> The link in the email lets you set a new password.
+            <MailCheck size={16} aria-hidden className="inline-icon" /> The link in the email lets you set a new
+            password.
           </p>
         </div>
       ) : (
         <div className="stack">
-          {requestReset.isError && !Object.keys(form.formState.errors).length ? <Alert type="error">{errorMessage(requestReset.error)}</Alert> : null}
+          {requestReset.isError && !Object.keys(form.formState.errors).length ? (
+            <Alert type="error">{errorMessage(requestReset.error)}</Alert>
+          ) : null}
           <form className="form" onSubmit={onSubmit} noValidate>
-            <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
             <Button type="submit" block pending={requestReset.isPending}>
               Send reset instructions
             </Button>

@@ -32,10 +32,21 @@ export default function ResendVerificationRoute() {
       }
     >
       <div className="stack">
-        {resend.isSuccess ? <Alert type="success">{resend.data?.message || 'A new verification link is on its way.'}</Alert> : null}
-        {resend.isError && !Object.keys(errors).length ? <Alert type="error">{errorMessage(resend.error)}</Alert> : null}
+        {resend.isSuccess ? (
+          <Alert type="success">{resend.data.message || 'A new verification link is on its way.'}</Alert>
+        ) : null}
+        {resend.isError && !Object.keys(errors).length ? (
+          <Alert type="error">{errorMessage(resend.error)}</Alert>
+        ) : null}
         <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
           <Button type="submit" block pending={resend.isPending}>
             Resend verification email
           </Button>

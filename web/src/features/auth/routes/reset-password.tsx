@@ -27,9 +27,12 @@ export default function ResetPasswordRoute() {
     try {
       const answer = await consumeReset.mutateAsync({ id: Number(id), token, password });
       const state: AuthNavigationState = {
-        flash: { type: 'success', text: answer?.message || 'Your password has been changed. Sign in with your new password.' },
+        flash: {
+          type: 'success',
+          text: answer.message || 'Your password has been changed. Sign in with your new password.',
+        },
       };
-      navigate('/auth', { replace: true, state });
+      await navigate('/auth', { replace: true, state });
     } catch (error) {
       if (applyServerErrors(error, form.setError, ['password'])) return;
       setFailure(errorMessage(error));
@@ -53,7 +56,13 @@ export default function ResetPasswordRoute() {
           </Alert>
         ) : null}
         <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField label="New password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
           <Button type="submit" block pending={consumeReset.isPending}>
             Change password
           </Button>

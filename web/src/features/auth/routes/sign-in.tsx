@@ -15,7 +15,6 @@ import { withInvite } from '@/features/auth/components/flash';
 import { InviteBanner } from '@/features/auth/components/invite-banner';
 import { Divider, SocialButtons } from '@/features/auth/components/social-buttons';
 
-
 /** Verifies the account when the page is opened from the email link (?code&id), then strips those params. */
 function useLinkVerification(): Flash | null {
   const [params, setParams] = useSearchParams();
@@ -41,7 +40,8 @@ function useLinkVerification(): Flash | null {
     mutate(
       { code, id: /^\d+$/.test(id) ? Number(id) : id },
       {
-        onSuccess: (answer) => setResult({ type: 'success', text: answer?.message || 'Your email is verified. You can sign in now.' }),
+        onSuccess: (answer) =>
+          setResult({ type: 'success', text: answer.message || 'Your email is verified. You can sign in now.' }),
         onError: (error) => setResult({ type: 'error', text: errorMessage(error) }),
       },
     );
@@ -68,11 +68,23 @@ export default function SignInRoute() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await login.mutateAsync({ email: values.email, password: values.password, ...(inviteToken ? { inviteToken } : {}) });
-      navigate('/', { replace: true });
+      await login.mutateAsync({
+        email: values.email,
+        password: values.password,
+        ...(inviteToken ? { inviteToken } : {}),
+      });
+      await navigate('/', { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && applyServerErrors(error, form.setError, ['email', 'password'])) return;
-      setFailure({ text: errorMessage(error), unverified: error instanceof ApiError && error.code === EMAIL_NOT_VERIFIED });
+      if (
+        error instanceof ApiError &&
+        error.status === 422 &&
+        applyServerErrors(error, form.setError, ['email', 'password'])
+      )
+        return;
+      setFailure({
+        text: errorMessage(error),
+        unverified: error instanceof ApiError && error.code === EMAIL_NOT_VERIFIED,
+      });
     }
   });
 
@@ -95,7 +107,10 @@ export default function SignInRoute() {
         {state.flash ? <Alert type={state.flash.type}>{state.flash.text}</Alert> : null}
         {verification ? <Alert type={verification.type}>{verification.text}</Alert> : null}
         {failure ? (
-          <Alert type="error" action={failure.unverified ? <Link to="/auth/verify">Resend verification email</Link> : undefined}>
+          <Alert
+            type="error"
+            action={failure.unverified ? <Link to="/auth/verify">Resend verification email</Link> : undefined}
+          >
             {failure.text}
           </Alert>
         ) : null}
@@ -104,9 +119,22 @@ export default function SignInRoute() {
         <Divider>or sign in with email</Divider>
 
         <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
           <div className="field-with-link">
-            <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
             <Link className="field-link" to="/auth/forgot-password">
               Forgot password?
             </Link>

@@ -11,7 +11,6 @@ import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { withInvite, type AuthNavigationState } from '@/features/auth/components/flash';
 import { InviteBanner } from '@/features/auth/components/invite-banner';
 
-
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'subscribed', 'accept_terms'] as const;
 
 export default function SignUpRoute() {
@@ -47,7 +46,7 @@ export default function SignUpRoute() {
               : 'Your account has been created. Check your email for a verification link, then sign in.'),
         },
       };
-      navigate(withInvite('/auth', inviteToken), { state });
+      await navigate(withInvite('/auth', inviteToken), { state });
     } catch (error) {
       if (applyServerErrors(error, form.setError, FIELDS)) return;
       setFailure(errorMessage(error));
@@ -65,14 +64,33 @@ export default function SignUpRoute() {
       }
     >
       <div className="stack">
-        {inviteToken ? <InviteBanner inviteToken={inviteToken} action="Create an account to accept the invite." /> : null}
+        {inviteToken ? (
+          <InviteBanner inviteToken={inviteToken} action="Create an account to accept the invite." />
+        ) : null}
         {failure ? <Alert type="error">{failure}</Alert> : null}
         <form className="form" onSubmit={onSubmit} noValidate>
           <div className="form-row">
-            <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-            <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...form.register('firstName')}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...form.register('lastName')}
+            />
           </div>
-          <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
           <TextField
             label="Password"
             type="password"

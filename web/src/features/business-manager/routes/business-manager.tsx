@@ -16,16 +16,27 @@ export default function BusinessManagerRoute() {
   if (!TABS.some((t) => t.tab === tab)) return <Navigate to="/business-manager/profile" replace />;
   return (
     <div className="page">
-      <PageHeader title="Business manager" description="Your local business listing: profile, hours, services and reviews." />
+      <PageHeader
+        title="Business manager"
+        description="Your local business listing: profile, hours, services and reviews."
+      />
       <nav className="tabs" aria-label="Business manager sections">
         {TABS.map((t) => (
-          <NavLink key={t.tab} to={`/business-manager/${t.tab}`} className={({ isActive }) => ['tab', isActive ? 'tab--active' : ''].join(' ')}>
+          <NavLink
+            key={t.tab}
+            to={`/business-manager/${t.tab}`}
+            className={({ isActive }) => ['tab', isActive ? 'tab--active' : ''].join(' ')}
+          >
             {t.label}
           </NavLink>
         ))}
       </nav>
       <Card>
-        <EmptyState icon={PlugZap} title="Not connected" action={<ButtonLink to="/settings/apps">Applications</ButtonLink>}>
+        <EmptyState
+          icon={PlugZap}
+          title="Not connected"
+          action={<ButtonLink to="/settings/apps">Applications</ButtonLink>}
+        >
           Connect Google My Business in Applications to manage your listing here.
         </EmptyState>
       </Card>

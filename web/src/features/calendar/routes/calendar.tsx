@@ -3,7 +3,17 @@ import { Link, useParams } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { addDays, addMonths, eachDayOfInterval, endOfMonth, endOfWeek, isSameDay, isSameMonth, startOfMonth, startOfWeek } from 'date-fns';
+import {
+  addDays,
+  addMonths,
+  eachDayOfInterval,
+  endOfMonth,
+  endOfWeek,
+  isSameDay,
+  isSameMonth,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
 import { formatAs, localeWeekStart, parseRouteDate, today, toRouteDate } from '@/lib/dates';
 
 type CalendarType = 'month' | 'week';
@@ -33,7 +43,12 @@ function Segmented({ items }: { items: { label: string; to: string; active: bool
   return (
     <div className="segmented" role="group">
       {items.map((item) => (
-        <Link key={item.label} to={item.to} className={['segmented__item', item.active ? 'segmented__item--active' : ''].join(' ')} aria-current={item.active ? 'page' : undefined}>
+        <Link
+          key={item.label}
+          to={item.to}
+          className={['segmented__item', item.active ? 'segmented__item--active' : ''].join(' ')}
+          aria-current={item.active ? 'page' : undefined}
+        >
           {item.label}
         </Link>
       ))}
@@ -62,7 +77,11 @@ function Grid({ date, type }: { date: Date; type: CalendarType }) {
         {days.map((day) => (
           <div
             key={toRouteDate(day)}
-            className={['cal__day', type === 'month' && !isSameMonth(day, date) ? 'cal__day--outside' : '', isSameDay(day, now) ? 'cal__day--today' : ''].join(' ')}
+            className={[
+              'cal__day',
+              type === 'month' && !isSameMonth(day, date) ? 'cal__day--outside' : '',
+              isSameDay(day, now) ? 'cal__day--today' : '',
+            ].join(' ')}
           >
             <span className="cal__date">{formatAs(day, type === 'week' ? 'd MMM' : 'd')}</span>
           </div>
@@ -118,10 +137,20 @@ export default function CalendarRoute() {
         description="Everything scheduled and published, in one place."
         actions={
           <>
-            <Button variant="ghost" icon={<Trash2 size={16} aria-hidden />} disabled title="No scheduled posts to delete">
+            <Button
+              variant="ghost"
+              icon={<Trash2 size={16} aria-hidden />}
+              disabled
+              title="No scheduled posts to delete"
+            >
               Delete scheduled posts
             </Button>
-            <Button variant="secondary" icon={<Sparkles size={16} aria-hidden />} disabled title="AI generation arrives in a coming release">
+            <Button
+              variant="secondary"
+              icon={<Sparkles size={16} aria-hidden />}
+              disabled
+              title="AI generation arrives in a coming release"
+            >
               Generate...
             </Button>
             <CreateMenu />
@@ -131,11 +160,23 @@ export default function CalendarRoute() {
       <Card padded={false} className="cal-card">
         <div className="cal-toolbar">
           <div className="cal-toolbar__nav">
-            <ButtonLink to={path(step(-1), type, view)} variant="ghost" size="sm" aria-label="Previous" icon={<ChevronLeft size={18} />} />
+            <ButtonLink
+              to={path(step(-1), type, view)}
+              variant="ghost"
+              size="sm"
+              aria-label="Previous"
+              icon={<ChevronLeft size={18} />}
+            />
             <ButtonLink to={path(today(), type, view)} variant="secondary" size="sm">
               Today
             </ButtonLink>
-            <ButtonLink to={path(step(1), type, view)} variant="ghost" size="sm" aria-label="Next" icon={<ChevronRight size={18} />} />
+            <ButtonLink
+              to={path(step(1), type, view)}
+              variant="ghost"
+              size="sm"
+              aria-label="Next"
+              icon={<ChevronRight size={18} />}
+            />
             <h2 className="cal-toolbar__title">{title}</h2>
           </div>
           <div className="cal-toolbar__switches">

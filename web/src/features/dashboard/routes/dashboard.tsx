@@ -1,4 +1,14 @@
-import { ArrowRight, CalendarClock, ChartColumn, Heart, MessageCircle, Rocket, Send, Share2, Users } from 'lucide-react';
+import {
+  ArrowRight,
+  CalendarClock,
+  ChartColumn,
+  Heart,
+  MessageCircle,
+  Rocket,
+  Send,
+  Share2,
+  Users,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -23,9 +33,15 @@ function OnboardingPrompt() {
         <h2 id="onboarding-title" className="onboarding-card__title">
           Set Up Marketing Plan
         </h2>
-        <p className="onboarding-card__description">Tell us about your business and customers, and we will draft a plan you can publish from.</p>
+        <p className="onboarding-card__description">
+          Tell us about your business and customers, and we will draft a plan you can publish from.
+        </p>
       </div>
-      <ButtonLink to="/dashboard/onboard" icon={<ArrowRight size={16} aria-hidden />} className="onboarding-card__action">
+      <ButtonLink
+        to="/dashboard/onboard"
+        icon={<ArrowRight size={16} aria-hidden />}
+        className="onboarding-card__action"
+      >
         Get started
       </ButtonLink>
     </section>
@@ -57,7 +73,10 @@ export default function DashboardRoute() {
   const { company } = useCurrentCompany();
   return (
     <div className="page">
-      <PageHeader title={`${greeting()}${profile?.firstName ? `, ${profile.firstName}` : ''}`} description="Here is what is happening with your marketing." />
+      <PageHeader
+        title={`${greeting()}${profile?.firstName ? `, ${profile.firstName}` : ''}`}
+        description="Here is what is happening with your marketing."
+      />
       {company && !company.onboarded ? <OnboardingPrompt /> : null}
       <div className="grid grid--2">
         <Card title="Scheduled Content" actions={<CalendarLink />}>

@@ -13,7 +13,8 @@ const sentAt = (iso: string) => (iso ? formatDateTime(iso) : '');
 /** Links in a mail open in this tab, not inside the frame. */
 const srcDoc = (mail: Mail) =>
   `<!doctype html><html><head><meta charset="utf-8"><base target="_top"><style>body{font-family:system-ui,sans-serif;margin:16px;color:#1f2330}</style></head><body>${
-    mail.html || `<pre style="white-space:pre-wrap">${mail.text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] as string)}</pre>`
+    mail.html ||
+    `<pre style="white-space:pre-wrap">${mail.text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] as string)}</pre>`
   }</body></html>`;
 
 export default function MailboxRoute() {
@@ -26,14 +27,17 @@ export default function MailboxRoute() {
   const selected = messages.find((m) => m.id === selectedId) ?? messages[0];
 
   const update = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="mailbox">
@@ -52,12 +56,25 @@ export default function MailboxRoute() {
         >
           <div className="search-box">
             <Search size={16} aria-hidden />
-            <input className="search-box__input" type="search" placeholder="Filter by recipient" aria-label="Filter by recipient" value={filter} onChange={(e) => setFilter(e.target.value)} />
+            <input
+              className="search-box__input"
+              type="search"
+              placeholder="Filter by recipient"
+              aria-label="Filter by recipient"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+            />
           </div>
           <Button type="submit" variant="secondary" size="sm">
             Filter
           </Button>
-          <Button variant="ghost" size="sm" aria-label="Refresh" icon={<RefreshCw size={16} />} onClick={() => mailbox.refetch()} />
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Refresh"
+            icon={<RefreshCw size={16} />}
+            onClick={() => mailbox.refetch()}
+          />
         </form>
         <Link to="/auth" className="back-link">
           <ArrowLeft size={14} aria-hidden /> Back to the app

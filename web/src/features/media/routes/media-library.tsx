@@ -12,7 +12,12 @@ export default function MediaLibraryRoute() {
         description="Images and videos for your posts."
         actions={
           <>
-            <Button variant="secondary" icon={<Wand2 size={16} aria-hidden />} disabled title="Arrives in a coming release">
+            <Button
+              variant="secondary"
+              icon={<Wand2 size={16} aria-hidden />}
+              disabled
+              title="Arrives in a coming release"
+            >
               Generate image
             </Button>
             <Button icon={<ImagePlus size={16} aria-hidden />} disabled title="Arrives in a coming release">
@@ -27,7 +32,8 @@ export default function MediaLibraryRoute() {
           <input className="search-box__input" placeholder="Search media" disabled aria-label="Search media" />
         </div>
         <EmptyState icon={Images} title="Your media library is empty">
-          Uploading images and videos (JPG, PNG, WebP, MP4, AVI, MOV, WMV up to 20 MB) and AI image generation arrive in a coming release.
+          Uploading images and videos (JPG, PNG, WebP, MP4, AVI, MOV, WMV up to 20 MB) and AI image generation arrive in
+          a coming release.
         </EmptyState>
       </Card>
     </div>

@@ -25,7 +25,11 @@ export function PostPage({ title, kind }: { title: string; kind: 'social' | 'blo
       <Card>
         <EmptyState
           icon={PenLine}
-          title={kind === 'social' ? 'The social post editor arrives in a coming release' : 'The blog post editor arrives in a coming release'}
+          title={
+            kind === 'social'
+              ? 'The social post editor arrives in a coming release'
+              : 'The blog post editor arrives in a coming release'
+          }
           action={
             <ButtonLink to="/calendar" variant="secondary">
               Back to Calendar

@@ -27,7 +27,12 @@ export default function ReportRoute() {
         </div>
         <div className="segmented" role="group" aria-label="Period">
           {PERIODS.map((p) => (
-            <Link key={p.value} to={`/report?period=${p.value}`} className={['segmented__item', period === p.value ? 'segmented__item--active' : ''].join(' ')} aria-current={period === p.value ? 'page' : undefined}>
+            <Link
+              key={p.value}
+              to={`/report?period=${p.value}`}
+              className={['segmented__item', period === p.value ? 'segmented__item--active' : ''].join(' ')}
+              aria-current={period === p.value ? 'page' : undefined}
+            >
               {p.label}
             </Link>
           ))}

@@ -15,10 +15,15 @@ export default function SeoKeywordsRoute() {
       <Card>
         {hasWebsite ? (
           <EmptyState icon={KeyRound} title="Keyword suggestions arrive in a coming release">
-            You will be able to generate keywords for your website, compare volume, difficulty and cost per click, and save up to 10.
+            You will be able to generate keywords for your website, compare volume, difficulty and cost per click, and
+            save up to 10.
           </EmptyState>
         ) : (
-          <EmptyState icon={Globe} title="Add a website" action={<ButtonLink to="/settings/company-info">Company Information</ButtonLink>}>
+          <EmptyState
+            icon={Globe}
+            title="Add a website"
+            action={<ButtonLink to="/settings/company-info">Company Information</ButtonLink>}
+          >
             Keyword suggestions are based on your company website.
           </EmptyState>
         )}

@@ -14,13 +14,21 @@ export default function SeoReportRoute() {
   let body;
   if (!hasWebsite && company && !company.onboarded) {
     body = (
-      <EmptyState icon={Rocket} title="Get onboarded to see your SEO report" action={<ButtonLink to="/dashboard/onboard">Set Up Marketing Plan</ButtonLink>}>
+      <EmptyState
+        icon={Rocket}
+        title="Get onboarded to see your SEO report"
+        action={<ButtonLink to="/dashboard/onboard">Set Up Marketing Plan</ButtonLink>}
+      >
         The SEO report checks your company website. Start with the marketing plan setup to add it.
       </EmptyState>
     );
   } else if (!hasWebsite) {
     body = (
-      <EmptyState icon={Globe} title="Add a website to see your SEO report" action={<ButtonLink to="/settings/company-info">Company Information</ButtonLink>}>
+      <EmptyState
+        icon={Globe}
+        title="Add a website to see your SEO report"
+        action={<ButtonLink to="/settings/company-info">Company Information</ButtonLink>}
+      >
         The SEO report checks your company website. Add it on the company page.
       </EmptyState>
     );

@@ -8,5 +8,8 @@ export const createCompany = (body: { name: string; demo?: boolean }) => call(co
 
 export function useCreateCompany() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createCompany, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }) });
+  return useMutation({
+    mutationFn: createCompany,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }),
+  });
 }

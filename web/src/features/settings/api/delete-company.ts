@@ -8,5 +8,8 @@ export const deleteCompany = (id: number) => call(companyContracts.remove, { par
 
 export function useDeleteCompany() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteCompany, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }) });
+  return useMutation({
+    mutationFn: deleteCompany,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }),
+  });
 }

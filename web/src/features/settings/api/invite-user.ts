@@ -9,5 +9,8 @@ export const inviteUser = ({ companyId, email }: { companyId: number; email: str
 
 export function useInviteUser() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: inviteUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }) });
+  return useMutation({
+    mutationFn: inviteUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }),
+  });
 }

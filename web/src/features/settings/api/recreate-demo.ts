@@ -11,6 +11,9 @@ export function useRecreateDemo() {
   return useMutation({
     mutationFn: recreateDemo,
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.companies }), queryClient.invalidateQueries({ predicate: isCompanyScoped })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.companies }),
+        queryClient.invalidateQueries({ predicate: isCompanyScoped }),
+      ]),
   });
 }

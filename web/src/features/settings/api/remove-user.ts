@@ -9,5 +9,8 @@ export const removeUser = ({ companyId, userId }: { companyId: number; userId: n
 
 export function useRemoveUser() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }) });
+  return useMutation({
+    mutationFn: removeUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }),
+  });
 }

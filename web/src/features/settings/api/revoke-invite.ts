@@ -9,5 +9,8 @@ export const revokeInvite = ({ companyId, inviteId }: { companyId: number; invit
 
 export function useRevokeInvite() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: revokeInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }) });
+  return useMutation({
+    mutationFn: revokeInvite,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }),
+  });
 }

@@ -11,5 +11,8 @@ export const updateCompanyInfo = (body: CompanyInfoPatch) => call(companyContrac
 
 export function useUpdateCompanyInfo() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateCompanyInfo, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }) });
+  return useMutation({
+    mutationFn: updateCompanyInfo,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies }),
+  });
 }

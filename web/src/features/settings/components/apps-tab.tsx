@@ -23,15 +23,47 @@ export function AppsTab() {
 
   const platforms: Platform[] = [
     { name: 'Facebook', description: 'Publish posts to a Facebook Page.', mark: letter('f', '#1877F2') },
-    { name: 'Instagram', description: 'Publish photos and videos to a business account.', mark: letter('IG', '#d62976') },
+    {
+      name: 'Instagram',
+      description: 'Publish photos and videos to a business account.',
+      mark: letter('IG', '#d62976'),
+    },
     { name: 'Threads', description: 'Share short posts on Threads.', mark: letter('@', '#111111') },
     { name: 'LinkedIn', description: 'Post to your profile or company page.', mark: letter('in', '#0A66C2') },
-    { name: 'WordPress', description: 'Publish blog posts to your WordPress site.', mark: <span className="platform__mark platform__mark--icon" style={{ background: '#21759b' }} aria-hidden><Globe size={18} /></span> },
+    {
+      name: 'WordPress',
+      description: 'Publish blog posts to your WordPress site.',
+      mark: (
+        <span className="platform__mark platform__mark--icon" style={{ background: '#21759b' }} aria-hidden>
+          <Globe size={18} />
+        </span>
+      ),
+    },
     ...(searchConsole
-      ? [{ name: 'Google Search Console', description: 'Bring search performance into your reports.', mark: <span className="platform__mark platform__mark--icon" style={{ background: '#34A853' }} aria-hidden><Search size={18} /></span> }]
+      ? [
+          {
+            name: 'Google Search Console',
+            description: 'Bring search performance into your reports.',
+            mark: (
+              <span className="platform__mark platform__mark--icon" style={{ background: '#34A853' }} aria-hidden>
+                <Search size={18} />
+              </span>
+            ),
+          },
+        ]
       : []),
     ...(myBusiness
-      ? [{ name: 'Google My Business', description: 'Manage your business profile and reviews.', mark: <span className="platform__mark platform__mark--icon" style={{ background: '#4285F4' }} aria-hidden><Store size={18} /></span> }]
+      ? [
+          {
+            name: 'Google My Business',
+            description: 'Manage your business profile and reviews.',
+            mark: (
+              <span className="platform__mark platform__mark--icon" style={{ background: '#4285F4' }} aria-hidden>
+                <Store size={18} />
+              </span>
+            ),
+          },
+        ]
       : []),
   ];
 
@@ -39,7 +71,10 @@ export function AppsTab() {
     <div className="stack-lg">
       <div className="note">
         <Info size={18} aria-hidden />
-        <p>Connecting accounts arrives in a coming release. Until then the buttons below stay disabled and nothing is shared with these platforms.</p>
+        <p>
+          Connecting accounts arrives in a coming release. Until then the buttons below stay disabled and nothing is
+          shared with these platforms.
+        </p>
       </div>
       <Card title="Applications" description="Accounts your posts are published to." padded={false}>
         <ul className="platforms">

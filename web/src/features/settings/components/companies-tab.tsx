@@ -50,7 +50,12 @@ function CreateCompanyForm() {
           error={form.formState.errors.demo?.message}
           {...form.register('demo')}
         />
-        <Button type="submit" className="create-company__submit" icon={<Plus size={16} aria-hidden />} pending={create.isPending}>
+        <Button
+          type="submit"
+          className="create-company__submit"
+          icon={<Plus size={16} aria-hidden />}
+          pending={create.isPending}
+        >
           Create company
         </Button>
       </form>
@@ -119,7 +124,10 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
     if (!ok) return;
     removeUser.mutate(
       { companyId: company.id, userId: user.id },
-      { onSuccess: () => notify.success(`${who} has been removed.`), onError: (error) => notify.error(errorMessage(error)) },
+      {
+        onSuccess: () => notify.success(`${who} has been removed.`),
+        onError: (error) => notify.error(errorMessage(error)),
+      },
     );
   };
 
@@ -133,7 +141,10 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
     if (!ok) return;
     revokeInvite.mutate(
       { companyId: company.id, inviteId: invite.id },
-      { onSuccess: () => notify.success(`The invite to ${invite.email} has been revoked.`), onError: (error) => notify.error(errorMessage(error)) },
+      {
+        onSuccess: () => notify.success(`The invite to ${invite.email} has been revoked.`),
+        onError: (error) => notify.error(errorMessage(error)),
+      },
     );
   };
 
@@ -148,7 +159,13 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
         </span>
       }
       actions={
-        <Button variant="danger-ghost" size="sm" icon={<Trash2 size={16} aria-hidden />} pending={deleteCompany.isPending} onClick={onDelete}>
+        <Button
+          variant="danger-ghost"
+          size="sm"
+          icon={<Trash2 size={16} aria-hidden />}
+          pending={deleteCompany.isPending}
+          onClick={onDelete}
+        >
           Delete company
         </Button>
       }
@@ -170,7 +187,13 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
                     </span>
                     <span className="row__meta">{user.email}</span>
                   </div>
-                  <Button variant="ghost" size="sm" icon={<UserMinus size={16} aria-hidden />} onClick={() => onRemoveUser(user)} disabled={removeUser.isPending}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    icon={<UserMinus size={16} aria-hidden />}
+                    onClick={() => onRemoveUser(user)}
+                    disabled={removeUser.isPending}
+                  >
                     Remove
                   </Button>
                 </li>
@@ -193,7 +216,13 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
                     <span className="row__title">{invite.email}</span>
                     <span className="row__meta">Invited, waiting to accept</span>
                   </div>
-                  <Button variant="ghost" size="sm" icon={<X size={16} aria-hidden />} onClick={() => onRevoke(invite)} disabled={revokeInvite.isPending}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    icon={<X size={16} aria-hidden />}
+                    onClick={() => onRevoke(invite)}
+                    disabled={revokeInvite.isPending}
+                  >
                     Revoke
                   </Button>
                 </li>
@@ -216,7 +245,9 @@ export function CompaniesTab() {
     <div className="stack-lg">
       <CreateCompanyForm />
       {companies.length ? (
-        companies.map((company) => <CompanyCard key={company.id} company={company} selected={company.id === selected?.id} meId={profile?.id} />)
+        companies.map((company) => (
+          <CompanyCard key={company.id} company={company} selected={company.id === selected?.id} meId={profile?.id} />
+        ))
       ) : (
         <Card>
           <EmptyState icon={Building2} title="No companies yet">

@@ -1,6 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
-import { companyInfoSchema, companyName, GOAL_VALUES, GOALS, websiteField, type Company } from '@shared/schemas/company';
+import {
+  companyInfoSchema,
+  companyName,
+  GOAL_VALUES,
+  GOALS,
+  websiteField,
+  type Company,
+} from '@shared/schemas/company';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { notify } from '@/lib/toast';
 import { z } from 'zod';
@@ -30,7 +37,8 @@ interface CompanyInfoForm {
 }
 
 const shape = companyInfoSchema.shape;
-const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? Number(value) : value);
+const blankToNull = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? Number(value) : value;
 
 /** companyInfoSchema's rules, applied to the form's text values. A lone empty first location means "none". */
 const formSchema = z.object({
@@ -42,7 +50,10 @@ const formSchema = z.object({
   description: shape.description,
   customers: shape.customers,
   why: shape.why,
-  locations: z.preprocess((v) => (Array.isArray(v) && v.length === 1 && String(v[0]).trim() === '' ? [] : v), shape.locations),
+  locations: z.preprocess(
+    (v) => (Array.isArray(v) && v.length === 1 && String(v[0]).trim() === '' ? [] : v),
+    shape.locations,
+  ),
   current_revenue: z.preprocess(blankToNull, shape.current_revenue),
   suggested_budget: z.preprocess(blankToNull, shape.suggested_budget),
 });
@@ -73,7 +84,9 @@ function CompanyInfoFormView({ company }: { company: Company }) {
     defaultValues: toForm(company),
   });
   const { errors } = form.formState;
-  const locationErrors = Array.isArray(errors.locations) ? (errors.locations as ({ message?: string } | undefined)[]).map((e) => e?.message) : [];
+  const locationErrors = Array.isArray(errors.locations)
+    ? (errors.locations as ({ message?: string } | undefined)[]).map((e) => e?.message)
+    : [];
   const locationsListError = !Array.isArray(errors.locations) ? errors.locations?.message : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -91,8 +104,19 @@ function CompanyInfoFormView({ company }: { company: Company }) {
       <Card title="Business" description="The basics we use across your plan, posts and reports.">
         <div className="form">
           <div className="form-row">
-            <TextField label="Business name" autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
-            <TextField label="Website" inputMode="url" placeholder="example.com" error={errors.website?.message} {...form.register('website')} />
+            <TextField
+              label="Business name"
+              autoComplete="organization"
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+            <TextField
+              label="Website"
+              inputMode="url"
+              placeholder="example.com"
+              error={errors.website?.message}
+              {...form.register('website')}
+            />
           </div>
           <SelectField label="Goal" error={errors.goal?.message} {...form.register('goal')}>
             <option value="">Select a goal</option>
@@ -102,28 +126,63 @@ function CompanyInfoFormView({ company }: { company: Company }) {
               </option>
             ))}
           </SelectField>
-          <TextAreaField label="Business description" rows={5} hint="At least 80 characters: what you sell and what makes you different." error={errors.description?.message} {...form.register('description')} />
+          <TextAreaField
+            label="Business description"
+            rows={5}
+            hint="At least 80 characters: what you sell and what makes you different."
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
         </div>
       </Card>
 
       <Card title="Brand voice" description="How your posts should sound.">
         <div className="form">
           <div className="form-row">
-            <TextAreaField label="Marketing Tone" rows={3} placeholder="e.g. Friendly and confident" error={errors.tone?.message} {...form.register('tone')} />
-            <TextAreaField label="Marketing Voice" rows={3} placeholder="e.g. Expert neighbour who explains things simply" error={errors.voice?.message} {...form.register('voice')} />
+            <TextAreaField
+              label="Marketing Tone"
+              rows={3}
+              placeholder="e.g. Friendly and confident"
+              error={errors.tone?.message}
+              {...form.register('tone')}
+            />
+            <TextAreaField
+              label="Marketing Voice"
+              rows={3}
+              placeholder="e.g. Expert neighbour who explains things simply"
+              error={errors.voice?.message}
+              {...form.register('voice')}
+            />
           </div>
         </div>
       </Card>
 
       <Card title="Customers and locations">
         <div className="form">
-          <TextAreaField label="Customers" rows={3} hint="Who buys from you?" error={errors.customers?.message} {...form.register('customers')} />
-          <TextAreaField label="Why customers choose you" rows={3} error={errors.why?.message} {...form.register('why')} />
+          <TextAreaField
+            label="Customers"
+            rows={3}
+            hint="Who buys from you?"
+            error={errors.customers?.message}
+            {...form.register('customers')}
+          />
+          <TextAreaField
+            label="Why customers choose you"
+            rows={3}
+            error={errors.why?.message}
+            {...form.register('why')}
+          />
           <Controller
             control={form.control}
             name="locations"
             render={({ field }) => (
-              <LocationsInput value={field.value} onChange={field.onChange} inputRef={field.ref} errors={locationErrors} listError={locationsListError} />
+              <LocationsInput
+                value={field.value}
+                onChange={field.onChange}
+                inputRef={field.ref}
+                errors={locationErrors}
+                listError={locationsListError}
+              />
             )}
           />
         </div>
@@ -131,13 +190,33 @@ function CompanyInfoFormView({ company }: { company: Company }) {
 
       <Card title="Budget" description="Whole US dollars.">
         <div className="form-row">
-          <TextField label="Current revenue" type="number" min={0} step={1} inputMode="numeric" error={errors.current_revenue?.message} {...form.register('current_revenue')} />
-          <TextField label="Suggested budget" type="number" min={0} step={1} inputMode="numeric" error={errors.suggested_budget?.message} {...form.register('suggested_budget')} />
+          <TextField
+            label="Current revenue"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            error={errors.current_revenue?.message}
+            {...form.register('current_revenue')}
+          />
+          <TextField
+            label="Suggested budget"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            error={errors.suggested_budget?.message}
+            {...form.register('suggested_budget')}
+          />
         </div>
       </Card>
 
       <div className="form-actions form-actions--sticky">
-        <Button variant="ghost" onClick={() => form.reset(toForm(company))} disabled={update.isPending || !form.formState.isDirty}>
+        <Button
+          variant="ghost"
+          onClick={() => form.reset(toForm(company))}
+          disabled={update.isPending || !form.formState.isDirty}
+        >
           Discard
         </Button>
         <Button type="submit" pending={update.isPending}>

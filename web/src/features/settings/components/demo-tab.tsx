@@ -24,13 +24,21 @@ export function DemoTab() {
     });
   };
   return (
-    <Card title="Demo company" description="A sandbox to try things out in. Wipe its data whenever you want a fresh start.">
+    <Card
+      title="Demo company"
+      description="A sandbox to try things out in. Wipe its data whenever you want a fresh start."
+    >
       <div className="danger-zone">
         <div>
           <p className="danger-zone__title">Delete demo data</p>
           <p className="muted">Removes company data, plans and posts.</p>
         </div>
-        <Button variant="danger" icon={<RotateCcw size={16} aria-hidden />} pending={recreate.isPending} onClick={onDelete}>
+        <Button
+          variant="danger"
+          icon={<RotateCcw size={16} aria-hidden />}
+          pending={recreate.isPending}
+          onClick={onDelete}
+        >
           Delete
         </Button>
       </div>

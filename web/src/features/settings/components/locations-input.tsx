@@ -44,7 +44,12 @@ export function LocationsInput({
                   onChange={(event) => set(index, event.target.value)}
                 />
                 {index > 0 ? (
-                  <button type="button" className="icon-btn" aria-label={`Remove location ${index + 1}`} onClick={() => onChange(items.filter((_, i) => i !== index))}>
+                  <button
+                    type="button"
+                    className="icon-btn"
+                    aria-label={`Remove location ${index + 1}`}
+                    onClick={() => onChange(items.filter((_, i) => i !== index))}
+                  >
                     <X size={16} />
                   </button>
                 ) : (
@@ -60,9 +65,18 @@ export function LocationsInput({
           );
         })}
       </ul>
-      {listError ? <p className="field__error" role="alert">{listError}</p> : null}
+      {listError ? (
+        <p className="field__error" role="alert">
+          {listError}
+        </p>
+      ) : null}
       <div>
-        <Button variant="ghost" size="sm" icon={<Plus size={16} aria-hidden />} onClick={() => onChange([...items, ''])}>
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={<Plus size={16} aria-hidden />}
+          onClick={() => onChange([...items, ''])}
+        >
           Add location
         </Button>
       </div>

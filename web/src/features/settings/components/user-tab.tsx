@@ -13,7 +13,11 @@ import { useUpdateProfile } from '@/features/settings/api/update-profile';
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const updateProfile = useUpdateProfile();
-  const form = useSubmitOnlyForm(profilePatchSchema, { firstName: profile.firstName, lastName: profile.lastName, subscribed: profile.subscribed });
+  const form = useSubmitOnlyForm(profilePatchSchema, {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    subscribed: profile.subscribed,
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -22,7 +26,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
       form.reset({ firstName: saved.firstName, lastName: saved.lastName, subscribed: saved.subscribed });
       notify.success('Your profile has been saved.');
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['firstName', 'lastName', 'subscribed'])) notify.error(errorMessage(error));
+      if (!applyServerErrors(error, form.setError, ['firstName', 'lastName', 'subscribed']))
+        notify.error(errorMessage(error));
     }
   });
 
@@ -30,11 +35,32 @@ function ProfileForm({ profile }: { profile: Profile }) {
     <Card title="Profile" description="How you appear to your team.">
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="form-row">
-          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
         </div>
-        <TextField label="Email" type="email" value={profile.email} readOnly disabled hint="The email you sign in with." />
-        <Switch label="Weekly newsletter" description="Tips and product news, once a week." {...form.register('subscribed')} />
+        <TextField
+          label="Email"
+          type="email"
+          value={profile.email}
+          readOnly
+          disabled
+          hint="The email you sign in with."
+        />
+        <Switch
+          label="Weekly newsletter"
+          description="Tips and product news, once a week."
+          {...form.register('subscribed')}
+        />
         <div className="form-actions">
           <Button type="submit" pending={updateProfile.isPending}>
             Save changes
@@ -61,10 +87,11 @@ function PasswordSection() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await changePassword.mutateAsync(values);
-      notify.success(answer?.message || 'Your password has been changed.');
+      notify.success(answer.message || 'Your password has been changed.');
       close();
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['currentPassword', 'newPassword', 'repeatPassword'])) notify.error(errorMessage(error));
+      if (!applyServerErrors(error, form.setError, ['currentPassword', 'newPassword', 'repeatPassword']))
+        notify.error(errorMessage(error));
     }
   });
 
@@ -82,10 +109,28 @@ function PasswordSection() {
     >
       {open ? (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
           <div className="form-row">
-            <TextField label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register('newPassword')} />
-            <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.repeatPassword?.message} {...form.register('repeatPassword')} />
+            <TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.newPassword?.message}
+              {...form.register('newPassword')}
+            />
+            <TextField
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.repeatPassword?.message}
+              {...form.register('repeatPassword')}
+            />
           </div>
           <div className="form-actions">
             <Button variant="ghost" onClick={close} disabled={changePassword.isPending}>
