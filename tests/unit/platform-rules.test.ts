@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { checkPost, PLATFORMS, POST_MAX_LENGTH, type Platform } from '../../shared/platform-rules';
+
+const text = (n: number) => 'a'.repeat(n);
+const files = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
+const title = (n: number) => 't'.repeat(n);
+const post = (platform: Platform, over: Partial<Parameters<typeof checkPost>[0]> = {}) =>
+  checkPost({
+    platform,
+    content: text(100),
+    files: platform === 'instagram' ? files(1) : [],
+    subject: title(100),
+    ...over,
+  });
+
+describe('post copy length (spec 01 §5)', () => {
+  it.each(PLATFORMS)('%s: 79 characters is too short, 80 is enough', (platform) => {
+    expect(post(platform, { content: text(79) }).message).toBe(
+      'Post copy content must be at least 80 characters long.',
+    );
+    expect(post(platform, { content: text(80) }).valid).toBe(true);
+  });
+
+  it.each(PLATFORMS)('%s: the maximum fits, one more does not', (platform) => {
+    const max = POST_MAX_LENGTH[platform];
+    expect(post(platform, { content: text(max) }).valid).toBe(true);
+    expect(post(platform, { content: text(max + 1) }).message).toBe(
+      `Post copy content must be no longer than ${max} characters.`,
+    );
+  });
+
+  it('Instagram 2200 / 2201, Threads 500 / 501, LinkedIn 3000 / 3001, Facebook 63206 / 63207', () => {
+    expect(post('instagram', { content: text(2200) }).valid).toBe(true);
+    expect(post('instagram', { content: text(2201) }).valid).toBe(false);
+    expect(post('threads', { content: text(501) }).valid).toBe(false);
+    expect(post('linkedin', { content: text(3001) }).valid).toBe(false);
+    expect(post('facebook', { content: text(63207) }).valid).toBe(false);
+  });
+
+  it('counts an emoji as one character, as a person would', () => {
+    expect(post('facebook', { content: '🎉'.repeat(80) }).valid).toBe(true);
+    expect(post('threads', { content: '🎉'.repeat(500) }).valid).toBe(true);
+  });
+});
+
+describe('media count', () => {
+  it('Instagram needs 1 image or video: 0 is refused with the spec sentence, 1 passes', () => {
+    expect(post('instagram', { files: [] }).problems).toEqual([
+      {
+        field: 'files',
+        message: 'Minimum number of images/videos per post is 1. Please attach at least 1 image/video.',
+      },
+    ]);
+    expect(post('instagram', { files: files(1) }).valid).toBe(true);
+    expect(post('instagram', { files: files(20) }).valid).toBe(true);
+    expect(post('instagram', { files: files(21) }).message).toBe(
+      'Exceeded maximum number of images/videos per post. Maximum is 20.',
+    );
+  });
+
+  it('LinkedIn 9 passes, 10 is refused; Facebook 25 / 26; Threads 20 / 21; blogs 1 / 2', () => {
+    expect(post('linkedin', { files: files(9) }).valid).toBe(true);
+    expect(post('linkedin', { files: files(10) }).message).toBe(
+      'Exceeded maximum number of images/videos per post. Maximum is 9.',
+    );
+    expect(post('facebook', { files: files(25) }).valid).toBe(true);
+    expect(post('facebook', { files: files(26) }).valid).toBe(false);
+    expect(post('threads', { files: files(20) }).valid).toBe(true);
+    expect(post('threads', { files: files(21) }).valid).toBe(false);
+    expect(post('wordpress', { files: files(1) }).valid).toBe(true);
+    expect(post('custom-blog', { files: files(2) }).message).toBe(
+      'Exceeded maximum number of images/videos per post. Maximum is 1.',
+    );
+    expect(post('facebook', { files: [] }).valid).toBe(true);
+  });
+});
+
+describe('blog titles', () => {
+  it('79 is too short, 80 and 300 fit, 301 is too long; social posts have no title rule', () => {
+    expect(post('wordpress', { subject: title(79) }).message).toBe('Blog title must be at least 80 characters long.');
+    expect(post('wordpress', { subject: title(80) }).valid).toBe(true);
+    expect(post('wordpress', { subject: title(300) }).valid).toBe(true);
+    expect(post('custom-blog', { subject: title(301) }).message).toBe(
+      'Blog title must be no longer than 300 characters.',
+    );
+    expect(post('wordpress', { subject: null }).valid).toBe(false);
+    expect(post('facebook', { subject: null }).valid).toBe(true);
+  });
+});
+
+describe('the combined check', () => {
+  it('answers validity and every problem in one message', () => {
+    const check = post('instagram', { content: text(10), files: [] });
+    expect(check.valid).toBe(false);
+    expect(check.problems.map((p) => p.field)).toEqual(['content', 'files']);
+    expect(check.message).toBe(
+      'Post copy content must be at least 80 characters long. Minimum number of images/videos per post is 1. Please attach at least 1 image/video.',
+    );
+  });
+});
