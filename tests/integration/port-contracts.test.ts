@@ -12,18 +12,27 @@ import { z } from 'zod';
 import { defineJobKind } from '../../functions/core/jobs/job-kind';
 import { runJobHandler } from '../../functions/workers/run-job';
 import { createWorkflowEngine, type LocalWorkflowEngine } from '../../infra/local/workflow-engine';
+import { CreateEmailIdentityCommand } from '@aws-sdk/client-sesv2';
+import { awsAdapterContract, clientsFor, createScheduleGroup, useAwsTarget } from '../support/aws-adapter-contract';
 import { startFakeAws, type FakeAws } from '../support/fake-aws';
 
 /**
  * One contract per port, run against both adapters: the AWS one (against a loopback server
- * that answers as the AWS API documents) and the embedded runtime's one.
+ * that answers as the AWS API documents) and the embedded runtime's one. The AWS adapters'
+ * own contract runs here against the fake and in port-contracts-moto.test.ts against moto.
  */
+const SCHEDULE_GROUP = 'app-schedules';
+const FAKE_STATE_MACHINE = 'arn:aws:states:us-east-1:000000000000:stateMachine:run-job';
 let fake: FakeAws;
 let engine: LocalWorkflowEngine;
 const ranOnce: string[] = [];
 
 beforeAll(async () => {
   fake = await startFakeAws();
+  useAwsTarget({ name: 'fake', endpoint: fake.endpoint, stateMachineArn: FAKE_STATE_MACHINE, checksPresignedSignatures: true }, SCHEDULE_GROUP);
+  await createScheduleGroup(fake.endpoint, SCHEDULE_GROUP);
+  // The stack's sender, verified as an operator verifies it in SES.
+  await clientsFor(fake.endpoint).ses.send(new CreateEmailIdentityCommand({ EmailIdentity: 'no-reply@example.com' }));
   const runtime = inject('runtime');
   Object.assign(process.env, {
     TABLE_NAME: runtime.tableName,
@@ -31,12 +40,7 @@ beforeAll(async () => {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'test',
     AWS_SECRET_ACCESS_KEY: 'test',
-    AWS_ENDPOINT_URL_SESV2: fake.endpoint,
-    AWS_ENDPOINT_URL_SCHEDULER: fake.endpoint,
-    AWS_ENDPOINT_URL_SFN: fake.endpoint,
     MAIL_FROM: 'no-reply@example.com',
-    SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/scheduler',
-    WORKFLOW_ARN_RUN_JOB: 'arn:aws:states:us-east-1:000000000000:stateMachine:run-job',
     LOG_LEVEL: 'silent',
   });
   const countKind = defineJobKind({
@@ -73,6 +77,7 @@ describe.each([
 
 describe('SES adapter errors', () => {
   it('a rejected message surfaces as an error, not a silent success', async () => {
+    process.env.MAIL_FROM = 'no-reply@example.com';
     fake.rejectNextMail();
     await expect(sesMailer.send(mail('rejected@example.com'))).rejects.toMatchObject({ name: 'MessageRejected' });
   });
@@ -83,7 +88,7 @@ describe.each([
     name: 'EventBridge Scheduler (AWS)',
     scheduler: () => eventBridgeScheduler as Scheduler,
     observe: async (name: string) => {
-      const s = fake.schedules.get(name);
+      const s = fake.schedules.get(`${SCHEDULE_GROUP}/${name}`);
       return s && { at: s.expression, input: JSON.parse(s.target.Input) };
     },
   },
@@ -112,7 +117,7 @@ describe('EventBridge schedules delete themselves after firing', () => {
   it('asks for ActionAfterCompletion DELETE and targets the state machine with the role', async () => {
     const name = `self-delete-${Date.now()}`;
     await eventBridgeScheduler.upsert({ name, at: new Date('2030-01-01T00:00:00Z'), workflow: 'run-job', input: {} });
-    expect(fake.schedules.get(name)).toMatchObject({
+    expect(fake.schedules.get(`${SCHEDULE_GROUP}/${name}`)).toMatchObject({
       actionAfterCompletion: 'DELETE',
       target: { Arn: process.env.WORKFLOW_ARN_RUN_JOB, RoleArn: process.env.SCHEDULER_ROLE_ARN },
     });
@@ -123,7 +128,8 @@ describe.each([
   {
     name: 'Step Functions (AWS)',
     starter: () => stepFunctions as WorkflowStarter,
-    runs: async (executionName: string) => (fake.executions.has(executionName) ? 1 : 0),
+    runs: async (executionName: string) =>
+      [...fake.executions.keys()].filter((arn) => arn.endsWith(`:${executionName}`)).length,
   },
   {
     name: 'local engine (embedded)',
@@ -141,4 +147,8 @@ describe.each([
     await starter().start('run-job', input, executionName);
     expect(await runs(executionName)).toBe(1);
   });
+});
+
+describe('AWS adapters against the fake', () => {
+  awsAdapterContract(() => ({ name: 'fake', endpoint: fake.endpoint, stateMachineArn: FAKE_STATE_MACHINE, checksPresignedSignatures: true }));
 });

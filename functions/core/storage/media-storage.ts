@@ -7,21 +7,36 @@ import { s3 } from './s3';
 const UPLOAD_URL_SECONDS = 15 * 60;
 const DOWNLOAD_URL_SECONDS = 60 * 60;
 
+/** What the browser sends with a presigned upload; any other type or size is refused by S3 itself. */
+export interface UploadTarget {
+  url: string;
+  method: 'PUT';
+  /** To send exactly as given (the browser adds Content-Length from the body, which must match). */
+  headers: { 'content-type': string };
+}
+
+export interface UploadSpec {
+  /** The type the caller chose (e.g. from the file's extension), not the one the browser guesses. */
+  contentType: string;
+  /** The exact size in bytes of the body the browser will send. */
+  contentLength: number;
+}
+
 /**
- * The browser uploads straight to the bucket: the API only signs. Content type and inline
- * disposition are part of the signature, so the upload must send exactly these headers.
+ * The browser uploads straight to the bucket: the API only signs. Content-Type and
+ * Content-Length are signed headers of the URL (the presigner signs only Host by default), so
+ * S3 refuses a PUT with another type or size: the declared upload is the upload.
  */
-export async function presignUpload(key: string, contentType: string, filename: string): Promise<string> {
-  return getSignedUrl(
+export async function presignUpload(key: string, spec: UploadSpec): Promise<UploadTarget> {
+  if (!Number.isSafeInteger(spec.contentLength) || spec.contentLength < 0) {
+    throw new Error(`contentLength must be a byte count, got ${spec.contentLength}`);
+  }
+  const url = await getSignedUrl(
     s3(),
-    new PutObjectCommand({
-      Bucket: config.mediaBucket,
-      Key: key,
-      ContentType: contentType,
-      ContentDisposition: `inline; filename="${filename.replace(/["\\\r\n]/g, '_')}"`,
-    }),
-    { expiresIn: UPLOAD_URL_SECONDS },
+    new PutObjectCommand({ Bucket: config.mediaBucket, Key: key, ContentType: spec.contentType, ContentLength: spec.contentLength }),
+    { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
   );
+  return { url, method: 'PUT', headers: { 'content-type': spec.contentType } };
 }
 
 export async function presignDownload(key: string): Promise<string> {
