@@ -15,7 +15,7 @@ import { startRuntimeProcess } from '../support/runtime';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
 function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 async function timeLoop(count: number, fn: () => Promise<unknown>) {
@@ -44,15 +44,27 @@ try {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const getItem = await timeLoop(2000, () =>
-    dynamo.send(new GetItemCommand({ TableName: runtime.tableName, Key: { pk: { S: 'COUNTER#user' }, sk: { S: 'COUNTER' } } })),
+    dynamo.send(
+      new GetItemCommand({ TableName: runtime.tableName, Key: { pk: { S: 'COUNTER#user' }, sk: { S: 'COUNTER' } } }),
+    ),
   );
 
   const stored = await hashPassword('correct horse battery');
   const scrypt = await timeLoop(20, () => verifyPassword('correct horse battery', stored));
 
   const rows = [
-    { what: 'GET /api/metadata (HTTP, 10 connections)', 'ops/s': http.requests.average, 'p50 ms': http.latency.p50, 'p99 ms': http.latency.p99 },
-    { what: 'DynamoDB Local GetItem (1 client, serial)', 'ops/s': getItem.ops, 'p50 ms': getItem.p50, 'p99 ms': getItem.p99 },
+    {
+      what: 'GET /api/metadata (HTTP, 10 connections)',
+      'ops/s': http.requests.average,
+      'p50 ms': http.latency.p50,
+      'p99 ms': http.latency.p99,
+    },
+    {
+      what: 'DynamoDB Local GetItem (1 client, serial)',
+      'ops/s': getItem.ops,
+      'p50 ms': getItem.p50,
+      'p99 ms': getItem.p99,
+    },
     { what: 'scrypt verify (N=2^15, r=8)', 'ops/s': scrypt.ops, 'p50 ms': scrypt.p50, 'p99 ms': scrypt.p99 },
   ].map((r) => ({
     what: r.what,
@@ -64,7 +76,18 @@ try {
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     'bench-results/bench.json',
-    JSON.stringify({ at: new Date().toISOString(), node: process.version, durationSeconds: DURATION_S, errors: http.errors, non2xx: http.non2xx, rows }, null, 2),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        node: process.version,
+        durationSeconds: DURATION_S,
+        errors: http.errors,
+        non2xx: http.non2xx,
+        rows,
+      },
+      null,
+      2,
+    ),
   );
   console.log('written bench-results/bench.json');
 } finally {

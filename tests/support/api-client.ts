@@ -27,7 +27,7 @@ export class TestClient {
     }
     const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload, redirect: 'manual' });
     for (const cookie of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = cookie.split(';');
+      const [pair = '', ...attrs] = cookie.split(';');
       const i = pair.indexOf('=');
       const name = pair.slice(0, i).trim();
       const value = pair.slice(i + 1).trim();
@@ -74,9 +74,9 @@ export async function waitForMail(to: string, subject: RegExp, baseUrl = inject(
 }
 
 export const linkIn = (mail: Mail) => {
-  const match = /(https?:\/\/\S+)/.exec(mail.text);
-  if (!match) throw new Error(`No link in mail ${mail.subject}`);
-  return new URL(match[1]);
+  const link = /(https?:\/\/\S+)/.exec(mail.text)?.[1];
+  if (!link) throw new Error(`No link in mail ${mail.subject}`);
+  return new URL(link);
 };
 
 export const PASSWORD = 'correct horse battery';

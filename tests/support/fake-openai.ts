@@ -23,7 +23,14 @@ export type Scripted =
   | { kind: 'content'; content: string; finishReason?: 'stop' | 'length' }
   | { kind: 'refusal'; refusal: string }
   | { kind: 'image'; png: Buffer }
-  | { kind: 'rate-limit'; retryAfter?: string; retryAfterMs?: string; resetRequests?: string; code?: string; type?: string }
+  | {
+      kind: 'rate-limit';
+      retryAfter?: string;
+      retryAfterMs?: string;
+      resetRequests?: string;
+      code?: string;
+      type?: string;
+    }
   | { kind: 'server-error'; status?: 500 | 502 | 503 }
   | { kind: 'error'; status: number; message: string; type: string; code?: string | null; param?: string | null };
 
@@ -50,18 +57,30 @@ export interface FakeOpenAi {
 const CHAT = '/v1/chat/completions';
 const IMAGES = '/v1/images/generations';
 
+// Both answers return the response, as `res.end()` does, so a handler can `return sendError(...)`.
 function send(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'x-request-id': `req_${randomUUID().replace(/-/g, '')}`,
-    'openai-processing-ms': '12',
-    ...headers,
-  });
-  res.end(JSON.stringify(payload));
+  return res
+    .writeHead(status, {
+      'content-type': 'application/json',
+      'x-request-id': `req_${randomUUID().replace(/-/g, '')}`,
+      'openai-processing-ms': '12',
+      ...headers,
+    })
+    .end(JSON.stringify(payload));
 }
 
-function sendError(res: ServerResponse, status: number, error: { message: string; type: string; param?: string | null; code?: string | null }, headers: Record<string, string> = {}) {
-  send(res, status, { error: { message: error.message, type: error.type, param: error.param ?? null, code: error.code ?? null } }, headers);
+function sendError(
+  res: ServerResponse,
+  status: number,
+  error: { message: string; type: string; param?: string | null; code?: string | null },
+  headers: Record<string, string> = {},
+) {
+  return send(
+    res,
+    status,
+    { error: { message: error.message, type: error.type, param: error.param ?? null, code: error.code ?? null } },
+    headers,
+  );
 }
 
 const rateHeaders = (remaining: number, reset: string) => ({
@@ -77,11 +96,13 @@ const rateHeaders = (remaining: number, reset: string) => ({
 export function strictSchemaProblem(schema: any, path = 'schema'): string | undefined {
   if (!schema || typeof schema !== 'object') return undefined;
   if (schema.type === 'object' || schema.properties) {
-    if (schema.additionalProperties !== false) return `In context=('${path}'), 'additionalProperties' is required to be supplied and to be false.`;
+    if (schema.additionalProperties !== false)
+      return `In context=('${path}'), 'additionalProperties' is required to be supplied and to be false.`;
     const keys = Object.keys(schema.properties ?? {});
     const required: string[] = schema.required ?? [];
     const missing = keys.find((k) => !required.includes(k));
-    if (missing) return `In context=('${path}'), 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
+    if (missing)
+      return `In context=('${path}'), 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
     for (const k of keys) {
       const inner = strictSchemaProblem(schema.properties[k], `${path}.properties.${k}`);
       if (inner) return inner;
@@ -147,7 +168,10 @@ export async function startFakeOpenAi(options: { prefix?: string; apiKey?: strin
     if (answer.kind === 'server-error') {
       const status = answer.status ?? 500;
       sendError(res, status, {
-        message: status === 503 ? 'The engine is currently overloaded, please try again later.' : 'The server had an error while processing your request. Sorry about that!',
+        message:
+          status === 503
+            ? 'The engine is currently overloaded, please try again later.'
+            : 'The server had an error while processing your request. Sorry about that!',
         type: 'server_error',
       });
       return true;
@@ -159,21 +183,36 @@ export async function startFakeOpenAi(options: { prefix?: string; apiKey?: strin
     return false;
   }
 
-  async function chat(res: ServerResponse, body: ChatBody) {
+  async function chat(res: ServerResponse, body: ChatBody | undefined) {
     if (typeof body?.model !== 'string' || !body.model) {
-      return sendError(res, 400, { message: "you must provide a model parameter", type: 'invalid_request_error' });
+      return sendError(res, 400, { message: 'you must provide a model parameter', type: 'invalid_request_error' });
     }
     if (!Array.isArray(body.messages) || body.messages.length === 0) {
-      return sendError(res, 400, { message: "Invalid 'messages': empty array. Expected an array with minimum length 1.", type: 'invalid_request_error', param: 'messages', code: 'empty_array' });
+      return sendError(res, 400, {
+        message: "Invalid 'messages': empty array. Expected an array with minimum length 1.",
+        type: 'invalid_request_error',
+        param: 'messages',
+        code: 'empty_array',
+      });
     }
     const format = body.response_format;
     if (format?.type === 'json_schema') {
       if (!format.json_schema?.name || !format.json_schema.schema) {
-        return sendError(res, 400, { message: "Missing required parameter: 'response_format.json_schema.name'.", type: 'invalid_request_error', param: 'response_format.json_schema', code: 'missing_required_parameter' });
+        return sendError(res, 400, {
+          message: "Missing required parameter: 'response_format.json_schema.name'.",
+          type: 'invalid_request_error',
+          param: 'response_format.json_schema',
+          code: 'missing_required_parameter',
+        });
       }
       const problem = format.json_schema.strict ? strictSchemaProblem(format.json_schema.schema) : undefined;
       if (problem) {
-        return sendError(res, 400, { message: `Invalid schema for response_format '${format.json_schema.name}': ${problem}`, type: 'invalid_request_error', param: 'response_format', code: null });
+        return sendError(res, 400, {
+          message: `Invalid schema for response_format '${format.json_schema.name}': ${problem}`,
+          type: 'invalid_request_error',
+          param: 'response_format',
+          code: null,
+        });
       }
     }
     const answer = chatQueue.shift() ?? { kind: 'content', content: fake.onChat(body) };
@@ -203,42 +242,72 @@ export async function startFakeOpenAi(options: { prefix?: string; apiKey?: strin
     );
   }
 
-  async function images(res: ServerResponse, body: ImageBody) {
+  async function images(res: ServerResponse, body: ImageBody | undefined) {
     const model = body?.model ?? 'dall-e-2';
     if (typeof body?.prompt !== 'string' || !body.prompt) {
-      return sendError(res, 400, { message: "Missing required parameter: 'prompt'.", type: 'invalid_request_error', param: 'prompt', code: 'missing_required_parameter' });
+      return sendError(res, 400, {
+        message: "Missing required parameter: 'prompt'.",
+        type: 'invalid_request_error',
+        param: 'prompt',
+        code: 'missing_required_parameter',
+      });
     }
     if (model.startsWith('gpt-image') && body.response_format !== undefined) {
-      return sendError(res, 400, { message: "Unknown parameter: 'response_format'.", type: 'invalid_request_error', param: 'response_format', code: 'unknown_parameter' });
+      return sendError(res, 400, {
+        message: "Unknown parameter: 'response_format'.",
+        type: 'invalid_request_error',
+        param: 'response_format',
+        code: 'unknown_parameter',
+      });
     }
     const answer = imageQueue.shift();
     if (answer && answerError(res, model, answer)) return;
-    const [w, h] = (body.size ?? '1024x1024').split('x').map(Number);
+    const [w = 1024, h = 1024] = (body.size ?? '1024x1024').split('x').map(Number);
     const png =
       answer?.kind === 'image'
         ? answer.png
-        : await sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } }).png().toBuffer();
+        : await sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })
+            .png()
+            .toBuffer();
     const asUrl = !model.startsWith('gpt-image') && body.response_format !== 'b64_json';
     send(res, 200, {
       created: Math.floor(Date.now() / 1000),
-      data: [asUrl ? { url: 'https://example.invalid/image.png' } : { b64_json: png.toString('base64'), revised_prompt: body.prompt }],
+      data: [
+        asUrl
+          ? { url: 'https://example.invalid/image.png' }
+          : { b64_json: png.toString('base64'), revised_prompt: body.prompt },
+      ],
     });
   }
 
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const body = await readJson(req);
     fake.requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
     if (req.headers.authorization !== `Bearer ${apiKey}`) {
-      return sendError(res, 401, { message: 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.', type: 'invalid_request_error', code: 'invalid_api_key' });
+      return sendError(res, 401, {
+        message:
+          'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+      });
     }
     if (body === Symbol.for('invalid-json')) {
-      return sendError(res, 400, { message: 'We could not parse the JSON body of your request.', type: 'invalid_request_error' });
+      return sendError(res, 400, {
+        message: 'We could not parse the JSON body of your request.',
+        type: 'invalid_request_error',
+      });
     }
     const path = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname;
     if (req.method === 'POST' && url.pathname.startsWith(prefix) && path === CHAT) return chat(res, body);
     if (req.method === 'POST' && url.pathname.startsWith(prefix) && path === IMAGES) return images(res, body);
-    sendError(res, 404, { message: `Invalid URL (${req.method} ${url.pathname})`, type: 'invalid_request_error' });
+    return sendError(res, 404, {
+      message: `Invalid URL (${req.method} ${url.pathname})`,
+      type: 'invalid_request_error',
+    });
+  };
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => sendError(res, 500, { message: String(error), type: 'server_error' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

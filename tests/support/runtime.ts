@@ -10,8 +10,11 @@ export interface RuntimeProcess {
   tableName: string;
   sandboxOrigin: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** A plain function (no `this`), so a caller may take it apart from the rest. */
+  stop: () => Promise<void>;
 }
+
+type Endpoints = Omit<RuntimeProcess, 'dataDir' | 'stop'>;
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -19,7 +22,9 @@ const root = resolve(import.meta.dirname, '../..');
  * Starts `infra/local/main.ts` exactly as `npm start` does (less the web build), on free
  * ports, and waits for its ready lines. Tests talk to it over HTTP only.
  */
-export async function startRuntimeProcess(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RuntimeProcess> {
+export async function startRuntimeProcess(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RuntimeProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mkt-data-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'infra/local/main.ts')], {
     cwd: root,
@@ -36,17 +41,15 @@ export async function startRuntimeProcess(options: { dataDir?: string; env?: Rec
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const lines = new Promise<Record<string, string>>((resolveReady, reject) => {
-    const found: Record<string, string> = {};
+  const lines = new Promise<Endpoints>((resolveReady, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const ready = /App ready at (\S+)/.exec(output);
-      const dynamo = /DynamoDB Local: (\S+) \(table (\S+)\)/.exec(output);
-      const s3 = /S3 \(s3rver\):\s+(\S+)/.exec(output);
-      const sandbox = /sandbox OAuth:\s+(\S+)/.exec(output);
-      if (ready && dynamo && s3 && sandbox) {
-        Object.assign(found, { url: ready[1], dynamo: dynamo[1], table: dynamo[2], s3: s3[1], sandbox: sandbox[1] });
-        resolveReady(found);
+      const url = /App ready at (\S+)/.exec(output)?.[1];
+      const [, dynamoEndpoint, tableName] = /DynamoDB Local: (\S+) \(table (\S+)\)/.exec(output) ?? [];
+      const s3Endpoint = /S3 \(s3rver\):\s+(\S+)/.exec(output)?.[1];
+      const sandboxOrigin = /sandbox OAuth:\s+(\S+)/.exec(output)?.[1];
+      if (url && dynamoEndpoint && tableName && s3Endpoint && sandboxOrigin) {
+        resolveReady({ url, dynamoEndpoint, tableName, s3Endpoint, sandboxOrigin });
       }
     };
     child.stdout!.on('data', onData);
@@ -54,13 +57,9 @@ export async function startRuntimeProcess(options: { dataDir?: string; env?: Rec
     child.once('exit', (code) => reject(new Error(`runtime exited with ${code}:\n${output}`)));
     setTimeout(() => reject(new Error(`runtime did not start in 90 s:\n${output}`)), 90_000).unref();
   });
-  const ready = await lines;
+  const endpoints = await lines;
   return {
-    url: ready.url,
-    dynamoEndpoint: ready.dynamo,
-    s3Endpoint: ready.s3,
-    tableName: ready.table,
-    sandboxOrigin: ready.sandbox,
+    ...endpoints,
     dataDir,
     stop: () =>
       new Promise<void>((done) => {
