@@ -1,6 +1,8 @@
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { CreateStateMachineCommand } from '@aws-sdk/client-sfn';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { originVerifyValues } from '../../functions/core/http/middleware/origin-verify';
 import { awsAdapterContract, clientsFor, createScheduleGroup, useAwsTarget, type AwsTarget } from '../support/aws-adapter-contract';
 import { MOTO_MISSING, motoAvailable, startMoto, type Moto } from '../support/moto';
 
@@ -45,4 +47,20 @@ afterAll(async () => {
 
 describe.skipIf(!available)('AWS adapters against moto_server', () => {
   awsAdapterContract(() => target);
+});
+
+describe.skipIf(!available)("the origin-verify value read from moto's Secrets Manager", () => {
+  it('is the current value, and after a rotation the previous one too', async () => {
+    process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER = moto!.endpoint;
+    const secrets = new SecretsManagerClient({
+      region: 'us-east-1',
+      endpoint: moto!.endpoint,
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    });
+    const { ARN } = await secrets.send(new CreateSecretCommand({ Name: `origin-verify-${Date.now()}`, SecretString: 'first-value' }));
+    // Never rotated: there is no AWSPREVIOUS version, which is not an error.
+    expect(await originVerifyValues().current(ARN!)).toEqual(['first-value']);
+    await secrets.send(new PutSecretValueCommand({ SecretId: ARN, SecretString: 'second-value' }));
+    expect(await originVerifyValues().current(ARN!)).toEqual(['second-value', 'first-value']);
+  });
 });
