@@ -14,7 +14,7 @@ export interface PageVisit {
 }
 
 export const signedOutPages: PageVisit[] = [
-  { pattern: '/auth', path: '/auth', heading: /Sign in/ },
+  { pattern: '/auth', path: '/auth', heading: /Welcome back/ },
   { pattern: '/auth/register', path: '/auth/register', heading: /Create your account/ },
   { pattern: '/auth/verify', path: '/auth/verify', heading: /verif/i },
   { pattern: '/auth/forgot-password', path: '/auth/forgot-password', heading: /password/i },
