@@ -1,13 +1,12 @@
-import { messages } from '@shared/messages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
+import { openUpgradePrompt } from '@/components/upgrade-prompt';
 import { Toasts } from '@/components/ui/toasts';
 import { setForbiddenHandler, setUnauthorizedHandler, setUpgradeRequiredHandler } from '@/lib/api-client';
 import { keepSelectionValid } from '@/lib/company';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { notify } from '@/lib/toast';
 
 // Any 401 means the session is gone: the profile query becomes "signed out" and the guards redirect.
 setUnauthorizedHandler(() => {
@@ -20,11 +19,8 @@ setForbiddenHandler(() => {
   void queryClient.invalidateQueries({ queryKey: queryKeys.companies });
 });
 
-// A 402 is the paid-plan gate, never "removed": the company stays selected and the user is told why.
-// A placeholder until the upgrade prompt of the billing feature replaces it.
-setUpgradeRequiredHandler(() => {
-  notify.warning(messages.upgradeRequired, { id: 'upgrade-required' });
-});
+// A 402 is the paid-plan gate, never "removed": the company stays selected and the upgrade prompt opens.
+setUpgradeRequiredHandler(openUpgradePrompt);
 
 keepSelectionValid(queryClient);
 

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet, ScrollRestoration, useNavigation, useRouteError } from 'react-router-dom';
 import { ErrorScreen } from '@/components/screens/error-screen';
 import { NotFoundScreen } from '@/components/screens/not-found-screen';
+import { UpgradePromptHost } from '@/components/upgrade-prompt';
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -8,6 +9,7 @@ export function RootLayout() {
     <>
       {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label="Loading page" /> : null}
       <Outlet />
+      <UpgradePromptHost />
       <ScrollRestoration />
     </>
   );

@@ -27,6 +27,13 @@ function lazyRoute(load: () => Promise<{ default: ComponentType }>): RouteObject
   };
 }
 
+/** Settings with the billing feature's tab: features are composed here, never inside each other. */
+async function settingsWithBilling(): Promise<{ default: ComponentType }> {
+  const [settings, billing] = await Promise.all([import('@/features/settings/routes/settings'), import('@/features/billing/components/billing-tab')]);
+  const Settings = settings.default;
+  return { default: () => <Settings billingTab={billing.BillingTab} /> };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -63,7 +70,7 @@ export const routes: RouteObject[] = [
               { path: '/dashboard/onboard', lazy: lazyRoute(() => import('@/features/onboarding/routes/onboard')) },
               { path: '/calendar/:date?/:type?/:view?', lazy: lazyRoute(() => import('@/features/calendar/routes/calendar')) },
               { path: '/settings', element: <Navigate to="/settings/apps" replace /> },
-              { path: '/settings/:tab', lazy: lazyRoute(() => import('@/features/settings/routes/settings')) },
+              { path: '/settings/:tab', lazy: lazyRoute(settingsWithBilling) },
               { path: '/media', lazy: lazyRoute(() => import('@/features/media/routes/media-library')) },
               { path: '/media/:id', lazy: lazyRoute(() => import('@/features/media/routes/media-edit')) },
               { path: '/post/create', lazy: lazyRoute(() => import('@/features/posts/routes/create-social-post')) },

@@ -22,11 +22,14 @@ const TABS: { tab: string; label: string; Component: ComponentType; demoOnly?: b
   { tab: 'demo', label: 'Demo', Component: DemoTab, demoOnly: true },
 ];
 
-/** /settings/{tab}; apps is the default, and demo exists only for demo companies. */
-export default function SettingsRoute() {
+/**
+ * /settings/{tab}; apps is the default, and demo exists only for demo companies. Tabs owned by
+ * other features (billing) are handed in by the app's router: features never import each other.
+ */
+export default function SettingsRoute({ billingTab }: { billingTab?: ComponentType }) {
   const { tab } = useParams();
   const { company } = useCurrentCompany();
-  const tabs = TABS.filter((t) => !t.demoOnly || company?.demo);
+  const tabs = TABS.map((t) => (t.tab === 'billing' && billingTab ? { ...t, Component: billingTab } : t)).filter((t) => !t.demoOnly || company?.demo);
   const current = tabs.find((t) => t.tab === tab);
   const navRef = useRef<HTMLElement>(null);
 

@@ -1,0 +1,136 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@shared/messages';
+import { axeViolations } from './axe';
+import { appUrl } from './browser';
+import { confirmDialog, signIn, useBrowser, verifiedAccount } from './support';
+
+/**
+ * The billing journey in Chromium: a free company activates a plan through the payment
+ * simulation, sees the plan active and its invoice, cancels, and reads that it will not renew.
+ * Every state is checked with axe; screenshots go to .screens/ for review.
+ */
+const screens = new URL('../../.screens/', import.meta.url).pathname;
+mkdirSync(screens, { recursive: true });
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+}
+
+async function noViolations(page: Page, name: string) {
+  await settle(page);
+  // Toasts are the toast library's and scanned by the accessibility suite; this scans the page.
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await page.screenshot({ path: `${screens}billing-${name}.png`, fullPage: true });
+  expect(await axeViolations(page), name).toEqual([]);
+}
+
+/** A signed-in page; bypassCSP lets axe's script in (the app's CSP is script-src 'self'). */
+async function openPage(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: appUrl(),
+    viewport: { width: 1280, height: 900 },
+    bypassCSP: true,
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { page, url: (path: string) => new URL(path, appUrl()).toString() };
+}
+
+const planCard = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
+
+describe('billing', () => {
+  const browser = useBrowser();
+
+  it('a free company upgrades through the payment simulation, sees the plan and invoice, cancels, and it will not renew', async () => {
+    const owner = await verifiedAccount('Payer');
+    const { page, url } = await openPage(browser());
+    await signIn(page, url, owner);
+
+    await page.goto(url('/settings/billing'));
+    await page.getByRole('heading', { name: 'Plan & Usage' }).waitFor();
+    await page.getByText(messages.noPlanWarning).waitFor();
+    // Only the monthly price, in dollars; a plan without one is FREE; hidden plans are not listed.
+    await expect.poll(() => planCard(page, 'Organic').getByText('$29.00').count()).toBe(1);
+    expect(await planCard(page, 'Free').getByText('FREE', { exact: true }).count()).toBe(1);
+    expect(await planCard(page, 'Agency').getByText('$149.00').count()).toBe(1);
+    expect(await page.getByRole('listitem', { name: 'Founders Club' }).count()).toBe(0);
+    expect(
+      await planCard(page, 'Free')
+        .getByRole('button', { name: /Activate/ })
+        .count(),
+    ).toBe(0);
+    await page.getByRole('cell', { name: /No invoices yet/ }).waitFor();
+    await noViolations(page, 'free');
+
+    await page.getByRole('button', { name: 'Activate Organic' }).click();
+    await page.waitForURL((u) => u.pathname === '/payment-simulation');
+    expect(new URL(page.url()).searchParams.get('session_id')).toMatch(/^cs_sim_/);
+    await page.getByRole('heading', { name: 'Please wait while we process your fake payment...' }).waitFor();
+    await noViolations(page, 'payment-simulation');
+
+    // Back to billing after 5 s, with the plan the webhook recorded.
+    await page.waitForURL((u) => u.pathname === '/settings/billing', { timeout: 15_000 });
+    await planCard(page, 'Organic').getByText('Current plan').waitFor();
+    await page.locator('.plan-usage__name', { hasText: 'Organic' }).getByText('Trial').waitFor();
+    await page.getByText(/Your free trial runs until .+, then renews automatically\./).waitFor();
+    expect(await page.getByText(messages.noPlanWarning).count()).toBe(0);
+    const invoiceRow = page.getByRole('row', { name: /SIM-\d{4}/ });
+    await invoiceRow.waitFor();
+    expect(await invoiceRow.getByRole('cell').nth(2).textContent()).toBe('$0.00');
+    const invoiceLink = invoiceRow.getByRole('link', { name: /View Invoice/ });
+    expect(await invoiceLink.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/invoices\/in_sim_/);
+    await noViolations(page, 'subscribed');
+
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await confirmDialog(page).getByRole('heading', { name: 'Cancel your Organic subscription?' }).waitFor();
+    await noViolations(page, 'cancel-dialog');
+    await confirmDialog(page).getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByText(/Your subscription is cancelled and will not renew\. It stays active until/).waitFor();
+    await page.locator('.plan-usage__name').getByText('Cancelled').waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+    await noViolations(page, 'cancelled');
+  });
+
+  it('a call answered 402 opens the upgrade prompt, whose Upgrade goes to billing settings', async () => {
+    const owner = await verifiedAccount('Gated');
+    const { page, url } = await openPage(browser());
+    await signIn(page, url, owner);
+    await page.goto(url('/settings/billing'));
+    await page.getByRole('button', { name: 'Activate Organic' }).waitFor();
+    // The gate answers as the API does for any gated call without a paid plan.
+    await page.route('**/api/billing/upgrade', (route) =>
+      route.fulfill({
+        status: 402,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: messages.upgradeRequired, code: 'UPGRADE_REQUIRED' }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Activate Organic' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Upgrade to a paid plan' });
+    await prompt.getByText(messages.upgradeRequired).waitFor();
+    await noViolations(page, 'upgrade-prompt');
+    await prompt.getByRole('button', { name: 'Not now' }).click();
+    await prompt.waitFor({ state: 'detached' });
+
+    // Any call of the app's client opens it, wherever the user is: here the profile save.
+    await page.goto(url('/settings/user'));
+    await page.getByLabel('First name').waitFor();
+    await page.route('**/api/auth/profile', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 402,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: messages.upgradeRequired, code: 'UPGRADE_REQUIRED' }),
+          })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await prompt.getByRole('button', { name: 'Upgrade' }).click();
+    await page.waitForURL((u) => u.pathname === '/settings/billing');
+    await prompt.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Plan & Usage' }).waitFor();
+  });
+});

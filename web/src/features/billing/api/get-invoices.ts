@@ -1,0 +1,12 @@
+import { billingContracts } from '@shared/contracts/billing';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
+import { billingKeys } from './billing-keys';
+
+/** GET /api/billing/invoices: newest first. */
+export const getInvoices = (signal?: AbortSignal) => call(billingContracts.invoices, { signal });
+
+export const invoicesQueryOptions = () =>
+  queryOptions({ queryKey: billingKeys.invoices, queryFn: ({ signal }) => getInvoices(signal) });
+
+export const useInvoices = () => useQuery(invoicesQueryOptions());

@@ -1,0 +1,35 @@
+import { Spinner } from '@/components/ui/spinner';
+import { Alert } from '@/components/ui/alert';
+import { errorMessage } from '@/lib/api-client';
+import { useInvoices } from '@/features/billing/api/get-invoices';
+import { usePlans } from '@/features/billing/api/get-plans';
+import { useSubscription } from '@/features/billing/api/get-subscription';
+import { InvoicesCard } from './invoices-card';
+import { PaymentDetailsCard } from './payment-details-card';
+import { PlansCard } from './plans-card';
+import { PlanUsageCard } from './plan-usage-card';
+import './billing.css';
+
+/** /settings/billing: Plan & Usage, Subscription Plans, payment details and invoices (spec 01 §2). */
+export function BillingTab() {
+  const subscription = useSubscription();
+  const plans = usePlans();
+  const invoices = useInvoices();
+  const failed = subscription.error ?? plans.error ?? invoices.error;
+  if (failed) return <Alert type="error">{errorMessage(failed)}</Alert>;
+  if (!subscription.data || !plans.data || !invoices.data) {
+    return (
+      <div className="empty">
+        <Spinner size={24} label="Loading billing" />
+      </div>
+    );
+  }
+  return (
+    <div className="billing-tab">
+      <PlanUsageCard subscription={subscription.data} />
+      <PlansCard plans={plans.data} subscription={subscription.data} />
+      <PaymentDetailsCard subscription={subscription.data} />
+      <InvoicesCard invoices={invoices.data} />
+    </div>
+  );
+}
