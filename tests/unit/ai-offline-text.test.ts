@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { AiCompanyContext, SocialPlatform } from '../../functions/core/ai/ai-port';
 import { POST_MAX_LENGTH, platformLength, sameText } from '../../functions/core/ai/content-rules';
 import { offlineAdapter as offline } from '../../functions/core/ai/offline/offline-adapter';
-import { blogPostsReply, idealCustomersReply, marketingPlanReply, overviewReply, postsReply } from '../../functions/core/ai/reply-schemas';
+import {
+  blogPostsReply,
+  idealCustomersReply,
+  marketingPlanReply,
+  overviewReply,
+  postsReply,
+} from '../../functions/core/ai/reply-schemas';
 
 /** Two companies as an owner would fill them in: nothing alike but the shape. */
 const bakery: AiCompanyContext = {
@@ -25,7 +31,8 @@ const accountant: AiCompanyContext = {
   description:
     'Northwind Accounting is an independent accounting firm for creative freelancers and small agencies. We handle bookkeeping, self-assessment tax returns and VAT so our clients can focus on their work.',
   website: 'northwind-accounting.com',
-  customers: 'Freelance designers, photographers and small creative agencies looking for an accountant who speaks their language.',
+  customers:
+    'Freelance designers, photographers and small creative agencies looking for an accountant who speaks their language.',
   goal: 'LAUNCHING_BUSINESS',
   why: 'Too many creatives lose sleep over tax deadlines. We started Northwind to make money admin calm and predictable.',
   tone: 'Professional, clear and reassuring',
@@ -37,7 +44,11 @@ const accountant: AiCompanyContext = {
 /** What must show that a text was written for this company and no other. */
 const identity = {
   bakery: { business: /artisan bakery/i, customers: /busy families/i, location: /Bristol/ },
-  accountant: { business: /accounting firm/i, customers: /freelance designers|creative agencies/i, location: /Manchester/ },
+  accountant: {
+    business: /accounting firm/i,
+    customers: /freelance designers|creative agencies/i,
+    location: /Manchester/,
+  },
 };
 
 const dates = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2026, 2, 2 + i * 3)).toISOString());
@@ -50,7 +61,13 @@ describe('offline text is company-specific', () => {
     expect(idealCustomersReply.safeParse({ profiles: b }).success).toBe(true);
     for (const profile of a) {
       expect(profile).toMatch(/^# /);
-      for (const section of ['## Demographics', '## Goals', '## Pain points', '## Where they spend time', "## How Rosa's Bakery helps"]) {
+      for (const section of [
+        '## Demographics',
+        '## Goals',
+        '## Pain points',
+        '## Where they spend time',
+        "## How Rosa's Bakery helps",
+      ]) {
         expect(profile).toContain(section);
       }
       expect(profile).toMatch(identity.bakery.business);
@@ -64,11 +81,16 @@ describe('offline text is company-specific', () => {
     expect(sameText(a[0], a[1])).toBe(false);
   });
 
-  it('posts name each one\'s business, customers and locations, and never the other company\'s', async () => {
+  it("posts name each one's business, customers and locations, and never the other company's", async () => {
     const a = (await offline.posts({ company: bakery, platform: 'facebook', count: 12, dates })).map((p) => p.content);
-    const b = (await offline.posts({ company: accountant, platform: 'facebook', count: 12, dates })).map((p) => p.content);
+    const b = (await offline.posts({ company: accountant, platform: 'facebook', count: 12, dates })).map(
+      (p) => p.content,
+    );
     const all = (posts: string[]) => posts.join('\n');
-    for (const [posts, who, other] of [[a, identity.bakery, /Northwind|Manchester/], [b, identity.accountant, /Rosa|Bristol/]] as const) {
+    for (const [posts, who, other] of [
+      [a, identity.bakery, /Northwind|Manchester/],
+      [b, identity.accountant, /Rosa|Bristol/],
+    ] as const) {
       expect(all(posts)).toMatch(who.business);
       expect(all(posts)).toMatch(who.customers);
       expect(all(posts)).toMatch(who.location);
@@ -81,8 +103,11 @@ describe('offline text is company-specific', () => {
     expect(all(b)).toMatch(/#NorthwindAccounting/);
   });
 
-  it('blogs and the plan name each one\'s business, customers and locations', async () => {
-    for (const [company, who] of [[bakery, identity.bakery], [accountant, identity.accountant]] as const) {
+  it("blogs and the plan name each one's business, customers and locations", async () => {
+    for (const [company, who] of [
+      [bakery, identity.bakery],
+      [accountant, identity.accountant],
+    ] as const) {
       const blogs = await offline.blogPosts({ company, platform: 'wordpress', count: 3, dates });
       const plan = await offline.marketingPlan({ company, startDate: '2026-03-01' });
       for (const text of [blogs.map((b) => `${b.title}\n${b.content}`).join('\n'), plan]) {
@@ -92,7 +117,9 @@ describe('offline text is company-specific', () => {
         expect(text).toMatch(who.location);
       }
     }
-    expect(await offline.marketingPlan({ company: bakery })).not.toEqual(await offline.marketingPlan({ company: accountant }));
+    expect(await offline.marketingPlan({ company: bakery })).not.toEqual(
+      await offline.marketingPlan({ company: accountant }),
+    );
   });
 
   it('is stable for the same company and request (a regenerated text does not change under the user)', async () => {
@@ -103,24 +130,31 @@ describe('offline text is company-specific', () => {
 });
 
 describe('offline posts follow the platform rules', () => {
-  it.each(['facebook', 'instagram', 'threads', 'linkedin'] as SocialPlatform[])('%s: 30 posts within 80..max characters, no two alike', async (platform) => {
-    for (const company of [bakery, accountant, { name: 'Bob' }]) {
-      const posts = await offline.posts({ company, platform, count: 30, dates: [...dates, ...dates, ...dates] });
-      expect(posts).toHaveLength(30);
-      for (const { content } of posts) {
-        expect(content.length).toBeGreaterThanOrEqual(80);
-        expect(platformLength(platform, content)).toBeLessThanOrEqual(POST_MAX_LENGTH[platform]);
-        expect(content).not.toMatch(/\{|\}|undefined|null|lorem/i);
-        expect(content).toContain(company.name);
+  it.each(['facebook', 'instagram', 'threads', 'linkedin'] as SocialPlatform[])(
+    '%s: 30 posts within 80..max characters, no two alike',
+    async (platform) => {
+      for (const company of [bakery, accountant, { name: 'Bob' }]) {
+        const posts = await offline.posts({ company, platform, count: 30, dates: [...dates, ...dates, ...dates] });
+        expect(posts).toHaveLength(30);
+        for (const { content } of posts) {
+          expect(content.length).toBeGreaterThanOrEqual(80);
+          expect(platformLength(platform, content)).toBeLessThanOrEqual(POST_MAX_LENGTH[platform]);
+          expect(content).not.toMatch(/\{|\}|undefined|null|lorem/i);
+          expect(content).toContain(company.name);
+        }
+        // The same checks the OpenAI adapter applies to a model's reply, distinctness included.
+        const check = postsReply(platform, 30).safeParse({ posts });
+        expect(check.error?.issues ?? []).toEqual([]);
       }
-      // The same checks the OpenAI adapter applies to a model's reply, distinctness included.
-      const check = postsReply(platform, 30).safeParse({ posts });
-      expect(check.error?.issues ?? []).toEqual([]);
-    }
-  });
+    },
+  );
 
   it('threads posts stay within 500 UTF-8 bytes even with accented company text', async () => {
-    const company = { ...bakery, name: 'Café Zoë Pâtisserie', description: `Café Zoë Pâtisserie is a French pâtisserie in Montréal. ${'Crème brûlée, éclairs et macarons faits maison. '.repeat(8)}` };
+    const company = {
+      ...bakery,
+      name: 'Café Zoë Pâtisserie',
+      description: `Café Zoë Pâtisserie is a French pâtisserie in Montréal. ${'Crème brûlée, éclairs et macarons faits maison. '.repeat(8)}`,
+    };
     for (const { content } of await offline.posts({ company, platform: 'threads', count: 10 })) {
       expect(Buffer.byteLength(content)).toBeLessThanOrEqual(500);
     }
@@ -148,10 +182,13 @@ describe('offline posts follow the platform rules', () => {
       ...accountant,
       name: 'Anna Park Bookkeeping',
       voice: 'First person singular, as the owner Anna',
-      description: 'Anna Park Bookkeeping is a one-woman bookkeeping service for tradespeople, with monthly fixed fees.',
+      description:
+        'Anna Park Bookkeeping is a one-woman bookkeeping service for tradespeople, with monthly fixed fees.',
       why: 'I spent ten years in big firms and wanted to give tradespeople the attention they deserve.',
     };
-    const text = (await offline.posts({ company: solo, platform: 'linkedin', count: 10 })).map((p) => p.content).join('\n');
+    const text = (await offline.posts({ company: solo, platform: 'linkedin', count: 10 }))
+      .map((p) => p.content)
+      .join('\n');
     expect(text).toMatch(/\b(I|I'm|I'd|me|my)\b/);
     expect(text).not.toMatch(/\b(we|we're|our|us)\b/i);
   });
@@ -159,7 +196,12 @@ describe('offline posts follow the platform rules', () => {
 
 describe('offline blogs, plan, overview and review replies', () => {
   it('blog titles are 80–300 characters and distinct, content is markdown with sections', async () => {
-    const posts = await offline.blogPosts({ company: accountant, platform: 'custom-blog', count: 8, keywords: ['VAT returns'] });
+    const posts = await offline.blogPosts({
+      company: accountant,
+      platform: 'custom-blog',
+      count: 8,
+      keywords: ['VAT returns'],
+    });
     const check = blogPostsReply('custom-blog', 8).safeParse({ posts });
     expect(check.error?.issues ?? []).toEqual([]);
     for (const post of posts) {
@@ -185,11 +227,12 @@ describe('offline blogs, plan, overview and review replies', () => {
     expect(organic).not.toMatch(/\$\d/);
   });
 
-  it('the overview summarises the website\'s own name, description and places', async () => {
+  it("the overview summarises the website's own name, description and places", async () => {
     const overview = await offline.companyOverview({
       url: 'https://www.greenleafgardens.example/',
       title: 'Home | Greenleaf Gardens – Garden design in Leeds',
-      metaDescription: 'Greenleaf Gardens designs and builds low-maintenance family gardens across Leeds and Harrogate.',
+      metaDescription:
+        'Greenleaf Gardens designs and builds low-maintenance family gardens across Leeds and Harrogate.',
       headings: ['Garden design', 'Landscaping', 'Our projects'],
       schemaAddresses: ['14 Otley Road, Leeds LS6 2AA, GB'],
       text: 'We love creating outdoor spaces your family will enjoy for years. Our team has designed over 200 gardens in Leeds and Harrogate since 2012! Get in touch for a free consultation.',
@@ -202,17 +245,28 @@ describe('offline blogs, plan, overview and review replies', () => {
   });
 
   it('the overview of a thin page still meets the description rule', async () => {
-    const overview = await offline.companyOverview({ url: 'https://tiny-shop.example', title: 'Tiny Shop' }, { locations: ['York'] });
+    const overview = await offline.companyOverview(
+      { url: 'https://tiny-shop.example', title: 'Tiny Shop' },
+      { locations: ['York'] },
+    );
     expect(overviewReply.safeParse(overview).success).toBe(true);
     expect(overview).toMatchObject({ name: 'Tiny Shop', locations: ['York'] });
   });
 
   it('review replies thank happy customers by name and apologise to unhappy ones', async () => {
-    const happy = await offline.reviewReply(bakery, { reviewerName: 'Jane Smith', starRating: 5, comment: 'Lovely staff and the sourdough is delicious!' });
+    const happy = await offline.reviewReply(bakery, {
+      reviewerName: 'Jane Smith',
+      starRating: 5,
+      comment: 'Lovely staff and the sourdough is delicious!',
+    });
     expect(happy).toMatch(/^Jane, thank you/);
     expect(happy).toMatch(/the team|the quality/);
     expect(happy).toMatch(/The Rosa's Bakery team$/);
-    const unhappy = await offline.reviewReply(accountant, { reviewerName: 'Tom', starRating: 1, comment: 'Slow to reply and expensive.' });
+    const unhappy = await offline.reviewReply(accountant, {
+      reviewerName: 'Tom',
+      starRating: 1,
+      comment: 'Slow to reply and expensive.',
+    });
     expect(unhappy).toMatch(/sorry/);
     expect(unhappy).toMatch(/the wait|how the price felt/);
     expect(unhappy).toMatch(/northwind-accounting\.com/);

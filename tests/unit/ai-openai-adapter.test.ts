@@ -15,7 +15,8 @@ import { type FakeOpenAi, startFakeOpenAi, strictSchemaProblem } from '../suppor
 
 const company: AiCompanyContext = {
   name: 'Harbour Light Dental',
-  description: 'Harbour Light Dental is a family dental practice offering check-ups, hygiene and gentle treatment for nervous patients.',
+  description:
+    'Harbour Light Dental is a family dental practice offering check-ups, hygiene and gentle treatment for nervous patients.',
   customers: 'Local families and nervous adults',
   locations: ['Plymouth'],
   tone: 'Calm and reassuring',
@@ -23,13 +24,28 @@ const company: AiCompanyContext = {
 
 const overview = {
   name: 'Harbour Light Dental',
-  description: 'A family dental practice in Plymouth offering check-ups, hygiene appointments and gentle care for nervous patients.',
+  description:
+    'A family dental practice in Plymouth offering check-ups, hygiene appointments and gentle care for nervous patients.',
   locations: ['Plymouth'],
   tone: 'Calm, reassuring and friendly',
   voice: 'First person plural, plain English, speaking directly to patients.',
 };
 
-const site = { url: 'https://harbourlight.example', title: 'Harbour Light Dental | Plymouth dentist', text: 'Gentle dentistry.' };
+const site = {
+  url: 'https://harbourlight.example',
+  title: 'Harbour Light Dental | Plymouth dentist',
+  text: 'Gentle dentistry.',
+};
+
+/** The error a call rejects with; a call that resolves fails the test right here. */
+async function rejectionOf(call: Promise<unknown>): Promise<Error> {
+  try {
+    await call;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the call to reject');
+}
 
 describe('OpenAI adapter against a loopback server speaking the OpenAI API', () => {
   let fake: FakeOpenAi;
@@ -58,13 +74,19 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
     const result = await adapter().companyOverview(site);
     expect(result).toEqual(overview);
     expect(fake.requests).toHaveLength(1);
-    const [request] = fake.requests;
+    const request = fake.requests[0]!;
     expect(request.path).toBe('/proxy/v1/chat/completions');
     expect(request.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
     expect(request.body.model).toBe('gpt-4o-mini');
     expect(request.body.response_format.type).toBe('json_schema');
     expect(request.body.response_format.json_schema.strict).toBe(true);
-    expect(request.body.response_format.json_schema.schema.required).toEqual(['name', 'description', 'locations', 'tone', 'voice']);
+    expect(request.body.response_format.json_schema.schema.required).toEqual([
+      'name',
+      'description',
+      'locations',
+      'tone',
+      'voice',
+    ]);
     expect(request.body.messages.at(-1).content).toContain('harbourlight.example');
   });
 
@@ -72,10 +94,15 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
     const other = await startFakeOpenAi({ prefix: '/ollama', apiKey: 'ollama' });
     try {
       other.onChat = () => JSON.stringify(overview);
-      const port = createOpenAiAdapter({ apiKey: 'ollama', baseURL: other.baseURL, textModel: 'llama3.1:8b', imageModel: 'x' });
+      const port = createOpenAiAdapter({
+        apiKey: 'ollama',
+        baseURL: other.baseURL,
+        textModel: 'llama3.1:8b',
+        imageModel: 'x',
+      });
       await port.companyOverview(site);
       expect(other.requests.map((r) => r.path)).toEqual(['/ollama/v1/chat/completions']);
-      expect(other.requests[0].body.model).toBe('llama3.1:8b');
+      expect(other.requests[0]!.body.model).toBe('llama3.1:8b');
       expect(fake.requests).toHaveLength(0);
     } finally {
       await other.stop();
@@ -98,7 +125,7 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
 
   it('backs off exponentially on 500s and ends in a TransientError once the retries are spent', async () => {
     fake.scriptChat({ kind: 'server-error' }, { kind: 'server-error' }, { kind: 'server-error' });
-    const error = await adapter().companyOverview(site).catch((e: unknown) => e as Error);
+    const error = await rejectionOf(adapter().companyOverview(site));
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('TransientError');
     expect(error.message).toMatch(/HTTP 500/);
@@ -109,7 +136,7 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
 
   it('gives up at once when the server asks for a wait longer than a job should sleep', async () => {
     fake.scriptChat({ kind: 'rate-limit', retryAfter: '120' });
-    const error = await adapter().companyOverview(site).catch((e: unknown) => e as Error);
+    const error = await rejectionOf(adapter().companyOverview(site));
     expect(error.name).toBe('TransientError');
     expect(fake.requests).toHaveLength(1);
     expect(sleeps).toEqual([]);
@@ -117,18 +144,18 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
 
   it('does not retry an exhausted quota (429 insufficient_quota) nor a 400: plain errors', async () => {
     fake.scriptChat({ kind: 'rate-limit', code: 'insufficient_quota', type: 'insufficient_quota' });
-    const quota = await adapter().companyOverview(site).catch((e: unknown) => e as Error);
+    const quota = await rejectionOf(adapter().companyOverview(site));
     expect(quota.name).toBe('Error');
     expect(quota.message).toMatch(/exceeded your current quota/);
     fake.scriptChat({ kind: 'error', status: 400, message: "Invalid 'model'", type: 'invalid_request_error' });
-    const bad = await adapter().companyOverview(site).catch((e: unknown) => e as Error);
+    const bad = await rejectionOf(adapter().companyOverview(site));
     expect(bad.name).toBe('Error');
     expect(bad.message).toMatch(/HTTP 400/);
     expect(fake.requests).toHaveLength(2);
   });
 
   it('a wrong key is a plain 401 error, not retried', async () => {
-    const error = await adapter({ apiKey: 'sk-wrong' }).companyOverview(site).catch((e: unknown) => e as Error);
+    const error = await rejectionOf(adapter({ apiKey: 'sk-wrong' }).companyOverview(site));
     expect(error.name).toBe('Error');
     expect(error.message).toMatch(/401/);
     expect(fake.requests).toHaveLength(1);
@@ -141,22 +168,25 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
     );
     expect(await adapter().companyOverview(site)).toEqual(overview);
     expect(fake.requests).toHaveLength(2);
-    const retry = fake.requests[1].body.messages;
+    const retry = fake.requests[1]!.body.messages;
     expect(retry.at(-2)).toMatchObject({ role: 'assistant' });
     expect(retry.at(-1).content).toMatch(/description.*at least 80/);
   });
 
   it('fails with a clear error when the reply fails the schema twice', async () => {
     fake.onChat = () => JSON.stringify({ name: 'Harbour Light Dental' });
-    const error = await adapter().companyOverview(site).catch((e: unknown) => e as Error);
+    const error = await rejectionOf(adapter().companyOverview(site));
     expect(error.name).toBe('AiReplyError');
     expect(error.message).toMatch(/Company overview: .*did not pass validation twice.*description/);
     expect(fake.requests).toHaveLength(2);
   });
 
   it('treats non-JSON and truncated replies as failing the schema', async () => {
-    fake.scriptChat({ kind: 'content', content: 'Sure! Here is your overview' }, { kind: 'content', content: '{"name":', finishReason: 'length' });
-    const error = await adapter().companyOverview(site).catch((e: unknown) => e as Error);
+    fake.scriptChat(
+      { kind: 'content', content: 'Sure! Here is your overview' },
+      { kind: 'content', content: '{"name":', finishReason: 'length' },
+    );
+    const error = await rejectionOf(adapter().companyOverview(site));
     expect(error.name).toBe('AiReplyError');
     expect(error.message).toMatch(/cut off/);
   });
@@ -167,20 +197,23 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
   });
 
   it('posts: a reply breaking the platform length rule or repeating a post is rejected', async () => {
-    const good = ['First post: gentle check-ups for nervous patients in Plymouth, at your own pace. Book today!', 'Second post: our hygienists explain what happens at a routine visit, step by step.'];
+    const good = [
+      'First post: gentle check-ups for nervous patients in Plymouth, at your own pace. Book today!',
+      'Second post: our hygienists explain what happens at a routine visit, step by step.',
+    ];
     fake.scriptChat(
       { kind: 'content', content: JSON.stringify({ posts: [{ content: 'x'.repeat(501) }, { content: good[1] }] }) },
       { kind: 'content', content: JSON.stringify({ posts: [{ content: good[0] }, { content: `${good[0]} ` }] }) },
     );
-    const error = await adapter()
-      .posts({ company, platform: 'threads', count: 2 })
-      .catch((e: unknown) => e as Error);
+    const error = await rejectionOf(adapter().posts({ company, platform: 'threads', count: 2 }));
     expect(error.name).toBe('AiReplyError');
     expect(error.message).toMatch(/repeats an earlier one/);
-    expect(fake.requests[1].body.messages.at(-1).content).toMatch(/at most 500 characters/);
+    expect(fake.requests[1]!.body.messages.at(-1).content).toMatch(/at most 500 characters/);
 
     fake.scriptChat({ kind: 'content', content: JSON.stringify({ posts: good.map((content) => ({ content })) }) });
-    expect(await adapter().posts({ company, platform: 'threads', count: 2 })).toEqual(good.map((content) => ({ content })));
+    expect(await adapter().posts({ company, platform: 'threads', count: 2 })).toEqual(
+      good.map((content) => ({ content })),
+    );
   });
 
   it('ideal customers: exactly two profiles', async () => {
@@ -191,11 +224,16 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
     );
     const profiles = await adapter().idealCustomers(company);
     expect(profiles).toHaveLength(2);
-    expect(fake.requests[0].body.response_format.json_schema.schema.properties.profiles).toMatchObject({ minItems: 2, maxItems: 2 });
+    expect(fake.requests[0]!.body.response_format.json_schema.schema.properties.profiles).toMatchObject({
+      minItems: 2,
+      maxItems: 2,
+    });
   });
 
   it('images: gpt-image models get no response_format and the base64 PNG is decoded with its size', async () => {
-    const png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#ff8800' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#ff8800' } })
+      .png()
+      .toBuffer();
     fake.scriptImages({ kind: 'rate-limit', retryAfterMs: '10' }, { kind: 'image', png });
     const image = await adapter().image({ prompt: 'A bright dental clinic waiting room', style: 'REALISTIC' });
     expect(image).toMatchObject({ width: 1024, height: 1024 });
@@ -209,18 +247,32 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
   });
 
   it('images: other models are asked for b64_json', async () => {
-    const image = await adapter({ imageModel: 'dall-e-3' }).image({ prompt: 'A poster', style: 'DESIGN', width: 1792, height: 1024 });
-    expect(fake.requests[0].body).toMatchObject({ response_format: 'b64_json', size: '1792x1024' });
+    const image = await adapter({ imageModel: 'dall-e-3' }).image({
+      prompt: 'A poster',
+      style: 'DESIGN',
+      width: 1792,
+      height: 1024,
+    });
+    expect(fake.requests[0]!.body).toMatchObject({ response_format: 'b64_json', size: '1792x1024' });
     expect(image).toMatchObject({ width: 1792, height: 1024 });
   });
 
   it('every reply schema is accepted by strict structured outputs (closed objects, all keys required, no length keywords)', () => {
-    const schemas = [overviewReply, idealCustomersReply, marketingPlanReply, postsReply('instagram', 3), blogPostsReply('wordpress', 2), reviewReplyReply];
+    const schemas = [
+      overviewReply,
+      idealCustomersReply,
+      marketingPlanReply,
+      postsReply('instagram', 3),
+      blogPostsReply('wordpress', 2),
+      reviewReplyReply,
+    ];
     for (const schema of schemas) {
       const json = strictJsonSchema(schema);
       expect(strictSchemaProblem(json)).toBeUndefined();
       expect(json).not.toHaveProperty('$schema');
     }
-    expect(strictSchemaProblem({ type: 'object', properties: { a: { type: 'string' } }, required: [] })).toMatch(/required/);
+    expect(strictSchemaProblem({ type: 'object', properties: { a: { type: 'string' } }, required: [] })).toMatch(
+      /required/,
+    );
   });
 });

@@ -7,16 +7,21 @@ import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 
 const ENV = ['OPENAI_API_KEY', 'OPENAI_SECRET_ARN', 'OPENAI_BASE_URL', 'OPENAI_TEXT_MODEL', 'OPENAI_IMAGE_MODEL'];
 const saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
+
+/** Sets an environment variable, or unsets it for undefined (assigning undefined would store "undefined"). */
+function setEnv(name: string, value: string | undefined) {
+  if (value === undefined) Reflect.deleteProperty(process.env, name);
+  else process.env[name] = value;
+}
+
 afterEach(() => {
-  for (const k of ENV) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
+  for (const k of ENV) setEnv(k, saved[k]);
 });
 
 const overview = {
   name: 'Harbour Light Dental',
-  description: 'A family dental practice in Plymouth offering check-ups, hygiene appointments and gentle care for nervous patients.',
+  description:
+    'A family dental practice in Plymouth offering check-ups, hygiene appointments and gentle care for nervous patients.',
   locations: ['Plymouth'],
   tone: 'Calm and reassuring',
   voice: 'First person plural, plain English.',
@@ -31,11 +36,15 @@ describe('ai(): OpenAI when a key is set, else offline', () => {
   afterAll(() => fake.stop());
 
   it('without a key the offline generator answers', async () => {
-    for (const k of ENV) delete process.env[k];
+    for (const k of ENV) setEnv(k, undefined);
     const port = await ai();
     expect(port.kind).toBe('offline');
-    const [first] = await port.posts({ company: { name: 'Harbour Light Dental', locations: ['Plymouth'] }, platform: 'facebook', count: 1 });
-    expect(first.content).toMatch(/Harbour Light Dental/);
+    const [first] = await port.posts({
+      company: { name: 'Harbour Light Dental', locations: ['Plymouth'] },
+      platform: 'facebook',
+      count: 1,
+    });
+    expect(first!.content).toMatch(/Harbour Light Dental/);
   });
 
   it('with OPENAI_API_KEY it calls the server at OPENAI_BASE_URL with the configured model', async () => {
@@ -71,7 +80,7 @@ describe('the OpenAI key from Secrets Manager', () => {
     delete process.env.OPENAI_API_KEY;
     const read = vi.fn().mockRejectedValueOnce(new Error('ThrottlingException')).mockResolvedValueOnce('sk-ok');
     const key = createKeySource(read, 60_000);
-    const error = await key().catch((e: Error) => e);
+    const error = await key().catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'TransientError', message: expect.stringMatching(/ThrottlingException/) });
     expect(await key()).toBe('sk-ok');
     expect(read).toHaveBeenCalledTimes(2);
@@ -93,11 +102,19 @@ describe('the OpenAI key from Secrets Manager', () => {
     const seen: { target?: string; body?: string }[] = [];
     const server = createServer((req, res) => {
       let body = '';
-      req.on('data', (c) => (body += c));
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
       req.on('end', () => {
         seen.push({ target: req.headers['x-amz-target'] as string, body });
         res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-        res.end(JSON.stringify({ ARN: 'arn:openai', Name: 'OpenAiKey', SecretString: 'sk-from-secret', VersionId: 'v1', CreatedDate: 1700000000 }));
+        res.end(
+          JSON.stringify({
+            ARN: 'arn:openai',
+            Name: 'OpenAiKey',
+            SecretString: 'sk-from-secret',
+            VersionId: 'v1',
+            CreatedDate: 1700000000,
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -112,11 +129,17 @@ describe('the OpenAI key from Secrets Manager', () => {
     delete process.env.OPENAI_API_KEY;
     try {
       expect(await createKeySource()()).toBe('sk-from-secret');
-      expect(seen).toEqual([{ target: 'secretsmanager.GetSecretValue', body: JSON.stringify({ SecretId: 'arn:openai' }) }]);
+      expect(seen).toEqual([
+        { target: 'secretsmanager.GetSecretValue', body: JSON.stringify({ SecretId: 'arn:openai' }) },
+      ]);
     } finally {
-      for (const k of ['AWS_ENDPOINT_URL_SECRETS_MANAGER', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION']) {
-        if (env[k] === undefined) delete process.env[k];
-        else process.env[k] = env[k];
+      for (const k of [
+        'AWS_ENDPOINT_URL_SECRETS_MANAGER',
+        'AWS_ACCESS_KEY_ID',
+        'AWS_SECRET_ACCESS_KEY',
+        'AWS_REGION',
+      ]) {
+        setEnv(k, env[k]);
       }
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -187,7 +187,7 @@ describe('FETCH_ALLOW opens listed loopback host:port pairs only', () => {
     expect(response.status).toBe(200);
     expect(response.url).toBe(server.url('/page?x=1'));
     expect(await response.text()).toBe('hello from loopback');
-    expect(server.requests[0].url).toBe('/page?x=1');
+    expect(server.requests[0]!.url).toBe('/page?x=1');
   });
 
   it('reaches localhost through the system resolver when localhost:port is listed', async () => {
@@ -195,7 +195,7 @@ describe('FETCH_ALLOW opens listed loopback host:port pairs only', () => {
     allow(`localhost:${server.port}`);
     const response = await safeFetch(`http://localhost:${server.port}/`, { dispatcher: guardedAgent() });
     expect(await response.text()).toBe('via localhost');
-    expect(server.requests[0].headers.host).toBe(`localhost:${server.port}`);
+    expect(server.requests[0]!.headers.host).toBe(`localhost:${server.port}`);
   });
 
   it('keeps other ports, and the same port under another name, closed', async () => {
@@ -249,8 +249,9 @@ describe('names are resolved once, checked, and the connection pinned to the che
     });
     const connect = () =>
       new Promise<Error | null>((resolve) =>
-        connector({ hostname: 'rebind.example', host: 'rebind.example', protocol: 'https:', port: '' }, (error) =>
-          resolve(error),
+        // undici's callback is (null, socket) or (error, null): the first argument is the outcome.
+        connector({ hostname: 'rebind.example', host: 'rebind.example', protocol: 'https:', port: '' }, (...result) =>
+          resolve(result[0]),
         ),
       );
 
@@ -357,7 +358,7 @@ describe('size cap', () => {
       name: 'Acme',
       routes: ['/wp/v2'],
     });
-    expect(server.requests[0].headers['accept-encoding']).toBe('gzip, deflate, br');
+    expect(server.requests[0]!.headers['accept-encoding']).toBe('gzip, deflate, br');
     expect((await (await safeFetch(server.url('/exact'), { dispatcher, maxBytes: 1000 })).buffer()).length).toBe(1000);
   });
 
@@ -543,10 +544,10 @@ describe('redirects', () => {
     const headers = { authorization: 'Basic c2VjcmV0', cookie: 'sid=1', 'x-kept': 'yes' };
     await (await safeFetch(server.url('/same'), { dispatcher, headers })).text();
     await (await safeFetch(server.url('/away'), { dispatcher, headers })).text();
-    expect(server.requests[1].headers).toMatchObject({ authorization: 'Basic c2VjcmV0', cookie: 'sid=1' });
-    expect(other.requests[0].headers.authorization).toBeUndefined();
-    expect(other.requests[0].headers.cookie).toBeUndefined();
-    expect(other.requests[0].headers['x-kept']).toBe('yes');
+    expect(server.requests[1]!.headers).toMatchObject({ authorization: 'Basic c2VjcmV0', cookie: 'sid=1' });
+    expect(other.requests[0]!.headers.authorization).toBeUndefined();
+    expect(other.requests[0]!.headers.cookie).toBeUndefined();
+    expect(other.requests[0]!.headers['x-kept']).toBe('yes');
   });
 });
 

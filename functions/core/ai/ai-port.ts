@@ -14,7 +14,8 @@ export interface AiCompanyContext {
   website?: string | null;
   /** Who the customers are, in the owner's words. */
   customers?: string | null;
-  goal?: AiGoal | string | null;
+  /** One of the AiGoal values; any other text (older records) counts as no goal. */
+  goal?: string | null;
   /** Why the business exists: its mission in the owner's words. */
   why?: string | null;
   tone?: string | null;

@@ -14,7 +14,12 @@ let cached: { settings: string; port: AiPort } | undefined;
 export async function ai(): Promise<AiPort> {
   const apiKey = await openAiKey();
   if (!apiKey) return offlineAdapter;
-  const options = { apiKey, baseURL: config.openAiBaseUrl, textModel: config.openAiTextModel, imageModel: config.openAiImageModel };
+  const options = {
+    apiKey,
+    baseURL: config.openAiBaseUrl,
+    textModel: config.openAiTextModel,
+    imageModel: config.openAiImageModel,
+  };
   const settings = JSON.stringify(options);
   if (cached?.settings !== settings) cached = { settings, port: createOpenAiAdapter(options) };
   return cached.port;

@@ -59,8 +59,12 @@ export interface PlanMonth {
 
 /** The plan's twelve months: from the month of `startDate`, or the month after today. */
 export function planMonths(startDate?: string, today = new Date()): PlanMonth[] {
-  const start = startDate ? new Date(startDate) : new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1));
-  const valid = Number.isNaN(start.getTime()) ? new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)) : start;
+  const start = startDate
+    ? new Date(startDate)
+    : new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1));
+  const valid = Number.isNaN(start.getTime())
+    ? new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1))
+    : start;
   return Array.from({ length: PLAN_MONTHS }, (_, index) => {
     const d = new Date(Date.UTC(valid.getUTCFullYear(), valid.getUTCMonth() + index, 1));
     const label = d.toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });

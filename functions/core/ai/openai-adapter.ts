@@ -1,5 +1,5 @@
 import OpenAI, { APIConnectionError, APIError } from 'openai';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ChatCompletion, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { AiReplyError, AiTransientError } from './ai-errors';
@@ -23,7 +23,14 @@ import {
   reviewReplyReply,
   strictJsonSchema,
 } from './reply-schemas';
-import { type AttemptVerdict, defaultRetryPolicy, RetriesExhausted, type RetryPolicy, serverWaitMs, withRetries } from './retry';
+import {
+  type AttemptVerdict,
+  defaultRetryPolicy,
+  RetriesExhausted,
+  type RetryPolicy,
+  serverWaitMs,
+  withRetries,
+} from './retry';
 
 export interface OpenAiAdapterOptions {
   apiKey: string;
@@ -42,17 +49,47 @@ export interface OpenAiAdapterOptions {
  */
 export function classifyOpenAiError(error: unknown): AttemptVerdict {
   if (error instanceof APIConnectionError) return { retry: true };
-  if (!(error instanceof APIError) || error.status === undefined) return { retry: false };
-  const should = error.headers?.get('x-should-retry');
+  if (!isApiError(error)) return { retry: false };
+  const { status, headers, code, type } = error;
+  if (status === undefined) return { retry: false };
+  const should = headers?.get('x-should-retry');
   if (should === 'false') return { retry: false };
-  const quota = error.code === 'insufficient_quota' || error.type === 'insufficient_quota';
-  const retryable = should === 'true' || (error.status === 429 && !quota) || [408, 409].includes(error.status) || error.status >= 500;
-  return retryable ? { retry: true, serverWaitMs: serverWaitMs(error.headers) } : { retry: false };
+  const quota = code === 'insufficient_quota' || type === 'insufficient_quota';
+  const retryable = should === 'true' || (status === 429 && !quota) || [408, 409].includes(status) || status >= 500;
+  return retryable ? { retry: true, serverWaitMs: serverWaitMs(headers) } : { retry: false };
+}
+
+/** `instanceof` alone gives the generic class `any` type arguments; this guard keeps the SDK's declared ones. */
+function isApiError(error: unknown): error is APIError {
+  return error instanceof APIError;
 }
 
 function describe(error: unknown): string {
-  if (error instanceof APIError && error.status) return `HTTP ${error.status}: ${error.message}`;
-  return (error as Error)?.message ?? String(error);
+  if (isApiError(error) && error.status) return `HTTP ${error.status}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The parts of a chat completion's first choice that `structured` reads. */
+interface FirstChoice {
+  content: string;
+  refusal?: string | null;
+  finishReason?: string | null;
+}
+
+/**
+ * Reads the first choice without trusting every field the SDK's types promise: OpenAI-compatible
+ * servers do not all send them, and a reply with fields missing is a reply to reject, not a crash.
+ */
+function firstChoice(completion: ChatCompletion): FirstChoice {
+  const loose: {
+    choices?: { message?: { content?: string | null; refusal?: string | null }; finish_reason?: string | null }[];
+  } = completion;
+  const choice = loose.choices?.[0];
+  return {
+    content: choice?.message?.content ?? '',
+    refusal: choice?.message?.refusal,
+    finishReason: choice?.finish_reason,
+  };
 }
 
 /** Image models that answer with a URL unless asked for base64; the gpt-image family always sends base64. */
@@ -80,7 +117,8 @@ export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
       return await withRetries(request, classifyOpenAiError, policy);
     } catch (error) {
       if (error instanceof RetriesExhausted) {
-        const when = error.reason === 'server-wait' ? 'the server asked to wait too long' : `${error.attempts} attempts`;
+        const when =
+          error.reason === 'server-wait' ? 'the server asked to wait too long' : `${error.attempts} attempts`;
         throw new AiTransientError(`${what} is unavailable for now (${describe(error.lastError)}; ${when})`, {
           cause: error.lastError,
         });
@@ -94,25 +132,36 @@ export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
    * One structured chat completion, checked with zod. A reply that fails the checks is shown its
    * problems and asked once more; a second failure is an AiReplyError naming them.
    */
-  async function structured<S extends z.ZodType>(what: string, name: string, schema: S, prompt: ChatPrompt): Promise<z.output<S>> {
+  async function structured<S extends z.ZodType>(
+    what: string,
+    name: string,
+    schema: S,
+    prompt: ChatPrompt,
+  ): Promise<z.output<S>> {
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: prompt.system },
       { role: 'user', content: prompt.user },
     ];
-    const responseFormat = { type: 'json_schema' as const, json_schema: { name, strict: true, schema: strictJsonSchema(schema) } };
+    const responseFormat = {
+      type: 'json_schema' as const,
+      json_schema: { name, strict: true, schema: strictJsonSchema(schema) },
+    };
     for (let attempt = 1; ; attempt++) {
       const completion = await call(what, () =>
         client.chat.completions.create({ model: options.textModel, messages, response_format: responseFormat }),
       );
-      const choice = completion.choices?.[0];
-      if (choice?.message?.refusal) throw new AiReplyError(`${what}: the model refused (${choice.message.refusal})`);
-      const content = choice?.message?.content ?? '';
-      const problem = replyProblem(schema, content, choice?.finish_reason);
-      if (!problem.problem) return problem.value;
-      if (attempt >= 2) throw new AiReplyError(`${what}: the model's reply did not pass validation twice (${problem.problem})`);
+      const { content, refusal, finishReason } = firstChoice(completion);
+      if (refusal) throw new AiReplyError(`${what}: the model refused (${refusal})`);
+      const checked = checkReply(schema, content, finishReason);
+      if (checked.ok) return checked.value;
+      if (attempt >= 2)
+        throw new AiReplyError(`${what}: the model's reply did not pass validation twice (${checked.problem})`);
       messages.push(
         { role: 'assistant', content },
-        { role: 'user', content: `That reply was rejected: ${problem.problem}. Answer again with corrected JSON only.` },
+        {
+          role: 'user',
+          content: `That reply was rejected: ${checked.problem}. Answer again with corrected JSON only.`,
+        },
       );
     }
   }
@@ -124,7 +173,7 @@ export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
         model,
         prompt: imagePrompt(prompt, style),
         n: 1,
-        size: imageSize(model, width, height) as '1024x1024',
+        size: imageSize(model, width, height),
         ...(wantsResponseFormat(model) ? { response_format: 'b64_json' as const } : {}),
       }),
     );
@@ -141,18 +190,29 @@ export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
       throw new AiReplyError('Image generation: the reply is not a readable image', { cause: error });
     });
     const png = meta.format === 'png' ? bytes : await decoded.png().toBuffer();
-    return { png, width: meta.width ?? width, height: meta.height ?? height };
+    return { png, width: meta.width, height: meta.height };
   }
 
   return {
     kind: 'openai',
-    companyOverview: (site, hints) => structured('Company overview', 'company_overview', overviewReply, overviewPrompt(site, hints)),
+    companyOverview: (site, hints) =>
+      structured('Company overview', 'company_overview', overviewReply, overviewPrompt(site, hints)),
     async idealCustomers(company) {
-      const reply = await structured('Ideal customers', 'ideal_customers', idealCustomersReply, idealCustomersPrompt(company));
-      return [reply.profiles[0], reply.profiles[1]];
+      const reply = await structured(
+        'Ideal customers',
+        'ideal_customers',
+        idealCustomersReply,
+        idealCustomersPrompt(company),
+      );
+      // The schema asks for exactly two; this guard only makes that visible to the type checker.
+      const [first, second] = reply.profiles;
+      if (first === undefined || second === undefined)
+        throw new AiReplyError('Ideal customers: the reply held fewer than two profiles');
+      return [first, second];
     },
     async marketingPlan(request) {
-      return (await structured('Marketing plan', 'marketing_plan', marketingPlanReply, marketingPlanPrompt(request))).plan;
+      return (await structured('Marketing plan', 'marketing_plan', marketingPlanReply, marketingPlanPrompt(request)))
+        .plan;
     },
     async posts(request) {
       if (request.count < 1) return [];
@@ -165,26 +225,29 @@ export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
       return (await structured('Blog generation', 'blog_posts', schema, blogPostsPrompt(request))).posts;
     },
     async reviewReply(company, review) {
-      return (await structured('Review reply', 'review_reply', reviewReplyReply, reviewReplyPrompt(company, review))).reply;
+      return (await structured('Review reply', 'review_reply', reviewReplyReply, reviewReplyPrompt(company, review)))
+        .reply;
     },
     image,
   };
 }
 
-function replyProblem<S extends z.ZodType>(
+/** The reply's value when it passes the schema, else what is wrong with it, worded for the model. */
+function checkReply<S extends z.ZodType>(
   schema: S,
   content: string,
-  finishReason: string | undefined,
-): { problem: string; value?: undefined } | { problem?: undefined; value: z.output<S> } {
-  if (finishReason === 'length') return { problem: 'the reply was cut off at the length limit; be more concise' };
+  finishReason: string | null | undefined,
+): { ok: false; problem: string } | { ok: true; value: z.output<S> } {
+  if (finishReason === 'length')
+    return { ok: false, problem: 'the reply was cut off at the length limit; be more concise' };
   let json: unknown;
   try {
     json = JSON.parse(content);
   } catch {
-    return { problem: 'the reply is not valid JSON' };
+    return { ok: false, problem: 'the reply is not valid JSON' };
   }
   const parsed = schema.safeParse(json);
-  if (parsed.success) return { value: parsed.data };
+  if (parsed.success) return { ok: true, value: parsed.data };
   const issues = parsed.error.issues.slice(0, 8).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
-  return { problem: issues.join('; ') };
+  return { ok: false, problem: issues.join('; ') };
 }

@@ -8,7 +8,9 @@ const KEY_TTL_MS = 5 * 60_000;
 export type SecretReader = (secretId: string) => Promise<string | undefined>;
 
 const readFromSecretsManager: SecretReader = async (secretId) => {
-  const out = await new SecretsManagerClient({ region: config.region }).send(new GetSecretValueCommand({ SecretId: secretId }));
+  const out = await new SecretsManagerClient({ region: config.region }).send(
+    new GetSecretValueCommand({ SecretId: secretId }),
+  );
   return out.SecretString;
 };
 

@@ -26,7 +26,7 @@ export interface ChatPrompt {
 }
 
 const SYSTEM =
-  'You are a senior marketer who writes for small businesses. You write in the company\'s own tone and ' +
+  "You are a senior marketer who writes for small businesses. You write in the company's own tone and " +
   'voice, use concrete details from the brief, never invent prices, awards, statistics or testimonials, ' +
   'and never use placeholder text. Answer only with JSON matching the given schema.';
 
@@ -48,8 +48,13 @@ export function companyBrief(company: AiCompanyContext): string {
     ['Current yearly revenue (USD)', company.currentRevenue != null ? String(company.currentRevenue) : undefined],
     ['Monthly marketing budget (USD)', company.suggestedBudget != null ? String(company.suggestedBudget) : undefined],
   ];
-  const text = lines.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`).join('\n');
-  const icps = company.icps?.length ? `\n\nIdeal customer profiles:\n${company.icps.map((p) => clip(p, 3000)).join('\n---\n')}` : '';
+  const text = lines
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+  const icps = company.icps?.length
+    ? `\n\nIdeal customer profiles:\n${company.icps.map((p) => clip(p, 3000)).join('\n---\n')}`
+    : '';
   const plan = company.plan ? `\n\nMarketing plan (summary):\n${clip(company.plan, 3000)}` : '';
   return text + icps + plan;
 }
@@ -61,7 +66,11 @@ export function overviewPrompt(site: SiteExtract, hints?: OverviewHints): ChatPr
     site.metaDescription && `Meta description: ${clip(site.metaDescription, 1000)}`,
     site.schemaName && `schema.org name: ${site.schemaName}`,
     site.schemaAddresses?.length && `schema.org addresses: ${site.schemaAddresses.join('; ')}`,
-    site.headings?.length && `Headings: ${site.headings.slice(0, 40).map((h) => clip(h, 200)).join(' | ')}`,
+    site.headings?.length &&
+      `Headings: ${site.headings
+        .slice(0, 40)
+        .map((h) => clip(h, 200))
+        .join(' | ')}`,
     site.text && `Visible text: ${clip(site.text, 12000)}`,
     hints?.name && `The owner calls the company: ${hints.name}`,
     hints?.locations?.length && `The owner lists locations: ${hints.locations.join('; ')}`,
@@ -105,7 +114,8 @@ export function marketingPlanPrompt(request: MarketingPlanRequest): ChatPrompt {
 
 const postRequestDetails = (request: PostsRequest | BlogPostsRequest) =>
   [
-    request.dates?.length && `Planned dates, one per item in order: ${request.dates.map((d) => d.slice(0, 10)).join(', ')}`,
+    request.dates?.length &&
+      `Planned dates, one per item in order: ${request.dates.map((d) => d.slice(0, 10)).join(', ')}`,
     request.keywords?.length && `Work in these keywords where natural: ${request.keywords.join(', ')}`,
     request.instructions?.trim() && `Special instructions: ${clip(request.instructions, 2000)}`,
     request.exclusions?.trim() && `Do not mention or include: ${clip(request.exclusions, 2000)}`,

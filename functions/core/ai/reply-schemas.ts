@@ -40,13 +40,15 @@ export const marketingPlanReply = z.object({
     .refine((plan) => monthHeadings(plan) >= PLAN_MONTHS, `the plan needs one heading per month (${PLAN_MONTHS})`),
 });
 
-const distinct = <T>(key: (item: T) => string, what: string) => (items: T[], ctx: z.RefinementCtx) => {
-  items.forEach((item, i) => {
-    if (items.slice(0, i).some((other) => sameText(key(other), key(item)))) {
-      ctx.addIssue({ code: 'custom', message: `${what} ${i + 1} repeats an earlier one`, path: [i] });
-    }
-  });
-};
+const distinct =
+  <T>(key: (item: T) => string, what: string) =>
+  (items: T[], ctx: z.RefinementCtx) => {
+    items.forEach((item, i) => {
+      if (items.slice(0, i).some((other) => sameText(key(other), key(item)))) {
+        ctx.addIssue({ code: 'custom', message: `${what} ${i + 1} repeats an earlier one`, path: [i] });
+      }
+    });
+  };
 
 export const postsReply = (platform: SocialPlatform, count: number) =>
   z.object({
@@ -88,8 +90,23 @@ export const reviewReplyReply = z.object({ reply: z.string().trim().min(20).max(
 
 /** Keywords OpenAI's strict structured outputs accept; the rest are checked on the reply instead. */
 const STRICT_KEYWORDS = new Set([
-  'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf',
-  'description', 'minItems', 'maxItems', 'pattern', 'format', 'minimum', 'maximum', '$defs', '$ref',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  'description',
+  'minItems',
+  'maxItems',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  '$defs',
+  '$ref',
 ]);
 
 /** The JSON schema sent as `response_format.json_schema.schema` (strict mode). */

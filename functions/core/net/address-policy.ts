@@ -82,7 +82,7 @@ export function refusedRange(address: string): AddressRange | undefined {
   const text = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
   if (isIPv4(text)) return ipv4Range(ipv4ToNumber(text));
   // A zone id (fe80::1%eth0) only exists on link-local and multicast addresses; judge the address without it.
-  const value = ipv6ToBigInt(text.split('%')[0]);
+  const value = ipv6ToBigInt(text.split('%')[0] ?? '');
   return value === undefined ? 'reserved' : ipv6Range(value);
 }
 
@@ -134,9 +134,9 @@ export function ipv6ToBigInt(text: string): bigint | undefined {
   if (!isIPv6(text)) return undefined;
   let body = text;
   // A trailing dotted quad (::ffff:127.0.0.1) stands for the last two groups.
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(body);
+  const dotted = /\d+\.\d+\.\d+\.\d+$/.exec(body);
   if (dotted) {
-    const v4 = ipv4ToNumber(dotted[1]);
+    const v4 = ipv4ToNumber(dotted[0]);
     body = `${body.slice(0, dotted.index)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
   }
   const [head, tail] = body.split('::') as [string, string | undefined];

@@ -64,7 +64,10 @@ export async function resolveChecked(
   const addresses = answers.map((answer) => answer.address);
   checkAddresses(hostname, port, addresses);
   // Lambda has no IPv6 egress outside a VPC: prefer an IPv4 answer when there is one.
-  return (answers.find((answer) => answer.family === 4) ?? answers[0]).address;
+  const chosen = answers.find((answer) => answer.family === 4) ?? answers[0];
+  // checkAddresses already refused an empty answer; this only tells the type checker.
+  if (!chosen) throw new FetchRefusedError('dns', fetchMessages.dns(hostname));
+  return chosen.address;
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -13,12 +13,12 @@ export interface BodyOptions {
   explain: (error: unknown) => unknown;
 }
 
-const decoders: Record<string, () => Transform> = {
-  gzip: createGunzip,
-  'x-gzip': createGunzip,
-  deflate: createInflate,
-  br: createBrotliDecompress,
-};
+const decoders = new Map<string, () => Transform>([
+  ['gzip', createGunzip],
+  ['x-gzip', createGunzip],
+  ['deflate', createInflate],
+  ['br', createBrotliDecompress],
+]);
 
 export const acceptEncoding = 'gzip, deflate, br';
 
@@ -101,9 +101,11 @@ export class CappedBody {
       .split(',')
       .map((token) => token.trim().toLowerCase())
       .filter((token) => token && token !== 'identity');
-    const canDecode = this.options.decompress && encodings.length > 0 && encodings.every((token) => token in decoders);
+    const makers = encodings.map((token) => decoders.get(token)).filter((make) => make !== undefined);
+    // Decoded only when every listed encoding is known: a partly decoded body would be garbage.
+    const canDecode = this.options.decompress && encodings.length > 0 && makers.length === encodings.length;
     // Encodings apply in the order listed, so they come off in reverse.
-    const decoding = canDecode ? encodings.reverse().map((token) => decoders[token]()) : [];
+    const decoding = canDecode ? makers.reverse().map((make) => make()) : [];
     const tail = decoding.reduce<Readable>((from, to) => from.pipe(to), this.raw);
     this.stages = [this.raw, ...decoding];
     return { tail, stages: this.stages };

@@ -145,7 +145,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         headers: response.headers,
         redirects,
         location: target?.href,
-        contentType: contentType?.split(';')[0].trim().toLowerCase() || undefined,
+        contentType: contentType?.split(';')[0]?.trim().toLowerCase() || undefined,
         get body() {
           return (stream ??= capped.stream());
         },

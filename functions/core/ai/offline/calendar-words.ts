@@ -6,25 +6,61 @@ export interface DateWords {
   year: string;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-export function seasonOf(month: number, southern: boolean): string {
-  const north = ['winter', 'winter', 'spring', 'spring', 'spring', 'summer', 'summer', 'summer', 'autumn', 'autumn', 'autumn', 'winter'][month];
-  if (!southern) return north;
-  return { winter: 'summer', summer: 'winter', spring: 'autumn', autumn: 'spring' }[north]!;
+type Season = 'winter' | 'spring' | 'summer' | 'autumn';
+const NORTHERN_SEASONS: readonly Season[] = [
+  'winter',
+  'winter',
+  'spring',
+  'spring',
+  'spring',
+  'summer',
+  'summer',
+  'summer',
+  'autumn',
+  'autumn',
+  'autumn',
+  'winter',
+];
+const OPPOSITE_SEASON: Record<Season, Season> = {
+  winter: 'summer',
+  summer: 'winter',
+  spring: 'autumn',
+  autumn: 'spring',
+};
+
+/** `month` is 0–11 as Date#getUTCMonth gives it; any other number wraps into that range. */
+export function seasonOf(month: number, southern: boolean): Season {
+  const north = NORTHERN_SEASONS[((month % 12) + 12) % 12] ?? 'winter';
+  return southern ? OPPOSITE_SEASON[north] : north;
 }
+
+/** `month` is 0–11; any other number wraps into that range. */
+export const monthName = (month: number): string => MONTHS[((month % 12) + 12) % 12] ?? '';
 
 export function dateWords(iso: string | undefined, southern: boolean): DateWords | undefined {
   if (!iso) return undefined;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return undefined;
   return {
-    month: MONTHS[d.getUTCMonth()],
-    weekday: WEEKDAYS[d.getUTCDay()],
+    month: monthName(d.getUTCMonth()),
+    weekday: WEEKDAYS[d.getUTCDay()] ?? '',
     season: seasonOf(d.getUTCMonth(), southern),
     year: String(d.getUTCFullYear()),
   };
 }
-
-export const monthName = (month: number) => MONTHS[month];

@@ -65,15 +65,40 @@ export interface Voice {
 }
 
 const WE: Voice = {
-  singular: false, we: 'we', We: 'We', our: 'our', Our: 'Our', ours: 'ours', us: 'us', ourselves: 'ourselves',
-  "we're": "we're", "We're": "We're", "we'd": "we'd", "We'd": "We'd", "we've": "we've", "we'll": "we'll",
+  singular: false,
+  we: 'we',
+  We: 'We',
+  our: 'our',
+  Our: 'Our',
+  ours: 'ours',
+  us: 'us',
+  ourselves: 'ourselves',
+  "we're": "we're",
+  "We're": "We're",
+  "we'd": "we'd",
+  "We'd": "We'd",
+  "we've": "we've",
+  "we'll": "we'll",
 };
 const I: Voice = {
-  singular: true, we: 'I', We: 'I', our: 'my', Our: 'My', ours: 'mine', us: 'me', ourselves: 'myself',
-  "we're": "I'm", "We're": "I'm", "we'd": "I'd", "We'd": "I'd", "we've": "I've", "we'll": "I'll",
+  singular: true,
+  we: 'I',
+  We: 'I',
+  our: 'my',
+  Our: 'My',
+  ours: 'mine',
+  us: 'me',
+  ourselves: 'myself',
+  "we're": "I'm",
+  "We're": "I'm",
+  "we'd": "I'd",
+  "We'd": "I'd",
+  "we've": "I've",
+  "we'll": "I'll",
 };
 
-const GENERIC_HEADS = /^(firm|company|business|agency|studio|shop|store|practice|services?|team|provider|consultancy|group|brand|specialists?|experts?|collective|co)$/i;
+const GENERIC_HEADS =
+  /^(firm|company|business|agency|studio|shop|store|practice|services?|team|provider|consultancy|group|brand|specialists?|experts?|collective|co)$/i;
 
 const GOALS: AiGoal[] = ['LAUNCHING_BUSINESS', 'CUSTOMER_INCREASE', 'MAINTAIN_BUSINESS', 'BOTH_MAINTAIN'];
 
@@ -84,7 +109,8 @@ const OFFER =
 function findOffer(text: string[]): string | undefined {
   for (const sentence of text) {
     const found = sentence.match(OFFER)?.[1]?.trim();
-    if (found && found.split(/\s+/).length <= 8 && !/\b(way|lot|bit|place to|great|good|new way)\b/i.test(found)) return found;
+    if (found && found.split(/\s+/).length <= 8 && !/\b(way|lot|bit|place to|great|good|new way)\b/i.test(found))
+      return found;
   }
   return undefined;
 }
@@ -93,41 +119,76 @@ const STREET = /\b(st|street|road|rd|ave|avenue|lane|ln|way|drive|dr|suite|unit|
 
 /** "Leeds, UK" → "Leeds"; "12 High St, Austin, TX 78701" → "Austin". */
 export function shortPlace(location: string): string {
-  const parts = location.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = location
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length <= 1) return location.trim();
   // Postcodes and house numbers out ("Leeds LS6 2AA" → "Leeds"), then the first part that is not a street or country code.
   const cleaned = parts.map((p) => (STREET.test(p.replace(/\S*\d\S*/g, '')) ? '' : p.replace(/\S*\d\S*/g, '').trim()));
-  return cleaned.find((p) => p.length > 2 || (p.length === 2 && /[a-z]/.test(p))) ?? parts[0];
+  return cleaned.find((p) => p.length > 2 || (p.length === 2 && /[a-z]/.test(p))) ?? parts[0] ?? location.trim();
 }
 
 function detectTone(text: string): Tone {
   const score = (re: RegExp) => (text.match(re) ?? []).length;
   const scores: [Tone, number][] = [
-    ['professional', score(/\b(professional|formal|expert|authoritative|trust\w*|reliable|corporate|precise|clear|knowledgeable|credible|polished)\b/gi)],
-    ['casual', score(/\b(friendly|casual|fun|playful|relaxed|cheerful|chatty|approachable|witty|humou?r\w*|light-?hearted|cheeky|quirky)\b/gi)],
-    ['warm', score(/\b(warm|caring|empathetic|supportive|kind|reassuring|gentle|compassionate|welcoming|honest|genuine)\b/gi)],
-    ['energetic', score(/\b(bold|energetic|exciting|enthusiastic|passionate|inspir\w+|confident|vibrant|dynamic|upbeat|motivat\w+)\b/gi)],
+    [
+      'professional',
+      score(
+        /\b(professional|formal|expert|authoritative|trust\w*|reliable|corporate|precise|clear|knowledgeable|credible|polished)\b/gi,
+      ),
+    ],
+    [
+      'casual',
+      score(
+        /\b(friendly|casual|fun|playful|relaxed|cheerful|chatty|approachable|witty|humou?r\w*|light-?hearted|cheeky|quirky)\b/gi,
+      ),
+    ],
+    [
+      'warm',
+      score(/\b(warm|caring|empathetic|supportive|kind|reassuring|gentle|compassionate|welcoming|honest|genuine)\b/gi),
+    ],
+    [
+      'energetic',
+      score(
+        /\b(bold|energetic|exciting|enthusiastic|passionate|inspir\w+|confident|vibrant|dynamic|upbeat|motivat\w+)\b/gi,
+      ),
+    ],
   ];
-  const [best] = [...scores].sort((a, b) => b[1] - a[1]);
-  return best[1] > 0 ? best[0] : 'warm';
+  // The first tone with the highest score; 'warm' when the text names none.
+  let best: [Tone, number] = ['warm', 0];
+  for (const entry of scores) if (entry[1] > best[1]) best = entry;
+  return best[0];
 }
 
-const B2B = /\b(business(es)?|companies|firms|organi[sz]ations|teams|b2b|smes?|start-?ups?|agencies|clinics|practices|enterprises|brands|retailers|restaurants|schools|landlords|manufacturers|employers|ecommerce stores|shops)\b/i;
-const SOUTHERN = /\b(australia|new zealand|aotearoa|south africa|argentina|chile|uruguay|brazil|sydney|melbourne|brisbane|perth|adelaide|auckland|wellington|cape town|johannesburg|buenos aires|santiago)\b/i;
+const B2B =
+  /\b(business(es)?|companies|firms|organi[sz]ations|teams|b2b|smes?|start-?ups?|agencies|clinics|practices|enterprises|brands|retailers|restaurants|schools|landlords|manufacturers|employers|ecommerce stores|shops)\b/i;
+const SOUTHERN =
+  /\b(australia|new zealand|aotearoa|south africa|argentina|chile|uruguay|brazil|sydney|melbourne|brisbane|perth|adelaide|auckland|wellington|cape town|johannesburg|buenos aires|santiago)\b/i;
 
 /** Splits the customers field into the audience ("who"), what they need, and segments. */
 function readCustomers(raw: string | null | undefined, keep: string[]) {
-  let text = squash(raw)
-    .replace(/^(our (ideal |main |target |typical )?(customers|clients|audience|buyers|patients|guests|members) (are|is|include)|we (serve|work with|help|cater (to|for))|mostly|mainly|typically)\s*:?\s*/i, '');
+  let text = squash(raw).replace(
+    /^(our (ideal |main |target |typical )?(customers|clients|audience|buyers|patients|guests|members) (are|is|include)|we (serve|work with|help|cater (to|for))|mostly|mainly|typically)\s*:?\s*/i,
+    '',
+  );
   text = stripEnd(sentences(text)[0] ?? text);
   if (!text) return undefined;
   // The earliest of "who/that ..." and "looking for ...": what follows is the need, as a verb phrase.
-  const whoMatch = text.match(/^(.+?)\s+(?:(?:who|that|which)\s+(.+)|((?:looking|searching|hoping) for .+|wanting .+|in need of .+))$/i);
-  const who = whoMatch ? whoMatch[1] : text;
-  const rest = whoMatch ? (whoMatch[2] ?? `are ${whoMatch[3].replace(/^wanting/i, 'want').replace(/^are /i, '')}`) : undefined;
+  const whoMatch = text.match(
+    /^(.+?)\s+(?:(?:who|that|which)\s+(.+)|((?:looking|searching|hoping) for .+|wanting .+|in need of .+))$/i,
+  );
+  // Group 1 always takes part in a match; group 3 does whenever group 2 does not (they are alternatives).
+  const who = whoMatch?.[1] ?? text;
+  const rest = whoMatch
+    ? (whoMatch[2] ?? `are ${(whoMatch[3] ?? '').replace(/^wanting/i, 'want').replace(/^are /i, '')}`)
+    : undefined;
   const need = rest ? stripEnd(rest.replace(/^are (want|need)\b/i, '$1')) : undefined;
-  let audience = who.split(/\s+(?:in|across|around|near|from|based in|throughout|all over)\s+(?=[A-Z])/)[0].trim();
-  if (audience.length > 70) audience = audience.split(/,|;|\s+-\s+/)[0].trim();
+  // String#split always returns at least one element: the `?? ''` only satisfies the index check.
+  let audience = (
+    who.split(/\s+(?:in|across|around|near|from|based in|throughout|all over)\s+(?=[A-Z])/)[0] ?? ''
+  ).trim();
+  if (audience.length > 70) audience = (audience.split(/,|;|\s+-\s+/)[0] ?? '').trim();
   if (audience.length > 70) audience = audience.split(/\s+/).slice(0, 8).join(' ');
   audience = lowerFirst(audience, keep);
   const segments = uniq(
@@ -147,20 +208,35 @@ export function companyFacts(company: AiCompanyContext): CompanyFacts {
   const description = sentences(company.description);
   const offer = findOffer(description);
   const offerWords = offer?.replace(/^(a|an)\s+/i, '').split(/\s+/) ?? [];
-  const offerNoun = offer ? (offerWords.includes('of') ? offerWords.join(' ') : offerWords.slice(-2).join(' ')) : undefined;
-  const head = offerNoun ? (offerWords.includes('of') ? offerWords[offerWords.indexOf('of') - 1] : offerWords.at(-1)!).toLowerCase() : 'business';
+  const offerNoun = offer
+    ? offerWords.includes('of')
+      ? offerWords.join(' ')
+      : offerWords.slice(-2).join(' ')
+    : undefined;
+  // "school of music" → "school"; "artisan bakery" → "bakery".
+  const ofIndex = offerWords.indexOf('of');
+  const headWord = ofIndex >= 0 ? offerWords[ofIndex - 1] : offerWords.at(-1);
+  const head = offerNoun && headWord ? headWord.toLowerCase() : 'business';
   // "accounting firm": the firm says little, the accounting says what it is.
   const generic = GENERIC_HEADS.test(head) && offerWords.length >= 2 && !offerWords.includes('of');
-  const category = generic ? offerNoun!.toLowerCase() : head;
-  const tagWord = generic ? offerWords.at(-2)! : head;
+  // A generic head implies an offer of two or more words, so offerNoun and offerWords.at(-2) are both there.
+  const category = generic && offerNoun ? offerNoun.toLowerCase() : head;
+  const tagWord = (generic ? offerWords.at(-2) : undefined) ?? head;
   const readers = readCustomers(company.customers, keep);
   const fallbackAudience = places.length ? `people in ${places[0]}` : 'customers';
   const styleText = `${company.tone ?? ''} ${company.voice ?? ''}`;
-  const singular = /first[- ]person singular|\bI\b|\bmy\b|\bas the (owner|founder)\b|\bsole trader\b/i.test(company.voice ?? '');
+  const singular = /first[- ]person singular|\bI\b|\bmy\b|\bas the (owner|founder)\b|\bsole trader\b/i.test(
+    company.voice ?? '',
+  );
   const keywords = uniq((company.keywords ?? []).map(squash).filter((k) => k.length >= 2)).slice(0, 10);
   const goal = GOALS.find((g) => g === company.goal);
-  const b2b = B2B.test(`${company.customers ?? ''}`);
-  const site = company.website ? company.website.replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/\/$/, '') : undefined;
+  const b2b = B2B.test(company.customers ?? '');
+  const site = company.website
+    ? company.website
+        .replace(/^https?:\/\//i, '')
+        .replace(/^www\./i, '')
+        .replace(/\/$/, '')
+    : undefined;
   const tags = uniq(
     [
       hashtag(name),
@@ -170,7 +246,7 @@ export function companyFacts(company: AiCompanyContext): CompanyFacts {
       ...keywords.slice(0, 3).map(hashtag),
       offerNoun && !GENERIC_HEADS.test(tagWord) ? hashtag(tagWord) : '',
       b2b ? '#SmallBusiness' : places.length ? '#ShopLocal' : '#SmallBusiness',
-      places.length ? `#Support${'Local'}` : '',
+      places.length ? '#SupportLocal' : '',
     ].filter(Boolean),
   );
 
@@ -205,14 +281,39 @@ export function companyFacts(company: AiCompanyContext): CompanyFacts {
 export const placePhrase = (facts: CompanyFacts, max = 3) => joinList(facts.places.slice(0, max));
 
 /** "a family-run artisan bakery", else "a business like ours" style fallback: "a local business". */
-export const offerWithArticle = (facts: CompanyFacts) => facts.offer ?? (facts.places.length ? 'a local business' : 'a small business');
+export const offerWithArticle = (facts: CompanyFacts) =>
+  facts.offer ?? (facts.places.length ? 'a local business' : 'a small business');
 
 /** Title Case for headings and blog titles, leaving small words and acronyms alone. */
 export function titleCase(text: string): string {
-  const small = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with', 'from', 'into']);
+  const small = new Set([
+    'a',
+    'an',
+    'and',
+    'as',
+    'at',
+    'but',
+    'by',
+    'for',
+    'in',
+    'of',
+    'on',
+    'or',
+    'the',
+    'to',
+    'with',
+    'from',
+    'into',
+  ]);
   return text
     .split(/\s+/)
-    .map((word, i) => (i > 0 && small.has(word.toLowerCase()) ? word.toLowerCase() : /[A-Z]/.test(word.slice(1)) ? word : capitalize(word)))
+    .map((word, i) =>
+      i > 0 && small.has(word.toLowerCase())
+        ? word.toLowerCase()
+        : /[A-Z]/.test(word.slice(1))
+          ? word
+          : capitalize(word),
+    )
     .join(' ');
 }
 

@@ -21,21 +21,24 @@ interface Topic {
   section: { heading: string; paragraphs: string[] };
 }
 
-const TOPICS: Topic[] = [
-  {
-    id: 'guide',
-    titles: [
-      'How to Choose {OfferAny}{InPlace?}: A Practical Guide for {AudienceT}',
-      'Choosing {OfferAny}? A Straightforward Guide for {AudienceT} from the Team at {name}',
+/** Needs no variable, so every company has at least this topic to write about. */
+const GUIDE_TOPIC: Topic = {
+  id: 'guide',
+  titles: [
+    'How to Choose {OfferAny}{InPlace?}: A Practical Guide for {AudienceT}',
+    'Choosing {OfferAny}? A Straightforward Guide for {AudienceT} from the Team at {name}',
+  ],
+  section: {
+    heading: 'Start with what you really need',
+    paragraphs: [
+      'The best decisions start with a clear picture of the outcome you want. Before comparing options, write down what a good result looks like for you, what you can spend, and when you need it.',
+      'That short list makes every conversation quicker, and it makes it easy to tell who is listening to you and who is simply selling.',
     ],
-    section: {
-      heading: 'Start with what you really need',
-      paragraphs: [
-        'The best decisions start with a clear picture of the outcome you want. Before comparing options, write down what a good result looks like for you, what you can spend, and when you need it.',
-        'That short list makes every conversation quicker, and it makes it easy to tell who is listening to you and who is simply selling.',
-      ],
-    },
   },
+};
+
+const TOPICS: Topic[] = [
+  GUIDE_TOPIC,
   {
     id: 'mistakes',
     titles: [
@@ -74,7 +77,10 @@ const TOPICS: Topic[] = [
     ],
     section: {
       heading: 'Where it all began',
-      paragraphs: ['{whyLine} {whyMore?}', 'That idea still guides every decision {we} make, from the smallest detail to the way {we} treat every customer.'],
+      paragraphs: [
+        '{whyLine} {whyMore?}',
+        'That idea still guides every decision {we} make, from the smallest detail to the way {we} treat every customer.',
+      ],
     },
   },
   {
@@ -123,37 +129,77 @@ const TOPICS: Topic[] = [
 ];
 
 const TIPS: { title: string; text: string }[] = [
-  { title: 'Be clear about what you need', text: 'Write down the result you want, your budget and your timescale. It turns a vague search into a short list.' },
-  { title: 'Look for people who listen', text: 'A good provider asks questions before offering answers. If the first conversation is all about them, keep looking.' },
-  { title: 'Check what others say', text: 'Reviews from people in a similar situation to yours are worth more than any advert. Read the mixed ones too: how a business responds says a lot.' },
-  { title: 'Ask what is included', text: 'Clear, upfront answers about what you get, and what you do not, save surprises later.' },
-  { title: 'Compare value, not just price', text: 'The cheapest option can cost more once time, quality and peace of mind are counted.' },
-  { title: 'Plan ahead for busy times', text: 'Popular dates and seasons fill up quickly. Getting in touch early gives you more choice.' },
-  { title: 'Start small if you are unsure', text: 'A first, smaller step is a low-risk way to see whether a business is the right fit.' },
-  { title: 'Keep the conversation going', text: 'Share feedback, good and bad. The best businesses use it to get better for you.' },
+  {
+    title: 'Be clear about what you need',
+    text: 'Write down the result you want, your budget and your timescale. It turns a vague search into a short list.',
+  },
+  {
+    title: 'Look for people who listen',
+    text: 'A good provider asks questions before offering answers. If the first conversation is all about them, keep looking.',
+  },
+  {
+    title: 'Check what others say',
+    text: 'Reviews from people in a similar situation to yours are worth more than any advert. Read the mixed ones too: how a business responds says a lot.',
+  },
+  {
+    title: 'Ask what is included',
+    text: 'Clear, upfront answers about what you get, and what you do not, save surprises later.',
+  },
+  {
+    title: 'Compare value, not just price',
+    text: 'The cheapest option can cost more once time, quality and peace of mind are counted.',
+  },
+  {
+    title: 'Plan ahead for busy times',
+    text: 'Popular dates and seasons fill up quickly. Getting in touch early gives you more choice.',
+  },
+  {
+    title: 'Start small if you are unsure',
+    text: 'A first, smaller step is a low-risk way to see whether a business is the right fit.',
+  },
+  {
+    title: 'Keep the conversation going',
+    text: 'Share feedback, good and bad. The best businesses use it to get better for you.',
+  },
   { title: 'Think local', text: 'Someone nearby understands the area, answers faster and is easy to visit.' },
 ];
 
 const pickFilled = (r: Rng, templates: string[], vars: Record<string, string | undefined>) =>
-  r.shuffle(templates).map((t) => fill(t, vars)).find((t): t is string => !!t);
+  r
+    .shuffle(templates)
+    .map((t) => fill(t, vars))
+    .find((t): t is string => !!t);
 
 /** A title within 80–300 characters: padded with who it is from, clipped at a word. */
 function fitTitle(title: string, facts: CompanyFacts): string {
-  const pads = [facts.places[0] ? ` | ${facts.name}, ${facts.places[0]}` : '', ` | Tips and Advice from ${facts.name}`, ` (Updated Guide)`];
+  const pads = [
+    facts.places[0] ? ` | ${facts.name}, ${facts.places[0]}` : '',
+    ` | Tips and Advice from ${facts.name}`,
+    ` (Updated Guide)`,
+  ];
   let out = title;
   for (const pad of pads) if (out.length < BLOG_TITLE_MIN && pad && !out.includes(pad.trim())) out += pad;
   while (out.length < BLOG_TITLE_MIN) out += ' | Practical Advice for Small Businesses and Their Customers';
   return out.length > BLOG_TITLE_MAX ? clipWords(out, BLOG_TITLE_MAX - 1).replace(/…$/, '') : out;
 }
 
-function composeBlog(facts: CompanyFacts, request: BlogPostsRequest, index: number, variant: number, order: Topic[]): GeneratedBlogPost {
+function composeBlog(
+  facts: CompanyFacts,
+  request: BlogPostsRequest,
+  index: number,
+  variant: number,
+  order: Topic[],
+): GeneratedBlogPost {
   const r = rng(facts.name, 'blog', index, variant, (request.keywords ?? []).join(','));
   const banned = exclusionTerms(request.exclusions);
   // The keywords chosen for this generation win over the company's saved ones.
   const keywords = request.keywords?.length ? uniq(request.keywords) : facts.keywords;
   const when = dateWords(request.dates?.[index], facts.southern);
   const keyword = keywords.length ? keywords[index % keywords.length] : undefined;
-  const tips = r.shuffle(TIPS).filter((t) => !mentionsAny(`${t.title} ${t.text}`, banned)).slice(0, 5);
+  const tips = r
+    .shuffle(TIPS)
+    .filter((t) => !mentionsAny(`${t.title} ${t.text}`, banned))
+    .slice(0, 5);
   const vars: Record<string, string | undefined> = {
     ...baseVars(facts),
     OfferAny: baseVars(facts).offerAny,
@@ -169,27 +215,46 @@ function composeBlog(facts: CompanyFacts, request: BlogPostsRequest, index: numb
     n: String(tips.length),
   };
   const candidates = order.filter((t) => !t.needs || vars[t.needs]);
-  const topic = candidates[(index + variant) % candidates.length];
+  const topic = candidates[(index + variant) % candidates.length] ?? GUIDE_TOPIC;
   const title = fitTitle(titleCase(pickFilled(r, topic.titles, vars) ?? `${facts.name}: ${facts.audience}`), facts);
   const ok = (text: string | undefined): text is string => !!text && !mentionsAny(text, banned);
   const para = (templates: string[]) => templates.map((t) => fill(t, vars)).filter(ok);
 
   const intro = para([
-    pickFilled(r, [
-      'If you are one of the {audience} who {need}, you are not alone.',
-      '{Audience} have plenty to think about, and choosing {offerAny} should not be one more worry.',
-      'Every week {we} talk to {audience} with the same questions.',
-    ], vars) ?? '',
+    pickFilled(
+      r,
+      [
+        'If you are one of the {audience} who {need}, you are not alone.',
+        '{Audience} have plenty to think about, and choosing {offerAny} should not be one more worry.',
+        'Every week {we} talk to {audience} with the same questions.',
+      ],
+      vars,
+    ) ?? '',
     '{lead}',
-    instructionTopic(request.instructions) ? `This time {we} want to talk about ${instructionTopic(request.instructions)}.` : '',
+    instructionTopic(request.instructions)
+      ? `This time {we} want to talk about ${instructionTopic(request.instructions)}.`
+      : '',
     'In this article {we} share what {we} have learned, so you can make a confident choice.',
   ]).join(' ');
 
   const faqs = [
-    ['Who is {name} for?', `${capitalize(facts.customers)}. ${fill('If that sounds like you, {we} would love to hear from you.', vars)}`],
-    facts.places.length ? ['Where do you work?', fill(`{We} serve ${joinList(facts.places.slice(0, 5))}.`, vars)] : undefined,
-    facts.why[0] ? ['What makes {name} different?', `${facts.why.join(' ')}`] : undefined,
-    ['How do I get started?', fill(facts.site ? 'Visit {site} or send {us} a message, and {we} will take it from there.' : 'Send {us} a message, and {we} will take it from there.', vars)],
+    [
+      'Who is {name} for?',
+      `${capitalize(facts.customers)}. ${fill('If that sounds like you, {we} would love to hear from you.', vars)}`,
+    ],
+    facts.places.length
+      ? ['Where do you work?', fill(`{We} serve ${joinList(facts.places.slice(0, 5))}.`, vars)]
+      : undefined,
+    facts.why[0] ? ['What makes {name} different?', facts.why.join(' ')] : undefined,
+    [
+      'How do I get started?',
+      fill(
+        facts.site
+          ? 'Visit {site} or send {us} a message, and {we} will take it from there.'
+          : 'Send {us} a message, and {we} will take it from there.',
+        vars,
+      ),
+    ],
   ].filter((q): q is [string, string] => !!q && ok(q[1]));
 
   const sections = [
@@ -199,9 +264,18 @@ function composeBlog(facts: CompanyFacts, request: BlogPostsRequest, index: numb
     `## ${tips.length} practical tips`,
     tips.map((t, i) => `${i + 1}. **${t.title}.** ${t.text}`).join('\n'),
     `## How ${facts.name} helps`,
-    ...para([facts.details.length ? '{detail} {detail2?}' : '{lead}', '{whyLine} {whyMore?}', 'Everything {we} do is built around {audience}{inPlace?}.']),
+    ...para([
+      facts.details.length ? '{detail} {detail2?}' : '{lead}',
+      '{whyLine} {whyMore?}',
+      'Everything {we} do is built around {audience}{inPlace?}.',
+    ]),
     ...(facts.places.length
-      ? [`## Serving ${joinList(facts.places.slice(0, 3))}`, ...para(['{We} work with {customers}. Being local means {we} can respond quickly and understand what matters in {places}.'])]
+      ? [
+          `## Serving ${joinList(facts.places.slice(0, 3))}`,
+          ...para([
+            '{We} work with {customers}. Being local means {we} can respond quickly and understand what matters in {places}.',
+          ]),
+        ]
       : []),
     '## Frequently asked questions',
     faqs.map(([q, a]) => `**${fill(q, vars)}**\n${a}`).join('\n\n'),
@@ -229,7 +303,8 @@ export function offlineBlogPosts(request: BlogPostsRequest): GeneratedBlogPost[]
     for (let variant = 1; variant < 20 && posts.some((p) => sameText(p.title, post.title)); variant++) {
       post = composeBlog(facts, request, i, variant, order);
     }
-    if (posts.some((p) => sameText(p.title, post.title))) post = { ...post, title: fitTitle(`${post.title} (Part ${i + 1})`, facts) };
+    if (posts.some((p) => sameText(p.title, post.title)))
+      post = { ...post, title: fitTitle(`${post.title} (Part ${i + 1})`, facts) };
     posts.push(post);
   }
   return posts;

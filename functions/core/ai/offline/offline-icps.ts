@@ -15,7 +15,24 @@ interface Persona {
   role: 'regular' | 'first-timer' | 'decision-maker' | 'day-to-day user' | 'segment';
 }
 
-const NAMES = ['Sarah', 'James', 'Priya', 'Tom', 'Aisha', 'Daniel', 'Chloe', 'Marcus', 'Elena', 'Sam', 'Grace', 'Leo', 'Maya', 'Owen', 'Nadia', 'Ben'];
+const NAMES = [
+  'Sarah',
+  'James',
+  'Priya',
+  'Tom',
+  'Aisha',
+  'Daniel',
+  'Chloe',
+  'Marcus',
+  'Elena',
+  'Sam',
+  'Grace',
+  'Leo',
+  'Maya',
+  'Owen',
+  'Nadia',
+  'Ben',
+];
 
 /** Age range a marketer would assume for a group, from the words the owner used. */
 function ageRange(segment: string, b2b: boolean): [number, number] {
@@ -36,14 +53,25 @@ function channels(segment: string, b2b: boolean, facts: CompanyFacts): string[] 
   const local = place ? ` ('${facts.category} near me', '${facts.category} ${place}')` : '';
   const list = [`Google search and Maps${local}, reading reviews before deciding`];
   if (b2b) {
-    list.push('LinkedIn, following peers and people who share practical advice', 'Industry newsletters, podcasts and online communities');
+    list.push(
+      'LinkedIn, following peers and people who share practical advice',
+      'Industry newsletters, podcasts and online communities',
+    );
     if (place) list.push(`Local business networks and events in ${place}`);
   } else if (low < 30) {
     list.push('Instagram and Threads, saving posts to come back to', 'Recommendations from friends and group chats');
   } else if (low < 55) {
-    list.push(`Facebook, including local community groups${place ? ` in ${place}` : ''}`, 'Instagram for ideas and inspiration', 'Word of mouth from friends and colleagues');
+    list.push(
+      `Facebook, including local community groups${place ? ` in ${place}` : ''}`,
+      'Instagram for ideas and inspiration',
+      'Word of mouth from friends and colleagues',
+    );
   } else {
-    list.push('Facebook, to keep up with family and local news', `Local newspapers, radio and noticeboards${place ? ` in ${place}` : ''}`, 'Word of mouth');
+    list.push(
+      'Facebook, to keep up with family and local news',
+      `Local newspapers, radio and noticeboards${place ? ` in ${place}` : ''}`,
+      'Word of mouth',
+    );
   }
   return list;
 }
@@ -52,9 +80,11 @@ function channels(segment: string, b2b: boolean, facts: CompanyFacts): string[] 
 function needAsGoal(need: string | undefined): string | undefined {
   if (!need) return undefined;
   const toVerb = need.match(/^(?:want|need|are looking|hope|would like|wish)\s+to\s+(.+)$/i);
-  if (toVerb) return capitalize(toVerb[1]);
-  const object = need.match(/^(?:want|need|are looking for|look for|are searching for|are hoping for|are in need of)\s+(.+)$/i);
-  if (object) return `Find ${object[1]}`;
+  if (toVerb?.[1]) return capitalize(toVerb[1]);
+  const object = need.match(
+    /^(?:want|need|are looking for|look for|are searching for|are hoping for|are in need of)\s+(.+)$/i,
+  );
+  if (object?.[1]) return `Find ${object[1]}`;
   return `Work with someone who understands that they ${need}`;
 }
 
@@ -88,23 +118,35 @@ function profile(facts: CompanyFacts, persona: Persona, index: number): string {
 
   const goals = [
     goalFromNeed,
-    stage === 'first-timer' ? `Try ${facts.offerNoun ?? facts.name} with as little risk as possible` : `Rely on ${offer} that gets it right every time`,
+    stage === 'first-timer'
+      ? `Try ${facts.offerNoun ?? facts.name} with as little risk as possible`
+      : `Rely on ${offer} that gets it right every time`,
     facts.b2b ? 'Save time and stay focused on running their business' : 'Spend less time and worry getting it right',
-    stage === 'regular' ? 'Feel recognised and valued as a returning customer' : 'Get clear answers quickly, in plain language',
+    stage === 'regular'
+      ? 'Feel recognised and valued as a returning customer'
+      : 'Get clear answers quickly, in plain language',
   ].filter(Boolean) as string[];
 
   const pains = [
-    facts.b2b ? 'Admin and follow-ups that eat into their working day' : 'Too many options and too little time to compare them',
+    facts.b2b
+      ? 'Admin and follow-ups that eat into their working day'
+      : 'Too many options and too little time to compare them',
     'Being let down before by businesses that over-promised',
-    stage === 'first-timer' ? 'Not knowing what to expect or what it will really cost' : 'Having to explain what they need again and again',
-    place ? `Few options near ${place} that really understand people like them` : 'Generic service that treats everyone the same',
+    stage === 'first-timer'
+      ? 'Not knowing what to expect or what it will really cost'
+      : 'Having to explain what they need again and again',
+    place
+      ? `Few options near ${place} that really understand people like them`
+      : 'Generic service that treats everyone the same',
   ];
 
   const triggers = [
     'A recommendation from someone they trust, or a run of good reviews',
     stage === 'first-timer' ? 'An easy, low-commitment first step' : 'Consistent quality and a personal touch',
     'Clear information on the website and a quick reply to questions',
-    facts.b2b ? 'A deadline, a new project or a problem they cannot ignore' : 'A special occasion, a change of routine or a new season',
+    facts.b2b
+      ? 'A deadline, a new project or a problem they cannot ignore'
+      : 'A special occasion, a change of routine or a new season',
   ];
 
   const helps = [
@@ -117,7 +159,9 @@ function profile(facts: CompanyFacts, persona: Persona, index: number): string {
 
   const messages = [
     facts.need ? `"For ${persona.segment} who ${facts.need}."` : `"Made for ${persona.segment}."`,
-    place ? `"${capitalize(offer)} in ${place} that gets it right, every time."` : `"${capitalize(offer)} that gets it right, every time."`,
+    place
+      ? `"${capitalize(offer)} in ${place} that gets it right, every time."`
+      : `"${capitalize(offer)} that gets it right, every time."`,
     stage === 'first-timer' ? `"New to ${facts.name}? Start here."` : `"Thanks for coming back: here is what is new."`,
   ];
 
@@ -136,7 +180,9 @@ function profile(facts: CompanyFacts, persona: Persona, index: number): string {
     '## Pain points',
     pains.map((p) => `- ${endWithPeriod(p)}`).join('\n'),
     '## Where they spend time',
-    channels(persona.segment, facts.b2b, facts).map((c) => `- ${endWithPeriod(c)}`).join('\n'),
+    channels(persona.segment, facts.b2b, facts)
+      .map((c) => `- ${endWithPeriod(c)}`)
+      .join('\n'),
     '## What makes them buy',
     triggers.map((t) => `- ${endWithPeriod(t)}`).join('\n'),
     `## How ${facts.name} helps`,
@@ -149,11 +195,12 @@ function profile(facts: CompanyFacts, persona: Persona, index: number): string {
 
 export function offlineIdealCustomers(company: AiCompanyContext): [string, string] {
   const facts = companyFacts(company);
+  const [segment1, segment2] = facts.segments;
   const personas: [Persona, Persona] =
-    facts.segments.length >= 2
+    segment1 && segment2
       ? [
-          { segment: facts.segments[0], role: 'segment' },
-          { segment: facts.segments[1], role: 'segment' },
+          { segment: segment1, role: 'segment' },
+          { segment: segment2, role: 'segment' },
         ]
       : facts.b2b
         ? [

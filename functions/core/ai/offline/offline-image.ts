@@ -23,7 +23,9 @@ const COLOUR_HUES: [RegExp, number][] = [
 ];
 
 const STOP = new Set(
-  'a an the and or of for with in on at to from by is are be our your my we you it this that these those into over under about as very some any new image picture photo photograph illustration style render showing show make create please'.split(' '),
+  'a an the and or of for with in on at to from by is are be our your my we you it this that these those into over under about as very some any new image picture photo photograph illustration style render showing show make create please'.split(
+    ' ',
+  ),
 );
 
 export function captionWords(prompt: string, max = 4): string[] {
@@ -32,7 +34,7 @@ export function captionWords(prompt: string, max = 4): string[] {
     .split(/\s+/)
     .filter((w) => w.length > 2 && !STOP.has(w.toLowerCase()))
     .slice(0, max)
-    .map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase());
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
 }
 
 function resolveStyle(style: ImageStyle, prompt: string): Exclude<ImageStyle, 'AUTO'> {
@@ -55,8 +57,9 @@ function palette(prompt: string, r: Rng): Palette {
   return { hue, hsl: (dh, s, l) => `hsl(${(((hue + dh) % 360) + 360) % 360}, ${s}%, ${l}%)` };
 }
 
-const esc = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
+const XML_ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
+const esc = (s: string) => s.replace(/[<>&"']/g, (c) => XML_ENTITIES[c] ?? c);
+const FONT = 'DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif';
 
 /** A smooth ridge across the width: the silhouette of hills or mountains. */
 function ridge(r: Rng, w: number, h: number, base: number, amp: number, points: number): string {
@@ -80,7 +83,10 @@ function caption(words: string[], w: number, h: number, style: 'band' | 'poster'
     return `<text x="${w * 0.07}" y="${h * 0.86}" font-family="${FONT}" font-weight="bold" font-size="${size}" fill="${colour}" textLength="${length}" lengthAdjust="spacingAndGlyphs">${text.toUpperCase()}</text>`;
   }
   const size = Math.round(w / 26);
-  const band = style === 'band' ? `<rect x="0" y="${h - size * 2.6}" width="${w}" height="${size * 2.6}" fill="black" fill-opacity="0.35"/>` : '';
+  const band =
+    style === 'band'
+      ? `<rect x="0" y="${h - size * 2.6}" width="${w}" height="${size * 2.6}" fill="black" fill-opacity="0.35"/>`
+      : '';
   return `${band}<text x="${w / 2}" y="${h - size * 1.0}" text-anchor="middle" font-family="${FONT}" font-size="${size}" fill="${colour}">${text}</text>`;
 }
 
@@ -120,8 +126,14 @@ function design(r: Rng, p: Palette, w: number, h: number, words: string[]): stri
       const c = r.pick(colours);
       const kind = r.int(4);
       if (kind === 0) shapes.push(`<circle cx="${x + size / 2}" cy="${y + size / 2}" r="${size * 0.42}" fill="${c}"/>`);
-      else if (kind === 1) shapes.push(`<path d="M${x} ${y + size} A${size} ${size} 0 0 1 ${x + size} ${y}" fill="none" stroke="${c}" stroke-width="${size * 0.18}"/>`);
-      else if (kind === 2) shapes.push(`<rect x="${x + size * 0.1}" y="${y + size * 0.1}" width="${size * 0.8}" height="${size * 0.8}" fill="${c}"/>`);
+      else if (kind === 1)
+        shapes.push(
+          `<path d="M${x} ${y + size} A${size} ${size} 0 0 1 ${x + size} ${y}" fill="none" stroke="${c}" stroke-width="${size * 0.18}"/>`,
+        );
+      else if (kind === 2)
+        shapes.push(
+          `<rect x="${x + size * 0.1}" y="${y + size * 0.1}" width="${size * 0.8}" height="${size * 0.8}" fill="${c}"/>`,
+        );
       else shapes.push(`<path d="M${x} ${y + size} L${x + size / 2} ${y} L${x + size} ${y + size} Z" fill="${c}"/>`);
     }
   }
@@ -140,7 +152,10 @@ function render3d(r: Rng, p: Palette, w: number, h: number, words: string[]): st
     return { cx, cy, rad, i };
   }).sort((a, b) => a.rad - b.rad);
   const defs = spheres
-    .map((s) => `<radialGradient id="s${s.i}" cx="0.35" cy="0.3" r="0.75"><stop offset="0" stop-color="#ffffff"/><stop offset="0.25" stop-color="${p.hsl(s.i * 40, 75, 65)}"/><stop offset="1" stop-color="${p.hsl(s.i * 40, 70, 22)}"/></radialGradient>`)
+    .map(
+      (s) =>
+        `<radialGradient id="s${s.i}" cx="0.35" cy="0.3" r="0.75"><stop offset="0" stop-color="#ffffff"/><stop offset="0.25" stop-color="${p.hsl(s.i * 40, 75, 65)}"/><stop offset="1" stop-color="${p.hsl(s.i * 40, 70, 22)}"/></radialGradient>`,
+    )
     .join('');
   const cube = (() => {
     const cx = r.between(0.3, 0.7) * w;

@@ -12,13 +12,16 @@ const GENERIC_TITLE = /^(home|homepage|welcome|index|official site|official webs
 
 function nameFrom(site: SiteExtract, hints?: OverviewHints): string {
   if (squash(site.schemaName)) return squash(site.schemaName);
-  const parts = squash(site.title).split(/\s+[|–—·:-]\s+/).map((p) => p.trim()).filter((p) => p && !GENERIC_TITLE.test(p));
+  const parts = squash(site.title)
+    .split(/\s+[|–—·:-]\s+/)
+    .map((p) => p.trim())
+    .filter((p) => p && !GENERIC_TITLE.test(p));
   // "Rosa's Bakery | Sourdough in Bristol": the shortest part is usually the brand.
   const brand = [...parts].sort((a, b) => a.length - b.length)[0];
   if (brand && brand.length <= 60) return brand;
   if (squash(hints?.name)) return squash(hints?.name);
   try {
-    const host = new URL(site.url).hostname.replace(/^www\./, '').split('.')[0];
+    const host = new URL(site.url).hostname.replace(/^www\./, '').split('.')[0] ?? '';
     return host.split(/[-_]/).map(capitalize).join(' ');
   } catch {
     return 'Our company';
@@ -27,15 +30,19 @@ function nameFrom(site: SiteExtract, hints?: OverviewHints): string {
 
 const PLACE = "[A-Z][\\p{L}'’-]+(?:\\s+(?:upon|on|under|de|la|le|[A-Z][\\p{L}'’-]+)){0,3}";
 /** "in Leeds", "across Leeds and Harrogate", "serving York, Selby & Leeds". */
-const PLACE_AFTER = new RegExp(`\\b(?:in|serving|based in|located in|across|throughout|around|near)\\s+(${PLACE}(?:\\s*(?:,|and|&)\\s*${PLACE})*)`, 'gu');
-const NOT_PLACES = /^(The|Our|We|You|Your|This|That|Business|Our Team|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|English|Google|Facebook|Instagram)$/;
+const PLACE_AFTER = new RegExp(
+  `\\b(?:in|serving|based in|located in|across|throughout|around|near)\\s+(${PLACE}(?:\\s*(?:,|and|&)\\s*${PLACE})*)`,
+  'gu',
+);
+const NOT_PLACES =
+  /^(The|Our|We|You|Your|This|That|Business|Our Team|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|English|Google|Facebook|Instagram)$/;
 
 function locationsFrom(site: SiteExtract, name: string, hints?: OverviewHints): string[] {
   const fromSchema = (site.schemaAddresses ?? []).map((a) => shortPlace(a)).filter(Boolean);
   const text = [site.metaDescription, site.title, ...(site.headings ?? []), site.text].filter(Boolean).join('. ');
   const counts = new Map<string, number>();
   for (const m of text.matchAll(PLACE_AFTER)) {
-    for (const found of m[1].split(/\s*(?:,|\band\b|&)\s*/)) {
+    for (const found of (m[1] ?? '').split(/\s*(?:,|\band\b|&)\s*/)) {
       const place = found.trim();
       if (!place || NOT_PLACES.test(place) || name.includes(place)) continue;
       counts.set(place, (counts.get(place) ?? 0) + 1);
@@ -52,14 +59,24 @@ function describeStyle(text: string): { tone: string; voice: string } {
   const i = per1000(/\b(I|my|me)\b/g);
   const you = per1000(/\b(you|your)\b/gi);
   const exclaim = per1000(/!/g);
-  const formal = per1000(/\b(solutions?|services|professional|clients|expertise|comprehensive|ensure|provide|industry|compliance|quality)\b/gi);
+  const formal = per1000(
+    /\b(solutions?|services|professional|clients|expertise|comprehensive|ensure|provide|industry|compliance|quality)\b/gi,
+  );
   const warm = per1000(/\b(love|family|friendly|welcome|care|passion\w*|home|community|together|smile)\b/gi);
   const tone =
-    exclaim > 4 ? 'Enthusiastic, upbeat and friendly'
-    : formal > 12 && formal > warm ? 'Professional, clear and reassuring'
-    : warm > 4 ? 'Warm, welcoming and personal'
-    : 'Friendly, straightforward and helpful';
-  const person = i > we ? 'First person singular ("I"), as the owner' : we > 2 ? 'First person plural ("we")' : 'Third person, naming the business';
+    exclaim > 4
+      ? 'Enthusiastic, upbeat and friendly'
+      : formal > 12 && formal > warm
+        ? 'Professional, clear and reassuring'
+        : warm > 4
+          ? 'Warm, welcoming and personal'
+          : 'Friendly, straightforward and helpful';
+  const person =
+    i > we
+      ? 'First person singular ("I"), as the owner'
+      : we > 2
+        ? 'First person plural ("we")'
+        : 'Third person, naming the business';
   const address = you > 10 ? 'speaking directly to the customer ("you")' : 'describing the offer plainly';
   const register = formal > 12 ? 'in a polished, professional register' : 'in everyday, jargon-free language';
   return { tone, voice: `${person}, ${address}, ${register}.` };
@@ -67,7 +84,9 @@ function describeStyle(text: string): { tone: string; voice: string } {
 
 export function offlineOverview(site: SiteExtract, hints?: OverviewHints): CompanyOverview {
   const name = nameFrom(site, hints);
-  const textSentences = sentences(site.text).filter((s) => s.length >= 40 && s.length <= 300 && /[a-z]/.test(s) && !/cookie|javascript|©|all rights reserved/i.test(s));
+  const textSentences = sentences(site.text).filter(
+    (s) => s.length >= 40 && s.length <= 300 && /[a-z]/.test(s) && !/cookie|javascript|©|all rights reserved/i.test(s),
+  );
   const meta = squash(site.metaDescription);
   const pieces = uniq([meta, ...textSentences.slice(0, 4)].filter(Boolean).map(endWithPeriod));
   let description = '';
@@ -77,7 +96,10 @@ export function offlineOverview(site: SiteExtract, hints?: OverviewHints): Compa
   }
   const locations = locationsFrom(site, name, hints);
   if (description.length < 80) {
-    const headings = (site.headings ?? []).map(squash).filter((h) => h.length > 3).slice(0, 3);
+    const headings = (site.headings ?? [])
+      .map(squash)
+      .filter((h) => h.length > 3)
+      .slice(0, 3);
     const extra = [
       headings.length ? `${name} is about ${headings.map((h) => h.toLowerCase()).join(', ')}.` : '',
       locations.length ? `${name} serves customers in ${locations.slice(0, 3).join(', ')}.` : '',

@@ -1,4 +1,4 @@
-import type { MarketingPlanRequest } from '../ai-port';
+import type { AiGoal, MarketingPlanRequest } from '../ai-port';
 import { planMonths } from '../content-rules';
 import { seasonOf } from './calendar-words';
 import { baseVars, type CompanyFacts, companyFacts, offerWithArticle, placePhrase } from './company-facts';
@@ -19,7 +19,7 @@ interface Theme {
   kpi: string;
 }
 
-const THEMES: Record<string, Theme> = {
+const THEMES = {
   foundations: {
     title: 'Foundations',
     focus: 'Get the basics right so every later campaign has somewhere to land.',
@@ -176,34 +176,121 @@ const THEMES: Record<string, Theme> = {
     actions: [
       'Share a thank-you post and email with the highlights of the year',
       'Review every KPI against its target and write down the lessons',
-      'Draft next year\'s plan, keeping the channels that worked',
+      "Draft next year's plan, keeping the channels that worked",
     ],
     kpi: 'All targets reviewed; next plan drafted',
   },
+} satisfies Record<string, Theme>;
+
+type ThemeId = keyof typeof THEMES;
+
+/** One theme per plan month, in order. */
+const SEQUENCES: Record<AiGoal, ThemeId[]> = {
+  LAUNCHING_BUSINESS: [
+    'foundations',
+    'launch',
+    'reviews',
+    'community',
+    'content',
+    'midyear',
+    'search',
+    'referral',
+    'seasonal',
+    'stories',
+    'peak',
+    'yearend',
+  ],
+  CUSTOMER_INCREASE: [
+    'audit',
+    'search',
+    'referral',
+    'paid',
+    'content',
+    'midyear',
+    'community',
+    'email',
+    'seasonal',
+    'stories',
+    'peak',
+    'yearend',
+  ],
+  MAINTAIN_BUSINESS: [
+    'audit',
+    'loyalty',
+    'email',
+    'reviews',
+    'content',
+    'midyear',
+    'community',
+    'stories',
+    'seasonal',
+    'referral',
+    'peak',
+    'yearend',
+  ],
+  BOTH_MAINTAIN: [
+    'audit',
+    'loyalty',
+    'search',
+    'referral',
+    'content',
+    'midyear',
+    'email',
+    'paid',
+    'seasonal',
+    'stories',
+    'peak',
+    'yearend',
+  ],
 };
 
-const SEQUENCES: Record<string, string[]> = {
-  LAUNCHING_BUSINESS: ['foundations', 'launch', 'reviews', 'community', 'content', 'midyear', 'search', 'referral', 'seasonal', 'stories', 'peak', 'yearend'],
-  CUSTOMER_INCREASE: ['audit', 'search', 'referral', 'paid', 'content', 'midyear', 'community', 'email', 'seasonal', 'stories', 'peak', 'yearend'],
-  MAINTAIN_BUSINESS: ['audit', 'loyalty', 'email', 'reviews', 'content', 'midyear', 'community', 'stories', 'seasonal', 'referral', 'peak', 'yearend'],
-  BOTH_MAINTAIN: ['audit', 'loyalty', 'search', 'referral', 'content', 'midyear', 'email', 'paid', 'seasonal', 'stories', 'peak', 'yearend'],
+const SPLITS: Record<AiGoal, [string, number][]> = {
+  LAUNCHING_BUSINESS: [
+    ['Paid social ads', 35],
+    ['Local search ads', 25],
+    ['Content and photography', 20],
+    ['Events and partnerships', 10],
+    ['Email and loyalty', 5],
+    ['Tools', 5],
+  ],
+  CUSTOMER_INCREASE: [
+    ['Paid social ads', 30],
+    ['Search ads', 30],
+    ['Content and photography', 20],
+    ['Referral rewards', 10],
+    ['Email and loyalty', 5],
+    ['Tools', 5],
+  ],
+  MAINTAIN_BUSINESS: [
+    ['Content and photography', 30],
+    ['Email and loyalty', 25],
+    ['Paid social ads', 20],
+    ['Community and events', 15],
+    ['Reviews and reputation', 5],
+    ['Tools', 5],
+  ],
+  BOTH_MAINTAIN: [
+    ['Paid social ads', 25],
+    ['Search ads', 20],
+    ['Content and photography', 20],
+    ['Email and loyalty', 20],
+    ['Events and partnerships', 10],
+    ['Tools', 5],
+  ],
 };
 
-const SPLITS: Record<string, [string, number][]> = {
-  LAUNCHING_BUSINESS: [['Paid social ads', 35], ['Local search ads', 25], ['Content and photography', 20], ['Events and partnerships', 10], ['Email and loyalty', 5], ['Tools', 5]],
-  CUSTOMER_INCREASE: [['Paid social ads', 30], ['Search ads', 30], ['Content and photography', 20], ['Referral rewards', 10], ['Email and loyalty', 5], ['Tools', 5]],
-  MAINTAIN_BUSINESS: [['Content and photography', 30], ['Email and loyalty', 25], ['Paid social ads', 20], ['Community and events', 15], ['Reviews and reputation', 5], ['Tools', 5]],
-  BOTH_MAINTAIN: [['Paid social ads', 25], ['Search ads', 20], ['Content and photography', 20], ['Email and loyalty', 20], ['Events and partnerships', 10], ['Tools', 5]],
-};
-
-const OBJECTIVES: Record<string, [string, string, (scale: number) => string][]> = {
+const OBJECTIVES: Record<AiGoal, [string, string, (scale: number) => string][]> = {
   LAUNCHING_BUSINESS: [
     ['Build awareness', 'Followers across channels', (s) => `${Math.round(300 * s)}+`],
     ['Win first customers', 'Enquiries or first orders per month', (s) => `${Math.round(20 * s)}+ by month 6`],
     ['Earn trust', 'Google reviews', (s) => `${Math.round(25 * Math.min(s, 3))}+ at 4.5 stars or higher`],
   ],
   CUSTOMER_INCREASE: [
-    ['Grow new customers', 'New customers per month', (s) => `+${Math.round(20 + 10 * Math.min(s, 4))}% on the baseline`],
+    [
+      'Grow new customers',
+      'New customers per month',
+      (s) => `+${Math.round(20 + 10 * Math.min(s, 4))}% on the baseline`,
+    ],
     ['Be found', 'Website visits from search and maps', (s) => `+${Math.round(30 + 10 * Math.min(s, 4))}%`],
     ['Turn interest into action', 'Enquiry conversion rate', () => '+25%'],
   ],
@@ -219,7 +306,7 @@ const OBJECTIVES: Record<string, [string, string, (scale: number) => string][]> 
   ],
 };
 
-const GOAL_AIMS: Record<string, string> = {
+const GOAL_AIMS: Record<AiGoal, string> = {
   LAUNCHING_BUSINESS: 'launch the business and win its first loyal customers',
   CUSTOMER_INCREASE: 'bring in more new customers, month after month',
   MAINTAIN_BUSINESS: 'keep current customers coming back and protect the reputation already earned',
@@ -227,20 +314,31 @@ const GOAL_AIMS: Record<string, string> = {
 };
 
 /** Consumer businesses peak before the holidays: the peak month goes to November, wherever the plan starts. */
-function placePeak(sequence: string[], months: { month: number }[], b2b: boolean): string[] {
+function placePeak(sequence: ThemeId[], months: { month: number }[], b2b: boolean): ThemeId[] {
   const out = [...sequence];
   const peak = out.indexOf('peak');
   const november = months.findIndex((m) => m.month === 10);
-  if (b2b || peak < 0 || november < 1 || november === out.length - 1) return out;
-  [out[peak], out[november]] = [out[november], out[peak]];
+  const atPeak = out[peak];
+  const atNovember = out[november];
+  if (b2b || !atPeak || !atNovember || november < 1 || november === out.length - 1) return out;
+  out[peak] = atNovember;
+  out[november] = atPeak;
   return out;
 }
 
 const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 
 /** Heavier spending at the launch and in the busiest season; the year's total stays 12 × monthly. */
-function monthWeights(sequence: string[]): number[] {
-  const raw = sequence.map((id) => (id === 'launch' || id === 'peak' ? 1.3 : id === 'seasonal' || id === 'paid' ? 1.15 : id === 'midyear' || id === 'yearend' ? 0.8 : 1));
+function monthWeights(sequence: ThemeId[]): number[] {
+  const raw = sequence.map((id) =>
+    id === 'launch' || id === 'peak'
+      ? 1.3
+      : id === 'seasonal' || id === 'paid'
+        ? 1.15
+        : id === 'midyear' || id === 'yearend'
+          ? 0.8
+          : 1,
+  );
   const sum = raw.reduce((a, b) => a + b, 0);
   return raw.map((w) => (w * raw.length) / sum);
 }
@@ -286,7 +384,9 @@ export function offlineMarketingPlan(request: MarketingPlanRequest): string {
     `${facts.name} is ${offerWithArticle(facts)}${facts.places.length ? ` serving ${placePhrase(facts)}` : ''}.`,
     `Goal for the next 12 months: ${GOAL_AIMS[goal]}.`,
     `The plan concentrates on ${facts.customers}${icpTitles.length ? ` (ideal customers: ${joinList(icpTitles)})` : ''}.`,
-    facts.why[0] ? `Every campaign carries the reason the business exists: ${stripEnd(facts.why[0]).replace(/^./, (c) => c.toLowerCase())}.` : '',
+    facts.why[0]
+      ? `Every campaign carries the reason the business exists: ${stripEnd(facts.why[0]).replace(/^./, (c) => c.toLowerCase())}.`
+      : '',
     budget > 0
       ? `Budget: ${money(budget)} a month, ${money(budget * 12)} over the year.`
       : 'No paid budget is set, so this plan is organic first: time instead of money, with paid tests once results justify them.',
@@ -298,7 +398,10 @@ export function offlineMarketingPlan(request: MarketingPlanRequest): string {
       ? [
           '| Channel | Share | Per month | Per year |',
           '|---|---:|---:|---:|',
-          ...split.map(([channel, pct]) => `| ${channel} | ${pct}% | ${money((budget * pct) / 100)} | ${money((budget * pct * 12) / 100)} |`),
+          ...split.map(
+            ([channel, pct]) =>
+              `| ${channel} | ${pct}% | ${money((budget * pct) / 100)} | ${money((budget * pct * 12) / 100)} |`,
+          ),
           `| **Total** | **100%** | **${money(budget)}** | **${money(budget * 12)}** |`,
           '',
           'Launch and peak-season months get more, review months less; each month below shows its share.',
@@ -315,17 +418,29 @@ export function offlineMarketingPlan(request: MarketingPlanRequest): string {
 
   const monthSections = months.map((m, i) => {
     const season = seasonOf(m.month, facts.southern);
-    const monthVars = { ...vars, season, Season: capitalize(season), aSeason: `${season === 'autumn' ? 'an' : 'a'} ${season}` };
-    const theme = THEMES[sequence[i]];
+    const monthVars = {
+      ...vars,
+      season,
+      Season: capitalize(season),
+      aSeason: `${season === 'autumn' ? 'an' : 'a'} ${season}`,
+    };
+    // Every sequence has a theme for each of the plan's months; 'content' only satisfies the index check.
+    const theme: Theme = THEMES[sequence[i] ?? 'content'];
     const title = fill(theme.title, monthVars) ?? theme.title;
-    const actions = theme.actions.map((a) => fill(a, monthVars)).filter(Boolean) as string[];
-    const channels = r.shuffle(facts.b2b ? ['LinkedIn', 'Google Business Profile', 'Email', 'Blog', 'Facebook'] : ['Instagram', 'Facebook', 'Google Business Profile', 'Email', 'Threads', 'Blog']).slice(0, 3);
+    const actions = theme.actions.map((a) => fill(a, monthVars)).filter((a): a is string => !!a);
+    const channels = r
+      .shuffle(
+        facts.b2b
+          ? ['LinkedIn', 'Google Business Profile', 'Email', 'Blog', 'Facebook']
+          : ['Instagram', 'Facebook', 'Google Business Profile', 'Email', 'Threads', 'Blog'],
+      )
+      .slice(0, 3);
     return [
       `### Month ${i + 1} – ${m.label}: ${title}`,
       `- **Focus:** ${fill(theme.focus, monthVars) ?? theme.focus}`,
       `- **Channels:** ${joinList(channels)}`,
       `- **Key actions:**\n${actions.map((a) => `  - ${a}.`).join('\n')}`,
-      budget > 0 ? `- **Budget:** ${money(budget * weights[i])}` : '- **Budget:** organic (time only)',
+      budget > 0 ? `- **Budget:** ${money(budget * (weights[i] ?? 1))}` : '- **Budget:** organic (time only)',
       `- **KPI target:** ${theme.kpi}`,
     ].join('\n');
   });
@@ -333,22 +448,30 @@ export function offlineMarketingPlan(request: MarketingPlanRequest): string {
   const pillars = [
     `**Why ${facts.name}**: the story and the people${facts.why[0] ? ` ("${stripEnd(facts.why[0])}")` : ''}.`,
     `**Helpful advice**: answers to the questions ${facts.audience} ask${facts.keywords.length ? `, including ${joinList(facts.keywords.slice(0, 3))}` : ''}.`,
-    facts.places.length ? `**Local life**: ${placePhrase(facts)}, its events and the people ${facts.voice.we} serve.` : '**Community**: the people and partners around the business.',
+    facts.places.length
+      ? `**Local life**: ${placePhrase(facts)}, its events and the people ${facts.voice.we} serve.`
+      : '**Community**: the people and partners around the business.',
     '**Proof**: reviews, results and customer stories.',
     '**News and offers**: what is new, seasonal moments and clear calls to action.',
   ];
 
   return [
     `# 12-month marketing plan for ${facts.name}`,
-    `*${months[0].label} to ${months[11].label}*`,
+    `*${months[0]?.label ?? ''} to ${months.at(-1)?.label ?? ''}*`,
     '## Summary',
     summary.join(' '),
     '## Objectives and KPIs',
-    ['| Objective | KPI | 12-month target |', '|---|---|---|', ...OBJECTIVES[goal].map(([o, k, t]) => `| ${o} | ${k} | ${t(scale)} |`)].join('\n'),
+    [
+      '| Objective | KPI | 12-month target |',
+      '|---|---|---|',
+      ...OBJECTIVES[goal].map(([o, k, t]) => `| ${o} | ${k} | ${t(scale)} |`),
+    ].join('\n'),
     '## Budget',
     budgetSection,
     '## Channels',
-    channelsFor(facts).map((c) => `- ${c}`).join('\n'),
+    channelsFor(facts)
+      .map((c) => `- ${c}`)
+      .join('\n'),
     '## Content pillars',
     pillars.map((p) => `- ${p}`).join('\n'),
     '## Month by month',

@@ -1,4 +1,4 @@
-import type { GeneratedPost, PostsRequest, SocialPlatform } from '../ai-port';
+import type { AiGoal, GeneratedPost, PostsRequest, SocialPlatform } from '../ai-port';
 import { POST_MAX_LENGTH, POST_MIN_LENGTH, platformLength, sameText } from '../content-rules';
 import { dateWords } from './calendar-words';
 import { baseVars, type CompanyFacts, companyFacts } from './company-facts';
@@ -24,12 +24,26 @@ interface Angle {
   needs?: string;
 }
 
+/** Needs no variable, so every company has at least this angle to post from. */
+const INTRO_ANGLE: Angle = {
+  id: 'intro',
+  hooks: [
+    'Meet {name}.',
+    '~New here? Let {us} introduce {ourselves}.',
+    'Who {we} are, in a nutshell.',
+    '~Say hello to {name}.',
+  ],
+  points: [
+    '{lead}',
+    '{detail}',
+    '{We} work with {customers}.',
+    'Everything {we} do is built around {audience}.',
+    '{whyLine}',
+  ],
+};
+
 const ANGLES: Angle[] = [
-  {
-    id: 'intro',
-    hooks: ['Meet {name}.', '~New here? Let {us} introduce {ourselves}.', 'Who {we} are, in a nutshell.', '~Say hello to {name}.'],
-    points: ['{lead}', '{detail}', '{We} work with {customers}.', 'Everything {we} do is built around {audience}.', '{whyLine}'],
-  },
+  INTRO_ANGLE,
   {
     id: 'need',
     needs: 'need',
@@ -55,7 +69,12 @@ const ANGLES: Angle[] = [
   {
     id: 'local',
     needs: 'place',
-    hooks: ["~{place}, this one's for you.", 'Proudly local in {places}.', '~Love {place}? So do {we}.', 'Serving {places}, one customer at a time.'],
+    hooks: [
+      "~{place}, this one's for you.",
+      'Proudly local in {places}.',
+      '~Love {place}? So do {we}.',
+      'Serving {places}, one customer at a time.',
+    ],
     points: [
       'As {offer} serving {places}, {we} know the area and the people in it.',
       "Local businesses keep {place} special, and {we're} proud to be one of them.",
@@ -65,7 +84,11 @@ const ANGLES: Angle[] = [
   },
   {
     id: 'checklist',
-    hooks: ['3 things to look for when choosing {offerAny}:', 'Choosing {offerAny}? Keep these in mind:', 'A quick checklist before you pick {offerAny}:'],
+    hooks: [
+      '3 things to look for when choosing {offerAny}:',
+      'Choosing {offerAny}? Keep these in mind:',
+      'A quick checklist before you pick {offerAny}:',
+    ],
     list: {
       items: [
         'people who listen before they sell',
@@ -77,7 +100,10 @@ const ANGLES: Angle[] = [
         'experience with {audience}',
       ],
     },
-    points: ["That's the standard {we} hold {ourselves} to at {name}.", 'That is what {audience} tell {us} matters most.'],
+    points: [
+      "That's the standard {we} hold {ourselves} to at {name}.",
+      'That is what {audience} tell {us} matters most.',
+    ],
   },
   {
     id: 'keyword',
@@ -92,7 +118,11 @@ const ANGLES: Angle[] = [
   },
   {
     id: 'behind',
-    hooks: ['A peek behind the scenes at {name}.', "What you don't see at {name}.", 'Behind every {category} is someone who cares.'],
+    hooks: [
+      'A peek behind the scenes at {name}.',
+      "What you don't see at {name}.",
+      'Behind every {category} is someone who cares.',
+    ],
     points: [
       'Every day starts with the same question: how can {we} make things better for {audience}?',
       '{whyLine}',
@@ -103,7 +133,11 @@ const ANGLES: Angle[] = [
   {
     id: 'reviews',
     cta: 'review',
-    hooks: ['Nothing makes {our} day like hearing from you.', 'A big thank-you to everyone who has trusted {name}.', 'Your words keep {us} going.'],
+    hooks: [
+      'Nothing makes {our} day like hearing from you.',
+      'A big thank-you to everyone who has trusted {name}.',
+      'Your words keep {us} going.',
+    ],
     points: [
       'Every review helps other {audience} find {us}.',
       '{We} read every single one, and {we} learn from each of them.',
@@ -123,7 +157,12 @@ const ANGLES: Angle[] = [
   {
     id: 'season',
     needs: 'month',
-    hooks: ['~Hello, {month}!', 'Happy {weekday} from {name}.', '{Season} is here{inPlace?}.', 'New month, same promise from {name}.'],
+    hooks: [
+      '~Hello, {month}!',
+      'Happy {weekday} from {name}.',
+      '{Season} is here{inPlace?}.',
+      'New month, same promise from {name}.',
+    ],
     points: [
       "Whatever this {season} brings, {we're} here for {audience}{inPlace?}.",
       "If you've been meaning to get in touch, this is your sign.",
@@ -144,10 +183,17 @@ const ANGLES: Angle[] = [
   },
 ];
 
-const GOAL_LINES: Record<string, { hooks: string[]; points: string[] }> = {
+const GOAL_LINES: Record<AiGoal, { hooks: string[]; points: string[] }> = {
   LAUNCHING_BUSINESS: {
-    hooks: ['Something new is starting{inPlace?}.', "It's official: {name} is here.", "{We're} open, and {we} cannot wait to meet you."],
-    points: ['Be one of the first to try {name}, and tell {us} what you think.', "Follow along: there's plenty more to come."],
+    hooks: [
+      'Something new is starting{inPlace?}.',
+      "It's official: {name} is here.",
+      "{We're} open, and {we} cannot wait to meet you.",
+    ],
+    points: [
+      'Be one of the first to try {name}, and tell {us} what you think.',
+      "Follow along: there's plenty more to come.",
+    ],
   },
   CUSTOMER_INCREASE: {
     hooks: ['New to {name}? Here is why {audience} choose {us}.', 'Looking for {offerAny}{inPlace?}?'],
@@ -159,20 +205,47 @@ const GOAL_LINES: Record<string, { hooks: string[]; points: string[] }> = {
   },
   BOTH_MAINTAIN: {
     hooks: ['To our regulars and to everyone new: welcome.', 'Old friends and new faces, this one is for you.'],
-    points: ["Already a customer? Thank you. New here? {We'd} love to meet you.", 'Share this with a friend who would love {name} too.'],
+    points: [
+      "Already a customer? Thank you. New here? {We'd} love to meet you.",
+      'Share this with a friend who would love {name} too.',
+    ],
   },
 };
 
+const DEFAULT_CTAS = [
+  'Get in touch to find out more.',
+  "Send {us} a message: {we'd} love to hear from you.",
+  'Find out more at {site}.',
+  'Visit {site} to learn more.',
+  'Follow {us} for more.',
+];
+
+/** Calls to action by goal, by angle (review, comment) and by platform. */
 const CTAS: Record<string, string[]> = {
-  default: ['Get in touch to find out more.', "Send {us} a message: {we'd} love to hear from you.", 'Find out more at {site}.', 'Visit {site} to learn more.', 'Follow {us} for more.'],
-  LAUNCHING_BUSINESS: ['Follow along and be one of {our} first customers.', 'Be among the first to try {name}: send {us} a message.'],
-  CUSTOMER_INCREASE: ['Ready when you are: get in touch today.', "Message {us} today and let's get started.", 'Get started at {site}.'],
+  LAUNCHING_BUSINESS: [
+    'Follow along and be one of {our} first customers.',
+    'Be among the first to try {name}: send {us} a message.',
+  ],
+  CUSTOMER_INCREASE: [
+    'Ready when you are: get in touch today.',
+    "Message {us} today and let's get started.",
+    'Get started at {site}.',
+  ],
   MAINTAIN_BUSINESS: ['Thank you for being part of the {name} story.', "Tell {us} what you'd like to see next."],
-  BOTH_MAINTAIN: ['Get in touch today, whether it is your first time or your fiftieth.', 'Share this with someone who would love {name}.'],
-  review: ['Leave {us} a review: it takes a minute and means a lot.', 'Share your experience in a review, {we} read every one.'],
+  BOTH_MAINTAIN: [
+    'Get in touch today, whether it is your first time or your fiftieth.',
+    'Share this with someone who would love {name}.',
+  ],
+  review: [
+    'Leave {us} a review: it takes a minute and means a lot.',
+    'Share your experience in a review, {we} read every one.',
+  ],
   comment: ['Tell {us} in the comments.', 'Drop your answer below.', 'Reply and let {us} know.'],
   instagram: ['Tap the link in {our} bio to find out more.', 'Save this post for later.'],
-  linkedin: ['What has your experience been? Share it in the comments.', 'Happy to connect with anyone who wants to learn more.'],
+  linkedin: [
+    'What has your experience been? Share it in the comments.',
+    'Happy to connect with anyone who wants to learn more.',
+  ],
 };
 
 interface Shape {
@@ -196,15 +269,37 @@ function usable(templates: string[], formal: boolean): string[] {
   return templates.filter((t) => !(formal && t.startsWith('~'))).map((t) => t.replace(/^~/, ''));
 }
 
-function pickFilled(r: Rng, templates: string[], vars: Record<string, string | undefined>, banned: string[]): string | undefined {
-  const options = r.shuffle(templates).map((t) => fill(t, vars)).filter((t): t is string => !!t && !mentionsAny(t, banned));
+function pickFilled(
+  r: Rng,
+  templates: string[],
+  vars: Record<string, string | undefined>,
+  banned: string[],
+): string | undefined {
+  const options = r
+    .shuffle(templates)
+    .map((t) => fill(t, vars))
+    .filter((t): t is string => !!t && !mentionsAny(t, banned));
   return options[0];
 }
 
-function composePost(facts: CompanyFacts, request: PostsRequest, index: number, variant: number, order: Angle[]): string {
+function composePost(
+  facts: CompanyFacts,
+  request: PostsRequest,
+  index: number,
+  variant: number,
+  order: Angle[],
+): string {
   const { platform } = request;
   const shape = SHAPES[platform];
-  const r = rng(facts.name, 'post', platform, index, variant, request.instructions ?? '', (request.keywords ?? []).join(','));
+  const r = rng(
+    facts.name,
+    'post',
+    platform,
+    index,
+    variant,
+    request.instructions ?? '',
+    (request.keywords ?? []).join(','),
+  );
   const formal = facts.tone === 'professional' || platform === 'linkedin';
   const banned = exclusionTerms(request.exclusions);
   // The keywords chosen for this generation win over the company's saved ones.
@@ -225,7 +320,7 @@ function composePost(facts: CompanyFacts, request: PostsRequest, index: number, 
 
   const fits = (a: Angle) => (!a.needs || !!vars[a.needs]) && (a.id !== 'goal' || !!vars.goalHook);
   const candidates = order.filter(fits);
-  const angle = candidates[(index + variant) % candidates.length];
+  const angle = candidates[(index + variant) % candidates.length] ?? INTRO_ANGLE;
 
   let hook = pickFilled(r, usable(angle.hooks, formal), vars, banned) ?? `${facts.name}.`;
   if ((facts.tone === 'casual' || facts.tone === 'energetic') && !formal && hook.endsWith('.') && r.chance(0.5)) {
@@ -246,13 +341,23 @@ function composePost(facts: CompanyFacts, request: PostsRequest, index: number, 
         .map((item, i) => `${i + 1}. ${capitalize(item)}`)
     : [];
   const ctaPool = [
-    ...(angle.cta ? CTAS[angle.cta] : []),
-    ...(angle.cta ? [] : [...CTAS.default, ...(CTAS[facts.goal ?? ''] ?? []), ...(CTAS[platform] ?? [])]),
+    ...(angle.cta ? (CTAS[angle.cta] ?? []) : []),
+    ...(angle.cta ? [] : [...DEFAULT_CTAS, ...(CTAS[facts.goal ?? ''] ?? []), ...(CTAS[platform] ?? [])]),
   ];
   let cta = pickFilled(r, ctaPool, vars, banned) ?? '';
   // Every post names the business somewhere, however little else is on file.
   if (![hook, ...points, cta].some((t) => t.includes(facts.name))) {
-    cta = pickFilled(r, ['Get in touch with {name} to find out more.', 'Follow {name} for more.', 'Find out more about {name}: send {us} a message.'], vars, banned) ?? cta;
+    cta =
+      pickFilled(
+        r,
+        [
+          'Get in touch with {name} to find out more.',
+          'Follow {name} for more.',
+          'Find out more about {name}: send {us} a message.',
+        ],
+        vars,
+        banned,
+      ) ?? cta;
   }
   const tags = uniq([
     ...facts.tags.slice(0, 2),
@@ -288,7 +393,11 @@ function composePost(facts: CompanyFacts, request: PostsRequest, index: number, 
   while (platformLength(platform, text) > shape.max) text = clipWords(text, text.length - 20);
 
   // Too short (a company with almost nothing on file): add what is known until it reads as a post.
-  const fillers = [facts.lead, `${facts.name} is here for ${facts.audience}.`, cta ? '' : 'Get in touch to find out more.'];
+  const fillers = [
+    facts.lead,
+    `${facts.name} is here for ${facts.audience}.`,
+    cta ? '' : 'Get in touch to find out more.',
+  ];
   for (const extra of fillers) {
     if (text.length >= POST_MIN_LENGTH) break;
     if (extra && !text.includes(extra)) text = `${text}\n\n${extra}`.trim();
@@ -312,7 +421,8 @@ export function offlinePosts(request: PostsRequest): GeneratedPost[] {
       if (!posts.some((p) => sameText(p, text))) break;
     }
     if (posts.some((p) => sameText(p, text))) text = `${text}\n\n(${i + 1}/${request.count})`;
-    if (platformLength(request.platform, text) > POST_MAX_LENGTH[request.platform]) text = clipWords(text, SHAPES[request.platform].max);
+    if (platformLength(request.platform, text) > POST_MAX_LENGTH[request.platform])
+      text = clipWords(text, SHAPES[request.platform].max);
     posts.push(text);
   }
   return posts.map((content) => ({ content }));

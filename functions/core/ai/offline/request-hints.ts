@@ -12,7 +12,10 @@ export function exclusionTerms(text: string | null | undefined): string[] {
     .split(/[,;\n]|\.\s|\band\b/i)
     .map((part) =>
       part
-        .replace(/^\s*(please\s+)?(do not|don't|dont|never|no|avoid|without|exclude|skip|not)\s+(mention(ing)?|use|using|talk(ing)? about|include|including|say(ing)?)?\s*/i, '')
+        .replace(
+          /^\s*(please\s+)?(do not|don't|dont|never|no|avoid|without|exclude|skip|not)\s+(mention(ing)?|use|using|talk(ing)? about|include|including|say(ing)?)?\s*/i,
+          '',
+        )
         .replace(/^(the words?|any)\s+/i, '')
         .replace(/["'“”.!]/g, '')
         .trim(),

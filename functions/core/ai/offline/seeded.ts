@@ -37,8 +37,12 @@ export class Rng {
     return min + this.next() * (max - min);
   }
 
+  /** One of `items`; callers pass non-empty lists (an empty one is a programming error, thrown). */
   pick<T>(items: readonly T[]): T {
-    return items[this.int(items.length)];
+    const index = this.int(items.length);
+    if (index >= items.length) throw new RangeError('Rng.pick needs at least one item');
+    // In range by the check above, so the element exists (T itself may include undefined).
+    return items[index] as T;
   }
 
   chance(p: number): boolean {
@@ -49,11 +53,13 @@ export class Rng {
     const out = [...items];
     for (let i = out.length - 1; i > 0; i--) {
       const j = this.int(i + 1);
-      [out[i], out[j]] = [out[j], out[i]];
+      // Both indices are within out (0 <= j <= i < out.length): the casts only drop the `| undefined`.
+      [out[i], out[j]] = [out[j] as T, out[i] as T];
     }
     return out;
   }
 }
 
 /** A generator seeded by what is being written and for whom: `rng(company.name, 'post', 3)`. */
-export const rng = (...parts: (string | number | undefined | null)[]) => new Rng(hashSeed(parts.map((p) => p ?? '').join('\u241f')));
+export const rng = (...parts: (string | number | undefined | null)[]) =>
+  new Rng(hashSeed(parts.map((p) => p ?? '').join('\u241f')));

@@ -18,14 +18,14 @@ export const endWithPeriod = (text: string) => {
   return /[.!?…]$/.test(t) ? t : `${t}.`;
 };
 export const stripEnd = (text: string) => text.trim().replace(/[.!?,;:\s]+$/, '');
-export const capitalize = (text: string) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Lower-cases the first letter unless the first word is a name or acronym ("NHS staff", "Leeds families"). */
 export function lowerFirst(text: string, keep: string[] = []): string {
   const first = text.split(/\s+/)[0] ?? '';
   if (!first || /^[A-Z0-9]{2,}\b/.test(first) || /[A-Z]/.test(first.slice(1))) return text;
   if (keep.some((k) => k && text.toLowerCase().startsWith(k.toLowerCase()))) return text;
-  return text[0].toLowerCase() + text.slice(1);
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** "a, b and c" */
@@ -61,14 +61,15 @@ export function hashtag(phrase: string): string {
  * {token?} is optional: it may be empty.
  */
 export function fill(template: string, vars: Record<string, string | undefined>): string | undefined {
-  let missing = false;
+  const missing: string[] = [];
   const out = template.replace(/\{(\w[\w']*)(\?)?\}/g, (_, key: string, optional: string | undefined) => {
     const value = vars[key];
-    if (!value && !optional) missing = true;
+    if (!value && !optional) missing.push(key);
     return value ?? '';
   });
-  return missing ? undefined : out;
+  return missing.length > 0 ? undefined : out;
 }
 
 /** Unique by case-insensitive value, first kept. */
-export const uniq = (items: string[]) => items.filter((v, i) => v && items.findIndex((o) => o.toLowerCase() === v.toLowerCase()) === i);
+export const uniq = (items: string[]) =>
+  items.filter((v, i) => v && items.findIndex((o) => o.toLowerCase() === v.toLowerCase()) === i);
