@@ -46,7 +46,15 @@ export type Plan = z.infer<typeof planSchema>;
  * Where a subscription stands. `free` is a company that never subscribed (or whose
  * subscription ended and was replaced by nothing); the others are the provider's states.
  */
-export const SUBSCRIPTION_STATUSES = ['free', 'trialing', 'active', 'past_due', 'unpaid', 'incomplete', 'canceled'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'free',
+  'trialing',
+  'active',
+  'past_due',
+  'unpaid',
+  'incomplete',
+  'canceled',
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** The selected company's subscription (spec 01 §3 "Subscription"); a company without one is on the free plan. */
@@ -75,22 +83,27 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** POST /api/billing/upgrade: which plan and how often to pay. Whether the plan exists is the domain's check (422). */
 export const upgradeSchema = z.object({
-  plan: z.string({ error: billingMessages.unknownPlan }).trim().min(1, billingMessages.unknownPlan).max(64, billingMessages.unknownPlan),
+  plan: z
+    .string({ error: billingMessages.unknownPlan })
+    .trim()
+    .min(1, billingMessages.unknownPlan)
+    .max(64, billingMessages.unknownPlan),
   interval: z.enum(INTERVALS, { error: billingMessages.unknownInterval }),
 });
 export type UpgradeInput = z.input<typeof upgradeSchema>;
 
 /** "The result is a redirect URL or a message" (spec 01 §4). */
-export const upgradeResultSchema = z.union([
-  z.object({ redirectUrl: z.string() }),
-  z.object({ message: z.string() }),
-]);
+export const upgradeResultSchema = z
+  .union([z.object({ redirectUrl: z.string() }), z.object({ message: z.string() })])
+  .meta({ title: 'redirectUrl or message' });
 
 export const redirectUrlSchema = z.object({ redirectUrl: z.string() });
 
 /** The payment simulation page names the checkout it completes. */
 export const simulatedCheckoutSchema = z.object({
-  sessionId: z.string({ error: billingMessages.checkoutNotFound }).regex(/^cs_sim_[A-Za-z0-9]{8,64}$/, billingMessages.checkoutNotFound),
+  sessionId: z
+    .string({ error: billingMessages.checkoutNotFound })
+    .regex(/^cs_sim_[A-Za-z0-9]{8,64}$/, billingMessages.checkoutNotFound),
 });
 
 /** The webhook's answer, as Stripe expects one: any 2xx with a small body. */
@@ -101,4 +114,5 @@ export const formatUsd = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /** The monthly price a plan card shows, or undefined for a plan without one ("FREE"). */
-export const monthlyPrice = (plan: Pick<Plan, 'prices'>) => plan.prices.find((p) => p.interval === 'month' && p.amount > 0)?.amount;
+export const monthlyPrice = (plan: Pick<Plan, 'prices'>) =>
+  plan.prices.find((p) => p.interval === 'month' && p.amount > 0)?.amount;
