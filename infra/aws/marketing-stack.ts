@@ -64,6 +64,7 @@ export class MarketingStack extends Stack {
       apiDomainName: http.domainName,
       webDist: props.webDist ?? paths.webDist,
       originVerifyValue: originVerify.secretValue.unsafeUnwrap(),
+      originVerifyGeneration: settings.originVerifyGeneration,
       accessLogs,
       customDomain: settings.customDomain,
     });

@@ -15,6 +15,11 @@ export interface Settings {
   customDomain?: { domainName: string; certificateArn: string };
   /** Subscribed by email to the alarms topic (the subscription must be confirmed once). */
   alarmEmail?: string;
+  /**
+   * Raised after each rotation of the origin-verify secret: a changed value makes CloudFormation
+   * update the distribution, which re-reads the secret (README, "Rotating the origin-verify value").
+   */
+  originVerifyGeneration?: string;
 }
 
 export const DEFAULT_MAIL_FROM = 'no-reply@example.com';
@@ -33,7 +38,12 @@ export function readSettings(app: App): Settings {
   if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(alarmEmail)) {
     throw new Error(`context alarmEmail must be an email address, got "${alarmEmail}"`);
   }
+  const generation = app.node.tryGetContext('originVerifyGeneration') as string | number | undefined;
+  if (generation !== undefined && !/^\d{1,9}$/.test(String(generation))) {
+    throw new Error(`context originVerifyGeneration must be a number, got "${generation}"`);
+  }
   return {
+    originVerifyGeneration: generation === undefined ? undefined : String(generation),
     appOrigin: appOrigin?.replace(/\/$/, ''),
     mailFrom,
     featureFlags: { ...DEFAULT_FEATURE_FLAGS, ...parseFlags(app.node.tryGetContext('featureFlags')) },

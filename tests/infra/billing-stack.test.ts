@@ -15,13 +15,16 @@ beforeAll(() => {
   ({ stack, template } = synth());
 }, SYNTH_TIMEOUT);
 
-const stripeSecretId = () => Object.keys(resources(template, 'AWS::SecretsManager::Secret')).find((id) => id.startsWith('StripeKeys'))!;
+const stripeSecretId = () =>
+  Object.keys(resources(template, 'AWS::SecretsManager::Secret')).find((id) => id.startsWith('StripeKeys'))!;
 
 describe('billing in the stack', () => {
   it('is a function of its own, routed /api/billing and everything under it (the webhook too)', () => {
     const billing = stack.apiFunctions.get('billing');
     expect(billing).toBeDefined();
-    const routeKeys = Object.values(resources(template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string);
+    const routeKeys = Object.values(resources(template, 'AWS::ApiGatewayV2::Route')).map(
+      (r) => r.Properties.RouteKey as string,
+    );
     expect(routeKeys).toEqual(expect.arrayContaining(['ANY /api/billing', 'ANY /api/billing/{proxy+}']));
   });
 
@@ -38,7 +41,9 @@ describe('billing in the stack', () => {
     for (const fn of others) {
       const id = logicalId(fn);
       const touchesStripe = statementsOf(template, id).some(
-        (s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')) && JSON.stringify(s.Resource).includes(stripeSecretId()),
+        (s) =>
+          actionsOf(s).some((a) => a.startsWith('secretsmanager:')) &&
+          JSON.stringify(s.Resource).includes(stripeSecretId()),
       );
       expect(touchesStripe, id).toBe(false);
     }
@@ -46,7 +51,9 @@ describe('billing in the stack', () => {
 
   it('CloudFront forwards the Stripe-Signature header to the API', () => {
     const policies = Object.values(resources(template, 'AWS::CloudFront::OriginRequestPolicy'));
-    const forwarded = policies.flatMap((p) => (p.Properties.OriginRequestPolicyConfig.HeadersConfig.Headers as string[] | undefined) ?? []);
+    const forwarded = policies.flatMap(
+      (p) => (p.Properties.OriginRequestPolicyConfig.HeadersConfig.Headers as string[] | undefined) ?? [],
+    );
     expect(forwarded.map((h) => h.toLowerCase())).toContain('stripe-signature');
   });
 });

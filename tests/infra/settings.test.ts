@@ -9,6 +9,8 @@ import { resources, synth, SYNTH_TIMEOUT } from './synth';
  * Context values as cdk.json or `cdk synth -c key=value` give them. One synth covers several
  * settings: each synth of the whole stack costs seconds (it also runs CDK's template checks).
  */
+const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-aaaa-bbbb-cccc-0123456789ab';
+
 describe('context settings', () => {
   let template: ReturnType<typeof synth>['template'];
   beforeAll(() => {
@@ -17,9 +19,42 @@ describe('context settings', () => {
         appOrigin: 'https://app.example.com/',
         mailFrom: 'hello@brand.example',
         featureFlags: { GoogleSearchConsole: true },
+        domainName: 'app.example.com',
+        certificateArn: CERTIFICATE,
+        alarmEmail: 'ops@brand.example',
+        originVerifyGeneration: 2,
       },
     }));
   }, SYNTH_TIMEOUT);
+
+  it('domainName and certificateArn put the app on its own domain, with TLS 1.2 at least', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['app.example.com'],
+        ViewerCertificate: { AcmCertificateArn: CERTIFICATE, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+      }),
+    });
+  });
+
+  it('alarmEmail subscribes that address to the alarm topic', () => {
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@brand.example',
+      TopicArn: { Ref: Match.stringLikeRegexp('^AlarmsTopic') },
+    });
+  });
+
+  it('originVerifyGeneration goes out beside the origin-verify header, so raising it makes CloudFront re-read the secret', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            OriginCustomHeaders: Match.arrayWith([{ HeaderName: 'x-origin-verify-generation', HeaderValue: '2' }]),
+          }),
+        ]),
+      }),
+    });
+  });
   const flagsOn = JSON.stringify({ GoogleMyBusinessIntegration: false, GoogleSearchConsole: true, LocalBusinessListing: false });
 
   it('appOrigin (a custom domain) replaces the distribution domain for CORS and APP_ORIGIN', () => {
@@ -61,6 +96,12 @@ describe('context settings', () => {
     expect(() => synth({ context: { appOrigin: 'app.example.com' } })).toThrow(/appOrigin/);
     expect(() => synth({ context: { mailFrom: 'nobody' } })).toThrow(/mailFrom/);
     expect(() => synth({ context: { featureFlags: '[1]' } })).toThrow(/featureFlags/);
+    expect(() => synth({ context: { domainName: 'app.example.com' } })).toThrow(/domainName and certificateArn go together/);
+    expect(() =>
+      synth({ context: { domainName: 'app.example.com', certificateArn: CERTIFICATE.replace('us-east-1', 'eu-west-1') } }),
+    ).toThrow(/us-east-1/);
+    expect(() => synth({ context: { alarmEmail: 'ops' } })).toThrow(/alarmEmail/);
+    expect(() => synth({ context: { originVerifyGeneration: 'next' } })).toThrow(/originVerifyGeneration/);
   });
 });
 

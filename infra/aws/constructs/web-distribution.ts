@@ -8,6 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { securityHeadersPolicies } from './security-headers-policy';
 
 export interface WebDistributionProps {
   /** execute-api host of the HTTP API, served under /api/* on the same origin as the SPA. */
@@ -20,6 +21,8 @@ export interface WebDistributionProps {
    * CloudFront-Viewer-Address, which the rate limits key on).
    */
   originVerifyValue: string;
+  /** Sent beside it; changing it is what makes CloudFormation re-read the rotated secret. */
+  originVerifyGeneration?: string;
   /** Receives CloudFront's standard logs (`cloudfront/`) and the web bucket's access logs (`web/`). */
   accessLogs: s3.IBucket;
   /** A custom domain with its ACM certificate (us-east-1); without one, *.cloudfront.net. */
@@ -85,6 +88,7 @@ export class WebDistribution extends Construct {
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_HEADERS),
     });
 
+    const headers = securityHeadersPolicies(this);
     const domain = props.customDomain;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Marketing automation: SPA + /api',
@@ -105,7 +109,7 @@ export class WebDistribution extends Construct {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: headers.spa,
         compress: true,
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
@@ -115,13 +119,17 @@ export class WebDistribution extends Construct {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-            customHeaders: { 'x-origin-verify': props.originVerifyValue },
+            customHeaders: {
+              'x-origin-verify': props.originVerifyValue,
+              ...(props.originVerifyGeneration && { 'x-origin-verify-generation': props.originVerifyGeneration }),
+            },
           }),
           // HTTPS only, not a redirect: a redirected POST would lose its body.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           originRequestPolicy: apiRequests,
+          responseHeadersPolicy: headers.api,
         },
       },
     });
