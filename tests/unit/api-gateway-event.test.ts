@@ -9,9 +9,8 @@ function request(method: string, url: string, rawHeaders: string[]): IncomingMes
   req.url = url;
   req.httpVersion = '1.1';
   req.rawHeaders = rawHeaders;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i].toLowerCase();
-    (req.headers as Record<string, string>)[name] = rawHeaders[i + 1];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    (req.headers as Record<string, string>)[rawHeaders[i]!.toLowerCase()] = rawHeaders[i + 1]!;
   }
   return req;
 }
@@ -19,10 +18,14 @@ function request(method: string, url: string, rawHeaders: string[]): IncomingMes
 describe('API Gateway payload 2.0 event (embedded runtime)', () => {
   it('splits cookies, lower-cases and joins repeated headers and query parameters', () => {
     const req = request('POST', '/api/company/5/invite?tag=a&tag=b&q=x%20y', [
-      'Content-Type', 'application/json',
-      'X-Trace', 'one',
-      'x-trace', 'two',
-      'Cookie', 'sid=abc; COMPANY_ID=5',
+      'Content-Type',
+      'application/json',
+      'X-Trace',
+      'one',
+      'x-trace',
+      'two',
+      'Cookie',
+      'sid=abc; COMPANY_ID=5',
     ]);
     const event = toApiGatewayEvent(req, Buffer.from('{"email":"a@b.co"}'), 'ANY /api/company/{proxy+}');
     expect(event.version).toBe('2.0');
@@ -47,7 +50,12 @@ describe('API Gateway payload 2.0 event (embedded runtime)', () => {
 
   it('writes one Set-Cookie header per cookie of the result', () => {
     const res = new ServerResponse(request('GET', '/', []));
-    writeApiGatewayResult(res, { statusCode: 201, headers: { 'content-type': 'application/json' }, cookies: ['a=1; Path=/', 'b=2; Path=/'], body: '{}' });
+    writeApiGatewayResult(res, {
+      statusCode: 201,
+      headers: { 'content-type': 'application/json' },
+      cookies: ['a=1; Path=/', 'b=2; Path=/'],
+      body: '{}',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.getHeader('set-cookie')).toEqual(['a=1; Path=/', 'b=2; Path=/']);
   });

@@ -9,7 +9,12 @@ import { conflict, upgradeRequired } from '../../functions/core/errors';
 process.env.APP_ORIGIN = 'https://app.example.com';
 process.env.LOG_LEVEL = 'silent';
 
-const event = (method: string, path: string, body?: string, headers: Record<string, string> = {}): APIGatewayProxyEventV2 =>
+const event = (
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): APIGatewayProxyEventV2 =>
   ({
     version: '2.0',
     routeKey: '$default',
@@ -31,7 +36,8 @@ const echo = defineContract({
   responses: { 201: z.object({ hello: z.string(), n: z.number() }) },
 });
 const okBody = { 200: z.object({ ok: z.boolean() }) };
-const get = <const R extends ResponseSchemas>(path: string, responses: R) => defineContract({ method: 'GET', path, summary: path, responses });
+const get = <const R extends ResponseSchemas>(path: string, responses: R) =>
+  defineContract({ method: 'GET', path, summary: path, responses });
 const profile = z.object({ id: z.number(), email: z.string() });
 
 const handler = areaHandler([
@@ -39,9 +45,24 @@ const handler = areaHandler([
     access: 'public',
     handle: async ({ body, params }) => created({ hello: body.name, n: params.n }),
   }),
-  defineRoute(get('/api/t/boom', okBody), { access: 'public', handle: async () => { throw new Error('secret stack'); } }),
-  defineRoute(get('/api/t/conflict', okBody), { access: 'public', handle: async () => { throw conflict('Already there.'); } }),
-  defineRoute(get('/api/t/upgrade', okBody), { access: 'public', handle: async () => { throw upgradeRequired(); } }),
+  defineRoute(get('/api/t/boom', okBody), {
+    access: 'public',
+    handle: async () => {
+      throw new Error('secret stack');
+    },
+  }),
+  defineRoute(get('/api/t/conflict', okBody), {
+    access: 'public',
+    handle: async () => {
+      throw conflict('Already there.');
+    },
+  }),
+  defineRoute(get('/api/t/upgrade', okBody), {
+    access: 'public',
+    handle: async () => {
+      throw upgradeRequired();
+    },
+  }),
   defineRoute(get('/api/t/private', okBody), { access: 'user', handle: async () => ok({ ok: true }) }),
   defineRoute(get('/api/t/dev', okBody), { access: 'public', localOnly: true, handle: async () => ok({ ok: true }) }),
   // Deliberately wrong handlers: each answers outside its contract, as a drifting handler would.
@@ -49,7 +70,10 @@ const handler = areaHandler([
     access: 'public',
     handle: async () => ok({ id: 'seven', email: 'a@example.com' } as never),
   }),
-  defineRoute(get('/api/t/wrong-status', okBody), { access: 'public', handle: async () => ({ status: 201, body: { ok: true } }) as never }),
+  defineRoute(get('/api/t/wrong-status', okBody), {
+    access: 'public',
+    handle: async () => ({ status: 201, body: { ok: true } }) as never,
+  }),
   defineRoute(get('/api/t/extra-field', { 200: profile }), {
     access: 'public',
     handle: async () => ok({ id: 7, email: 'a@example.com', passwordHash: 'scrypt$secret' }),
@@ -57,7 +81,7 @@ const handler = areaHandler([
 ]);
 
 const call = async (e: APIGatewayProxyEventV2) => {
-  const res = (await handler(e as never, context)) as { statusCode: number; body: string; headers: Record<string, string> };
+  const res = (await handler(e, context)) as { statusCode: number; body: string; headers: Record<string, string> };
   return { ...res, json: res.body ? JSON.parse(res.body) : undefined };
 };
 
@@ -104,15 +128,21 @@ describe('the middy handler stack', () => {
       expect(res.body).not.toContain('seven');
     }
   });
-  it('what is sent is the schema\'s output: a field the contract does not name never leaves', async () => {
+  it("what is sent is the schema's output: a field the contract does not name never leaves", async () => {
     const res = await call(event('GET', '/api/t/extra-field'));
     expect(res.statusCode).toBe(200);
     expect(res.json).toEqual({ id: 7, email: 'a@example.com' });
   });
   it('refuses a foreign Origin on state-changing calls only', async () => {
-    expect((await call(event('POST', '/api/t/echo/1', '{"name":"x"}', { origin: 'https://evil.example' }))).statusCode).toBe(403);
-    expect((await call(event('POST', '/api/t/echo/1', '{"name":"x"}', { origin: 'https://app.example.com' }))).statusCode).toBe(201);
-    expect((await call(event('GET', '/api/t/conflict', undefined, { origin: 'https://evil.example' }))).statusCode).toBe(409);
+    expect(
+      (await call(event('POST', '/api/t/echo/1', '{"name":"x"}', { origin: 'https://evil.example' }))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(event('POST', '/api/t/echo/1', '{"name":"x"}', { origin: 'https://app.example.com' }))).statusCode,
+    ).toBe(201);
+    expect(
+      (await call(event('GET', '/api/t/conflict', undefined, { origin: 'https://evil.example' }))).statusCode,
+    ).toBe(409);
   });
   it('local-only routes do not exist outside the embedded runtime', async () => {
     delete process.env.RUNTIME;
@@ -124,15 +154,21 @@ describe('behind CloudFront (ORIGIN_VERIFY_SECRET set)', () => {
   it('refuses requests without the origin-verify header and trusts the viewer address only with it', async () => {
     process.env.ORIGIN_VERIFY_SECRET = 'cloudfront-only';
     try {
-      const direct = await call(event('GET', '/api/t/conflict', undefined, { 'cloudfront-viewer-address': '9.9.9.9:443' }));
+      const direct = await call(
+        event('GET', '/api/t/conflict', undefined, { 'cloudfront-viewer-address': '9.9.9.9:443' }),
+      );
       expect(direct.statusCode).toBe(403);
       const wrong = await call(event('GET', '/api/t/conflict', undefined, { 'x-origin-verify': 'guess' }));
       expect(wrong.statusCode).toBe(403);
       const via = await call(event('GET', '/api/t/conflict', undefined, { 'x-origin-verify': 'cloudfront-only' }));
       expect(via.statusCode).toBe(409);
       const { clientIp } = await import('../../functions/core/http/client-ip');
-      expect(clientIp(event('GET', '/', undefined, { 'cloudfront-viewer-address': '203.0.113.7:51234' }))).toBe('203.0.113.7');
-      expect(clientIp(event('GET', '/', undefined, { 'cloudfront-viewer-address': '[2001:db8::1]:443' }))).toBe('[2001:db8::1]');
+      expect(clientIp(event('GET', '/', undefined, { 'cloudfront-viewer-address': '203.0.113.7:51234' }))).toBe(
+        '203.0.113.7',
+      );
+      expect(clientIp(event('GET', '/', undefined, { 'cloudfront-viewer-address': '[2001:db8::1]:443' }))).toBe(
+        '[2001:db8::1]',
+      );
     } finally {
       delete process.env.ORIGIN_VERIFY_SECRET;
     }

@@ -19,7 +19,9 @@ function files(dir: string): string[] {
 /** Every import of a file, as a path relative to the repo root (aliases resolved). */
 function imports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*[`'"]([^`'"$]+)/g)].map((m) => m[1] ?? m[2]);
+  const specs = [
+    ...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*[`'"]([^`'"$]+)/g),
+  ].flatMap((m) => m[1] ?? m[2] ?? []);
   return specs
     .map((spec) => {
       if (spec.startsWith('@shared/')) return `shared/${spec.slice('@shared/'.length)}`;
