@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMessages } from '@shared/schemas/billing';
 import { linkIn, PASSWORD, TestClient, uniqueEmail, waitForMail } from '../support/api-client';
-import { deliver, FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, FakeStripe, stripeSignature, type StripeEvent } from '../support/fake-stripe';
+import {
+  deliver,
+  FAKE_STRIPE_KEY,
+  FAKE_WEBHOOK_SECRET,
+  FakeStripe,
+  stripeSignature,
+  type StripeEvent,
+} from '../support/fake-stripe';
 import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
 
 /**
@@ -17,22 +24,37 @@ let webhookUrl = '';
 beforeAll(async () => {
   fake = await new FakeStripe().start();
   runtime = await startRuntimeProcess({
-    env: { BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: fake.url },
+    env: {
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
+    },
   });
   webhookUrl = `${runtime.url}/api/billing/webhook`;
 }, 120_000);
 
 afterAll(async () => {
-  await runtime?.stop();
-  await fake?.stop();
+  await runtime.stop();
+  await fake.stop();
 });
 
 async function signedIn(label: string) {
   const client = new TestClient(runtime.url);
   const email = uniqueEmail(label);
-  await client.post('/api/auth/register', { firstName: 'Test', lastName: label, email, password: PASSWORD, subscribed: false, accept_terms: true });
+  await client.post('/api/auth/register', {
+    firstName: 'Test',
+    lastName: label,
+    email,
+    password: PASSWORD,
+    subscribed: false,
+    accept_terms: true,
+  });
   const link = linkIn(await waitForMail(email, /Verify/, runtime.url));
-  await client.post('/api/auth/verify', { code: link.searchParams.get('code'), id: Number(link.searchParams.get('id')) });
+  await client.post('/api/auth/verify', {
+    code: link.searchParams.get('code'),
+    id: Number(link.searchParams.get('id')),
+  });
   const login = await client.post('/api/auth/login', { email, password: PASSWORD });
   return { client, companyId: login.body.companyId as number };
 }
@@ -69,9 +91,21 @@ describe('the Stripe adapter through the app', () => {
     });
 
     await deliverAll(events);
-    expect(await subscriptionOf(client)).toMatchObject({ plan: { slug: 'organic' }, status: 'trialing', isPaid: true, canCancel: true });
+    expect(await subscriptionOf(client)).toMatchObject({
+      plan: { slug: 'organic' },
+      status: 'trialing',
+      isPaid: true,
+      canCancel: true,
+    });
     const invoices = (await client.get('/api/billing/invoices')).body;
-    expect(invoices).toEqual([{ number: expect.stringMatching(/^FAKE-/), date: expect.any(String), amount: 0, link: expect.stringMatching(/^https:\/\/invoice\.stripe\.com\//) }]);
+    expect(invoices).toEqual([
+      {
+        number: expect.stringMatching(/^FAKE-/),
+        date: expect.any(String),
+        amount: 0,
+        link: expect.stringMatching(/^https:\/\/invoice\.stripe\.com\//),
+      },
+    ]);
   });
 
   it('portal: a Billing Portal session for the company customer, back to billing', async () => {
@@ -82,7 +116,10 @@ describe('the Stripe adapter through the app', () => {
     expect(res.status).toBe(200);
     expect(res.body.redirectUrl).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
     const sent = fake.requests.findLast((r) => r.path === '/v1/billing_portal/sessions')!.form;
-    expect(sent).toEqual({ customer: expect.stringMatching(/^cus_test_/), return_url: `${runtime.url}/settings/billing` });
+    expect(sent).toEqual({
+      customer: expect.stringMatching(/^cus_test_/),
+      return_url: `${runtime.url}/settings/billing`,
+    });
   });
 
   it('cancel: cancel_at_period_end at Stripe, and the subscription says it will not renew', async () => {
@@ -134,14 +171,21 @@ describe('the webhook', () => {
     expect((await deliver(webhookUrl, event)).status).toBe(200);
     expect(fake.retrievals(subscriptionId)).toBe(applied);
 
-    const update = fake.event('customer.subscription.updated', fake.subscriptionObject(fake.subscriptions.get(subscriptionId)!));
-    const answers = await Promise.all([deliver(webhookUrl, update), deliver(webhookUrl, update), deliver(webhookUrl, update)]);
+    const update = fake.event(
+      'customer.subscription.updated',
+      fake.subscriptionObject(fake.subscriptions.get(subscriptionId)!),
+    );
+    const answers = await Promise.all([
+      deliver(webhookUrl, update),
+      deliver(webhookUrl, update),
+      deliver(webhookUrl, update),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(fake.retrievals(subscriptionId)).toBe(applied + 1);
     expect((await client.get('/api/billing/invoices')).body).toHaveLength(1);
   });
 
-  it("cannot upgrade another company: a checkout is applied only to the company that started it", async () => {
+  it('cannot upgrade another company: a checkout is applied only to the company that started it', async () => {
     const a = await signedIn('stripe-owner');
     const b = await signedIn('stripe-victim');
     const { sessionId, events } = await checkout(a.client);
@@ -150,7 +194,11 @@ describe('the webhook', () => {
     const forged = fake.event('checkout.session.completed', session);
     expect((await deliver(webhookUrl, forged)).status).toBe(200);
     // A checkout this app never started is not applied either.
-    const stranger = fake.event('checkout.session.completed', { ...session, id: 'cs_test_unknown', client_reference_id: String(b.companyId) });
+    const stranger = fake.event('checkout.session.completed', {
+      ...session,
+      id: 'cs_test_unknown',
+      client_reference_id: String(b.companyId),
+    });
     expect((await deliver(webhookUrl, stranger)).status).toBe(200);
     expect((await subscriptionOf(b.client)).status).toBe('free');
     expect((await subscriptionOf(a.client)).status).toBe('free');

@@ -44,7 +44,11 @@ async function subscribe(client: TestClient, plan = 'organic') {
   expect(upgrade.status).toBe(200);
   const sessionId = new URL(upgrade.body.redirectUrl).searchParams.get('session_id');
   expect((await client.post('/api/billing/simulation/checkout', { sessionId })).status).toBe(204);
-  return eventually(() => subscriptionOf(client), (s) => s.isPaid === true, 'the subscription');
+  return eventually(
+    () => subscriptionOf(client),
+    (s) => s.isPaid === true,
+    'the subscription',
+  );
 }
 
 describe('plans', () => {
@@ -104,7 +108,11 @@ describe('a company on the free plan', () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ kind: 'upgrade-required', code: 'UPGRADE_REQUIRED', message: messages.upgradeRequired });
+    expect(error).toMatchObject({
+      kind: 'upgrade-required',
+      code: 'UPGRADE_REQUIRED',
+      message: messages.upgradeRequired,
+    });
     expect(STATUS_OF[(error as DomainError).kind]).toBe(402);
     expect(messages.upgradeRequired).toBe('In order to execute, you need to upgrade to the paid version.');
   });
@@ -140,18 +148,44 @@ describe('upgrade through the payment simulation', () => {
     // Nothing changes until the payment is made.
     expect((await subscriptionOf(client)).status).toBe('free');
 
-    expect((await client.post('/api/billing/simulation/checkout', { sessionId: redirect.searchParams.get('session_id') })).status).toBe(204);
-    const sub = await eventually(() => subscriptionOf(client), (s) => s.isPaid === true, 'the subscription');
-    expect(sub).toMatchObject({ plan: { slug: 'organic', name: 'Organic' }, interval: 'month', status: 'trialing', autoRenewal: true, canCancel: true, isCancelled: false });
+    expect(
+      (await client.post('/api/billing/simulation/checkout', { sessionId: redirect.searchParams.get('session_id') }))
+        .status,
+    ).toBe(204);
+    const sub = await eventually(
+      () => subscriptionOf(client),
+      (s) => s.isPaid === true,
+      'the subscription',
+    );
+    expect(sub).toMatchObject({
+      plan: { slug: 'organic', name: 'Organic' },
+      interval: 'month',
+      status: 'trialing',
+      autoRenewal: true,
+      canCancel: true,
+      isCancelled: false,
+    });
     expect(Date.parse(sub.trialEnd)).toBeGreaterThan(Date.now() + 6 * 86400_000);
     expect(sub.to).toBe(sub.trialEnd);
 
-    const invoices = await eventually(() => client.get('/api/billing/invoices').then((r) => r.body), (list) => list.length === 1, 'the invoice');
-    expect(invoices[0]).toEqual({ number: expect.stringMatching(/^SIM-\d{4}$/), date: expect.any(String), amount: 0, link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/invoices\/in_sim_/) });
+    const invoices = await eventually(
+      () => client.get('/api/billing/invoices').then((r) => r.body),
+      (list) => list.length === 1,
+      'the invoice',
+    );
+    expect(invoices[0]).toEqual({
+      number: expect.stringMatching(/^SIM-\d{4}$/),
+      date: expect.any(String),
+      amount: 0,
+      link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/invoices\/in_sim_/),
+    });
     const invoicePage = await fetch(invoices[0].link);
     expect(await invoicePage.text()).toContain(`Invoice ${invoices[0].number}`);
     // Paying twice (a reload of the simulation page) changes nothing.
-    expect((await client.post('/api/billing/simulation/checkout', { sessionId: redirect.searchParams.get('session_id') })).status).toBe(204);
+    expect(
+      (await client.post('/api/billing/simulation/checkout', { sessionId: redirect.searchParams.get('session_id') }))
+        .status,
+    ).toBe(204);
     await new Promise((r) => setTimeout(r, 500));
     expect((await client.get('/api/billing/invoices')).body).toHaveLength(1);
   });
@@ -191,7 +225,13 @@ describe('upgrade through the payment simulation', () => {
     await subscribe(client);
     const cancel = await client.post('/api/billing/cancel');
     expect(cancel.status).toBe(200);
-    expect(cancel.body).toMatchObject({ plan: { slug: 'organic' }, isCancelled: true, autoRenewal: false, canCancel: false, isPaid: true });
+    expect(cancel.body).toMatchObject({
+      plan: { slug: 'organic' },
+      isCancelled: true,
+      autoRenewal: false,
+      canCancel: false,
+      isPaid: true,
+    });
     expect((await subscriptionOf(client)).isCancelled).toBe(true);
     const twice = await client.post('/api/billing/cancel');
     expect(twice.status).toBe(409);
@@ -200,8 +240,14 @@ describe('upgrade through the payment simulation', () => {
 
     // The provider ends the period: its event reaches the webhook and the gate closes.
     const subscriptionId = await providerSubscriptionId(companyId);
-    expect((await fetch(`${sandboxOrigin}/__sandbox/subscriptions/${subscriptionId}/end-period`, { method: 'POST' })).status).toBe(200);
-    const ended = await eventually(() => subscriptionOf(client), (s) => s.status === 'canceled', 'the end of the subscription');
+    expect(
+      (await fetch(`${sandboxOrigin}/__sandbox/subscriptions/${subscriptionId}/end-period`, { method: 'POST' })).status,
+    ).toBe(200);
+    const ended = await eventually(
+      () => subscriptionOf(client),
+      (s) => s.status === 'canceled',
+      'the end of the subscription',
+    );
     expect(ended).toMatchObject({ isPaid: false, isCancelled: true, canCancel: false, autoRenewal: false });
     await expect(requirePaidPlan(companyId)).rejects.toMatchObject({ code: 'UPGRADE_REQUIRED' });
     expect((await client.post('/api/billing/cancel')).status).toBe(409);
@@ -216,9 +262,17 @@ describe('upgrade through the payment simulation', () => {
     await subscribe(client);
     const subscriptionId = await providerSubscriptionId(companyId);
     await fetch(`${sandboxOrigin}/__sandbox/subscriptions/${subscriptionId}/end-period`, { method: 'POST' });
-    const invoices = await eventually(() => client.get('/api/billing/invoices').then((r) => r.body), (list) => list.length === 2, 'the renewal invoice');
+    const invoices = await eventually(
+      () => client.get('/api/billing/invoices').then((r) => r.body),
+      (list) => list.length === 2,
+      'the renewal invoice',
+    );
     expect(invoices.map((i: { amount: number }) => i.amount).sort()).toEqual([0, 2900]);
-    await eventually(() => subscriptionOf(client), (s) => s.status === 'active' && s.trialEnd !== null && Date.parse(s.to) > Date.now() + 29 * 86400_000, 'the renewal');
+    await eventually(
+      () => subscriptionOf(client),
+      (s) => s.status === 'active' && s.trialEnd !== null && Date.parse(s.to) > Date.now() + 29 * 86400_000,
+      'the renewal',
+    );
   });
 });
 
@@ -229,7 +283,12 @@ describe('demo companies', () => {
     expect(demo.status).toBe(201);
     client.cookies.set('COMPANY_ID', String(demo.body.id));
     await expect(requirePaidPlan(demo.body.id)).resolves.toBeUndefined();
-    expect(await subscriptionOf(client)).toMatchObject({ plan: { slug: 'agency' }, status: 'trialing', isPaid: true, canCancel: false });
+    expect(await subscriptionOf(client)).toMatchObject({
+      plan: { slug: 'agency' },
+      status: 'trialing',
+      isPaid: true,
+      canCancel: false,
+    });
     const cancel = await client.post('/api/billing/cancel');
     expect(cancel.status).toBe(409);
     expect(cancel.body.message).toBe(billingMessages.demoCannotCancel);
@@ -238,13 +297,24 @@ describe('demo companies', () => {
 
 describe('the webhook', () => {
   it('refuses an unsigned or wrongly signed event with 400 and applies nothing', async () => {
-    const body = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_sim_x' } } });
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_sim_x' } },
+    });
     const post = (headers: Record<string, string>) =>
-      fetch(`${inject('runtime').url}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      fetch(`${inject('runtime').url}/api/billing/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
     const unsigned = await post({});
     expect(unsigned.status).toBe(400);
     expect(((await unsigned.json()) as { message: string }).message).toBe('The webhook signature is not valid.');
-    expect((await post({ 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` })).status).toBe(400);
+    expect((await post({ 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` })).status).toBe(
+      400,
+    );
   });
 });
 

@@ -67,7 +67,10 @@ export function stripeSignature(payload: string, secret = FAKE_WEBHOOK_SECRET, t
 
 export class FakeStripe {
   readonly requests: RecordedRequest[] = [];
-  readonly sessions = new Map<string, Form & { id: string; customer: string | null; subscription: string | null; status: string }>();
+  readonly sessions = new Map<
+    string,
+    Form & { id: string; customer: string | null; subscription: string | null; status: string }
+  >();
   readonly subscriptions = new Map<string, Sub>();
   readonly invoices = new Map<string, Form & { id: string }>();
   private server!: Server;
@@ -99,10 +102,9 @@ export class FakeStripe {
     const url = new URL(req.url ?? '/', 'http://stripe');
     const form = parseStripeForm(req.method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, form });
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
-      res.end(JSON.stringify(body));
-    };
+    // Answers return the response (as `end()` does), so a branch can `return send(...)`.
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(body));
     const error = (status: number, message: string, param?: string) =>
       send(status, { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } });
 
@@ -114,8 +116,10 @@ export class FakeStripe {
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       if (form.mode !== 'subscription') return error(400, 'Missing required param: mode.', 'mode');
       if (!form.success_url) return error(400, 'Missing required param: success_url.', 'success_url');
-      const items = form.line_items as { price_data?: { unit_amount?: string; recurring?: { interval?: string } } }[] | undefined;
-      if (!items?.[0]?.price_data?.recurring?.interval) return error(400, 'Missing required param: line_items[0][price_data][recurring].');
+      const items = form.line_items as
+        { price_data?: { unit_amount?: string; recurring?: { interval?: string } } }[] | undefined;
+      if (!items?.[0]?.price_data?.recurring?.interval)
+        return error(400, 'Missing required param: line_items[0][price_data][recurring].');
       const session = {
         ...form,
         id: id('cs'),
@@ -133,7 +137,8 @@ export class FakeStripe {
     if (parts[0] === 'v1' && parts[1] === 'subscriptions' && parts[2]) {
       const sub = this.subscriptions.get(parts[2]);
       if (!sub) return error(404, `No such subscription: '${parts[2]}'`, 'id');
-      if (req.method === 'POST' && form.cancel_at_period_end !== undefined) sub.cancelAtPeriodEnd = form.cancel_at_period_end === 'true';
+      if (req.method === 'POST' && form.cancel_at_period_end !== undefined)
+        sub.cancelAtPeriodEnd = form.cancel_at_period_end === 'true';
       return send(200, this.subscriptionObject(sub));
     }
 
@@ -163,7 +168,13 @@ export class FakeStripe {
       ended_at: null,
       items: {
         object: 'list',
-        data: [{ id: `si_${sub.id}`, current_period_end: sub.periodEnd, price: { unit_amount: sub.amount, recurring: { interval: sub.interval } } }],
+        data: [
+          {
+            id: `si_${sub.id}`,
+            current_period_end: sub.periodEnd,
+            price: { unit_amount: sub.amount, recurring: { interval: sub.interval } },
+          },
+        ],
       },
       latest_invoice: sub.latestInvoice ? (this.invoices.get(sub.latestInvoice) ?? null) : null,
     };
@@ -177,8 +188,10 @@ export class FakeStripe {
   completeCheckout(sessionId: string): StripeEvent[] {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
-    const data = session.subscription_data as { metadata?: Record<string, string>; trial_period_days?: string } | undefined;
-    const price = (session.line_items as { price_data: { unit_amount: string; recurring: { interval: string } } }[])[0]!.price_data;
+    const data = session.subscription_data as
+      { metadata?: Record<string, string>; trial_period_days?: string } | undefined;
+    const price = (session.line_items as { price_data: { unit_amount: string; recurring: { interval: string } } }[])[0]!
+      .price_data;
     const trialDays = Number(data?.trial_period_days ?? 0);
     const customer = session.customer ?? id('cus');
     const start = now();
@@ -196,7 +209,12 @@ export class FakeStripe {
     };
     const invoice = this.issueInvoice(sub, trialDays ? 0 : sub.amount);
     this.subscriptions.set(sub.id, sub);
-    Object.assign(session, { status: 'complete', customer, subscription: sub.id, payment_status: trialDays ? 'no_payment_required' : 'paid' });
+    Object.assign(session, {
+      status: 'complete',
+      customer,
+      subscription: sub.id,
+      payment_status: trialDays ? 'no_payment_required' : 'paid',
+    });
     return [
       this.event('customer.subscription.created', this.subscriptionObject(sub)),
       this.event('invoice.paid', invoice),
@@ -224,13 +242,25 @@ export class FakeStripe {
   }
 
   event(type: string, object: unknown): StripeEvent {
-    const event = { id: id('evt'), object: 'event', api_version: '2026-10-28.endive', created: now(), type, data: { object }, livemode: false };
+    const event = {
+      id: id('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: now(),
+      type,
+      data: { object },
+      livemode: false,
+    };
     return { id: event.id, type, body: JSON.stringify(event) };
   }
 }
 
 /** Posts an event to a webhook as Stripe does; `signature` overrides the header (bad or old ones). */
-export async function deliver(webhookUrl: string, event: StripeEvent, options: { signature?: string; secret?: string; timestamp?: number } = {}) {
+export async function deliver(
+  webhookUrl: string,
+  event: StripeEvent,
+  options: { signature?: string; secret?: string; timestamp?: number } = {},
+) {
   const response = await fetch(webhookUrl, {
     method: 'POST',
     headers: {
@@ -240,5 +270,6 @@ export async function deliver(webhookUrl: string, event: StripeEvent, options: {
     },
     body: event.body,
   });
-  return { status: response.status, body: (await response.json().catch(() => undefined)) as unknown };
+  const body: unknown = await response.json().catch(() => undefined);
+  return { status: response.status, body };
 }

@@ -2,7 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '@shared/schemas/billing';
-import { WebhookSignatureError, type BillingEvent, type BillingProvider } from '../../functions/core/billing/billing-port';
+import {
+  WebhookSignatureError,
+  type BillingEvent,
+  type BillingProvider,
+} from '../../functions/core/billing/billing-port';
 import { createSimulatedAdapter } from '../../functions/core/billing/simulated-adapter';
 import { createStripeAdapter } from '../../functions/core/billing/stripe-adapter';
 import { signPayload, startPaymentSandbox, type PaymentSandbox } from '../../infra/local/sandbox/payment-sandbox';
@@ -52,7 +56,10 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['stripe-signature']) });
+      received.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: String(req.headers['stripe-signature']),
+      });
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"received":true}');
     });
@@ -78,9 +85,13 @@ async function waitForEvents(count: number): Promise<Delivered[]> {
 const drivers: (() => Driver)[] = [
   () => ({
     name: 'stripe',
-    adapter: createStripeAdapter({ keys: async () => ({ secretKey: FAKE_STRIPE_KEY, webhookSecret: FAKE_WEBHOOK_SECRET }), apiBase: fake.url }),
+    adapter: createStripeAdapter({
+      keys: async () => ({ secretKey: FAKE_STRIPE_KEY, webhookSecret: FAKE_WEBHOOK_SECRET }),
+      apiBase: fake.url,
+    }),
     appUrl,
-    pay: async (sessionId) => fake.completeCheckout(sessionId).map((e) => ({ body: e.body, signature: stripeSignature(e.body) })),
+    pay: async (sessionId) =>
+      fake.completeCheckout(sessionId).map((e) => ({ body: e.body, signature: stripeSignature(e.body) })),
     // The fake sends no events of its own after a cancel; Stripe would: the same shape is built here.
     drain: async () => [],
     sign: (body, timestamp, secret = FAKE_WEBHOOK_SECRET) => stripeSignature(body, secret, timestamp),
@@ -123,17 +134,29 @@ describe.each(drivers.map((make) => ({ make })))('billing port contract', ({ mak
     });
     sessionId = checkout.sessionId;
     expect(sessionId).toMatch(/^cs_/);
-    expect(checkout.url).toMatch(d.adapter.name === 'stripe' ? /^https:\/\/checkout\.stripe\.com\// : /\/payment-simulation\?session_id=cs_sim_/);
+    expect(checkout.url).toMatch(
+      d.adapter.name === 'stripe' ? /^https:\/\/checkout\.stripe\.com\// : /\/payment-simulation\?session_id=cs_sim_/,
+    );
   });
 
   it('reports the paid checkout through signed events: completion, subscription and paid invoice', async () => {
     const delivered = await d.pay(sessionId);
     events = await Promise.all(delivered.map((e) => d.adapter.parseWebhook(e.body, e.signature)));
     const completed = events.find((e) => e.kind === 'checkout-completed');
-    expect(completed).toMatchObject({ sessionId, companyRef: '41', customerId: expect.stringMatching(/^cus_/), subscriptionId: expect.stringMatching(/^sub_/) });
+    expect(completed).toMatchObject({
+      sessionId,
+      companyRef: '41',
+      customerId: expect.stringMatching(/^cus_/),
+      subscriptionId: expect.stringMatching(/^sub_/),
+    });
     expect(events.map((e) => e.kind)).toEqual(expect.arrayContaining(['subscription-changed', 'invoice-paid']));
     const invoice = events.find((e) => e.kind === 'invoice-paid');
-    expect(invoice?.kind === 'invoice-paid' && invoice.invoice).toMatchObject({ paid: true, amount: 0, number: expect.any(String), link: expect.stringMatching(/^https?:\/\//) });
+    expect(invoice?.kind === 'invoice-paid' && invoice.invoice).toMatchObject({
+      paid: true,
+      amount: 0,
+      number: expect.any(String),
+      link: expect.stringMatching(/^https?:\/\//),
+    });
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
   });
 
@@ -141,7 +164,14 @@ describe.each(drivers.map((make) => ({ make })))('billing port contract', ({ mak
     const completed = events.find((e) => e.kind === 'checkout-completed');
     if (completed?.kind !== 'checkout-completed' || !completed.subscriptionId) throw new Error('no completion');
     const sub = await d.adapter.getSubscription(completed.subscriptionId);
-    expect(sub).toMatchObject({ id: completed.subscriptionId, customerId: completed.customerId, status: 'trialing', planSlug: 'organic', interval: 'month', cancelAtPeriodEnd: false });
+    expect(sub).toMatchObject({
+      id: completed.subscriptionId,
+      customerId: completed.customerId,
+      status: 'trialing',
+      planSlug: 'organic',
+      interval: 'month',
+      cancelAtPeriodEnd: false,
+    });
     expect(Date.parse(sub.trialEnd ?? '')).toBeGreaterThan(Date.now() + 6 * 86400_000);
     expect(Date.parse(sub.currentPeriodEnd)).toBeGreaterThan(Date.now());
     expect(sub.latestInvoice).toMatchObject({ paid: true });
@@ -153,7 +183,8 @@ describe.each(drivers.map((make) => ({ make })))('billing port contract', ({ mak
     const sub = await d.adapter.cancelAtPeriodEnd(completed.subscriptionId);
     expect(sub).toMatchObject({ cancelAtPeriodEnd: true, status: 'trialing' });
     expect((await d.adapter.getSubscription(completed.subscriptionId)).cancelAtPeriodEnd).toBe(true);
-    for (const e of await d.drain()) expect((await d.adapter.parseWebhook(e.body, e.signature)).kind).toBe('subscription-changed');
+    for (const e of await d.drain())
+      expect((await d.adapter.parseWebhook(e.body, e.signature)).kind).toBe('subscription-changed');
   });
 
   it("opens the portal for the company's customer", async () => {
@@ -166,7 +197,9 @@ describe.each(drivers.map((make) => ({ make })))('billing port contract', ({ mak
     const body = JSON.stringify({ id: 'evt_1', object: 'event', type: 'invoice.paid', data: { object: {} } });
     const tampered = body.replace('evt_1', 'evt_2');
     await expect(d.adapter.parseWebhook(tampered, d.sign(body))).rejects.toBeInstanceOf(WebhookSignatureError);
-    await expect(d.adapter.parseWebhook(body, d.sign(body, undefined, 'whsec_someone_else'))).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(d.adapter.parseWebhook(body, d.sign(body, undefined, 'whsec_someone_else'))).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
     await expect(d.adapter.parseWebhook(body, undefined)).rejects.toBeInstanceOf(WebhookSignatureError);
     await expect(d.adapter.parseWebhook(body, 't=1,v1=abc')).rejects.toBeInstanceOf(WebhookSignatureError);
     const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
@@ -174,14 +207,22 @@ describe.each(drivers.map((make) => ({ make })))('billing port contract', ({ mak
   });
 
   it('ignores event types the app does not act on', async () => {
-    const body = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } });
+    const body = JSON.stringify({
+      id: 'evt_other',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1' } },
+    });
     expect(await d.adapter.parseWebhook(body, d.sign(body))).toMatchObject({ id: 'evt_other', kind: 'ignored' });
   });
 });
 
 describe('the Stripe adapter on the wire', () => {
   it('asks Checkout for a subscription with the plan priced inline, the company as reference, and the trial', async () => {
-    const adapter = createStripeAdapter({ keys: async () => ({ secretKey: FAKE_STRIPE_KEY, webhookSecret: FAKE_WEBHOOK_SECRET }), apiBase: fake.url });
+    const adapter = createStripeAdapter({
+      keys: async () => ({ secretKey: FAKE_STRIPE_KEY, webhookSecret: FAKE_WEBHOOK_SECRET }),
+      apiBase: fake.url,
+    });
     await adapter.startCheckout({
       companyId: 7,
       plan: { ...plan, slug: 'agency', name: 'Agency' },
@@ -197,7 +238,17 @@ describe('the Stripe adapter on the wire', () => {
       mode: 'subscription',
       client_reference_id: '7',
       customer: 'cus_known',
-      line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '3900', recurring: { interval: 'week' }, product_data: { name: 'Agency' } } }],
+      line_items: [
+        {
+          quantity: '1',
+          price_data: {
+            currency: 'usd',
+            unit_amount: '3900',
+            recurring: { interval: 'week' },
+            product_data: { name: 'Agency' },
+          },
+        },
+      ],
       subscription_data: { metadata: { companyId: '7', planSlug: 'agency', interval: 'weekly' } },
       success_url: 'http://localhost:5173/settings/billing',
     });
@@ -205,7 +256,12 @@ describe('the Stripe adapter on the wire', () => {
   });
 
   it("surfaces Stripe's refusal of a bad key as an error, not a checkout", async () => {
-    const adapter = createStripeAdapter({ keys: async () => ({ secretKey: 'sk_test_wrong', webhookSecret: FAKE_WEBHOOK_SECRET }), apiBase: fake.url });
-    await expect(adapter.portalUrl('cus_1', 'http://localhost:5173/settings/billing')).rejects.toThrow(/Invalid API Key/);
+    const adapter = createStripeAdapter({
+      keys: async () => ({ secretKey: 'sk_test_wrong', webhookSecret: FAKE_WEBHOOK_SECRET }),
+      apiBase: fake.url,
+    });
+    await expect(adapter.portalUrl('cus_1', 'http://localhost:5173/settings/billing')).rejects.toThrow(
+      /Invalid API Key/,
+    );
   });
 });

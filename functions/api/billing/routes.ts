@@ -7,4 +7,13 @@ import { portal } from './portal';
 import { upgrade } from './upgrade';
 import { webhook } from './webhook';
 
-export const routes = [getSubscription, listInvoices, listPlans, upgrade, cancel, portal, webhook, paySimulatedCheckout];
+export const routes = [
+  getSubscription,
+  listInvoices,
+  listPlans,
+  upgrade,
+  cancel,
+  portal,
+  webhook,
+  paySimulatedCheckout,
+];

@@ -40,7 +40,8 @@ export type StripeKeys = z.infer<typeof stripeKeysSchema>;
 export type SecretReader = (secretId: string) => Promise<string | undefined>;
 
 const readFromSecretsManager: SecretReader = async (secretId) =>
-  (await new SecretsManagerClient({ region: config.region }).send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
+  (await new SecretsManagerClient({ region: config.region }).send(new GetSecretValueCommand({ SecretId: secretId })))
+    .SecretString;
 
 /** A rotated key is picked up within this time without a redeploy. */
 const KEYS_TTL_MS = 5 * 60_000;
@@ -50,7 +51,11 @@ const KEYS_TTL_MS = 5 * 60_000;
  * kept for a few minutes. Until an operator fills the secret in, billing answers that payments
  * are not set up (409) rather than calling Stripe with an empty key.
  */
-export function createStripeKeySource(read: SecretReader = readFromSecretsManager, ttlMs = KEYS_TTL_MS, now = Date.now) {
+export function createStripeKeySource(
+  read: SecretReader = readFromSecretsManager,
+  ttlMs = KEYS_TTL_MS,
+  now = Date.now,
+) {
   let cached: { secretId: string; keys: StripeKeys; expires: number } | undefined;
   return async function stripeKeys(): Promise<StripeKeys> {
     const secretKey = process.env.STRIPE_SECRET_KEY;

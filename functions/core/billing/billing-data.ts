@@ -63,8 +63,8 @@ export const BILLING_DATA: readonly CompanyData[] = [
     name: 'checkouts',
     kind: 'CHECKOUT',
     keptByDemoReset: true,
-    example: async (companyId) =>
-      void (await checkouts.put({
+    example: async (companyId) => {
+      await checkouts.put({
         sessionId: `cs_example_${companyId}`,
         companyId,
         userId: 1,
@@ -73,13 +73,20 @@ export const BILLING_DATA: readonly CompanyData[] = [
         createdAt: new Date().toISOString(),
         completedAt: null,
         ttl: ttlIn(3600),
-      })),
+      });
+    },
   }),
   collectionData({
     name: 'billing customers',
     kind: 'BILLINGCUSTOMER',
     keptByDemoReset: true,
-    example: async (companyId) =>
-      void (await billingCustomers.put({ provider: 'simulated', customerId: `cus_example_${companyId}`, companyId, createdAt: new Date().toISOString() })),
+    example: async (companyId) => {
+      await billingCustomers.put({
+        provider: 'simulated',
+        customerId: `cus_example_${companyId}`,
+        companyId,
+        createdAt: new Date().toISOString(),
+      });
+    },
   }),
 ];

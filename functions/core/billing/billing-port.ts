@@ -51,7 +51,13 @@ export interface ProviderSubscription {
 
 /** A verified webhook event, reduced to what the app acts on. */
 export type BillingEvent = { id: string; type: string } & (
-  | { kind: 'checkout-completed'; sessionId: string; companyRef: string | null; customerId: string | null; subscriptionId: string | null }
+  | {
+      kind: 'checkout-completed';
+      sessionId: string;
+      companyRef: string | null;
+      customerId: string | null;
+      subscriptionId: string | null;
+    }
   | { kind: 'subscription-changed'; subscriptionId: string; customerId: string | null }
   | { kind: 'invoice-paid'; invoice: ProviderInvoice }
   | { kind: 'ignored' }

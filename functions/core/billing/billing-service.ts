@@ -26,9 +26,13 @@ export async function startUpgrade(companyId: number, userId: number, input: { p
 
   const current = await getSubscription(companyId);
   if (current && isLive(current) && !current.cancelAtPeriodEnd) {
-    if (current.planSlug === plan.slug && current.interval === input.interval) return { message: billingMessages.alreadySubscribed(plan.name) };
+    if (current.planSlug === plan.slug && current.interval === input.interval)
+      return { message: billingMessages.alreadySubscribed(plan.name) };
     // A demo's trial is the app's own, not a payment: a demo company may still try a checkout.
-    if (current.source !== 'demo') throw conflict(billingMessages.otherSubscriptionLive((await findPlan(current.planSlug))?.name ?? current.planSlug));
+    if (current.source !== 'demo')
+      throw conflict(
+        billingMessages.otherSubscriptionLive((await findPlan(current.planSlug))?.name ?? current.planSlug),
+      );
   }
 
   const provider = billingProvider();

@@ -50,7 +50,9 @@ export async function allPlans(): Promise<Plan[]> {
   await ensureSeeded();
   const order = planSeed.plans.map((p) => p.slug);
   const rank = (slug: string) => (order.includes(slug as PlanSlug) ? order.indexOf(slug as PlanSlug) : order.length);
-  return (await plans.queryPartition('PLAN')).map(toPlan).sort((a, b) => rank(a.slug) - rank(b.slug) || a.name.localeCompare(b.name));
+  return (await plans.queryPartition('PLAN'))
+    .map(toPlan)
+    .sort((a, b) => rank(a.slug) - rank(b.slug) || a.name.localeCompare(b.name));
 }
 
 /** GET /api/billing/plans: only visible plans are listed. */

@@ -31,7 +31,11 @@ export function createSimulatedAdapter(options: { origin: string; webhookSecret:
       signal: AbortSignal.timeout(10_000),
     });
     const data = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
-    if (!response.ok) throw new SimulatedProviderError(response.status, data.error?.message ?? `payment sandbox answered ${response.status}`);
+    if (!response.ok)
+      throw new SimulatedProviderError(
+        response.status,
+        data.error?.message ?? `payment sandbox answered ${response.status}`,
+      );
     return data;
   }
 
@@ -62,11 +66,19 @@ export function createSimulatedAdapter(options: { origin: string; webhookSecret:
     },
 
     async cancelAtPeriodEnd(subscriptionId) {
-      return toProviderSubscription(await request('POST', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, { cancel_at_period_end: true }));
+      return toProviderSubscription(
+        await request('POST', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, {
+          cancel_at_period_end: true,
+        }),
+      );
     },
 
     async portalUrl(customerId, returnUrl) {
-      return ((await request('POST', '/v1/billing_portal/sessions', { customer: customerId, return_url: returnUrl })) as { url: string }).url;
+      return (
+        (await request('POST', '/v1/billing_portal/sessions', { customer: customerId, return_url: returnUrl })) as {
+          url: string;
+        }
+      ).url;
     },
 
     async parseWebhook(rawBody, signatureHeader) {

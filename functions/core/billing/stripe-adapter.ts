@@ -25,7 +25,9 @@ export function createStripeAdapter(options: StripeAdapterOptions): BillingProvi
         stripe: new Stripe(secretKey, {
           maxNetworkRetries: 2,
           timeout: 15_000,
-          ...(base ? { host: base.hostname, port: base.port, protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+          ...(base
+            ? { host: base.hostname, port: base.port, protocol: base.protocol === 'http:' ? 'http' : 'https' }
+            : {}),
         }),
       };
     }
@@ -36,8 +38,14 @@ export function createStripeAdapter(options: StripeAdapterOptions): BillingProvi
     name: 'stripe',
 
     async startCheckout(request: CheckoutRequest) {
-      const metadata = { companyId: String(request.companyId), planSlug: request.plan.slug, interval: request.interval };
-      const session = await (await stripe()).checkout.sessions.create({
+      const metadata = {
+        companyId: String(request.companyId),
+        planSlug: request.plan.slug,
+        interval: request.interval,
+      };
+      const session = await (
+        await stripe()
+      ).checkout.sessions.create({
         mode: 'subscription',
         client_reference_id: String(request.companyId),
         ...(request.customerId ? { customer: request.customerId } : {}),
@@ -65,17 +73,22 @@ export function createStripeAdapter(options: StripeAdapterOptions): BillingProvi
     },
 
     async getSubscription(subscriptionId) {
-      return toProviderSubscription(await (await stripe()).subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }));
+      return toProviderSubscription(
+        await (await stripe()).subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }),
+      );
     },
 
     async cancelAtPeriodEnd(subscriptionId) {
       return toProviderSubscription(
-        await (await stripe()).subscriptions.update(subscriptionId, { cancel_at_period_end: true, expand: ['latest_invoice'] }),
+        await (
+          await stripe()
+        ).subscriptions.update(subscriptionId, { cancel_at_period_end: true, expand: ['latest_invoice'] }),
       );
     },
 
     async portalUrl(customerId, returnUrl) {
-      return (await (await stripe()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url;
+      return (await (await stripe()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }))
+        .url;
     },
 
     async parseWebhook(rawBody, signatureHeader) {

@@ -1,7 +1,13 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { PLAN_SLUGS, type Interval } from '@shared/schemas/billing';
-import { WebhookSignatureError, type BillingEvent, type ProviderInvoice, type ProviderSubscription, type ProviderSubscriptionStatus } from './billing-port';
+import {
+  WebhookSignatureError,
+  type BillingEvent,
+  type ProviderInvoice,
+  type ProviderSubscription,
+  type ProviderSubscriptionStatus,
+} from './billing-port';
 
 /**
  * Stripe's object and event shapes, read with zod rather than trusted from the SDK's types: the
@@ -12,12 +18,19 @@ import { WebhookSignatureError, type BillingEvent, type ProviderInvoice, type Pr
 
 /** Stripe's `recurring.interval` values and the spec's names for them. */
 const FROM_STRIPE_INTERVAL: Record<string, Interval> = { day: 'day', week: 'weekly', month: 'month', year: 'year' };
-export const TO_STRIPE_INTERVAL: Record<Interval, 'day' | 'week' | 'month' | 'year'> = { day: 'day', weekly: 'week', month: 'month', year: 'year' };
+export const TO_STRIPE_INTERVAL: Record<Interval, 'day' | 'week' | 'month' | 'year'> = {
+  day: 'day',
+  weekly: 'week',
+  month: 'month',
+  year: 'year',
+};
 
 /** Stripe's event age limit (the stripe package's default): older signed events are replays. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-const id = z.union([z.string(), z.object({ id: z.string() }).loose()]).transform((v) => (typeof v === 'string' ? v : v.id));
+const id = z
+  .union([z.string(), z.object({ id: z.string() }).loose()])
+  .transform((v) => (typeof v === 'string' ? v : v.id));
 const iso = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
 
 const stripeInvoiceSchema = z
@@ -31,7 +44,10 @@ const stripeInvoiceSchema = z
     invoice_pdf: z.string().nullish(),
     customer: id.nullish(),
     subscription: id.nullish(),
-    parent: z.object({ subscription_details: z.object({ subscription: id.nullish() }).loose().nullish() }).loose().nullish(),
+    parent: z
+      .object({ subscription_details: z.object({ subscription: id.nullish() }).loose().nullish() })
+      .loose()
+      .nullish(),
     status_transitions: z.object({ paid_at: z.number().nullish() }).loose().nullish(),
   })
   .loose();
@@ -62,7 +78,9 @@ const stripeSubscriptionSchema = z
     cancel_at: z.number().nullish(),
     current_period_end: z.number().nullish(),
     ended_at: z.number().nullish(),
-    items: z.object({ data: z.array(z.object({ current_period_end: z.number().nullish(), price: priceSchema }).loose()) }).loose(),
+    items: z
+      .object({ data: z.array(z.object({ current_period_end: z.number().nullish(), price: priceSchema }).loose()) })
+      .loose(),
     latest_invoice: z.unknown().optional(),
   })
   .loose();
@@ -89,7 +107,8 @@ export function toProviderSubscription(value: unknown): ProviderSubscription {
   const item = sub.items.data[0];
   const periodEnd = item?.current_period_end ?? sub.current_period_end ?? sub.ended_at ?? sub.trial_end ?? 0;
   const slug = sub.metadata?.planSlug;
-  const latest = sub.latest_invoice && typeof sub.latest_invoice === 'object' ? toProviderInvoice(sub.latest_invoice) : undefined;
+  const latest =
+    sub.latest_invoice && typeof sub.latest_invoice === 'object' ? toProviderInvoice(sub.latest_invoice) : undefined;
   return {
     id: sub.id,
     customerId: sub.customer,
@@ -105,7 +124,13 @@ export function toProviderSubscription(value: unknown): ProviderSubscription {
 }
 
 const checkoutSessionSchema = z
-  .object({ id: z.string(), mode: z.string().nullish(), client_reference_id: z.string().nullish(), customer: id.nullish(), subscription: id.nullish() })
+  .object({
+    id: z.string(),
+    mode: z.string().nullish(),
+    client_reference_id: z.string().nullish(),
+    customer: id.nullish(),
+    subscription: id.nullish(),
+  })
   .loose();
 
 const SUBSCRIPTION_EVENTS = new Set([

@@ -12,7 +12,8 @@ const DEMO_TRIAL_DAYS = 365;
 /** A renewal's webhook may come a little after the period ends: the gate stays open meanwhile. */
 const RENEWAL_GRACE_MS = 24 * 3600_000;
 
-export const getSubscription = (companyId: number) => subscriptions.get(keys.subscription(companyId), { consistent: true });
+export const getSubscription = (companyId: number) =>
+  subscriptions.get(keys.subscription(companyId), { consistent: true });
 
 const ended = (sub: SubscriptionItem, now: number) =>
   sub.status === 'canceled' || (sub.cancelAtPeriodEnd && Date.parse(sub.currentPeriodEnd) <= now);
@@ -90,7 +91,10 @@ export async function applyProviderSubscription(
   const planSlug = options.chosen?.planSlug ?? remote.planSlug ?? current?.planSlug;
   const interval = remote.interval ?? options.chosen?.interval ?? current?.interval;
   if (!planSlug || !interval) {
-    log('warn', 'billing: subscription without a plan the app knows; not applied', { companyId, subscriptionId: remote.id });
+    log('warn', 'billing: subscription without a plan the app knows; not applied', {
+      companyId,
+      subscriptionId: remote.id,
+    });
     return current;
   }
   const saved = await save({

@@ -7,7 +7,7 @@ import { keys } from '../table/keys';
 import { billingEvents } from './billing-event-entity';
 import { WebhookSignatureError, type BillingEvent, type BillingProvider } from './billing-port';
 import { billingProvider } from './billing-provider';
-import { checkouts } from './checkout-entity';
+import { checkouts, type CheckoutItem } from './checkout-entity';
 import { companyOfCustomer, linkCustomer } from './customer-store';
 import { recordInvoice } from './invoice-store';
 import { applyProviderSubscription } from './subscription-store';
@@ -50,7 +50,14 @@ export async function receiveWebhook(rawBody: string | Buffer, signature: string
 
 async function claim(provider: string, event: BillingEvent): Promise<boolean> {
   const now = Date.now();
-  const item = billingEvents.toItem({ provider, eventId: event.id, eventType: event.type, status: 'processing', claimedAt: now, ttl: ttlIn(EVENT_TTL_SECONDS) });
+  const item = billingEvents.toItem({
+    provider,
+    eventId: event.id,
+    eventType: event.type,
+    status: 'processing',
+    claimedAt: now,
+    ttl: ttlIn(EVENT_TTL_SECONDS),
+  });
   return conditionally(() =>
     table().send(
       new PutCommand({
@@ -92,18 +99,44 @@ async function apply(provider: BillingProvider, event: BillingEvent): Promise<vo
  * A checkout is applied only if this app started it, for the company it names: the company
  * and plan come from the checkout item written at upgrade time, never from the event alone.
  */
-async function completeCheckout(provider: BillingProvider, event: Extract<BillingEvent, { kind: 'checkout-completed' }>) {
+async function completeCheckout(
+  provider: BillingProvider,
+  event: Extract<BillingEvent, { kind: 'checkout-completed' }>,
+) {
   const checkout = await checkouts.get(keys.checkout(event.sessionId), { consistent: true });
-  const refused = (reason: string) => log('warn', `billing: checkout not applied: ${reason}`, { eventId: event.id, sessionId: event.sessionId });
-  if (!checkout) return refused('unknown session');
-  if (event.companyRef !== String(checkout.companyId)) return refused('the session names another company');
-  if (!event.customerId || !event.subscriptionId) return refused('no customer or subscription');
-  if (!(await linkCustomer(provider.name, event.customerId, checkout.companyId))) return refused('the customer pays for another company');
-  const remote = await provider.getSubscription(event.subscriptionId);
-  if (remote.customerId !== event.customerId) return refused("the subscription is another customer's");
+  const refusal = await checkoutRefusal(provider, event, checkout);
+  if (refusal || !checkout) {
+    log('warn', `billing: checkout not applied: ${refusal ?? 'unknown session'}`, {
+      eventId: event.id,
+      sessionId: event.sessionId,
+    });
+    return;
+  }
+  const remote = await provider.getSubscription(event.subscriptionId ?? '');
+  if (remote.customerId !== event.customerId) {
+    log('warn', "billing: checkout not applied: the subscription is another customer's", {
+      eventId: event.id,
+      sessionId: event.sessionId,
+    });
+    return;
+  }
   await applyProviderSubscription(checkout.companyId, provider.name, remote, {
     replaces: true,
     chosen: { planSlug: checkout.planSlug, interval: checkout.interval },
   });
   await checkouts.update(keys.checkout(event.sessionId), { completedAt: new Date().toISOString() });
+}
+
+/** Why a completed checkout must not be applied, or undefined when it may. */
+async function checkoutRefusal(
+  provider: BillingProvider,
+  event: Extract<BillingEvent, { kind: 'checkout-completed' }>,
+  checkout: CheckoutItem | undefined,
+): Promise<string | undefined> {
+  if (!checkout) return 'unknown session';
+  if (event.companyRef !== String(checkout.companyId)) return 'the session names another company';
+  if (!event.customerId || !event.subscriptionId) return 'no customer or subscription';
+  if (!(await linkCustomer(provider.name, event.customerId, checkout.companyId)))
+    return 'the customer pays for another company';
+  return undefined;
 }
