@@ -38,6 +38,8 @@ export const messages = {
   noPlanWarning: "Posts are not published if you don't have a plan.",
   subscriptionRequired: 'Subscribtion is required',
   websiteNotRegistered: 'Website not registered. Update your website information and try again.',
+  noSeoReport: 'No report available right now. Please check back later',
+  auditPrefixInvalid: 'The path is set incorrectly. Make sure the path starts and ends with /',
 
   // Server-side sentences the spec leaves open; worded for a user who has to act on them.
   malformedJson: 'The request body is not valid JSON.',

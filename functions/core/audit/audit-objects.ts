@@ -1,0 +1,117 @@
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { config } from '../config';
+import { companyObjectPrefix } from '../storage/company-objects';
+import { s3 } from '../storage/s3';
+import type { PageRecord, PageSink } from './page-record';
+
+/**
+ * An audit's objects in the media bucket, under the company's prefix (so the company cascade
+ * removes them): `audits/<id>/state.json` (the crawl cursor between batches),
+ * `pages/NNNNNN.ndjson` (page data, streamed in chunks) and `issues/<check>.json` (the URLs
+ * each check flagged, for the report's page lists and the next audit's comparison).
+ */
+export const auditPrefix = (companyId: number, auditId: string) =>
+  `${companyObjectPrefix(companyId)}audits/${auditId}/`;
+
+const chunkName = (n: number) => `pages/${String(n).padStart(6, '0')}.ndjson`;
+
+async function put(key: string, body: string, contentType: string) {
+  await s3().send(new PutObjectCommand({ Bucket: config.mediaBucket, Key: key, Body: body, ContentType: contentType }));
+}
+
+async function get(key: string): Promise<string | undefined> {
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }));
+    return await out.Body?.transformToString('utf8');
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (error as Error).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
+}
+
+export const saveCrawlState = (companyId: number, auditId: string, json: string) =>
+  put(`${auditPrefix(companyId, auditId)}state.json`, json, 'application/json');
+export const loadCrawlState = (companyId: number, auditId: string) =>
+  get(`${auditPrefix(companyId, auditId)}state.json`);
+
+export const saveIssueUrls = (companyId: number, auditId: string, check: string, urls: string[]) =>
+  put(`${auditPrefix(companyId, auditId)}issues/${check}.json`, JSON.stringify(urls), 'application/json');
+
+export async function loadIssueUrls(companyId: number, auditId: string, check: string): Promise<string[]> {
+  const text = await get(`${auditPrefix(companyId, auditId)}issues/${check}.json`);
+  return text ? (JSON.parse(text) as string[]) : [];
+}
+
+/** The page records of an audit, chunk by chunk: only one chunk is in memory at a time. */
+export async function* readPageRecords(companyId: number, auditId: string, chunks: number): AsyncGenerator<PageRecord> {
+  for (let n = 0; n < chunks; n++) {
+    const text = await get(`${auditPrefix(companyId, auditId)}${chunkName(n)}`);
+    if (!text) continue;
+    for (const line of text.split('\n')) if (line) yield JSON.parse(line) as PageRecord;
+  }
+}
+
+/** Chunks of this many bytes of NDJSON: few enough PUTs, small enough to read back one at a time. */
+const CHUNK_BYTES = 1024 * 1024;
+/** At most this many chunk uploads in flight; the crawl waits for a slot, so memory stays bounded. */
+const MAX_UPLOADS = 2;
+
+/**
+ * Streams page records to the bucket in NDJSON chunks, uploading in the background while the
+ * crawl goes on. Chunk numbers continue from the previous batch's.
+ */
+export function bucketPageSink(companyId: number, auditId: string, firstChunk: number): PageSink {
+  let lines: string[] = [];
+  let bytes = 0;
+  let next = firstChunk;
+  const uploads = new Set<Promise<void>>();
+  let failure: unknown;
+
+  const upload = () => {
+    if (!lines.length) return;
+    const body = lines.join('\n') + '\n';
+    const key = `${auditPrefix(companyId, auditId)}${chunkName(next++)}`;
+    lines = [];
+    bytes = 0;
+    const done: Promise<void> = put(key, body, 'application/x-ndjson')
+      .catch((error: unknown) => {
+        failure ??= error;
+      })
+      .finally(() => uploads.delete(done));
+    uploads.add(done);
+  };
+
+  return {
+    add(record) {
+      const line = JSON.stringify(record);
+      lines.push(line);
+      bytes += line.length + 1;
+      if (bytes < CHUNK_BYTES) return;
+      if (uploads.size < MAX_UPLOADS) {
+        upload();
+        return;
+      }
+      // Backpressure: the caller waits for an upload slot, so unsent pages never pile up.
+      return Promise.race([...uploads]).then(() => upload());
+    },
+    async flush() {
+      upload();
+      while (uploads.size) await Promise.all([...uploads]);
+      if (failure) throw failure instanceof Error ? failure : new Error('A page chunk upload failed.');
+      return next;
+    },
+  };
+}
+
+/** A sink that keeps records in memory: tests read what the crawler wrote. */
+export function memoryPageSink(): PageSink & { records: PageRecord[] } {
+  const records: PageRecord[] = [];
+  return {
+    records,
+    add: (record) => {
+      records.push(record);
+    },
+    flush: () => Promise.resolve(records.length ? 1 : 0),
+  };
+}

@@ -1,0 +1,317 @@
+import { createHash } from 'node:crypto';
+import { Parser } from 'htmlparser2';
+
+/** What the audit reads from one HTML page in a single streaming pass; the HTML itself is not kept. */
+export interface ParsedPage {
+  doctype: boolean;
+  lang?: string;
+  charset: boolean;
+  viewport: boolean;
+  titleCount: number;
+  title?: string;
+  descriptionCount: number;
+  description?: string;
+  robots: { noindex: boolean; nofollow: boolean; nosnippet: boolean };
+  metaInBody: boolean;
+  metaRefresh: boolean;
+  /** href values as written. */
+  canonicals: string[];
+  hreflangs: { lang: string; href: string }[];
+  base?: string;
+  h1Count: number;
+  h1?: string;
+  h2Count: number;
+  headingOrderBroken: boolean;
+  links: ParsedLink[];
+  images: ParsedImage[];
+  pictureWithoutImg: boolean;
+  stylesheets: string[];
+  scripts: string[];
+  formActions: string[];
+  frames: boolean;
+  duplicateIds: boolean;
+  domNodes: number;
+  words: number;
+  textChars: number;
+  /** A short hash of the page's visible text, whitespace folded: equal texts, equal hashes. */
+  contentHash: string;
+}
+
+export interface ParsedLink {
+  href: string;
+  nofollow: boolean;
+  /** No text and no image alt inside. */
+  empty: boolean;
+  vague: boolean;
+}
+
+export interface ParsedImage {
+  src?: string;
+  alt?: string;
+  sized: boolean;
+}
+
+/** Elements whose content is not visible text. */
+const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'title']);
+const VAGUE_ANCHORS = new Set([
+  'click here',
+  'here',
+  'read more',
+  'more',
+  'learn more',
+  'this link',
+  'link',
+  'click',
+  'go',
+  'this page',
+  'more info',
+]);
+/** Template parts and headings: left out of the content hash, so pages that share their main text match. */
+const BOILERPLATE = new Set(['nav', 'header', 'footer', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+const MAX_TITLE_KEPT = 1000;
+
+const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 160;
+
+/**
+ * Parses a page with htmlparser2's tokenizer callbacks (no DOM is built): counts, the head's
+ * meta data, links, images and resources, and the visible text's words and hash. Feed it the
+ * body in chunks as it arrives (`write`), then `end()`.
+ */
+export class PageParser {
+  private readonly page: ParsedPage = {
+    doctype: false,
+    charset: false,
+    viewport: false,
+    titleCount: 0,
+    descriptionCount: 0,
+    robots: { noindex: false, nofollow: false, nosnippet: false },
+    metaInBody: false,
+    metaRefresh: false,
+    canonicals: [],
+    hreflangs: [],
+    h1Count: 0,
+    h2Count: 0,
+    headingOrderBroken: false,
+    links: [],
+    images: [],
+    pictureWithoutImg: false,
+    stylesheets: [],
+    scripts: [],
+    formActions: [],
+    frames: false,
+    duplicateIds: false,
+    domNodes: 0,
+    words: 0,
+    textChars: 0,
+    contentHash: '',
+  };
+  private readonly parser: Parser;
+  private readonly hash = createHash('sha1');
+  private readonly ids = new Set<string>();
+  private hiddenDepth = 0;
+  private boilerplateDepth = 0;
+  private inBody = false;
+  private inWord = false;
+  private lastHeading = 0;
+  private title: string[] | undefined;
+  private h1: string[] | undefined;
+  private anchor: { link: ParsedLink; text: string[]; hasAlt: boolean } | undefined;
+  private pictures: boolean[] = [];
+
+  constructor() {
+    this.parser = new Parser(
+      {
+        onprocessinginstruction: (name) => {
+          if (name.toLowerCase() === '!doctype') this.page.doctype = true;
+        },
+        onopentag: (name, attrs) => this.open(name, attrs),
+        onclosetag: (name) => this.close(name),
+        ontext: (text) => this.text(text),
+      },
+      { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    );
+  }
+
+  write(chunk: string) {
+    this.parser.write(chunk);
+  }
+
+  end(): ParsedPage {
+    this.parser.end();
+    this.page.contentHash = this.hash.digest('base64url').slice(0, 16);
+    return this.page;
+  }
+
+  private open(name: string, a: Record<string, string>) {
+    const page = this.page;
+    page.domNodes++;
+    this.inWord = false;
+    if (a.id !== undefined && a.id !== '') {
+      if (this.ids.has(a.id)) page.duplicateIds = true;
+      else this.ids.add(a.id);
+    }
+    if (HIDDEN.has(name)) this.hiddenDepth++;
+    if (BOILERPLATE.has(name)) this.boilerplateDepth++;
+    switch (name) {
+      case 'html':
+        if (a.lang) page.lang = a.lang.trim();
+        break;
+      case 'body':
+        this.inBody = true;
+        break;
+      case 'base':
+        if (a.href && page.base === undefined) page.base = a.href;
+        break;
+      case 'title':
+        // An svg's <title> is a tooltip, not the page's.
+        if (!this.inBody) {
+          page.titleCount++;
+          if (page.titleCount === 1) this.title = [];
+        }
+        break;
+      case 'meta':
+        this.meta(a);
+        break;
+      case 'link':
+        this.linkTag(a);
+        break;
+      case 'a':
+        if (a.href !== undefined) {
+          const rel = (a.rel ?? '').toLowerCase();
+          const link: ParsedLink = { href: a.href, nofollow: rel.includes('nofollow'), empty: true, vague: false };
+          page.links.push(link);
+          this.anchor = { link, text: [], hasAlt: false };
+        }
+        break;
+      case 'img':
+        page.images.push({ src: a.src, alt: a.alt, sized: a.width !== undefined && a.height !== undefined });
+        if (this.anchor && a.alt?.trim()) this.anchor.hasAlt = true;
+        if (this.pictures.length) this.pictures[this.pictures.length - 1] = true;
+        break;
+      case 'picture':
+        this.pictures.push(false);
+        break;
+      case 'script':
+        if (a.src) page.scripts.push(a.src);
+        break;
+      case 'form':
+        if (a.action) page.formActions.push(a.action);
+        break;
+      case 'frame':
+      case 'frameset':
+      case 'iframe':
+        page.frames = true;
+        break;
+      default: {
+        const level = HEADING_LEVEL[name];
+        if (level) this.heading(level);
+      }
+    }
+  }
+
+  private heading(level: number) {
+    const page = this.page;
+    if (level === 1) {
+      page.h1Count++;
+      if (page.h1Count === 1) this.h1 = [];
+    } else if (level === 2) page.h2Count++;
+    if (this.lastHeading && level > this.lastHeading + 1) page.headingOrderBroken = true;
+    if (!this.lastHeading && level > 2) page.headingOrderBroken = true;
+    this.lastHeading = level;
+  }
+
+  private meta(a: Record<string, string>) {
+    const page = this.page;
+    if (this.inBody) page.metaInBody = true;
+    if (a.charset !== undefined) page.charset = true;
+    const httpEquiv = a['http-equiv']?.toLowerCase();
+    if (httpEquiv === 'content-type' && /charset=/i.test(a.content ?? '')) page.charset = true;
+    if (httpEquiv === 'refresh') page.metaRefresh = true;
+    const name = a.name?.toLowerCase();
+    if (name === 'viewport') page.viewport = true;
+    else if (name === 'description') {
+      page.descriptionCount++;
+      if (page.descriptionCount === 1) page.description = (a.content ?? '').trim();
+    } else if (name === 'robots' || name === 'googlebot') {
+      const content = (a.content ?? '').toLowerCase();
+      if (content.includes('noindex') || content.includes('none')) page.robots.noindex = true;
+      if (content.includes('nofollow') || content.includes('none')) page.robots.nofollow = true;
+      if (content.includes('nosnippet')) page.robots.nosnippet = true;
+    }
+  }
+
+  private linkTag(a: Record<string, string>) {
+    const rel = (a.rel ?? '').toLowerCase().split(/\s+/);
+    if (!a.href) return;
+    if (rel.includes('canonical')) this.page.canonicals.push(a.href);
+    else if (rel.includes('stylesheet')) this.page.stylesheets.push(a.href);
+    else if (rel.includes('alternate') && a.hreflang) this.page.hreflangs.push({ lang: a.hreflang, href: a.href });
+  }
+
+  private close(name: string) {
+    this.inWord = false;
+    if (HIDDEN.has(name) && this.hiddenDepth > 0) this.hiddenDepth--;
+    if (BOILERPLATE.has(name) && this.boilerplateDepth > 0) this.boilerplateDepth--;
+    switch (name) {
+      case 'title':
+        if (this.title) {
+          this.page.title = this.title.join('').replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_KEPT);
+          this.title = undefined;
+        }
+        break;
+      case 'h1':
+        if (this.h1) {
+          this.page.h1 = this.h1.join('').replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_KEPT);
+          this.h1 = undefined;
+        }
+        break;
+      case 'a':
+        if (this.anchor) {
+          const text = this.anchor.text.join('').replace(/\s+/g, ' ').trim();
+          this.anchor.link.empty = !text && !this.anchor.hasAlt;
+          this.anchor.link.vague = VAGUE_ANCHORS.has(text.toLowerCase());
+          this.anchor = undefined;
+        }
+        break;
+      case 'picture':
+        if (this.pictures.pop() === false) this.page.pictureWithoutImg = true;
+        break;
+    }
+  }
+
+  private text(text: string) {
+    if (this.title) this.title.push(text);
+    if (this.hiddenDepth > 0) return;
+    if (this.h1) this.h1.push(text);
+    if (this.anchor) this.anchor.text.push(text);
+    let words = 0;
+    let chars = 0;
+    let inWord = this.inWord;
+    for (let i = 0; i < text.length; i++) {
+      if (isSpace(text.charCodeAt(i))) inWord = false;
+      else {
+        chars++;
+        if (!inWord) {
+          inWord = true;
+          words++;
+        }
+      }
+    }
+    this.inWord = inWord;
+    if (chars === 0) return;
+    this.page.words += words;
+    this.page.textChars += chars;
+    if (this.boilerplateDepth > 0) return;
+    // Whitespace folded to single spaces, so the same text laid out differently hashes the same.
+    this.hash.update(text.trim().replace(/\s+/g, ' '));
+    this.hash.update(' ');
+  }
+}
+
+/** Parses a whole document (tests, small pages). */
+export function parsePage(html: string): ParsedPage {
+  const parser = new PageParser();
+  parser.write(html);
+  return parser.end();
+}

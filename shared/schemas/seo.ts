@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { SEO_CHECK_IDS, type SeoCheckId } from '../seo-checks';
+
+/** The audit's sentences that the spec names but does not word (02 §8 "Audit"), written for a site owner. */
+export const auditMessages = {
+  prefixInvalid: messages.auditPrefixInvalid,
+  ruleTooLong: 'Maximum Rule length of 2048 chars exceeded',
+  userAgentInvalid: 'Enter a user agent of 1 to 200 characters.',
+  alreadyRunning: 'An audit of your website is already running. Its report will appear here when it finishes.',
+  notRunning: 'No audit is running.',
+  firstPage: {
+    badStatus: (status: number) =>
+      `Your home page answered with HTTP status ${status}, so the audit could not start. Check that the page works and try again.`,
+    timeout: 'Your home page did not answer within 15 seconds. Check that the site is up and try again.',
+    tooManyRedirects: 'Your home page redirects too many times (or in a loop). Fix its redirects and try again.',
+    invalidRedirect: (to: string) =>
+      `Your home page redirects to ${to}, which is another website. Update your website address and try again.`,
+    blocked:
+      "Your robots.txt does not allow crawling your home page. Allow our crawler in robots.txt, or turn off 'Follow robots.txt' in the audit settings.",
+    tooLarge: 'Your home page is too large to audit. Make it smaller and try again.',
+    connect: (reason: string) => `${reason} Check the spelling of your website address and try again.`,
+    notHtml: 'Your home page is not an HTML page, so there is nothing to audit.',
+  },
+  stopped:
+    'The audit was stopped before it finished. Its report covers the pages crawled until then; restart the audit to check the whole site.',
+  crashed: messages.jobFailed,
+} as const;
+
+export const RULE_MAX_LENGTH = 2048;
+
+/** Spec 02 §5 "Audit settings": a URL prefix path starts and ends with /. */
+export const urlPrefixField = z
+  .string()
+  .trim()
+  .max(RULE_MAX_LENGTH, auditMessages.ruleTooLong)
+  .refine((path) => path.length > 0 && path.startsWith('/') && path.endsWith('/'), auditMessages.prefixInvalid);
+
+/** What a company may set for its audits (spec 02 §3 "Audit" settings, the ones a crawler without a browser has). */
+export const auditSettingsSchema = z.object({
+  maxPages: z.number().int().min(1).max(100_000).default(1000),
+  maxDepth: z.number().int().min(0).max(100).default(10),
+  /** Open connections per host. */
+  concurrency: z.number().int().min(1).max(64).default(8),
+  /** Requests per second per host (spec: the optimal rate is 500). */
+  requestsPerSecond: z.number().min(0.1).max(500).default(20),
+  maxRedirects: z.number().int().min(0).max(10).default(5),
+  maxPageBytes: z
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(20 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
+  followRobots: z.boolean().default(true),
+  includeSubdomains: z.boolean().default(false),
+  userAgent: z
+    .string()
+    .trim()
+    .min(1, auditMessages.userAgentInvalid)
+    .max(200, auditMessages.userAgentInvalid)
+    .optional(),
+  allowPrefixes: z.array(urlPrefixField).max(50).default([]),
+  disallowPrefixes: z.array(urlPrefixField).max(50).default([]),
+});
+export type AuditSettings = z.output<typeof auditSettingsSchema>;
+export type AuditSettingsInput = z.input<typeof auditSettingsSchema>;
+
+export const auditStatusSchema = z.enum(['running', 'stopping', 'finished', 'stopped', 'failed']);
+export type AuditStatus = z.infer<typeof auditStatusSchema>;
+
+export const auditProgressSchema = z.object({
+  pages: z.number(),
+  urls: z.number(),
+  errors: z.number(),
+  warnings: z.number(),
+  notices: z.number(),
+  batches: z.number(),
+});
+export type AuditProgress = z.infer<typeof auditProgressSchema>;
+
+/** Why an audit did not finish: its first page failed (spec 02 §8 main page errors), or it crashed. */
+export const auditErrorSchema = z.object({
+  kind: z.enum(['first-page', 'crashed']),
+  message: z.string(),
+});
+
+/** The latest audit run as the report page shows it while it runs (spec 02 §4 audit states). */
+export const auditRunSchema = z.object({
+  id: z.string(),
+  status: auditStatusSchema,
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+  website: z.string(),
+  progress: auditProgressSchema,
+  error: auditErrorSchema.optional(),
+});
+export type AuditRun = z.infer<typeof auditRunSchema>;
+
+export const propStatusSchema = z.enum(['success', 'notice', 'warning', 'error']);
+export type PropStatus = z.infer<typeof propStatusSchema>;
+
+const checkIdSchema = z.string().refine((id): id is SeoCheckId => (SEO_CHECK_IDS as string[]).includes(id));
+
+/** A check in the report (spec 02 §3 "SEO report" prop: name, value, status), with its texts. */
+export const seoPropSchema = z.object({
+  id: checkIdSchema,
+  name: z.string(),
+  /** Pages (or URLs) affected. */
+  value: z.number(),
+  status: propStatusSchema,
+  description: z.string(),
+  how_to_fix: z.string(),
+});
+export type SeoProp = z.infer<typeof seoPropSchema>;
+
+export const seoSectionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  props: z.array(seoPropSchema),
+});
+export type SeoSection = z.infer<typeof seoSectionSchema>;
+
+/** Per prop, the previous and current counts (spec), and how many pages are new or fixed since then. */
+export const propHistorySchema = z.object({
+  prev: z.number(),
+  now: z.number(),
+  new: z.number(),
+  fixed: z.number(),
+});
+export type PropHistory = z.infer<typeof propHistorySchema>;
+
+/** GET /api/seo/report (spec 01 §3, 02 §3), built from the latest finished audit. */
+export const seoReportSchema = z
+  .object({
+    is_finished: z.boolean(),
+    /** ISO 8601 UTC, when the reported audit finished; null before the first one. */
+    audit_time: z.string().nullable(),
+    /** The Health Score, 0-100. */
+    weighted_score_percent: z.number(),
+    health: z.string().nullable(),
+    total_errors: z.number(),
+    total_warnings: z.number(),
+    total_notices: z.number(),
+    pages_crawled: z.number(),
+    website: z.string(),
+    sections: z.array(seoSectionSchema),
+    pageDataHistory: z.record(z.string(), propHistorySchema),
+    /** The latest run, which may be newer than the report (running, stopped, failed). */
+    audit: auditRunSchema.nullable(),
+    /** Free audits left this month; more need a paid plan. */
+    free_audits_left: z.number(),
+    paid_plan: z.boolean(),
+  })
+  .meta({ title: 'SeoReport' });
+export type SeoReport = z.infer<typeof seoReportSchema>;
+
+export const issueParamsSchema = z.object({ check: checkIdSchema });
+export const issuePagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+/** The pages one check flagged in the reported audit. */
+export const issuePagesSchema = z.object({
+  check: z.string(),
+  name: z.string(),
+  total: z.number(),
+  urls: z.array(z.string()),
+});
+export type IssuePages = z.infer<typeof issuePagesSchema>;

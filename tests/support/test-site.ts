@@ -1,0 +1,440 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A generated website with planted SEO defects, for the audit tests. Every clean page passes
+ * every check (unique title, description, H1 and text, canonical, viewport, lang, two or more
+ * inlinks, HSTS...); each defect is one page or link made wrong in one way. `version` 2 fixes
+ * some defects and plants new ones, for the audit comparison.
+ */
+
+export type Defect =
+  | 'not-found'
+  | 'server-error'
+  | 'redirect-chain'
+  | 'redirect-loop'
+  | 'temporary-redirect'
+  | 'duplicate-title'
+  | 'missing-title'
+  | 'short-title'
+  | 'long-description'
+  | 'missing-description'
+  | 'duplicate-description'
+  | 'missing-h1'
+  | 'multiple-h1'
+  | 'noindex'
+  | 'canonical-to-404'
+  | 'orphan-in-sitemap'
+  | 'blocked-by-robots'
+  | 'broken-image'
+  | 'missing-alt'
+  | 'too-many-links'
+  | 'thin-content'
+  | 'slow-page'
+  | 'oversized-page'
+  | 'deep-page'
+  | 'duplicate-content'
+  | 'no-viewport'
+  | 'mixed-content'
+  | 'meta-refresh'
+  | 'vague-anchor'
+  | 'dead-end'
+  | 'sitemap-404';
+
+/** Planted in version 1; version 2 fixes FIXED_IN_V2 and plants ADDED_IN_V2. */
+export const V1_DEFECTS: readonly Defect[] = [
+  'not-found',
+  'server-error',
+  'redirect-chain',
+  'redirect-loop',
+  'temporary-redirect',
+  'duplicate-title',
+  'missing-title',
+  'short-title',
+  'long-description',
+  'missing-description',
+  'duplicate-description',
+  'missing-h1',
+  'multiple-h1',
+  'noindex',
+  'canonical-to-404',
+  'orphan-in-sitemap',
+  'blocked-by-robots',
+  'broken-image',
+  'missing-alt',
+  'too-many-links',
+  'thin-content',
+  'slow-page',
+  'oversized-page',
+  'deep-page',
+  'duplicate-content',
+  'no-viewport',
+  'mixed-content',
+  'meta-refresh',
+  'vague-anchor',
+  'dead-end',
+  'sitemap-404',
+];
+export const FIXED_IN_V2: readonly Defect[] = ['missing-title', 'long-description', 'broken-image', 'thin-content'];
+export const ADDED_IN_V2: readonly Defect[] = ['missing-alt-2' as Defect];
+
+const CLEAN = ['/', '/about/', '/services/', '/pricing/', '/contact/', '/blog/'];
+
+const WORDS = (
+  'bakery bread sourdough flour oven morning crust crumb rye spelt butter croissant cake order delivery ' +
+  'neighbour street market local organic seed honey cinnamon cardamom bun loaf starter dough knead proof ' +
+  'bake slice toast jam coffee tea breakfast lunch weekend family recipe grain mill farmer season autumn ' +
+  'summer winter spring festival wedding birthday party gift box basket fresh warm golden soft chewy ' +
+  'tender rich sweet savoury salt water yeast wild slow patient craft hands skill apprentice master'
+).split(' ');
+
+/** Deterministic text: the same seed gives the same words, different seeds different words. */
+export function words(seed: string, count: number): string {
+  let h = 2166136261;
+  for (const c of seed) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    h = Math.imul(h ^ (h >>> 15), 2246822507) ^ Math.imul(h ^ (h >>> 13), 3266489909);
+    out.push(WORDS[Math.abs(h) % WORDS.length]!);
+    if (i % 12 === 11) out.push(seed.replace(/\W/g, '') + String(i));
+  }
+  return out.join(' ');
+}
+
+interface PageSpec {
+  title?: string | null;
+  description?: string | null;
+  h1?: string | null;
+  extraHead?: string;
+  body?: string;
+  links?: string[];
+  viewport?: boolean;
+  text?: string;
+  canonical?: string | null;
+}
+
+export interface TestSite {
+  origin: string;
+  /** Absolute URL of a path. */
+  url(path: string): string;
+  version: number;
+  setVersion(version: 1 | 2): void;
+  /** For each planted defect, the check and the URL that must be flagged. */
+  expectations(): { defect: string; check: string; url: string }[];
+  cleanUrls(): string[];
+  /** TLS options for the crawler's pool (the site's self-signed certificate). */
+  ca?: string;
+  hits: string[];
+  close(): Promise<void>;
+}
+
+function pageHtml(origin: string, path: string, spec: PageSpec): string {
+  const title =
+    spec.title === undefined ? `Rosa's Bakery: ${path.replace(/\W+/g, ' ').trim() || 'home'} page guide` : spec.title;
+  const description =
+    spec.description === undefined
+      ? `Everything about ${path.replace(/\W+/g, ' ').trim() || 'our home'} at Rosa's sourdough bakery in Bristol.`
+      : spec.description;
+  const h1 = spec.h1 === undefined ? `Welcome to ${path.replace(/\W+/g, ' ').trim() || 'the bakery'}` : spec.h1;
+  const canonical = spec.canonical === undefined ? `${origin}${path}` : spec.canonical;
+  const links = (spec.links ?? []).map(
+    (href) => `<li><a href="${href}">Visit ${href.replace(/\W+/g, ' ').trim() || 'home'}</a></li>`,
+  );
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+${spec.viewport === false ? '' : '<meta name="viewport" content="width=device-width, initial-scale=1">'}
+${title === null ? '' : `<title>${title}</title>`}
+${description === null ? '' : `<meta name="description" content="${description}">`}
+${canonical === null ? '' : `<link rel="canonical" href="${canonical}">`}
+<link rel="stylesheet" href="/style.css">
+${spec.extraHead ?? ''}
+</head>
+<body>
+<header><img src="/logo.png" alt="Rosa's Bakery logo" width="120" height="40"></header>
+${h1 === null ? '' : `<h1>${h1}</h1>`}
+<h2>Fresh every morning</h2>
+<p>${spec.text ?? words(path, 300)}</p>
+${spec.body ?? ''}
+<nav><ul>${links.join('')}</ul></nav>
+</body>
+</html>`;
+}
+
+function certificate(): { key: string; cert: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'audit-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Serves the site on 127.0.0.1 (`port` 0: any free port). `https` serves it over TLS with a
+ * fresh self-signed certificate, so the security checks see a clean site.
+ */
+export async function serveTestSite(options: { https?: boolean; port?: number } = {}): Promise<TestSite> {
+  let version = 1;
+  const hits: string[] = [];
+  const tls = options.https ? certificate() : undefined;
+  let origin = '';
+  // Made once: building 3 MB of text per request would stall the server, and every page would look slow.
+  let hugeText: string | undefined;
+
+  const has = (defect: string) =>
+    version === 1
+      ? V1_DEFECTS.includes(defect as Defect)
+      : (V1_DEFECTS.includes(defect as Defect) && !FIXED_IN_V2.includes(defect as Defect)) ||
+        ADDED_IN_V2.includes(defect as Defect);
+
+  const cleanLinks = (path: string) => {
+    const i = CLEAN.indexOf(path);
+    return [CLEAN[(i + 1) % CLEAN.length]!, CLEAN[(i + 2) % CLEAN.length]!, '/'].filter((p) => p !== path);
+  };
+
+  const defectLinks = () => {
+    const links = ['/dup-title-1/', '/dup-title-2/', '/no-title/', '/short-title/', '/long-description/'];
+    links.push('/no-description/', '/dup-desc-1/', '/dup-desc-2/', '/no-h1/', '/two-h1/', '/noindex/');
+    links.push('/bad-canonical/', '/broken-image/', '/no-alt/', '/many-links/', '/thin/', '/slow/', '/huge/');
+    links.push('/deep/1/', '/dup-content-1/', '/dup-content-2/', '/no-viewport/', '/mixed/', '/refresh/');
+    links.push('/vague/', '/dead-end/', '/temp-redirect/', '/chain-a/', '/loop-a/', '/private/page/');
+    if (has('not-found')) links.push('/missing/');
+    links.push('/server-error/');
+    if (has('missing-alt-2')) links.push('/new-no-alt/');
+    return links;
+  };
+
+  const routes = (
+    path: string,
+  ): { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | undefined => {
+    const html = (spec: PageSpec) => ({ status: 200, body: pageHtml(origin, path, spec) });
+    if (CLEAN.includes(path)) {
+      const links = cleanLinks(path);
+      if (path === '/') links.push('/defects/');
+      return html({ links });
+    }
+    switch (path) {
+      case '/robots.txt':
+        return {
+          status: 200,
+          headers: { 'content-type': 'text/plain' },
+          body: `User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}/sitemap.xml\n`,
+        };
+      case '/sitemap.xml': {
+        const listed = [...CLEAN, '/orphan/', '/noindex/', ...(has('sitemap-404') ? ['/sitemap-missing/'] : [])];
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/xml' },
+          body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${listed
+            .map((p) => `<url><loc>${origin}${p}</loc></url>`)
+            .join('')}</urlset>`,
+        };
+      }
+      case '/style.css':
+        return { status: 200, headers: { 'content-type': 'text/css' }, body: 'body{font-family:serif}' };
+      case '/logo.png':
+      case '/img/photo.png':
+        return { status: 200, headers: { 'content-type': 'image/png' }, body: 'PNG'.repeat(100) };
+      case '/defects/':
+        return html({ links: defectLinks() });
+      case '/dup-title-1/':
+      case '/dup-title-2/':
+        return html({ title: "Rosa's Bakery: the same title on two pages", links: ['/'] });
+      case '/no-title/':
+        return html({ title: has('missing-title') ? null : "Rosa's Bakery: a page with its title back", links: ['/'] });
+      case '/short-title/':
+        return html({ title: 'Short', links: ['/'] });
+      case '/long-description/':
+        return html({ description: has('long-description') ? words('long description', 40) : undefined, links: ['/'] });
+      case '/no-description/':
+        return html({ description: null, links: ['/'] });
+      case '/dup-desc-1/':
+      case '/dup-desc-2/':
+        return html({
+          description: 'One description that two different pages of the bakery share word for word.',
+          links: ['/'],
+        });
+      case '/no-h1/':
+        return html({ h1: null, links: ['/'] });
+      case '/two-h1/':
+        return html({ body: '<h1>A second main heading</h1>', links: ['/'] });
+      case '/noindex/':
+        return html({ extraHead: '<meta name="robots" content="noindex">', links: ['/'] });
+      case '/bad-canonical/':
+        return html({ canonical: `${origin}/gone-canonical/`, links: ['/'] });
+      case '/broken-image/':
+        return html({
+          body: has('broken-image')
+            ? '<img src="/img/missing.png" alt="A loaf" width="10" height="10">'
+            : '<img src="/img/photo.png" alt="A loaf" width="10" height="10">',
+          links: ['/'],
+        });
+      case '/no-alt/':
+        return html({ body: '<img src="/img/photo.png" width="10" height="10">', links: ['/'] });
+      case '/new-no-alt/':
+        return html({ body: '<img src="/img/photo.png" width="10" height="10">', links: ['/'] });
+      case '/many-links/':
+        return html({ links: Array.from({ length: 401 }, (_, i) => CLEAN[i % CLEAN.length]!) });
+      case '/thin/':
+        return html({ text: has('thin-content') ? words('thin', 40) : words('thin', 300), links: ['/'] });
+      case '/slow/':
+        return { ...html({ links: ['/'] }), delayMs: 1000 };
+      case '/huge/':
+        return html({ text: (hugeText ??= words('huge', 450_000)), links: ['/'] });
+      case '/deep/1/':
+        return html({ links: ['/deep/2/', '/'] });
+      case '/deep/2/':
+        return html({ links: ['/deep/3/', '/'] });
+      case '/deep/3/':
+        return html({ links: ['/'] });
+      case '/dup-content-1/':
+      case '/dup-content-2/':
+        return html({ text: words('shared text', 300), links: ['/'] });
+      case '/no-viewport/':
+        return html({ viewport: false, links: ['/'] });
+      case '/mixed/':
+        return html({ body: '<img src="http://example.com/pic.png" alt="Remote" width="1" height="1">', links: ['/'] });
+      case '/refresh/':
+        return html({ extraHead: '<meta http-equiv="refresh" content="5; url=/">', links: ['/'] });
+      case '/vague/':
+        return html({ body: '<p><a href="/">click here</a></p>', links: ['/about/'] });
+      case '/dead-end/':
+        return html({ links: [] });
+      case '/orphan/':
+        return html({ links: ['/'] });
+      case '/temp-redirect/':
+        return { status: 302, headers: { location: '/about/' } };
+      case '/chain-a/':
+        return { status: 301, headers: { location: '/chain-b/' } };
+      case '/chain-b/':
+        return { status: 301, headers: { location: '/chain-end/' } };
+      case '/chain-end/':
+        return html({ links: ['/'] });
+      case '/loop-a/':
+        return { status: 302, headers: { location: '/loop-b/' } };
+      case '/loop-b/':
+        return { status: 302, headers: { location: '/loop-a/' } };
+      case '/private/page/':
+        return html({ links: ['/'] });
+      case '/server-error/':
+        return { status: 500, body: 'Internal Server Error' };
+      default:
+        return undefined;
+    }
+  };
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    hits.push(path);
+    const route = routes(path);
+    const send = () => {
+      const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', ...route?.headers };
+      if (tls) headers['strict-transport-security'] = 'max-age=31536000';
+      if (!route) {
+        res
+          .writeHead(404, headers)
+          .end(pageHtml(origin, path, { title: 'Page not found at the bakery', links: ['/'] }));
+        return;
+      }
+      res.writeHead(route.status, headers).end(route.body ?? '');
+    };
+    if (route?.delayMs) setTimeout(send, route.delayMs);
+    else send();
+  };
+
+  const server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler) : createHttpServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  origin = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const url = (path: string) => `${origin}${path}`;
+
+  return {
+    origin,
+    url,
+    get version() {
+      return version;
+    },
+    setVersion: (v) => (version = v),
+    ca: tls?.cert,
+    hits,
+    cleanUrls: () => CLEAN.map(url),
+    expectations: () => {
+      const all: { defect: string; check: string; url: string }[] = [
+        { defect: 'not-found', check: 'http-4xx', url: url('/missing/') },
+        { defect: 'not-found', check: 'broken-internal-link', url: url('/defects/') },
+        { defect: 'server-error', check: 'http-5xx', url: url('/server-error/') },
+        { defect: 'redirect-chain', check: 'redirect-chain', url: url('/chain-a/') },
+        { defect: 'redirect-loop', check: 'redirect-loop', url: url('/loop-a/') },
+        { defect: 'redirect-loop', check: 'redirect-loop', url: url('/loop-b/') },
+        { defect: 'temporary-redirect', check: 'redirect-temporary', url: url('/temp-redirect/') },
+        { defect: 'duplicate-title', check: 'title-duplicate', url: url('/dup-title-1/') },
+        { defect: 'duplicate-title', check: 'title-duplicate', url: url('/dup-title-2/') },
+        { defect: 'missing-title', check: 'title-missing', url: url('/no-title/') },
+        { defect: 'short-title', check: 'title-short', url: url('/short-title/') },
+        { defect: 'long-description', check: 'description-long', url: url('/long-description/') },
+        { defect: 'missing-description', check: 'description-missing', url: url('/no-description/') },
+        { defect: 'duplicate-description', check: 'description-duplicate', url: url('/dup-desc-1/') },
+        { defect: 'missing-h1', check: 'h1-missing', url: url('/no-h1/') },
+        { defect: 'multiple-h1', check: 'h1-multiple', url: url('/two-h1/') },
+        { defect: 'noindex', check: 'noindex', url: url('/noindex/') },
+        { defect: 'noindex', check: 'sitemap-not-indexable', url: url('/noindex/') },
+        { defect: 'canonical-to-404', check: 'canonical-broken', url: url('/bad-canonical/') },
+        { defect: 'orphan-in-sitemap', check: 'orphan', url: url('/orphan/') },
+        { defect: 'blocked-by-robots', check: 'blocked-by-robots', url: url('/private/page/') },
+        { defect: 'broken-image', check: 'img-broken', url: url('/broken-image/') },
+        { defect: 'missing-alt', check: 'img-missing-alt', url: url('/no-alt/') },
+        { defect: 'missing-alt-2', check: 'img-missing-alt', url: url('/new-no-alt/') },
+        { defect: 'too-many-links', check: 'too-many-links', url: url('/many-links/') },
+        { defect: 'thin-content', check: 'low-word-count', url: url('/thin/') },
+        { defect: 'slow-page', check: 'slow-response', url: url('/slow/') },
+        { defect: 'oversized-page', check: 'html-too-large', url: url('/huge/') },
+        { defect: 'deep-page', check: 'deep-page', url: url('/deep/3/') },
+        { defect: 'duplicate-content', check: 'duplicate-content', url: url('/dup-content-1/') },
+        { defect: 'no-viewport', check: 'no-viewport', url: url('/no-viewport/') },
+        { defect: 'mixed-content', check: 'mixed-content', url: url('/mixed/') },
+        { defect: 'meta-refresh', check: 'meta-refresh', url: url('/refresh/') },
+        { defect: 'vague-anchor', check: 'vague-anchor', url: url('/vague/') },
+        { defect: 'dead-end', check: 'dead-end', url: url('/dead-end/') },
+        { defect: 'sitemap-404', check: 'sitemap-non-200', url: url('/sitemap-missing/') },
+      ];
+      // Mixed content exists only on an https page.
+      return all.filter((e) => has(e.defect) && (tls || e.check !== 'mixed-content'));
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

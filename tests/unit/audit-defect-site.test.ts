@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditSettingsSchema } from '@shared/schemas/seo';
+import { seoCheck, type SeoCheckId } from '@shared/seo-checks';
+import { analyseCrawl, type AuditAnalysis } from '../../functions/core/audit/audit-analysis';
+import { memoryPageSink } from '../../functions/core/audit/audit-objects';
+import { crawlBatch } from '../../functions/core/audit/crawler';
+import { CrawlState } from '../../functions/core/audit/crawl-state';
+import { serveTestSite, type TestSite, V1_DEFECTS } from '../support/test-site';
+
+let site: TestSite;
+
+beforeAll(async () => {
+  site = await serveTestSite({ https: true });
+  process.env.FETCH_ALLOW = new URL(site.origin).host;
+});
+afterAll(async () => {
+  await site.close();
+  delete process.env.FETCH_ALLOW;
+});
+
+const settings = auditSettingsSchema.parse({ concurrency: 8, requestsPerSecond: 500 });
+
+/** Crawls the site in batches of `batchMs` (the saved state round-trips through JSON between them), then analyses it. */
+async function audit(batchMs = 60_000): Promise<{ analysis: AuditAnalysis; batches: number }> {
+  let state = new CrawlState();
+  const sink = memoryPageSink();
+  for (;;) {
+    const outcome = await crawlBatch(state, {
+      startUrl: site.url('/'),
+      settings,
+      sink,
+      deadline: performance.now() + batchMs,
+      agent: { tls: { ca: site.ca } },
+    });
+    if (outcome.done) break;
+    state = CrawlState.fromJSON(JSON.stringify(state));
+  }
+  async function* records() {
+    yield* sink.records;
+  }
+  return {
+    analysis: await analyseCrawl(state, records(), { startUrl: site.url('/'), maxRedirects: settings.maxRedirects }),
+    batches: state.counters.batches,
+  };
+}
+
+const flagged = (analysis: AuditAnalysis, check: string) => analysis.affected.get(check as SeoCheckId) ?? [];
+
+describe('the audit of a site with planted defects', () => {
+  let first: AuditAnalysis;
+
+  beforeAll(async () => {
+    site.setVersion(1);
+    first = (await audit()).analysis;
+  }, 60_000);
+
+  it(`finds every one of the ${V1_DEFECTS.length} kinds of defect on the page it is planted on`, () => {
+    const expectations = site.expectations();
+    expect(new Set(expectations.map((e) => e.defect)).size).toBeGreaterThanOrEqual(20);
+    const missed = expectations.filter((e) => !flagged(first, e.check).includes(e.url));
+    expect(missed).toEqual([]);
+  });
+
+  it('flags nothing on the clean pages', () => {
+    const clean = new Set(site.cleanUrls());
+    const onClean = [...first.affected].flatMap(([check, urls]) =>
+      urls.filter((url) => clean.has(url)).map((url) => `${check} ${url}`),
+    );
+    expect(onClean).toEqual([]);
+  });
+
+  it('counts issues by severity and scores the site between 0 and 100', () => {
+    const errors = Object.entries(first.checks)
+      .filter(([, outcome]) => outcome.severity === 'error')
+      .reduce((sum, [, outcome]) => sum + outcome.count, 0);
+    expect(first.totals.errors).toBe(errors);
+    expect(first.totals.errors).toBeGreaterThan(0);
+    expect(first.totals.warnings).toBeGreaterThan(0);
+    expect(first.score).toBeGreaterThan(0);
+    expect(first.score).toBeLessThan(100);
+    expect(first.firstPageError).toBeUndefined();
+  });
+
+  it('never fetches what robots.txt disallows', () => {
+    expect(site.hits).not.toContain('/private/page/');
+  });
+
+  it('finds the same issues when the crawl is cut into many small batches with the cursor saved between them', async () => {
+    site.setVersion(1);
+    const { analysis, batches } = await audit(5);
+    expect(batches).toBeGreaterThan(3);
+    const summary = (a: AuditAnalysis) =>
+      Object.fromEntries([...a.affected].map(([check, urls]) => [check, [...urls].sort()]).sort());
+    expect(summary(analysis)).toEqual(summary(first));
+  }, 60_000);
+
+  it('severities come from the catalogue', () => {
+    expect(first.checks['http-4xx'].severity).toBe(seoCheck('http-4xx').severity);
+  });
+});
