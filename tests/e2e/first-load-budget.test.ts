@@ -14,10 +14,14 @@ interface FirstLoad {
   total: number;
 }
 
+/** A script or stylesheet: what the budget counts. */
+const counted = (type: string) => type === 'script' || type === 'stylesheet';
+
 /**
- * Opens `visit` in a fresh profile (empty cache), waits for its heading and for the network to
- * settle, and adds up every script and stylesheet the page fetched, gzipped at level 9 (what the
- * build precompresses and what a CDN sends), whatever encoding this server happened to use.
+ * Opens `visit` in a fresh profile (empty cache), waits for its heading and until no script or
+ * stylesheet has been in flight for half a second (API calls do not count, nor delay it), and
+ * adds up every script and stylesheet the page fetched, gzipped at level 9 (what the build
+ * precompresses and what a CDN sends), whatever encoding this server happened to use.
  */
 async function firstLoad(
   browser: Browser,
@@ -27,18 +31,31 @@ async function firstLoad(
   const context = await browser.newContext({ baseURL: appUrl(), storageState: state });
   const page = await context.newPage();
   const pending: Promise<{ url: string; gzipped: number }>[] = [];
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  page.on('request', (request) => {
+    if (!counted(request.resourceType())) return;
+    inFlight++;
+    lastActivity = Date.now();
+  });
+  const settled = (request: { resourceType(): string }) => {
+    if (!counted(request.resourceType())) return;
+    inFlight--;
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
   page.on('response', (response) => {
-    const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
+    if (!counted(response.request().resourceType())) return;
     pending.push(
       response
         .body()
         .then((body) => ({ url: new URL(response.url()).pathname, gzipped: gzipSync(body, { level: 9 }).length })),
     );
   });
-  await page.goto(visit.path);
+  await page.goto(visit.path, { waitUntil: 'commit' });
   await page.getByRole('heading', { level: 1, name: visit.heading }).waitFor();
-  await page.waitForLoadState('networkidle');
+  while (inFlight > 0 || Date.now() - lastActivity < 500) await page.waitForTimeout(100);
   const files = await Promise.all(pending);
   await context.close();
   return { path: visit.path, files, total: files.reduce((sum, f) => sum + f.gzipped, 0) };
@@ -51,6 +68,25 @@ describe('first-load budget', () => {
 
   it('lists every route of the router', () => {
     expect(unlistedRoutes()).toEqual([]);
+  });
+
+  it('serves the built assets compressed, and no source maps', async () => {
+    const html = await (await fetch(appUrl())).text();
+    const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+    const style = /<link[^>]+href="([^"]+\.css)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect(style).toBeDefined();
+    for (const asset of [script, style]) {
+      const url = new URL(asset ?? '', appUrl());
+      const brotli = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(brotli.headers.get('content-encoding'), url.pathname).toBe('br');
+      const gzip = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers.get('content-encoding'), url.pathname).toBe('gzip');
+      const map = await fetch(new URL(`${url.pathname}.map`, appUrl()));
+      const body = await map.text();
+      // The SPA fallback may answer index.html; what must never come back is a source map.
+      expect(body.includes('"mappings"'), `${url.pathname}.map`).toBe(false);
+    }
   });
 
   it(`signed out, every page loads at most ${kB(BUDGET_BYTES)} of gzipped JS and CSS`, async () => {

@@ -1,6 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format, isMatch, parse } from 'date-fns';
-import { enGB } from 'date-fns/locale/en-GB';
+import { format } from 'date-fns';
 
 /**
  * Dates for the whole SPA, on date-fns with IANA time zones (@date-fns/tz). Calendar days are
@@ -8,9 +7,12 @@ import { enGB } from 'date-fns/locale/en-GB';
  * the day a post falls on do not shift with the offset.
  */
 
-/** Spec 01 §9 "Dates": en-GB, day, short month, 2-digit year, e.g. 5 Mar 26. */
+/**
+ * Spec 01 §9 "Dates": en-GB, day, short month, 2-digit year, e.g. 5 Mar 26. The pattern fixes
+ * the British order; the month and weekday names are the same English ones date-fns formats
+ * with by default, so the en-GB locale module (and its parsers) stays out of the bundle.
+ */
 export const DATE_FORMAT = 'd MMM yy';
-export const DATE_LOCALE = enGB;
 /** How days travel in addresses: /calendar/2026-03-05/month/calendar. */
 const ROUTE_DATE = 'yyyy-MM-dd';
 
@@ -25,22 +27,24 @@ export function today(zone = viewerZone()): TZDate {
 
 /** A date as the spec shows it: 5 Mar 26. */
 export const formatDate = (date: Date | string | number, zone = viewerZone()) =>
-  format(new TZDate(new Date(date).getTime(), zone), DATE_FORMAT, { locale: enGB });
+  format(new TZDate(new Date(date).getTime(), zone), DATE_FORMAT);
 
 /** A date with its time of day, in `zone`: 5 Mar 26, 14:05:09. */
 export const formatDateTime = (date: Date | string | number, zone = viewerZone()) =>
-  format(new TZDate(new Date(date).getTime(), zone), `${DATE_FORMAT}, HH:mm:ss`, { locale: enGB });
+  format(new TZDate(new Date(date).getTime(), zone), `${DATE_FORMAT}, HH:mm:ss`);
 
-/** Any date pattern of date-fns, in en-GB (month and weekday names). */
-export const formatAs = (date: Date, pattern: string) => format(date, pattern, { locale: enGB });
+/** Any date-fns pattern, e.g. 'MMMM yyyy' for a month title. */
+export const formatAs = (date: Date, pattern: string) => format(date, pattern);
 
 export const toRouteDate = (date: Date) => format(date, ROUTE_DATE);
 
 /** A day from an address; an invalid or missing one is today (spec 01 §2). */
 export function parseRouteDate(value: string | undefined, zone = viewerZone()): TZDate {
-  if (value && isMatch(value, ROUTE_DATE)) {
-    const day = parse(value, ROUTE_DATE, new TZDate(0, zone));
-    if (toRouteDate(day) === value) return new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), zone);
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (match) {
+    const day = new TZDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]), zone);
+    // 2026-02-30 would roll over to 2 March: only a date that reads back the same is one.
+    if (toRouteDate(day) === value) return day;
   }
   return today(zone);
 }
