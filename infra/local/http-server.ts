@@ -4,6 +4,7 @@ import type { Context } from 'aws-lambda';
 import sirv from 'sirv';
 import { AREAS } from '../../functions/api/areas';
 import { toApiGatewayEvent, writeApiGatewayResult } from './api-gateway-event';
+import { API_SECURITY_HEADERS, spaSecurityHeaders } from '../security-headers';
 
 /** API Gateway's own limit for a request payload. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -89,9 +90,18 @@ export function createRequestListener({ handlers, webDist, devMiddleware }: Http
       })
     : undefined;
 
+  // As CloudFront adds them in AWS. Vite's dev server injects inline scripts, so `npm run dev` goes without the CSP.
+  const mediaOrigins = process.env.S3_ENDPOINT ? [new URL(process.env.S3_ENDPOINT).origin] : [];
+  const webHeaders = Object.entries(spaSecurityHeaders(mediaOrigins)).filter(
+    ([name]) => !devMiddleware || name !== 'content-security-policy',
+  );
+  const apiHeaders = Object.entries(API_SECURITY_HEADERS);
+
   const listen = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (path === '/api' || path.startsWith('/api/')) {
+    const api = path === '/api' || path.startsWith('/api/');
+    for (const [name, value] of api ? apiHeaders : webHeaders) res.setHeader(name, value);
+    if (api) {
       const area = path.split('/')[2] ?? '';
       const handler = handlers.get(area);
       if (!handler) {

@@ -12,7 +12,8 @@ beforeAll(() => {
 function headersOf(behaviour: { ResponseHeadersPolicyId?: { Ref?: string } }) {
   const id = behaviour.ResponseHeadersPolicyId?.Ref;
   expect(id, 'behaviour has a response headers policy of this stack').toBeDefined();
-  return resources(template, 'AWS::CloudFront::ResponseHeadersPolicy')[id!]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+  return resources(template, 'AWS::CloudFront::ResponseHeadersPolicy')[id!]!.Properties.ResponseHeadersPolicyConfig
+    .SecurityHeadersConfig;
 }
 
 const cspText = (csp: unknown) => JSON.stringify(csp);
@@ -25,7 +26,11 @@ describe('CloudFront adds the security headers to the SPA and to /api/*', () => 
       const headers = headersOf(behaviour);
       expect(headers.ContentTypeOptions).toEqual({ Override: true });
       expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
-      expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true, Override: true });
+      expect(headers.StrictTransportSecurity).toMatchObject({
+        AccessControlMaxAgeSec: 31536000,
+        IncludeSubdomains: true,
+        Override: true,
+      });
       expect(headers.ContentSecurityPolicy.Override).toBe(true);
       expect(cspText(headers.ContentSecurityPolicy.ContentSecurityPolicy)).toContain("frame-ancestors 'none'");
     }
@@ -35,7 +40,7 @@ describe('CloudFront adds the security headers to the SPA and to /api/*', () => 
     const [distribution] = Object.values(resources(template, 'AWS::CloudFront::Distribution'));
     const headers = headersOf(distribution!.Properties.DistributionConfig.DefaultCacheBehavior);
     const csp = cspText(headers.ContentSecurityPolicy.ContentSecurityPolicy);
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/]+=*'; /);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'self'");
@@ -48,7 +53,9 @@ describe('CloudFront adds the security headers to the SPA and to /api/*', () => 
 
   it('/api/* answers let nothing load from them and send no referrer', () => {
     const [distribution] = Object.values(resources(template, 'AWS::CloudFront::Distribution'));
-    const api = distribution!.Properties.DistributionConfig.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    const api = distribution!.Properties.DistributionConfig.CacheBehaviors.find(
+      (b: { PathPattern: string }) => b.PathPattern === '/api/*',
+    );
     const headers = headersOf(api);
     expect(headers.ContentSecurityPolicy.ContentSecurityPolicy).toBe(API_CONTENT_SECURITY_POLICY);
     expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'no-referrer', Override: true });

@@ -20,7 +20,15 @@ const server = createServer((req, res) => {
       return res.end(JSON.stringify({ __type: 'InternalServiceError', message: 'try again' }));
     }
     res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-    res.end(JSON.stringify({ ARN: 'arn:oauth', Name: 'OAuthClients', SecretString: SECRET, VersionId: 'v1', CreatedDate: 1700000000 }));
+    res.end(
+      JSON.stringify({
+        ARN: 'arn:oauth',
+        Name: 'OAuthClients',
+        SecretString: SECRET,
+        VersionId: 'v1',
+        CreatedDate: 1700000000,
+      }),
+    );
   });
 });
 
@@ -36,7 +44,8 @@ beforeAll(async () => {
     OAUTH_SECRET_ARN: 'arn:oauth',
     LOG_LEVEL: 'silent',
   });
-  for (const name of ['OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET']) delete process.env[name];
+  for (const name of ['OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET'])
+    Reflect.deleteProperty(process.env, name);
 });
 afterAll(async () => {
   process.env = saved;
