@@ -109,7 +109,12 @@ describe('verification and sign in', () => {
     expect(mails).toHaveLength(2);
     const newest = linkIn(mails[0]);
     expect(
-      (await client.post('/api/auth/verify', { code: newest.searchParams.get('code'), id: Number(newest.searchParams.get('id')) })).status,
+      (
+        await client.post('/api/auth/verify', {
+          code: newest.searchParams.get('code'),
+          id: Number(newest.searchParams.get('id')),
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -123,14 +128,18 @@ describe('verification and sign in', () => {
     expect(wrong.body.message).toBe(unknown.body.message);
     const missing = await client.post('/api/auth/login', {});
     expect(missing.status).toBe(422);
-    expect(messagesOf(missing.body)).toEqual({ email: 'Email field is required.', password: 'Password field is required.' });
+    expect(messagesOf(missing.body)).toEqual({
+      email: 'Email field is required.',
+      password: 'Password field is required.',
+    });
   });
 
   it('rate-limits login attempts per email and client with a 429', async () => {
     const { email } = await signedInUser('ratelimit');
     const client = new TestClient();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await client.post('/api/auth/login', { email, password: 'wrong-password' })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await client.post('/api/auth/login', { email, password: 'wrong-password' })).status);
     // The sign-in that set the user up, from this same client, was attempt 1 of this email's 10.
     expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
     expect(statuses.slice(9)).toEqual([429, 429, 429]);
@@ -163,7 +172,10 @@ describe('sessions', () => {
     const email = uniqueEmail('cookieflags');
     await client.post('/api/auth/register', validSignUp(email));
     const link = linkIn(await waitForMail(email, /Verify/));
-    await client.post('/api/auth/verify', { code: link.searchParams.get('code'), id: Number(link.searchParams.get('id')) });
+    await client.post('/api/auth/verify', {
+      code: link.searchParams.get('code'),
+      id: Number(link.searchParams.get('id')),
+    });
     const res = await client.post('/api/auth/login', { email, password: PASSWORD });
     const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
     expect(sid).toMatch(/HttpOnly/);
@@ -198,7 +210,11 @@ describe('profile', () => {
       newPassword: 'New Password field is required.',
       repeatPassword: 'Confirm Password field is required.',
     });
-    const short = await client.patch('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'short', repeatPassword: 'short' });
+    const short = await client.patch('/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'short',
+      repeatPassword: 'short',
+    });
     expect(messagesOf(short.body).newPassword).toBe('Must be at least 8 characters long.');
     const mismatch = await client.patch('/api/auth/change-password', {
       currentPassword: PASSWORD,
@@ -232,7 +248,9 @@ describe('password reset', () => {
   it('mails a single-use link, answers alike for unknown emails, and ends old sessions', async () => {
     const { client: oldSession, email } = await signedInUser('reset');
     const anon = new TestClient();
-    expect((await anon.post('/api/auth/request-reset', { email: 'bad' })).body.errors[0].message).toBe('Email is not valid.');
+    expect((await anon.post('/api/auth/request-reset', { email: 'bad' })).body.errors[0].message).toBe(
+      'Email is not valid.',
+    );
     const known = await anon.post('/api/auth/request-reset', { email });
     const unknown = await anon.post('/api/auth/request-reset', { email: uniqueEmail('ghost') });
     expect(known.status).toBe(200);
@@ -245,8 +263,13 @@ describe('password reset', () => {
 
     const short = await anon.post('/api/auth/consume-reset', { id: Number(id), token, password: 'short' });
     expect(messagesOf(short.body).password).toBe('Password should be minimum 8 chars');
-    expect((await anon.post('/api/auth/consume-reset', { id: Number(id), token: 'wrong', password: 'brand new pass' })).status).toBe(400);
-    expect((await anon.post('/api/auth/consume-reset', { id: 'x', token, password: 'brand new pass' })).status).toBe(422);
+    expect(
+      (await anon.post('/api/auth/consume-reset', { id: Number(id), token: 'wrong', password: 'brand new pass' }))
+        .status,
+    ).toBe(400);
+    expect((await anon.post('/api/auth/consume-reset', { id: 'x', token, password: 'brand new pass' })).status).toBe(
+      422,
+    );
 
     const ok = await anon.post('/api/auth/consume-reset', { id: Number(id), token, password: 'brand new pass' });
     expect(ok.status).toBe(200);

@@ -3,7 +3,14 @@ import { inject } from 'vitest';
 import { queryAll } from '../../functions/core/table/entity';
 import { partition } from '../../functions/core/table/keys';
 import { COMPANY_DATA } from '../../functions/core/companies/company-registry';
-import { addMember, companyIdsOf, createCompany, getCompany, memberIds, updateCompanyInfo } from '../../functions/core/companies/company-store';
+import {
+  addMember,
+  companyIdsOf,
+  createCompany,
+  getCompany,
+  memberIds,
+  updateCompanyInfo,
+} from '../../functions/core/companies/company-store';
 import { deleteCompany, resetDemoCompany } from '../../functions/core/companies/company-cascade';
 import { countObjectsUnder, companyObjectPrefix } from '../../functions/core/storage/company-objects';
 import { signedInUser } from '../support/api-client';
@@ -36,7 +43,9 @@ async function companyWithEverything(ownerId: number) {
 describe('the company cascade', () => {
   it('registers data of every kind: items in the partition, a GSI2 collection, objects and schedules', () => {
     const names = COMPANY_DATA.map((d) => d.name);
-    expect(names).toEqual(expect.arrayContaining(['members', 'invites', 'files in the media bucket', 'one-time schedules']));
+    expect(names).toEqual(
+      expect.arrayContaining(['members', 'invites', 'files in the media bucket', 'one-time schedules']),
+    );
     expect(new Set(names).size).toBe(names.length);
   });
 

@@ -11,7 +11,9 @@ describe('companies', () => {
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).toMatchObject({ id: companyId, name: '', onboarded: false, demo: false, invites: [] });
-    expect(list.body[0].users).toEqual([{ id: profile.id, firstName: 'Test', lastName: 'first', email: profile.email }]);
+    expect(list.body[0].users).toEqual([
+      { id: profile.id, firstName: 'Test', lastName: 'first', email: profile.email },
+    ]);
   });
 
   it('creates a company with a numeric id; names of 2 and 256 characters are refused', async () => {
@@ -32,7 +34,9 @@ describe('companies', () => {
     const { client, companyId } = await signedInUser('delete');
     const selected = await client.delete(`/api/company/${companyId}`);
     expect(selected.status).toBe(409);
-    expect(selected.body.message).toBe('Cannot delete selected company. Please select a different one before deleting.');
+    expect(selected.body.message).toBe(
+      'Cannot delete selected company. Please select a different one before deleting.',
+    );
     const other = (await client.post('/api/company', { name: 'Second Shop' })).body;
     expect((await client.delete(`/api/company/${other.id}`)).status).toBe(204);
     expect((await client.get('/api/company')).body).toHaveLength(1);
@@ -48,7 +52,8 @@ describe('companies', () => {
       goal: 'CUSTOMER_INCREASE',
       tone: 'Warm',
       voice: 'Friendly',
-      description: 'A neighbourhood cafe serving breakfast, specialty coffee and fresh pastries since 2012 in the old town.',
+      description:
+        'A neighbourhood cafe serving breakfast, specialty coffee and fresh pastries since 2012 in the old town.',
       customers: 'Locals and remote workers',
       why: 'More weekday visits',
       locations: ['  Lisbon ', 'Porto'],
@@ -126,7 +131,13 @@ describe('invites', () => {
     // Signing up with the invite token for the invited address needs no mail verification.
     const b = new TestClient();
     const reg = await b.post('/api/auth/register', {
-      firstName: 'Bea', lastName: 'Invitee', email: bEmail, password: PASSWORD, subscribed: false, accept_terms: true, inviteToken: token,
+      firstName: 'Bea',
+      lastName: 'Invitee',
+      email: bEmail,
+      password: PASSWORD,
+      subscribed: false,
+      accept_terms: true,
+      inviteToken: token,
     });
     expect(reg.status).toBe(201);
     expect(reg.body.verified).toBe(true);
@@ -155,7 +166,9 @@ describe('invites', () => {
     const c = await signedInUser('invitee2');
     const stranger = await signedInUser('stranger');
     await a.client.post(`/api/company/${a.companyId}/invite`, { email: c.email });
-    const token = linkIn(await waitForMail(c.email, /invited/)).pathname.split('/').pop()!;
+    const token = linkIn(await waitForMail(c.email, /invited/))
+      .pathname.split('/')
+      .pop()!;
 
     expect((await c.client.post(`/api/company/${a.companyId}/accept-invite`, {})).status).toBe(422);
     expect((await c.client.post(`/api/company/${a.companyId}/accept-invite`, { token: 'bogus' })).status).toBe(404);
@@ -174,7 +187,9 @@ describe('invites', () => {
     const a = await signedInUser('revoker');
     const email = uniqueEmail('revoked');
     const invite = (await a.client.post(`/api/company/${a.companyId}/invite`, { email })).body;
-    const token = linkIn(await waitForMail(email, /invited/)).pathname.split('/').pop()!;
+    const token = linkIn(await waitForMail(email, /invited/))
+      .pathname.split('/')
+      .pop()!;
     expect((await a.client.delete(`/api/company/${a.companyId}/invite/${invite.id}`)).status).toBe(204);
     expect((await a.client.delete(`/api/company/${a.companyId}/invite/${invite.id}`)).status).toBe(404);
     expect((await new TestClient().get(`/api/auth/invitation?token=${token}`)).status).toBe(404);

@@ -43,7 +43,14 @@ describe('expired links are refused', () => {
   it('an expired verification link', async () => {
     const client = new TestClient();
     const email = uniqueEmail('expired-verify');
-    await client.post('/api/auth/register', { firstName: 'Eve', lastName: 'Late', email, password: PASSWORD, subscribed: false, accept_terms: true });
+    await client.post('/api/auth/register', {
+      firstName: 'Eve',
+      lastName: 'Late',
+      email,
+      password: PASSWORD,
+      subscribed: false,
+      accept_terms: true,
+    });
     const link = linkIn(await waitForMail(email, /Verify/));
     const id = link.searchParams.get('id')!;
     await expire(`VERIFY#${id}`, 'VERIFY');
@@ -56,7 +63,9 @@ describe('expired links are refused', () => {
     const a = await signedInUser('expired-invite');
     const email = uniqueEmail('late-invitee');
     const invite = (await a.client.post(`/api/company/${a.companyId}/invite`, { email })).body;
-    const token = linkIn(await waitForMail(email, /invited/)).pathname.split('/').pop()!;
+    const token = linkIn(await waitForMail(email, /invited/))
+      .pathname.split('/')
+      .pop()!;
     await expire(`COMPANY#${a.companyId}`, `INVITE#${invite.id}`);
     expect((await new TestClient().get(`/api/auth/invitation?token=${token}`)).status).toBe(404);
     const listed = (await a.client.get('/api/company')).body.find((c: { id: number }) => c.id === a.companyId);
@@ -65,12 +74,17 @@ describe('expired links are refused', () => {
 
   it('an expired OAuth state: a consent finished after ten minutes does not sign in', async () => {
     const client = new TestClient();
-    const landed = await socialSignIn(client, 'google', { email: uniqueEmail('late-consent') }, {
-      beforeCallback: async () => {
-        const state = client.cookies.get('oauth_state')!;
-        await expire(`OAUTHSTATE#${createHash('sha256').update(state).digest('hex')}`, 'STATE');
+    const landed = await socialSignIn(
+      client,
+      'google',
+      { email: uniqueEmail('late-consent') },
+      {
+        beforeCallback: async () => {
+          const state = client.cookies.get('oauth_state')!;
+          await expire(`OAUTHSTATE#${createHash('sha256').update(state).digest('hex')}`, 'STATE');
+        },
       },
-    });
+    );
     expect(landed.pathname).toBe('/auth');
     expect(landed.searchParams.get('message')).toMatch(/expired or was already used/);
     expect((await client.get('/api/auth/profile')).status).toBe(401);

@@ -48,13 +48,23 @@ describe('foundation: the embedded runtime speaks JSON and the spec error shapes
   });
 
   it('refuses a state-changing request from a foreign Origin, accepts our own', async () => {
-    const evil = await anon.request('POST', '/api/auth/login', { email: 'a@b.co', password: 'x' }, {
-      headers: { origin: 'https://evil.example' },
-    });
+    const evil = await anon.request(
+      'POST',
+      '/api/auth/login',
+      { email: 'a@b.co', password: 'x' },
+      {
+        headers: { origin: 'https://evil.example' },
+      },
+    );
     expect(evil.status).toBe(403);
-    const ours = await anon.request('POST', '/api/auth/login', { email: 'nobody@example.com', password: 'whatever1' }, {
-      headers: { origin: anon.baseUrl },
-    });
+    const ours = await anon.request(
+      'POST',
+      '/api/auth/login',
+      { email: 'nobody@example.com', password: 'whatever1' },
+      {
+        headers: { origin: anon.baseUrl },
+      },
+    );
     expect(ours.status).toBe(401);
   });
 
@@ -76,7 +86,10 @@ describe('foundation: the embedded runtime speaks JSON and the spec error shapes
     // neither value alone (which would list this user's verification mail) but both.
     const once = await anon.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
     expect(once.body.messages.length).toBeGreaterThan(0);
-    for (const query of [`to=${encodeURIComponent(email)}&to=other@example.com`, `to=other@example.com&to=${encodeURIComponent(email)}`]) {
+    for (const query of [
+      `to=${encodeURIComponent(email)}&to=other@example.com`,
+      `to=other@example.com&to=${encodeURIComponent(email)}`,
+    ]) {
       const twice = await anon.get(`/api/dev/mailbox?${query}`);
       expect(twice.status, query).toBe(200);
       expect(twice.body.messages, query).toEqual([]);

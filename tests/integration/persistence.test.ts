@@ -15,7 +15,12 @@ describe('DATA_DIR survives a restart', () => {
     try {
       const client = new TestClient(first.url);
       const reg = await client.post('/api/auth/register', {
-        firstName: 'Rita', lastName: 'Restart', email, password: 'persistent pass', subscribed: false, accept_terms: true,
+        firstName: 'Rita',
+        lastName: 'Restart',
+        email,
+        password: 'persistent pass',
+        subscribed: false,
+        accept_terms: true,
       });
       expect(reg.status).toBe(201);
     } finally {
@@ -27,7 +32,12 @@ describe('DATA_DIR survives a restart', () => {
       const client = new TestClient(second.url);
       // The account exists (a duplicate sign-up is refused) and its mail is still in the mailbox.
       const again = await client.post('/api/auth/register', {
-        firstName: 'Rita', lastName: 'Restart', email, password: 'persistent pass', subscribed: false, accept_terms: true,
+        firstName: 'Rita',
+        lastName: 'Restart',
+        email,
+        password: 'persistent pass',
+        subscribed: false,
+        accept_terms: true,
       });
       expect(again.status).toBe(409);
       const mailbox = await client.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);

@@ -3,7 +3,13 @@ import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from
 import { CreateStateMachineCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originVerifyValues } from '../../functions/core/http/middleware/origin-verify';
-import { awsAdapterContract, clientsFor, createScheduleGroup, useAwsTarget, type AwsTarget } from '../support/aws-adapter-contract';
+import {
+  awsAdapterContract,
+  clientsFor,
+  createScheduleGroup,
+  useAwsTarget,
+  type AwsTarget,
+} from '../support/aws-adapter-contract';
 import { MOTO_MISSING, motoAvailable, startMoto, type Moto } from '../support/moto';
 
 /**
@@ -29,7 +35,12 @@ beforeAll(async () => {
       definition: JSON.stringify({ StartAt: 'Wait', States: { Wait: { Type: 'Wait', Seconds: 3600, End: true } } }),
     }),
   );
-  target = { name: 'moto', endpoint: moto.endpoint, stateMachineArn: machine.stateMachineArn!, checksPresignedSignatures: false };
+  target = {
+    name: 'moto',
+    endpoint: moto.endpoint,
+    stateMachineArn: machine.stateMachineArn!,
+    checksPresignedSignatures: false,
+  };
   useAwsTarget(target, 'app-schedules');
   process.env.LOG_LEVEL = 'silent';
   await createScheduleGroup(moto.endpoint, 'app-schedules');
@@ -57,7 +68,9 @@ describe.skipIf(!available)("the origin-verify value read from moto's Secrets Ma
       endpoint: moto!.endpoint,
       credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
     });
-    const { ARN } = await secrets.send(new CreateSecretCommand({ Name: `origin-verify-${Date.now()}`, SecretString: 'first-value' }));
+    const { ARN } = await secrets.send(
+      new CreateSecretCommand({ Name: `origin-verify-${Date.now()}`, SecretString: 'first-value' }),
+    );
     // Never rotated: there is no AWSPREVIOUS version, which is not an error.
     expect(await originVerifyValues().current(ARN!)).toEqual(['first-value']);
     await secrets.send(new PutSecretValueCommand({ SecretId: ARN, SecretString: 'second-value' }));

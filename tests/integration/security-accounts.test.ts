@@ -2,7 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { consumeResetToken, consumeVerifyCode, issueResetToken, issueVerifyCode } from '../../functions/core/accounts/link-tokens';
+import {
+  consumeResetToken,
+  consumeVerifyCode,
+  issueResetToken,
+  issueVerifyCode,
+} from '../../functions/core/accounts/link-tokens';
 import { table } from '../../functions/core/table/client';
 import { PASSWORD, TestClient, linkIn, signedInUser, uniqueEmail, waitForMail } from '../support/api-client';
 
@@ -34,7 +39,10 @@ async function loginFrom(localAddress: string, email: string, password: string) 
 
 async function resetLinkFor(email: string, anon = new TestClient()) {
   expect((await anon.post('/api/auth/request-reset', { email })).status).toBe(200);
-  const mails = (await anon.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).body.messages as { subject: string; text: string }[];
+  const mails = (await anon.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).body.messages as {
+    subject: string;
+    text: string;
+  }[];
   const newest = mails.find((m) => /Reset/.test(m.subject))!;
   const [, , , id, token] = linkIn(newest as never).pathname.split('/');
   return { id: Number(id), token: token! };
@@ -70,7 +78,9 @@ describe('reset links end when the password is set', () => {
       repeatPassword: 'changed password',
     });
     expect(changed.status).toBe(200);
-    expect((await new TestClient().post('/api/auth/consume-reset', { ...link, password: 'attackers pass' })).status).toBe(400);
+    expect(
+      (await new TestClient().post('/api/auth/consume-reset', { ...link, password: 'attackers pass' })).status,
+    ).toBe(400);
     expect((await new TestClient().post('/api/auth/login', { email, password: 'changed password' })).status).toBe(200);
   });
 });
@@ -106,7 +116,9 @@ describe('throttling that a stranger cannot turn into a lockout', () => {
   it('resend-verify counts on its own per-client counter, not the reset one', async () => {
     const before = await rateCount('reset-ip', '127.0.0.1', 3600);
     const verifyBefore = await rateCount('verify-ip', '127.0.0.1', 3600);
-    expect((await new TestClient().post('/api/auth/resend-verify', { email: uniqueEmail('resend-count') })).status).toBe(200);
+    expect(
+      (await new TestClient().post('/api/auth/resend-verify', { email: uniqueEmail('resend-count') })).status,
+    ).toBe(200);
     expect(await rateCount('verify-ip', '127.0.0.1', 3600)).toBeGreaterThan(verifyBefore);
     // Other tests may ask for resets meanwhile; none of this file's tests does.
     expect(await rateCount('reset-ip', '127.0.0.1', 3600)).toBe(before);
@@ -117,7 +129,14 @@ describe('answers that would tell which accounts exist', () => {
   it('verify answers a used code for a verified id exactly as a wrong code for an unknown id', async () => {
     const client = new TestClient();
     const email = uniqueEmail('verified-id');
-    await client.post('/api/auth/register', { firstName: 'Vi', lastName: 'Id', email, password: PASSWORD, subscribed: false, accept_terms: true });
+    await client.post('/api/auth/register', {
+      firstName: 'Vi',
+      lastName: 'Id',
+      email,
+      password: PASSWORD,
+      subscribed: false,
+      accept_terms: true,
+    });
     const link = linkIn(await waitForMail(email, /Verify/));
     const body = { code: link.searchParams.get('code'), id: Number(link.searchParams.get('id')) };
     expect((await client.post('/api/auth/verify', body)).status).toBe(200);
@@ -126,7 +145,10 @@ describe('answers that would tell which accounts exist', () => {
     const guessed = await client.post('/api/auth/verify', { ...body, code: 'guess' });
     const unknown = await client.post('/api/auth/verify', { code: 'guess', id: 99_999_999 });
     expect([used.status, guessed.status, unknown.status]).toEqual([400, 400, 400]);
-    const answer = (res: { body: { message: string; errors?: unknown } }) => ({ message: res.body.message, errors: res.body.errors });
+    const answer = (res: { body: { message: string; errors?: unknown } }) => ({
+      message: res.body.message,
+      errors: res.body.errors,
+    });
     expect(answer(used)).toEqual(answer(unknown));
     expect(answer(guessed)).toEqual(answer(unknown));
   });

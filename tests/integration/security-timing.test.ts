@@ -53,7 +53,11 @@ describe('answers that must not tell whether an address has an account take the 
     }
     expect(messages.size).toBe(1);
     const ratio = median(knownMs) / median(unknownMs);
-    expect(ratio, `known ${median(knownMs).toFixed(0)} ms, unknown ${median(unknownMs).toFixed(0)} ms`).toBeGreaterThan(0.75);
-    expect(ratio, `known ${median(knownMs).toFixed(0)} ms, unknown ${median(unknownMs).toFixed(0)} ms`).toBeLessThan(1.33);
+    expect(ratio, `known ${median(knownMs).toFixed(0)} ms, unknown ${median(unknownMs).toFixed(0)} ms`).toBeGreaterThan(
+      0.75,
+    );
+    expect(ratio, `known ${median(knownMs).toFixed(0)} ms, unknown ${median(unknownMs).toFixed(0)} ms`).toBeLessThan(
+      1.33,
+    );
   });
 });

@@ -3,27 +3,32 @@ import { PASSWORD, TestClient, linkIn, signedInUser, uniqueEmail, waitForMail } 
 import { failNext, socialSignIn } from '../support/social-sign-in';
 
 describe('social sign-in through the sandbox providers', () => {
-  it.each(['google', 'facebook'] as const)('%s: first use creates a verified account with a company, later uses find it', async (provider) => {
-    const email = uniqueEmail(`social-${provider}`);
-    const client = new TestClient();
-    const landed = await socialSignIn(client, provider, { email, first: 'Sam', last: 'Social' });
-    expect(landed.pathname).toBe('/');
-    expect(client.cookies.has('oauth_state')).toBe(false);
-    const profile = await client.get('/api/auth/profile');
-    expect(profile.body).toMatchObject({ email, firstName: 'Sam', lastName: 'Social' });
-    expect((await client.get('/api/company')).body).toHaveLength(1);
+  it.each(['google', 'facebook'] as const)(
+    '%s: first use creates a verified account with a company, later uses find it',
+    async (provider) => {
+      const email = uniqueEmail(`social-${provider}`);
+      const client = new TestClient();
+      const landed = await socialSignIn(client, provider, { email, first: 'Sam', last: 'Social' });
+      expect(landed.pathname).toBe('/');
+      expect(client.cookies.has('oauth_state')).toBe(false);
+      const profile = await client.get('/api/auth/profile');
+      expect(profile.body).toMatchObject({ email, firstName: 'Sam', lastName: 'Social' });
+      expect((await client.get('/api/company')).body).toHaveLength(1);
 
-    const again = new TestClient();
-    await socialSignIn(again, provider, { email });
-    expect((await again.get('/api/auth/profile')).body.id).toBe(profile.body.id);
-  });
+      const again = new TestClient();
+      await socialSignIn(again, provider, { email });
+      expect((await again.get('/api/auth/profile')).body.id).toBe(profile.body.id);
+    },
+  );
 
   it('links to an existing verified password account with the same email, whose password keeps working', async () => {
     const existing = await signedInUser('linked');
     const client = new TestClient();
     await socialSignIn(client, 'google', { email: existing.email });
     expect((await client.get('/api/auth/profile')).body.id).toBe(existing.profile.id);
-    expect((await new TestClient().post('/api/auth/login', { email: existing.email, password: PASSWORD })).status).toBe(200);
+    expect((await new TestClient().post('/api/auth/login', { email: existing.email, password: PASSWORD })).status).toBe(
+      200,
+    );
   });
 
   it('a stranger who registered the address first cannot sign in once its owner proves it through a provider', async () => {
@@ -68,33 +73,48 @@ describe('social sign-in through the sandbox providers', () => {
     expect((await client.get('/api/auth/profile')).status).toBe(401);
   });
 
-  it('a callback without this browser\'s state cookie is refused', async () => {
+  it("a callback without this browser's state cookie is refused", async () => {
     const client = new TestClient();
-    const landed = await socialSignIn(client, 'google', { email: uniqueEmail('csrf') }, {
-      beforeCallback: async () => {
-        client.cookies.delete('oauth_state');
+    const landed = await socialSignIn(
+      client,
+      'google',
+      { email: uniqueEmail('csrf') },
+      {
+        beforeCallback: async () => {
+          client.cookies.delete('oauth_state');
+        },
       },
-    });
+    );
     expect(landed.searchParams.get('message')).toMatch(/expired or was already used/);
     expect((await client.get('/api/auth/profile')).status).toBe(401);
   });
 
   it('provider errors (rate limit, bad code) become a sentence on the sign-in page', async () => {
     const client = new TestClient();
-    const busy = await socialSignIn(client, 'facebook', { email: uniqueEmail('busy') }, {
-      beforeCallback: async () => {
-        await failNext('/facebook/v21.0/oauth/access_token', 400, {
-          error: { message: 'Application request limit reached', type: 'OAuthException', code: 4 },
-        });
+    const busy = await socialSignIn(
+      client,
+      'facebook',
+      { email: uniqueEmail('busy') },
+      {
+        beforeCallback: async () => {
+          await failNext('/facebook/v21.0/oauth/access_token', 400, {
+            error: { message: 'Application request limit reached', type: 'OAuthException', code: 4 },
+          });
+        },
       },
-    });
+    );
     expect(busy.searchParams.get('message')).toBe('Facebook is busy right now. Please try again in a minute.');
 
-    const bad = await socialSignIn(new TestClient(), 'google', { email: uniqueEmail('badcode') }, {
-      beforeCallback: async () => {
-        await failNext('/google/token', 400, { error: 'invalid_grant', error_description: 'Bad Request' });
+    const bad = await socialSignIn(
+      new TestClient(),
+      'google',
+      { email: uniqueEmail('badcode') },
+      {
+        beforeCallback: async () => {
+          await failNext('/google/token', 400, { error: 'invalid_grant', error_description: 'Bad Request' });
+        },
       },
-    });
+    );
     expect(bad.searchParams.get('message')).toBe('Google sign-in failed. Please try again.');
   });
 
@@ -107,7 +127,9 @@ describe('social sign-in through the sandbox providers', () => {
     const owner = await signedInUser('social-owner');
     const email = uniqueEmail('social-invitee');
     await owner.client.post(`/api/company/${owner.companyId}/invite`, { email });
-    const token = linkIn(await waitForMail(email, /invited/)).pathname.split('/').pop()!;
+    const token = linkIn(await waitForMail(email, /invited/))
+      .pathname.split('/')
+      .pop()!;
     const client = new TestClient();
     const landed = await socialSignIn(client, 'google', { email }, { inviteToken: token });
     expect(landed.pathname).toBe('/');

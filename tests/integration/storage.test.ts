@@ -27,7 +27,11 @@ describe('media storage on s3rver', () => {
     const appOrigin = inject('runtime').url;
     const preflight = await fetch(url, {
       method: 'OPTIONS',
-      headers: { origin: appOrigin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: appOrigin,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(200);
     // s3rver answers a matched preflight with '*'; S3 echoes the origin. Both let the browser PUT.

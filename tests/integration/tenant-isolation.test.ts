@@ -77,11 +77,17 @@ describe('tenant isolation', () => {
     expect(scoped.length).toBeGreaterThan(5);
     for (const route of scoped) {
       const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '1');
-      const res = await b.client.request(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? undefined : {
-        name: 'Hijacked name',
-        email: uniqueEmail('hijack'),
-        token: 'x',
-      });
+      const res = await b.client.request(
+        route.method,
+        path,
+        route.method === 'GET' || route.method === 'DELETE'
+          ? undefined
+          : {
+              name: 'Hijacked name',
+              email: uniqueEmail('hijack'),
+              token: 'x',
+            },
+      );
       expect([403, 404], `${label(route)} answered ${res.status}`).toContain(res.status);
       const text = JSON.stringify(res.body);
       expect(text).not.toContain('Secret Owl');
@@ -102,7 +108,9 @@ describe('tenant isolation', () => {
     const b = await signedInUser('tenant-d');
     expect((await b.client.post(`/api/company/${a.companyId}/accept-invite`, { token: 'guess' })).status).toBe(404);
     await a.client.post(`/api/company/${a.companyId}/invite`, { email: b.email });
-    const token = linkIn(await waitForMail(b.email, /invited/)).pathname.split('/').pop()!;
+    const token = linkIn(await waitForMail(b.email, /invited/))
+      .pathname.split('/')
+      .pop()!;
     const other = await signedInUser('tenant-e');
     expect((await b.client.post(`/api/company/${other.companyId}/accept-invite`, { token })).status).toBe(404);
   });

@@ -179,7 +179,9 @@ describe('long-running jobs on the local workflow engine', () => {
       // The job had already finished, so the late duplicate changed nothing.
       expect((await getJob(uuid))?.state).toEqual({ status: 'succeeded', result: { echoed: 'direct' } });
       const { dueSchedules } = await import('../../functions/core/scheduler/scheduler-port');
-      expect((await dueSchedules(new Date(Date.now() + 60_000))).find((s) => s.name === `test-${uuid}`)).toBeUndefined();
+      expect(
+        (await dueSchedules(new Date(Date.now() + 60_000))).find((s) => s.name === `test-${uuid}`),
+      ).toBeUndefined();
     } finally {
       await loop.stop();
     }

@@ -78,7 +78,12 @@ export function awsAdapterContract(getTarget: () => AwsTarget | undefined) {
       process.env.SCHEDULE_GROUP = unique('missing');
       try {
         await expect(
-          eventBridgeScheduler.upsert({ name: unique('post'), at: new Date('2030-01-01T00:00:00Z'), workflow: 'run-job', input: {} }),
+          eventBridgeScheduler.upsert({
+            name: unique('post'),
+            at: new Date('2030-01-01T00:00:00Z'),
+            workflow: 'run-job',
+            input: {},
+          }),
         ).rejects.toThrow();
       } finally {
         process.env.SCHEDULE_GROUP = group;
@@ -89,9 +94,15 @@ export function awsAdapterContract(getTarget: () => AwsTarget | undefined) {
       const group = process.env.SCHEDULE_GROUP!;
       const prefix = unique('c1');
       const name = `${prefix}-post`;
-      const get = (groupName?: string) => clients().scheduler.send(new GetScheduleCommand({ Name: name, GroupName: groupName }));
+      const get = (groupName?: string) =>
+        clients().scheduler.send(new GetScheduleCommand({ Name: name, GroupName: groupName }));
 
-      await eventBridgeScheduler.upsert({ name, at: new Date('2030-01-02T03:04:05Z'), workflow: 'run-job', input: { postId: 'p1' } });
+      await eventBridgeScheduler.upsert({
+        name,
+        at: new Date('2030-01-02T03:04:05Z'),
+        workflow: 'run-job',
+        input: { postId: 'p1' },
+      });
       const created = await get(group);
       expect(created).toMatchObject({
         GroupName: group,
@@ -103,7 +114,12 @@ export function awsAdapterContract(getTarget: () => AwsTarget | undefined) {
       // Names are per group: the default group has no such schedule.
       await expect(get()).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
 
-      await eventBridgeScheduler.upsert({ name, at: new Date('2030-01-03T00:00:00Z'), workflow: 'run-job', input: { postId: 'p1' } });
+      await eventBridgeScheduler.upsert({
+        name,
+        at: new Date('2030-01-03T00:00:00Z'),
+        workflow: 'run-job',
+        input: { postId: 'p1' },
+      });
       expect((await get(group)).ScheduleExpression).toBe('at(2030-01-03T00:00:00)');
       expect(await eventBridgeScheduler.namesWithPrefix(prefix)).toEqual([name]);
 
@@ -130,7 +146,11 @@ export function awsAdapterContract(getTarget: () => AwsTarget | undefined) {
       const name = unique('job');
       await stepFunctions.start('run-job', { uuid: name }, name);
       await clients().sfn.send(new StopExecutionCommand({ executionArn: arnOf(name) }));
-      const again = new StartExecutionCommand({ stateMachineArn: target().stateMachineArn, name, input: JSON.stringify({ uuid: name }) });
+      const again = new StartExecutionCommand({
+        stateMachineArn: target().stateMachineArn,
+        name,
+        input: JSON.stringify({ uuid: name }),
+      });
       await expect(clients().sfn.send(again)).rejects.toMatchObject({ name: 'ExecutionAlreadyExists' });
       await expect(stepFunctions.start('run-job', { uuid: name }, name)).resolves.toBeUndefined();
       expect(await status(name)).toBe('ABORTED');
@@ -139,7 +159,11 @@ export function awsAdapterContract(getTarget: () => AwsTarget | undefined) {
     it('refuses a running name with another input', async () => {
       const name = unique('job');
       await stepFunctions.start('run-job', { uuid: name }, name);
-      const other = new StartExecutionCommand({ stateMachineArn: target().stateMachineArn, name, input: '{"other":true}' });
+      const other = new StartExecutionCommand({
+        stateMachineArn: target().stateMachineArn,
+        name,
+        input: '{"other":true}',
+      });
       await expect(clients().sfn.send(other)).rejects.toMatchObject({ name: 'ExecutionAlreadyExists' });
     });
   });
@@ -150,7 +174,10 @@ export function awsAdapterContract(getTarget: () => AwsTarget | undefined) {
       fetch(url, { method: 'PUT', headers: { 'content-type': type }, body: payload });
 
     it('sign the Content-Type and Content-Length the caller chose, and tell the browser which type to send', async () => {
-      const upload = await presignUpload(`uploads/${unique('a')}.png`, { contentType: 'image/png', contentLength: body.length });
+      const upload = await presignUpload(`uploads/${unique('a')}.png`, {
+        contentType: 'image/png',
+        contentLength: body.length,
+      });
       const signed = new URL(upload.url).searchParams.get('X-Amz-SignedHeaders')!.split(';');
       expect(signed).toEqual(expect.arrayContaining(['content-type', 'content-length', 'host']));
       expect(upload).toMatchObject({ method: 'PUT', headers: { 'content-type': 'image/png' } });
@@ -165,7 +192,10 @@ export function awsAdapterContract(getTarget: () => AwsTarget | undefined) {
     });
 
     it('are refused with another type or size where the server checks signatures as S3 does', async () => {
-      const upload = await presignUpload(`uploads/${unique('c')}.png`, { contentType: 'image/png', contentLength: body.length });
+      const upload = await presignUpload(`uploads/${unique('c')}.png`, {
+        contentType: 'image/png',
+        contentLength: body.length,
+      });
       const refused = target().checksPresignedSignatures ? 403 : 200;
       expect((await put(upload.url, 'text/html', body)).status).toBe(refused);
       expect((await put(upload.url, 'image/png', new Uint8Array([...body, 0]))).status).toBe(refused);

@@ -18,7 +18,9 @@ export const motoAvailable = (): boolean => spawnSync('moto_server', ['--help'],
 
 export async function startMoto(timeoutMs = 30_000): Promise<Moto> {
   const port = await freePort();
-  const child: ChildProcess = spawn('moto_server', ['-p', String(port), '-H', '127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn('moto_server', ['-p', String(port), '-H', '127.0.0.1'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const endpoint = `http://127.0.0.1:${port}`;

@@ -19,7 +19,9 @@ export async function socialSignIn(
   identity: { email: string; first?: string; last?: string },
   options: SocialSignInOptions = {},
 ): Promise<URL> {
-  const start = await client.get(`/api/auth/oauth/${provider}${options.inviteToken ? `?inviteToken=${options.inviteToken}` : ''}`);
+  const start = await client.get(
+    `/api/auth/oauth/${provider}${options.inviteToken ? `?inviteToken=${options.inviteToken}` : ''}`,
+  );
   expect(start.status).toBe(302);
   const consent = new URL(start.headers.get('location')!);
   expect(consent.searchParams.get('state')).toBe(client.cookies.get('oauth_state'));
@@ -49,4 +51,7 @@ export async function socialSignIn(
 
 /** Makes the sandbox answer the next call to `path` with this status and body. */
 export const failNext = (path: string, status: number, body: unknown) =>
-  fetch(`${inject('runtime').sandboxOrigin}/__sandbox/fail-next`, { method: 'POST', body: JSON.stringify({ path, status, body }) });
+  fetch(`${inject('runtime').sandboxOrigin}/__sandbox/fail-next`, {
+    method: 'POST',
+    body: JSON.stringify({ path, status, body }),
+  });

@@ -81,7 +81,11 @@ const handler = areaHandler([
 ]);
 
 const call = async (e: APIGatewayProxyEventV2) => {
-  const res = (await handler(e, context)) as { statusCode: number; body: string; headers: Record<string, string> };
+  const res = (await handler(e as never, context)) as {
+    statusCode: number;
+    body: string;
+    headers: Record<string, string>;
+  };
   return { ...res, json: res.body ? JSON.parse(res.body) : undefined };
 };
 

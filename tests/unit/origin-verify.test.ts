@@ -25,7 +25,10 @@ function secretStore(current: string, previous?: string) {
 }
 
 const request = (value?: string) =>
-  ({ event: { headers: value === undefined ? {} : { 'x-origin-verify': value } } as unknown as HttpEvent, context: {} as Context }) as never;
+  ({
+    event: { headers: value === undefined ? {} : { 'x-origin-verify': value } } as unknown as HttpEvent,
+    context: {} as Context,
+  }) as never;
 
 afterEach(() => {
   delete process.env.ORIGIN_VERIFY_SECRET_ARN;

@@ -5,7 +5,9 @@ import { companyInfoSchema, createCompanySchema } from '@shared/schemas/company'
 import { normalizeWebsite } from '@shared/url';
 
 const firstErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  fieldErrorsFrom({ errors: (result.error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message })) });
+  fieldErrorsFrom({
+    errors: (result.error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message })),
+  });
 
 describe('website rule (spec 01 §5)', () => {
   it.each([
@@ -32,10 +34,20 @@ describe('website rule (spec 01 §5)', () => {
 
 describe('422 shapes', () => {
   it('reads a list of {path, message}', () => {
-    expect(fieldErrorsFrom({ errors: [{ path: 'email', message: 'a' }, { path: 'email', message: 'b' }] })).toEqual({ email: 'a' });
+    expect(
+      fieldErrorsFrom({
+        errors: [
+          { path: 'email', message: 'a' },
+          { path: 'email', message: 'b' },
+        ],
+      }),
+    ).toEqual({ email: 'a' });
   });
   it('reads a map of field → messages', () => {
-    expect(fieldErrorsFrom({ email: ['Email is not valid.'], name: 'x' })).toEqual({ email: 'Email is not valid.', name: 'x' });
+    expect(fieldErrorsFrom({ email: ['Email is not valid.'], name: 'x' })).toEqual({
+      email: 'Email is not valid.',
+      name: 'x',
+    });
     expect(fieldErrorsFrom({ errors: { password: ['short'] } })).toEqual({ password: 'short' });
   });
   it('ignores junk', () => {
@@ -50,7 +62,13 @@ describe('auth schemas report one spec sentence per field', () => {
       email: 'Email field is required.',
       password: 'Password field is required.',
     });
-    const short = registerSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'short', accept_terms: true });
+    const short = registerSchema.safeParse({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      password: 'short',
+      accept_terms: true,
+    });
     expect(firstErrors(short)).toEqual({ password: 'Password should be minimum 8 chars' });
   });
   it('sign in checks the 8-character minimum like sign up and reset', () => {
@@ -64,7 +82,11 @@ describe('auth schemas report one spec sentence per field', () => {
     expect(parsed.email).toBe('ada@example.com');
   });
   it('change password: mismatch is reported on repeatPassword', () => {
-    expect(firstErrors(changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: '12345678', repeatPassword: '123456789' }))).toEqual({
+    expect(
+      firstErrors(
+        changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: '12345678', repeatPassword: '123456789' }),
+      ),
+    ).toEqual({
       repeatPassword: 'Passwords must match!',
     });
   });
@@ -74,11 +96,15 @@ describe('company schemas', () => {
   it('name bounds', () => {
     expect(createCompanySchema.safeParse({ name: 'abc' }).success).toBe(true);
     expect(createCompanySchema.safeParse({ name: 'x'.repeat(255) }).success).toBe(true);
-    expect(firstErrors(createCompanySchema.safeParse({ name: '  ab  ' }))).toEqual({ name: 'Name must be at least 3 characters long.' });
+    expect(firstErrors(createCompanySchema.safeParse({ name: '  ab  ' }))).toEqual({
+      name: 'Name must be at least 3 characters long.',
+    });
   });
   it('empty optional texts clear a field; set ones keep the bounds', () => {
     expect(companyInfoSchema.parse({ description: '', tone: '' })).toEqual({ description: '', tone: '' });
-    expect(firstErrors(companyInfoSchema.safeParse({ tone: 'ab' }))).toEqual({ tone: 'Marketing tone must be at least 3 characters long.' });
+    expect(firstErrors(companyInfoSchema.safeParse({ tone: 'ab' }))).toEqual({
+      tone: 'Marketing tone must be at least 3 characters long.',
+    });
   });
   it('revenue and budget are non-negative integers', () => {
     expect(firstErrors(companyInfoSchema.safeParse({ current_revenue: -5, suggested_budget: 2.5 }))).toEqual({
