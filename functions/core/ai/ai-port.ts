@@ -3,6 +3,7 @@
  * behind it (OpenAI or any OpenAI-compatible server, and the offline generator); callers map
  * their stored entities to `AiCompanyContext` and never see which adapter answered.
  */
+import type { BlogPlatform, SocialPlatform } from '@shared/platform-rules';
 
 /** The goal values of spec 01 §3, as stored on the company. */
 export type AiGoal = 'LAUNCHING_BUSINESS' | 'CUSTOMER_INCREASE' | 'MAINTAIN_BUSINESS' | 'BOTH_MAINTAIN';
@@ -60,10 +61,7 @@ export interface CompanyOverview {
   voice: string;
 }
 
-export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'threads', 'linkedin'] as const;
-export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
-export const BLOG_PLATFORMS = ['wordpress', 'custom-blog'] as const;
-export type BlogPlatform = (typeof BLOG_PLATFORMS)[number];
+export { BLOG_PLATFORMS, SOCIAL_PLATFORMS, type BlogPlatform, type SocialPlatform } from '@shared/platform-rules';
 
 export interface PostsRequest {
   company: AiCompanyContext;

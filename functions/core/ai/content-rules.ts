@@ -1,17 +1,15 @@
-import type { BlogPlatform, SocialPlatform } from './ai-port';
+import {
+  BLOG_TITLE_MAX,
+  BLOG_TITLE_MIN,
+  POST_MAX_LENGTH,
+  POST_MIN_LENGTH,
+  ruleMessages,
+  type BlogPlatform,
+  type SocialPlatform,
+} from '@shared/platform-rules';
 
-/** Post copy length of spec 01 §5: the same rule the post editor enforces. */
-export const POST_MIN_LENGTH = 80;
-export const POST_MAX_LENGTH: Record<SocialPlatform | BlogPlatform, number> = {
-  facebook: 63206,
-  instagram: 2200,
-  threads: 500,
-  linkedin: 3000,
-  wordpress: 1_000_000,
-  'custom-blog': 1_000_000,
-};
-export const BLOG_TITLE_MIN = 80;
-export const BLOG_TITLE_MAX = 300;
+/** Post copy length of spec 01 §5: the same rules the post editor enforces (shared/platform-rules.ts). */
+export { BLOG_TITLE_MAX, BLOG_TITLE_MIN, POST_MAX_LENGTH, POST_MIN_LENGTH };
 export const ICP_COUNT = 2;
 export const PLAN_MONTHS = 12;
 
@@ -25,9 +23,9 @@ export function platformLength(platform: SocialPlatform | BlogPlatform, text: st
 
 /** The reason a post breaks the length rule, or undefined when it fits. */
 export function postLengthProblem(platform: SocialPlatform | BlogPlatform, text: string): string | undefined {
-  if (text.length < POST_MIN_LENGTH) return `Post copy content must be at least ${POST_MIN_LENGTH} characters long.`;
+  if (text.length < POST_MIN_LENGTH) return ruleMessages.copyTooShort(POST_MIN_LENGTH);
   const max = POST_MAX_LENGTH[platform];
-  if (platformLength(platform, text) > max) return `Post copy content must be no longer than ${max} characters.`;
+  if (platformLength(platform, text) > max) return ruleMessages.copyTooLong(max);
   return undefined;
 }
 
