@@ -3,7 +3,14 @@ import { config } from './config';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
-const POWERTOOLS_LEVEL = { debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', silent: 'SILENT' } as const;
+/** LOG_LEVEL → Powertools' level; anything else in LOG_LEVEL reads as info. */
+const POWERTOOLS_LEVEL: Partial<Record<string, 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT'>> = {
+  debug: 'DEBUG',
+  info: 'INFO',
+  warn: 'WARN',
+  error: 'ERROR',
+  silent: 'SILENT',
+};
 
 let current: { logger: Logger; level: string } | undefined;
 
@@ -17,7 +24,10 @@ export function logger(): Logger {
   const level = POWERTOOLS_LEVEL[config.logLevel] ?? 'INFO';
   if (!current) {
     current = {
-      logger: new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'marketing-automation', logLevel: level }),
+      logger: new Logger({
+        serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'marketing-automation',
+        logLevel: level,
+      }),
       level,
     };
   } else if (current.level !== level) {

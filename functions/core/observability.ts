@@ -41,7 +41,8 @@ export function countRequest(status: number) {
 
 const serviceName = () => process.env.POWERTOOLS_SERVICE_NAME ?? 'marketing-automation';
 
-type AnyMiddleware = MiddlewareObj<any, any, Error, any>;
+/** Any handler's middleware: Powertools reads only the Lambda context and the response. */
+type AnyMiddleware = MiddlewareObj<unknown, unknown>;
 
 /**
  * The outermost middleware of a Lambda handler in AWS: the Lambda context and cold start on
@@ -61,7 +62,8 @@ export function observability(): AnyMiddleware {
             logMetrics(metrics(), { captureColdStartMetric: true }),
           ] as AnyMiddleware[])
         : []);
-  const run = (phase: 'before' | 'after' | 'onError', order: (list: AnyMiddleware[]) => AnyMiddleware[]) =>
+  const run =
+    (phase: 'before' | 'after' | 'onError', order: (list: AnyMiddleware[]) => AnyMiddleware[]) =>
     async (request: Parameters<NonNullable<AnyMiddleware['before']>>[0]) => {
       for (const middleware of order(resolve())) await middleware[phase]?.(request);
     };

@@ -39,6 +39,8 @@ export const SECRET_ENV: Record<SecretName, string> = {
  */
 export function applyGrants(fn: lambda.Function, grants: Grants, resources: GrantableResources, who: string) {
   const stack = Stack.of(fn);
+  const role = fn.role;
+  if (!role) throw new Error(`${who} has no role to grant to`);
   const allow = (actions: string[], resourceArns: string[], conditions?: Record<string, unknown>) =>
     fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: resourceArns, conditions }));
   // cdk-nag names a wildcard resource as it appears in the template, `<LogicalId>` for a Ref.
@@ -47,7 +49,7 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
     return `<${stack.resolve(stack.getLogicalId(cfn)) as string}>`;
   };
   const acknowledgeWildcard = (resource: string, reason: string) =>
-    Validations.of(fn.role!).acknowledge({ id: `AwsSolutions-IAM5[Resource::${resource}]`, reason });
+    Validations.of(role).acknowledge({ id: `AwsSolutions-IAM5[Resource::${resource}]`, reason });
 
   if (grants.table?.length) {
     const { tableArn } = resources.table;
@@ -66,7 +68,11 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
     if (read) allow(['s3:GetObject'], [objects]);
     // Reading needs it too: without ListBucket, S3 answers 403 instead of 404 for a missing object.
     if (read || list) {
-      allow(['s3:ListBucket'], [resources.media.bucketArn], prefix ? { StringLike: { 's3:prefix': `${prefix}*` } } : undefined);
+      allow(
+        ['s3:ListBucket'],
+        [resources.media.bucketArn],
+        prefix ? { StringLike: { 's3:prefix': `${prefix}*` } } : undefined,
+      );
     }
     if (write) allow(['s3:PutObject'], [objects]);
     if (remove) allow(['s3:DeleteObject'], [objects]);
@@ -81,7 +87,9 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
   const startable = grants.workflows ?? [];
   if (startable.length || grants.schedules) {
     if (!resources.workflows.size) {
-      throw new Error(`${who} declares workflows or schedules, but workflows cannot be granted to it (workers start none)`);
+      throw new Error(
+        `${who} declares workflows or schedules, but workflows cannot be granted to it (workers start none)`,
+      );
     }
   }
   for (const name of startable) {
@@ -99,9 +107,10 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
       `arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${ref(schedules.group)}/*`,
       "One schedule per scheduled post, named at run time: the grant is limited to the app's schedule group.",
     );
-    Validations.of(fn.role!).acknowledge({
+    Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'scheduler:ListSchedules has no resource-level permissions (the listing is asked for the app group only).',
+      reason:
+        'scheduler:ListSchedules has no resource-level permissions (the listing is asked for the app group only).',
     });
     fn.addEnvironment('SCHEDULER_ROLE_ARN', schedules.role.roleArn);
     fn.addEnvironment('SCHEDULE_GROUP', schedules.groupName);
@@ -114,7 +123,14 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
       ['ses:SendEmail'],
       // SES authorises the sending identity (the address or its domain) and, in the sandbox,
       // each recipient: identities in general, with the sender pinned by the condition.
-      [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*', arnFormat: ArnFormat.SLASH_RESOURCE_NAME })],
+      [
+        stack.formatArn({
+          service: 'ses',
+          resource: 'identity',
+          resourceName: '*',
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        }),
+      ],
       { StringEquals: { 'ses:FromAddress': resources.mailFrom } },
     );
     acknowledgeWildcard(

@@ -182,8 +182,15 @@ export class MarketingStack extends Stack {
         environment: { ...common, ORIGIN_VERIFY_SECRET_ARN: originVerify.secretArn },
       });
       // Every area checks the origin-verify header; AWSPREVIOUS too, during a rotation.
-      fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [originVerify.secretArn] }));
-      applyGrants(fn.fn, areaGrants(area, props.areaGrants), { ...grantable, workflows: workflows.stateMachines, schedules }, `area ${area}`);
+      fn.fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [originVerify.secretArn] }),
+      );
+      applyGrants(
+        fn.fn,
+        areaGrants(area, props.areaGrants),
+        { ...grantable, workflows: workflows.stateMachines, schedules },
+        `area ${area}`,
+      );
       http.addArea(area, fn.fn);
       this.apiFunctions.set(area, fn);
     }
@@ -196,8 +203,14 @@ export class MarketingStack extends Stack {
       email: settings.alarmEmail,
     });
 
-    new CfnOutput(this, 'AppUrl', { value: `https://${web.distribution.distributionDomainName}`, description: 'The app (CloudFront)' });
-    new CfnOutput(this, 'ApiUrl', { value: http.api.apiEndpoint, description: 'HTTP API (direct; the app uses /api on CloudFront)' });
+    new CfnOutput(this, 'AppUrl', {
+      value: `https://${web.distribution.distributionDomainName}`,
+      description: 'The app (CloudFront)',
+    });
+    new CfnOutput(this, 'ApiUrl', {
+      value: http.api.apiEndpoint,
+      description: 'HTTP API (direct; the app uses /api on CloudFront)',
+    });
     new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'MediaBucketName', { value: media.bucketName });
@@ -206,6 +219,9 @@ export class MarketingStack extends Stack {
     new CfnOutput(this, 'OAuthSecretArn', { value: oauthClients.secretArn });
     new CfnOutput(this, 'OpenAiSecretArn', { value: openAiKey.secretArn });
     new CfnOutput(this, 'StripeSecretArn', { value: stripeKeys.secretArn });
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'Subscribe to be told about alarms' });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarms.topic.topicArn,
+      description: 'Subscribe to be told about alarms',
+    });
   }
 }

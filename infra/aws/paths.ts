@@ -13,7 +13,7 @@ export const paths = {
   repoRoot,
   // The Node project's config (it has the `@shared/*` paths esbuild resolves); the root
   // tsconfig.json is a solution file of project references.
-  tsconfig: [join(repoRoot, 'tsconfig.node.json'), join(repoRoot, 'tsconfig.json')].find((file) => existsSync(file))!,
+  tsconfig: [join(repoRoot, 'tsconfig.node.json')].find((file) => existsSync(file)) ?? join(repoRoot, 'tsconfig.json'),
   lockFile: join(repoRoot, 'package-lock.json'),
   cdkJson: join(repoRoot, 'cdk.json'),
   webDist: join(repoRoot, 'web', 'dist'),

@@ -24,16 +24,21 @@ export interface Settings {
 
 export const DEFAULT_MAIL_FROM = 'no-reply@example.com';
 /** Every flag the app knows, off until an operator turns it on. */
-export const DEFAULT_FEATURE_FLAGS: Record<string, boolean> = Object.fromEntries(FEATURE_FLAGS.map((name) => [name, false]));
+export const DEFAULT_FEATURE_FLAGS: Record<string, boolean> = Object.fromEntries(
+  FEATURE_FLAGS.map((name) => [name, false]),
+);
 
 export function readSettings(app: App): Settings {
   const customDomain = readCustomDomain(app);
-  const appOrigin = (app.node.tryGetContext('appOrigin') as string | undefined) ?? (customDomain && `https://${customDomain.domainName}`);
+  const appOrigin =
+    (app.node.tryGetContext('appOrigin') as string | undefined) ??
+    (customDomain && `https://${customDomain.domainName}`);
   if (appOrigin !== undefined && !/^https?:\/\/[^/]+$/.test(appOrigin.replace(/\/$/, ''))) {
     throw new Error(`context appOrigin must be an origin like https://app.example.com, got "${appOrigin}"`);
   }
   const mailFrom = (app.node.tryGetContext('mailFrom') as string | undefined) ?? DEFAULT_MAIL_FROM;
-  if (!/^[^@\s]+@[^@\s]+$/.test(mailFrom)) throw new Error(`context mailFrom must be an email address, got "${mailFrom}"`);
+  if (!/^[^@\s]+@[^@\s]+$/.test(mailFrom))
+    throw new Error(`context mailFrom must be an email address, got "${mailFrom}"`);
   const alarmEmail = app.node.tryGetContext('alarmEmail') as string | undefined;
   if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(alarmEmail)) {
     throw new Error(`context alarmEmail must be an email address, got "${alarmEmail}"`);
@@ -57,8 +62,10 @@ function readCustomDomain(app: App): Settings['customDomain'] {
   const domainName = app.node.tryGetContext('domainName') as string | undefined;
   const certificateArn = app.node.tryGetContext('certificateArn') as string | undefined;
   if (domainName === undefined && certificateArn === undefined) return undefined;
-  if (!domainName || !certificateArn) throw new Error('context domainName and certificateArn go together: give both or neither');
-  if (!/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(domainName)) throw new Error(`context domainName must be a host name, got "${domainName}"`);
+  if (!domainName || !certificateArn)
+    throw new Error('context domainName and certificateArn go together: give both or neither');
+  if (!/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(domainName))
+    throw new Error(`context domainName must be a host name, got "${domainName}"`);
   // CloudFront only uses certificates from us-east-1.
   if (!/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
     throw new Error(`context certificateArn must be an ACM certificate ARN in us-east-1, got "${certificateArn}"`);
@@ -69,7 +76,7 @@ function readCustomDomain(app: App): Settings['customDomain'] {
 /** `cdk.json` gives an object; `-c featureFlags='{...}'` on the command line gives a string. */
 function parseFlags(value: unknown): Record<string, unknown> {
   if (value === undefined) return {};
-  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new Error('context featureFlags must be a JSON object of flag name → boolean');
   }

@@ -56,10 +56,10 @@ describe('bundled Lambda assets', () => {
     // Powertools writes its JSON lines (logs and EMF metrics) to stdout, as Lambda collects them.
     const written: string[] = [];
     const write = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+    process.stdout.write = (chunk: string | Uint8Array, ...rest: never[]) => {
       written.push(String(chunk));
       return write(chunk, ...rest);
-    }) as typeof process.stdout.write;
+    };
     try {
       const { handler } = await import(pathToFileURL(join(assetDir, 'index.mjs')).href);
       const now = Date.now();
@@ -71,7 +71,13 @@ describe('bundled Lambda assets', () => {
           rawQueryString: '',
           headers: { host: 'example.cloudfront.net' },
           requestContext: {
-            http: { method: 'GET', path: '/api/metadata', protocol: 'HTTP/1.1', sourceIp: '198.51.100.1', userAgent: 'vitest' },
+            http: {
+              method: 'GET',
+              path: '/api/metadata',
+              protocol: 'HTTP/1.1',
+              sourceIp: '198.51.100.1',
+              userAgent: 'vitest',
+            },
             requestId: 'bundle-test',
             routeKey: 'ANY /api/metadata',
             stage: '$default',
@@ -85,17 +91,29 @@ describe('bundled Lambda assets', () => {
       expect(JSON.parse(result.body)).toEqual({
         featureFlags: { GoogleMyBusinessIntegration: false, GoogleSearchConsole: true, LocalBusinessListing: false },
       });
-      const lines = written.flatMap((chunk) => chunk.split('\n')).filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+      const lines = written
+        .flatMap((chunk) => chunk.split('\n'))
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l));
       expect(lines).toContainEqual(
-        expect.objectContaining({ level: 'INFO', message: 'request', service: 'metadata', requestId: 'bundle-test', status: 200 }),
+        expect.objectContaining({
+          level: 'INFO',
+          message: 'request',
+          service: 'metadata',
+          requestId: 'bundle-test',
+          status: 200,
+        }),
       );
       const emf = lines.find((l) => l._aws);
-      expect(emf?._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'MarketingAutomation', Dimensions: [['service']] });
+      expect(emf?._aws.CloudWatchMetrics[0]).toMatchObject({
+        Namespace: 'MarketingAutomation',
+        Dimensions: [['service']],
+      });
       expect(emf).toMatchObject({ service: 'metadata', Requests: 1, ServerErrors: 0 });
     } finally {
       process.stdout.write = write;
       for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[name];
+        if (value === undefined) Reflect.deleteProperty(process.env, name);
         else process.env[name] = value;
       }
     }

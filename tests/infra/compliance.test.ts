@@ -37,9 +37,9 @@ function cfnLint(templateFile: string): { rule: string; level: string; message: 
   });
   // Exit codes are a bit field of the levels found; the JSON list is the answer.
   if (!out.stdout.trim()) throw new Error(`cfn-lint printed nothing (exit ${out.status}): ${out.stderr}`);
-  return (JSON.parse(out.stdout) as { Rule: { Id: string }; Level: string; Message: string; Location: { Path: unknown } }[]).map(
-    (f) => ({ rule: f.Rule.Id, level: f.Level, message: f.Message, path: f.Location.Path }),
-  );
+  return (
+    JSON.parse(out.stdout) as { Rule: { Id: string }; Level: string; Message: string; Location: { Path: unknown } }[]
+  ).map((f) => ({ rule: f.Rule.Id, level: f.Level, message: f.Message, path: f.Location.Path }));
 }
 
 const variants = {
@@ -112,7 +112,10 @@ describe('the checkers themselves', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cfn-lint-probe-'));
     try {
       const file = join(dir, 'bad.template.json');
-      writeFileSync(file, JSON.stringify({ Resources: { Table: { Type: 'AWS::DynamoDB::Table', Properties: { BillingMode: 'FREE' } } } }));
+      writeFileSync(
+        file,
+        JSON.stringify({ Resources: { Table: { Type: 'AWS::DynamoDB::Table', Properties: { BillingMode: 'FREE' } } } }),
+      );
       expect(cfnLint(file).some((f) => f.level === 'Error')).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_READ, TABLE_WRITE, type Grants } from '../../functions/core/grants';
-import { workflowArnEnv } from '../../functions/core/jobs/workflows';
+import { WORKFLOWS, workflowArnEnv } from '../../functions/core/jobs/workflows';
 import { tableSchema } from '../../functions/core/table/schema';
 import { AREA_GRANTS, WORKER_GRANTS } from '../../infra/aws/area-grants';
 import { SECRET_ENV } from '../../infra/aws/grants';
@@ -28,12 +28,16 @@ const grantedStatements = (t: Template, id: string): Statement[] =>
     const actions = actionsOf(s).filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:'));
     const kept = [s.Resource].flat().filter((r) => !JSON.stringify(r).includes('OriginVerify'));
     if (!actions.length || !kept.length) return [];
-    return [{ ...s, Action: actions.length === 1 ? actions[0]! : actions, Resource: kept.length === 1 ? kept[0] : kept }];
+    return [
+      { ...s, Action: actions.length === 1 ? actions[0]! : actions, Resource: kept.length === 1 ? kept[0] : kept },
+    ];
   });
 
 const actionsGranted = (t: Template, id: string) => grantedStatements(t, id).flatMap(actionsOf).sort();
-const envOf = (t: Template, id: string) => t.toJSON().Resources[id].Properties.Environment.Variables as Record<string, unknown>;
-const refPrefix = (t: Template, prefix: string) => Object.keys(t.toJSON().Resources).find((id) => id.startsWith(prefix))!;
+const envOf = (t: Template, id: string) =>
+  t.toJSON().Resources[id].Properties.Environment.Variables as Record<string, unknown>;
+const refPrefix = (t: Template, prefix: string) =>
+  Object.keys(t.toJSON().Resources).find((id) => id.startsWith(prefix))!;
 
 beforeAll(() => {
   ({ stack, template } = synth());
@@ -43,15 +47,22 @@ describe('the areas and workers as declared', () => {
   it('never allow Scan, table-wide wildcards or DescribeTable', () => {
     for (const id of Object.keys(resources(template, 'AWS::Lambda::Function'))) {
       const actions = statementsOf(template, id).flatMap(actionsOf);
-      expect(actions.filter((a) => a.startsWith('dynamodb:') && /Scan|\*|Describe/.test(a)), id).toEqual([]);
+      expect(
+        actions.filter((a) => a.startsWith('dynamodb:') && /Scan|\*|Describe/.test(a)),
+        id,
+      ).toEqual([]);
     }
   });
 
   it('grant each function exactly the DynamoDB actions its declaration names, on the table (and indexes only for Query)', () => {
     const table = refPrefix(template, 'DataTable');
     const declared: [string, Grants][] = [
-      ...Object.entries(AREA_GRANTS).map(([area, g]) => [logicalId(stack.apiFunctions.get(area)!), g] as [string, Grants]),
-      ...Object.entries(WORKER_GRANTS).map(([w, g]) => [logicalId(stack.workerFunctions.get(w)!), g] as [string, Grants]),
+      ...Object.entries(AREA_GRANTS).map(
+        ([area, g]) => [logicalId(stack.apiFunctions.get(area)!), g] as [string, Grants],
+      ),
+      ...Object.entries(WORKER_GRANTS).map(
+        ([w, g]) => [logicalId(stack.workerFunctions.get(w)!), g] as [string, Grants],
+      ),
     ];
     for (const [id, grants] of declared) {
       const dynamo = grantedStatements(template, id).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
@@ -67,10 +78,15 @@ describe('the areas and workers as declared', () => {
   it('lrp and metadata only read single items; auth and company read and write', () => {
     expect(actionsGranted(template, logicalId(stack.apiFunctions.get('lrp')!))).toEqual(['dynamodb:GetItem']);
     expect(actionsGranted(template, logicalId(stack.apiFunctions.get('metadata')!))).toEqual(['dynamodb:GetItem']);
-    expect(actionsGranted(template, logicalId(stack.workerFunctions.get('finish-job')!))).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(actionsGranted(template, logicalId(stack.workerFunctions.get('finish-job')!))).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:UpdateItem',
+    ]);
     for (const area of ['auth', 'company']) {
       const actions = actionsGranted(template, logicalId(stack.apiFunctions.get(area)!));
-      expect(actions, area).toEqual(expect.arrayContaining([...TABLE_READ, ...TABLE_WRITE].map((op) => `dynamodb:${op}`)));
+      expect(actions, area).toEqual(
+        expect.arrayContaining([...TABLE_READ, ...TABLE_WRITE].map((op) => `dynamodb:${op}`)),
+      );
     }
   });
 
@@ -78,10 +94,22 @@ describe('the areas and workers as declared', () => {
     for (const [area, fn] of stack.apiFunctions) {
       const actions = actionsGranted(template, logicalId(fn));
       const grants = AREA_GRANTS[area as keyof typeof AREA_GRANTS];
-      if (!grants.media) expect(actions.filter((a) => a.startsWith('s3:')), area).toEqual([]);
-      if (!grants.tokenKey) expect(actions.filter((a) => a.startsWith('kms:')), area).toEqual([]);
+      if (!grants.media)
+        expect(
+          actions.filter((a) => a.startsWith('s3:')),
+          area,
+        ).toEqual([]);
+      if (!grants.tokenKey)
+        expect(
+          actions.filter((a) => a.startsWith('kms:')),
+          area,
+        ).toEqual([]);
       if (!grants.workflows?.length) expect(actions, area).not.toContain('states:StartExecution');
-      if (!grants.schedules) expect(actions.filter((a) => a.startsWith('scheduler:') || a === 'iam:PassRole'), area).toEqual([]);
+      if (!grants.schedules)
+        expect(
+          actions.filter((a) => a.startsWith('scheduler:') || a === 'iam:PassRole'),
+          area,
+        ).toEqual([]);
       if (!grants.mail) expect(actions, area).not.toContain('ses:SendEmail');
     }
   });
@@ -103,7 +131,11 @@ describe('the areas and workers as declared', () => {
       expect('SCHEDULER_ROLE_ARN' in env, area).toBe(!!grants.schedules);
       expect('TOKEN_KEY_ID' in env, area).toBe(!!grants.tokenKey?.length);
       expect('OAUTH_SECRET_ARN' in env, area).toBe(!!grants.secrets?.includes('oauth-clients'));
-      expect(workflowArnEnv('run-job') in env, area).toBe(!!grants.workflows?.length || !!grants.schedules);
+      for (const workflow of WORKFLOWS) {
+        // Schedules target workflows, so a scheduling area knows them all.
+        const told = !!grants.workflows?.includes(workflow) || !!grants.schedules;
+        expect(workflowArnEnv(workflow) in env, `${area} ${workflow}`).toBe(told);
+      }
     }
   });
 });
@@ -141,13 +173,18 @@ describe('each word of the vocabulary, granted to one area alone', () => {
     );
   });
 
-  it('media list and delete, KMS decrypt: ListBucket, DeleteObject on the bucket\'s objects, Decrypt on the token key', () => {
+  it("media list and delete, KMS decrypt: ListBucket, DeleteObject on the bucket's objects, Decrypt on the token key", () => {
     expect(actionsGranted(granted, id('company'))).toEqual(['kms:Decrypt', 's3:DeleteObject', 's3:ListBucket']);
     const media = refPrefix(granted, 'MediaBucket');
     expect(allows(granted, id('company'), 's3:ListBucket', { 'Fn::GetAtt': [media, 'Arn'] })).toBe(true);
-    expect(allows(granted, id('company'), 's3:DeleteObject', { 'Fn::Join': ['', [{ 'Fn::GetAtt': [media, 'Arn'] }, '/*']] })).toBe(true);
+    expect(
+      allows(granted, id('company'), 's3:DeleteObject', { 'Fn::Join': ['', [{ 'Fn::GetAtt': [media, 'Arn'] }, '/*']] }),
+    ).toBe(true);
     expect(grantedStatements(granted, id('company'))).toContainEqual(
-      expect.objectContaining({ Action: 'kms:Decrypt', Resource: { 'Fn::GetAtt': [refPrefix(granted, 'TokenKey'), 'Arn'] } }),
+      expect.objectContaining({
+        Action: 'kms:Decrypt',
+        Resource: { 'Fn::GetAtt': [refPrefix(granted, 'TokenKey'), 'Arn'] },
+      }),
     );
     expect(envOf(granted, id('company')).TOKEN_KEY_ID).toEqual({ Ref: refPrefix(granted, 'TokenKey') });
   });
@@ -156,8 +193,15 @@ describe('each word of the vocabulary, granted to one area alone', () => {
     const statements = grantedStatements(granted, id('metadata'));
     expect(statements).toContainEqual(
       expect.objectContaining({
-        Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule', 'scheduler:UpdateSchedule'],
-        Resource: { 'Fn::Join': ['', expect.arrayContaining([{ Ref: expect.stringMatching(/^SchedulesGroup/) }, '/*'])] },
+        Action: [
+          'scheduler:CreateSchedule',
+          'scheduler:DeleteSchedule',
+          'scheduler:GetSchedule',
+          'scheduler:UpdateSchedule',
+        ],
+        Resource: {
+          'Fn::Join': ['', expect.arrayContaining([{ Ref: expect.stringMatching(/^SchedulesGroup/) }, '/*'])],
+        },
       }),
     );
     expect(statements).toContainEqual({
@@ -185,10 +229,16 @@ describe('each word of the vocabulary, granted to one area alone', () => {
   it('workflows, secrets and a single table operation: exactly those resources', () => {
     const statements = grantedStatements(granted, id('lrp'));
     expect(statements).toContainEqual(
-      expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: expect.stringMatching(/^WorkflowsRunJob/) } }),
+      expect.objectContaining({
+        Action: 'states:StartExecution',
+        Resource: { Ref: expect.stringMatching(/^WorkflowsRunJob/) },
+      }),
     );
     expect(statements).toContainEqual(
-      expect.objectContaining({ Action: 'secretsmanager:GetSecretValue', Resource: { Ref: refPrefix(granted, 'OAuthClients') } }),
+      expect.objectContaining({
+        Action: 'secretsmanager:GetSecretValue',
+        Resource: { Ref: refPrefix(granted, 'OAuthClients') },
+      }),
     );
     const table = refPrefix(granted, 'DataTable');
     expect(statements).toContainEqual(
@@ -196,12 +246,20 @@ describe('each word of the vocabulary, granted to one area alone', () => {
         Action: 'dynamodb:Query',
         Resource: [
           { 'Fn::GetAtt': [table, 'Arn'] },
-          ...tableSchema.globalIndexes.map((index) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [table, 'Arn'] }, `/index/${index.name}`]] })),
+          ...tableSchema.globalIndexes.map((index) => ({
+            'Fn::Join': ['', [{ 'Fn::GetAtt': [table, 'Arn'] }, `/index/${index.name}`]],
+          })),
         ],
       }),
     );
-    expect(actionsGranted(granted, id('lrp'))).toEqual(['dynamodb:Query', 'secretsmanager:GetSecretValue', 'states:StartExecution']);
-    expect(envOf(granted, id('lrp'))).toMatchObject({ [SECRET_ENV['oauth-clients']]: { Ref: refPrefix(granted, 'OAuthClients') } });
+    expect(actionsGranted(granted, id('lrp'))).toEqual([
+      'dynamodb:Query',
+      'secretsmanager:GetSecretValue',
+      'states:StartExecution',
+    ]);
+    expect(envOf(granted, id('lrp'))).toMatchObject({
+      [SECRET_ENV['oauth-clients']]: { Ref: refPrefix(granted, 'OAuthClients') },
+    });
   });
 
   it('an area without a grant cannot touch what another area was granted', () => {
@@ -217,7 +275,11 @@ describe('each word of the vocabulary, granted to one area alone', () => {
     for (const [area] of probe.apiFunctions) {
       const actions = actionsGranted(granted, id(area));
       for (const [prefix, allowed] of Object.entries(owners)) {
-        if (!allowed.includes(area)) expect(actions.filter((a) => a.startsWith(prefix)), `${area} ${prefix}`).toEqual([]);
+        if (!allowed.includes(area))
+          expect(
+            actions.filter((a) => a.startsWith(prefix)),
+            `${area} ${prefix}`,
+          ).toEqual([]);
       }
     }
   });

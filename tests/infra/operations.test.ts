@@ -16,7 +16,8 @@ beforeAll(() => {
   ({ stack, template } = synth());
 }, SYNTH_TIMEOUT);
 
-const idStartingWith = (prefix: string) => Object.keys(template.toJSON().Resources).find((id) => id.startsWith(prefix))!;
+const idStartingWith = (prefix: string) =>
+  Object.keys(template.toJSON().Resources).find((id) => id.startsWith(prefix))!;
 
 describe('alarms', () => {
   const alarms = () => Object.values(resources(template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties);
@@ -58,7 +59,8 @@ describe('alarms', () => {
           Dimensions: [{ Name: 'service', Value: area }],
         }),
       );
-      const env = template.toJSON().Resources[logicalId(stack.apiFunctions.get(area)!)].Properties.Environment.Variables;
+      const env =
+        template.toJSON().Resources[logicalId(stack.apiFunctions.get(area)!)].Properties.Environment.Variables;
       expect(env.POWERTOOLS_SERVICE_NAME, area).toBe(area);
     }
   });
@@ -104,12 +106,17 @@ describe('HTTP API', () => {
     expect(stage!.Properties).toMatchObject({
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: API_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: API_THROTTLE.burstLimit,
+      },
       AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [idStartingWith('HttpAccessLogs'), 'Arn'] } },
     });
     const format = JSON.parse(stage!.Properties.AccessLogSettings.Format as string) as Record<string, string>;
     expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status', path: '$context.path' });
-    expect(resources(template, 'AWS::Logs::LogGroup')[idStartingWith('HttpAccessLogs')]!.Properties.RetentionInDays).toBe(30);
+    expect(
+      resources(template, 'AWS::Logs::LogGroup')[idStartingWith('HttpAccessLogs')]!.Properties.RetentionInDays,
+    ).toBe(30);
   });
 });
 
@@ -120,13 +127,23 @@ describe('workflows', () => {
       expect(machine.Properties.LoggingConfiguration, id).toEqual({
         Level: 'ALL',
         IncludeExecutionData: false,
-        Destinations: [{ CloudWatchLogsLogGroup: { LogGroupArn: { 'Fn::GetAtt': [expect.stringMatching(/^WorkflowsRunJobLogs/), 'Arn'] } } }],
+        Destinations: [
+          {
+            CloudWatchLogsLogGroup: {
+              LogGroupArn: {
+                'Fn::GetAtt': [expect.stringMatching(new RegExp(`^${id.replace(/[0-9A-F]{8}$/, '')}Logs`)), 'Arn'],
+              },
+            },
+          },
+        ],
       });
     }
   });
 
   it('retry the run task on the Lambda service errors AWS recommends retrying', () => {
-    const [machine] = Object.values(resources(template, 'AWS::StepFunctions::StateMachine'));
+    const machine = Object.entries(resources(template, 'AWS::StepFunctions::StateMachine')).find(([id]) =>
+      id.startsWith('WorkflowsRunJob'),
+    )?.[1];
     const run = JSON.parse(machine!.Properties.DefinitionString as string).States.Run;
     const retried = (run.Retry as { ErrorEquals: string[] }[]).flatMap((r) => r.ErrorEquals);
     expect(retried).toEqual(
@@ -149,7 +166,9 @@ describe('functions', () => {
       const props = template.toJSON().Resources[logicalId(fn)].Properties;
       const roleId = props.Role['Fn::GetAtt'][0] as string;
       expect(resources(template, 'AWS::IAM::Role')[roleId]!.Properties.ManagedPolicyArns, name).toBeUndefined();
-      const logStatements = statementsOf(template, logicalId(fn)).filter((s) => actionsOf(s).some((a) => a.startsWith('logs:')));
+      const logStatements = statementsOf(template, logicalId(fn)).filter((s) =>
+        actionsOf(s).some((a) => a.startsWith('logs:')),
+      );
       expect(logStatements, name).toEqual([
         expect.objectContaining({
           Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
@@ -163,16 +182,22 @@ describe('functions', () => {
 describe('secrets', () => {
   it('are the origin-verify value, the OAuth clients, the OpenAI key and the Stripe keys, none written in the template', () => {
     const secrets = resources(template, 'AWS::SecretsManager::Secret');
-    expect(Object.keys(secrets).map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(
-      ['OAuthClients', 'OpenAiKey', 'OriginVerify', 'StripeKeys'].sort(),
-    );
+    expect(
+      Object.keys(secrets)
+        .map((id) => id.replace(/[0-9A-F]{8}$/, ''))
+        .sort(),
+    ).toEqual(['OAuthClients', 'OpenAiKey', 'OriginVerify', 'StripeKeys'].sort());
     for (const [id, secret] of Object.entries(secrets)) {
       expect(secret.Properties.SecretString, id).toBeUndefined();
       expect(secret.Properties.GenerateSecretString, id).toBeDefined();
     }
     // The shapes functions/core/ai and functions/core/billing read as "not configured yet".
-    expect(JSON.parse(secrets[idStartingWith('OpenAiKey')]!.Properties.GenerateSecretString.SecretStringTemplate)).toEqual({ apiKey: '' });
-    expect(JSON.parse(secrets[idStartingWith('StripeKeys')]!.Properties.GenerateSecretString.SecretStringTemplate)).toEqual({
+    expect(
+      JSON.parse(secrets[idStartingWith('OpenAiKey')]!.Properties.GenerateSecretString.SecretStringTemplate),
+    ).toEqual({ apiKey: '' });
+    expect(
+      JSON.parse(secrets[idStartingWith('StripeKeys')]!.Properties.GenerateSecretString.SecretStringTemplate),
+    ).toEqual({
       secretKey: '',
       webhookSecret: '',
     });

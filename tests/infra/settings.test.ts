@@ -31,7 +31,11 @@ describe('context settings', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         Aliases: ['app.example.com'],
-        ViewerCertificate: { AcmCertificateArn: CERTIFICATE, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+        ViewerCertificate: {
+          AcmCertificateArn: CERTIFICATE,
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        },
       }),
     });
   });
@@ -55,7 +59,11 @@ describe('context settings', () => {
       }),
     });
   });
-  const flagsOn = JSON.stringify({ GoogleMyBusinessIntegration: false, GoogleSearchConsole: true, LocalBusinessListing: false });
+  const flagsOn = JSON.stringify({
+    GoogleMyBusinessIntegration: false,
+    GoogleSearchConsole: true,
+    LocalBusinessListing: false,
+  });
 
   it('appOrigin (a custom domain) replaces the distribution domain for CORS and APP_ORIGIN', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
@@ -86,7 +94,10 @@ describe('context settings', () => {
     template.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
-          Match.objectLike({ Action: 'ses:SendEmail', Condition: { StringEquals: { 'ses:FromAddress': 'hello@brand.example' } } }),
+          Match.objectLike({
+            Action: 'ses:SendEmail',
+            Condition: { StringEquals: { 'ses:FromAddress': 'hello@brand.example' } },
+          }),
         ]),
       },
     });
@@ -96,9 +107,13 @@ describe('context settings', () => {
     expect(() => synth({ context: { appOrigin: 'app.example.com' } })).toThrow(/appOrigin/);
     expect(() => synth({ context: { mailFrom: 'nobody' } })).toThrow(/mailFrom/);
     expect(() => synth({ context: { featureFlags: '[1]' } })).toThrow(/featureFlags/);
-    expect(() => synth({ context: { domainName: 'app.example.com' } })).toThrow(/domainName and certificateArn go together/);
+    expect(() => synth({ context: { domainName: 'app.example.com' } })).toThrow(
+      /domainName and certificateArn go together/,
+    );
     expect(() =>
-      synth({ context: { domainName: 'app.example.com', certificateArn: CERTIFICATE.replace('us-east-1', 'eu-west-1') } }),
+      synth({
+        context: { domainName: 'app.example.com', certificateArn: CERTIFICATE.replace('us-east-1', 'eu-west-1') },
+      }),
     ).toThrow(/us-east-1/);
     expect(() => synth({ context: { alarmEmail: 'ops' } })).toThrow(/alarmEmail/);
     expect(() => synth({ context: { originVerifyGeneration: 'next' } })).toThrow(/originVerifyGeneration/);
@@ -119,7 +134,10 @@ describe('SPA deployment', () => {
     expect(deployments).toHaveLength(2);
     const [hashedId, hashed] = deployments.find(([, d]) => d.Properties.Include?.includes('assets/*'))!;
     const [entryId, entry] = deployments.find(([, d]) => d.Properties.Exclude?.includes('assets/*'))!;
-    expect(hashed.Properties).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': expect.stringContaining('immutable') } });
+    expect(hashed.Properties).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'cache-control': expect.stringContaining('immutable') },
+    });
     expect(entry.Properties).toMatchObject({
       Prune: false,
       SystemMetadata: { 'cache-control': 'no-cache' },

@@ -53,6 +53,7 @@ export const actionsOf = (statement: { Action: string | string[] }) =>
 /** Whether any statement of the function's role allows `action` on `resource` (statements may be merged). */
 export function allows(template: Template, functionId: string, action: string, resource: unknown): boolean {
   return statementsOf(template, functionId).some(
-    (s) => actionsOf(s).includes(action) && [s.Resource].flat().some((r) => JSON.stringify(r) === JSON.stringify(resource)),
+    (s) =>
+      actionsOf(s).includes(action) && [s.Resource].flat().some((r) => JSON.stringify(r) === JSON.stringify(resource)),
   );
 }

@@ -4,8 +4,7 @@ import { inject } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { listMailbox, mailboxMailer } from '../../functions/core/mail/mailbox-mailer';
 import { sesMailer } from '../../functions/core/mail/ses-mailer';
-import type { Mailer } from '../../functions/core/mail/mail-port';
-import { eventBridgeScheduler, tableScheduler, type Scheduler } from '../../functions/core/scheduler/scheduler-port';
+import { eventBridgeScheduler, tableScheduler } from '../../functions/core/scheduler/scheduler-port';
 import { stepFunctions, type WorkflowStarter } from '../../functions/core/jobs/workflow-port';
 import { table } from '../../functions/core/table/client';
 import { z } from 'zod';
@@ -29,7 +28,10 @@ const ranOnce: string[] = [];
 
 beforeAll(async () => {
   fake = await startFakeAws();
-  useAwsTarget({ name: 'fake', endpoint: fake.endpoint, stateMachineArn: FAKE_STATE_MACHINE, checksPresignedSignatures: true }, SCHEDULE_GROUP);
+  useAwsTarget(
+    { name: 'fake', endpoint: fake.endpoint, stateMachineArn: FAKE_STATE_MACHINE, checksPresignedSignatures: true },
+    SCHEDULE_GROUP,
+  );
   await createScheduleGroup(fake.endpoint, SCHEDULE_GROUP);
   // The stack's sender, verified as an operator verifies it in SES.
   await clientsFor(fake.endpoint).ses.send(new CreateEmailIdentityCommand({ EmailIdentity: 'no-reply@example.com' }));
@@ -61,10 +63,10 @@ afterAll(() => fake.stop());
 const mail = (to: string) => ({ to, subject: `Hello ${to}`, text: 'Plain body', html: '<p>HTML body</p>' });
 
 describe.each([
-  { name: 'SES (AWS)', mailer: () => sesMailer as Mailer, sent: async (to: string) => fake.mails.find((m) => m.to.includes(to)) },
+  { name: 'SES (AWS)', mailer: () => sesMailer, sent: async (to: string) => fake.mails.find((m) => m.to.includes(to)) },
   {
     name: 'dev mailbox (embedded)',
-    mailer: () => mailboxMailer as Mailer,
+    mailer: () => mailboxMailer,
     sent: async (to: string) => (await listMailbox(50, to)).find((m) => m.to === to),
   },
 ])('mail port contract: $name', ({ mailer, sent }) => {
@@ -86,7 +88,7 @@ describe('SES adapter errors', () => {
 describe.each([
   {
     name: 'EventBridge Scheduler (AWS)',
-    scheduler: () => eventBridgeScheduler as Scheduler,
+    scheduler: () => eventBridgeScheduler,
     observe: async (name: string) => {
       const s = fake.schedules.get(`${SCHEDULE_GROUP}/${name}`);
       return s && { at: s.expression, input: JSON.parse(s.target.Input) };
@@ -94,18 +96,30 @@ describe.each([
   },
   {
     name: 'table schedules (embedded)',
-    scheduler: () => tableScheduler as Scheduler,
+    scheduler: () => tableScheduler,
     observe: async (name: string) => {
-      const out = await table().send(new GetCommand({ TableName: process.env.TABLE_NAME!, Key: { pk: `SCHEDULE#${name}`, sk: 'SCHEDULE' } }));
+      const out = await table().send(
+        new GetCommand({ TableName: process.env.TABLE_NAME!, Key: { pk: `SCHEDULE#${name}`, sk: 'SCHEDULE' } }),
+      );
       return out.Item && { at: `at(${String(out.Item.at).slice(0, 19)})`, input: out.Item.input };
     },
   },
 ])('scheduler port contract: $name', ({ scheduler, observe }) => {
   it('creates, moves and removes a one-time schedule; removing twice is fine', async () => {
     const name = `post-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
-    await scheduler().upsert({ name, at: new Date('2030-01-02T03:04:05Z'), workflow: 'run-job', input: { postId: 'p1' } });
+    await scheduler().upsert({
+      name,
+      at: new Date('2030-01-02T03:04:05Z'),
+      workflow: 'run-job',
+      input: { postId: 'p1' },
+    });
     expect(await observe(name)).toEqual({ at: 'at(2030-01-02T03:04:05)', input: { postId: 'p1' } });
-    await scheduler().upsert({ name, at: new Date('2030-01-03T00:00:00Z'), workflow: 'run-job', input: { postId: 'p1' } });
+    await scheduler().upsert({
+      name,
+      at: new Date('2030-01-03T00:00:00Z'),
+      workflow: 'run-job',
+      input: { postId: 'p1' },
+    });
     expect((await observe(name))?.at).toBe('at(2030-01-03T00:00:00)');
     await scheduler().remove(name);
     expect(await observe(name)).toBeUndefined();
@@ -127,7 +141,7 @@ describe('EventBridge schedules delete themselves after firing', () => {
 describe.each([
   {
     name: 'Step Functions (AWS)',
-    starter: () => stepFunctions as WorkflowStarter,
+    starter: () => stepFunctions,
     runs: async (executionName: string) =>
       [...fake.executions.keys()].filter((arn) => arn.endsWith(`:${executionName}`)).length,
   },
@@ -150,5 +164,10 @@ describe.each([
 });
 
 describe('AWS adapters against the fake', () => {
-  awsAdapterContract(() => ({ name: 'fake', endpoint: fake.endpoint, stateMachineArn: FAKE_STATE_MACHINE, checksPresignedSignatures: true }));
+  awsAdapterContract(() => ({
+    name: 'fake',
+    endpoint: fake.endpoint,
+    stateMachineArn: FAKE_STATE_MACHINE,
+    checksPresignedSignatures: true,
+  }));
 });

@@ -58,7 +58,10 @@ function awsError(res: ServerResponse, status: number, type: string, message: st
 }
 
 function ok(res: ServerResponse, payload: unknown, json10 = false) {
-  res.writeHead(200, { 'content-type': json10 ? 'application/x-amz-json-1.0' : 'application/json', 'x-amzn-requestid': randomUUID() });
+  res.writeHead(200, {
+    'content-type': json10 ? 'application/x-amz-json-1.0' : 'application/json',
+    'x-amzn-requestid': randomUUID(),
+  });
   res.end(JSON.stringify(payload));
 }
 
@@ -67,7 +70,8 @@ function s3Error(res: ServerResponse, status: number, code: string, message: str
   res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
 }
 
-const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc3986 = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
 
 /**
@@ -90,7 +94,14 @@ function presignedSignatureMatches(req: IncomingMessage, url: URL): boolean {
     .map(([key, value]) => `${rfc3986(key)}=${rfc3986(value)}`)
     .sort()
     .join('&');
-  const headers = signed.map((name) => `${name}:${String(req.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
+  const headers = signed
+    .map(
+      (name) =>
+        `${name}:${String(req.headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
+    .join('');
   const canonical = [req.method, url.pathname, query, headers, signed.join(';'), 'UNSIGNED-PAYLOAD'].join('\n');
   const scope = `${date}/${region}/${service}/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, createHash('sha256').update(canonical).digest('hex')].join('\n');
@@ -111,7 +122,8 @@ export async function startFakeAws(): Promise<FakeAws> {
       fake.rejectMail = true;
     },
   };
-  const executionArn = (stateMachineArn: string, name: string) => `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+  const executionArn = (stateMachineArn: string, name: string) =>
+    `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
 
   const stepFunctions = async (req: IncomingMessage, res: ServerResponse, target: string) => {
     const input = await body(req);
@@ -120,19 +132,36 @@ export async function startFakeAws(): Promise<FakeAws> {
       const existing = fake.executions.get(arn);
       const given = input.input ?? '{}';
       if (existing && !(existing.status === 'RUNNING' && existing.input === given)) {
-        return awsError(res, 400, 'ExecutionAlreadyExists', `Execution Already Exists: '${arn}'`, true);
+        awsError(res, 400, 'ExecutionAlreadyExists', `Execution Already Exists: '${arn}'`, true);
+        return;
       }
-      if (!existing) fake.executions.set(arn, { stateMachineArn: input.stateMachineArn, input: given, status: 'RUNNING' });
-      return ok(res, { executionArn: arn, startDate: Date.now() / 1000 }, true);
+      if (!existing)
+        fake.executions.set(arn, { stateMachineArn: input.stateMachineArn, input: given, status: 'RUNNING' });
+      ok(res, { executionArn: arn, startDate: Date.now() / 1000 }, true);
+      return;
     }
     const execution = fake.executions.get(input.executionArn);
-    if (!execution) return awsError(res, 400, 'ExecutionDoesNotExist', `Execution Does Not Exist: '${input.executionArn}'`, true);
+    if (!execution) {
+      awsError(res, 400, 'ExecutionDoesNotExist', `Execution Does Not Exist: '${input.executionArn}'`, true);
+      return;
+    }
     if (target === 'AWSStepFunctions.DescribeExecution') {
-      return ok(res, { executionArn: input.executionArn, stateMachineArn: execution.stateMachineArn, status: execution.status, input: execution.input }, true);
+      ok(
+        res,
+        {
+          executionArn: input.executionArn,
+          stateMachineArn: execution.stateMachineArn,
+          status: execution.status,
+          input: execution.input,
+        },
+        true,
+      );
+      return;
     }
     if (target === 'AWSStepFunctions.StopExecution') {
       if (execution.status === 'RUNNING') execution.status = 'ABORTED';
-      return ok(res, { stopDate: Date.now() / 1000 }, true);
+      ok(res, { stopDate: Date.now() / 1000 }, true);
+      return;
     }
     awsError(res, 400, 'UnknownOperationException', target, true);
   };
@@ -141,16 +170,27 @@ export async function startFakeAws(): Promise<FakeAws> {
     if (url.pathname === '/v2/email/identities' && req.method === 'POST') {
       const { EmailIdentity } = await body(req);
       verified.add(String(EmailIdentity).toLowerCase());
-      return ok(res, { IdentityType: String(EmailIdentity).includes('@') ? 'EMAIL_ADDRESS' : 'DOMAIN', VerifiedForSendingStatus: true });
+      ok(res, {
+        IdentityType: String(EmailIdentity).includes('@') ? 'EMAIL_ADDRESS' : 'DOMAIN',
+        VerifiedForSendingStatus: true,
+      });
+      return;
     }
     const input = await body(req);
     const from = String(input.FromEmailAddress ?? '').toLowerCase();
     if (!verified.has(from) && !verified.has(from.slice(from.indexOf('@') + 1))) {
-      return awsError(res, 400, 'MessageRejected', `Email address is not verified. The following identities failed the check: ${from}`);
+      awsError(
+        res,
+        400,
+        'MessageRejected',
+        `Email address is not verified. The following identities failed the check: ${from}`,
+      );
+      return;
     }
     if (fake.rejectMail) {
       fake.rejectMail = false;
-      return awsError(res, 400, 'MessageRejected', 'Email address is on the suppression list.');
+      awsError(res, 400, 'MessageRejected', 'Email address is on the suppression list.');
+      return;
     }
     fake.mails.push({
       from: input.FromEmailAddress,
@@ -166,27 +206,44 @@ export async function startFakeAws(): Promise<FakeAws> {
     const groupPath = /^\/schedule-groups\/([^/]+)$/.exec(url.pathname);
     if (groupPath?.[1] && req.method === 'POST') {
       const name = decodeURIComponent(groupPath[1]);
-      if (groups.has(name)) return awsError(res, 409, 'ConflictException', `Schedule group ${name} already exists.`);
+      if (groups.has(name)) {
+        awsError(res, 409, 'ConflictException', `Schedule group ${name} already exists.`);
+        return;
+      }
       groups.add(name);
-      return ok(res, { ScheduleGroupArn: `arn:aws:scheduler:us-east-1:000000000000:schedule-group/${name}` });
+      ok(res, { ScheduleGroupArn: `arn:aws:scheduler:us-east-1:000000000000:schedule-group/${name}` });
+      return;
     }
     if (url.pathname === '/schedules' && req.method === 'GET') {
       const group = url.searchParams.get('ScheduleGroup') ?? 'default';
       const prefix = url.searchParams.get('NamePrefix') ?? '';
       const found = [...fake.schedules.values()].filter((s) => s.group === group && s.name.startsWith(prefix));
-      return ok(res, { Schedules: found.map((s) => ({ Name: s.name, GroupName: s.group, State: 'ENABLED' })) });
+      ok(res, { Schedules: found.map((s) => ({ Name: s.name, GroupName: s.group, State: 'ENABLED' })) });
+      return;
     }
     const schedulePath = /^\/schedules\/([^/]+)$/.exec(url.pathname);
-    if (!schedulePath?.[1]) return awsError(res, 404, 'UnknownOperationException', `${req.method} ${url.pathname}`);
+    if (!schedulePath?.[1]) {
+      awsError(res, 404, 'UnknownOperationException', `${req.method} ${url.pathname}`);
+      return;
+    }
     const name = decodeURIComponent(schedulePath[1]);
     const input = req.method === 'POST' || req.method === 'PUT' ? await body(req) : {};
     const group: string = input.GroupName ?? url.searchParams.get('groupName') ?? 'default';
-    if (!groups.has(group)) return awsError(res, 404, 'ResourceNotFoundException', `Schedule group ${group} does not exist.`);
+    if (!groups.has(group)) {
+      awsError(res, 404, 'ResourceNotFoundException', `Schedule group ${group} does not exist.`);
+      return;
+    }
     const key = `${group}/${name}`;
     const existing = fake.schedules.get(key);
     if (req.method === 'POST' || req.method === 'PUT') {
-      if (req.method === 'POST' && existing) return awsError(res, 409, 'ConflictException', `Schedule ${name} already exists.`);
-      if (req.method === 'PUT' && !existing) return awsError(res, 404, 'ResourceNotFoundException', `Schedule ${name} does not exist.`);
+      if (req.method === 'POST' && existing) {
+        awsError(res, 409, 'ConflictException', `Schedule ${name} already exists.`);
+        return;
+      }
+      if (req.method === 'PUT' && !existing) {
+        awsError(res, 404, 'ResourceNotFoundException', `Schedule ${name} does not exist.`);
+        return;
+      }
       fake.schedules.set(key, {
         group,
         name,
@@ -194,21 +251,27 @@ export async function startFakeAws(): Promise<FakeAws> {
         target: input.Target,
         actionAfterCompletion: input.ActionAfterCompletion,
       });
-      return ok(res, { ScheduleArn: `arn:aws:scheduler:us-east-1:000000000000:schedule/${group}/${name}` });
+      ok(res, { ScheduleArn: `arn:aws:scheduler:us-east-1:000000000000:schedule/${group}/${name}` });
+      return;
     }
-    if (!existing) return awsError(res, 404, 'ResourceNotFoundException', `Schedule ${name} does not exist.`);
+    if (!existing) {
+      awsError(res, 404, 'ResourceNotFoundException', `Schedule ${name} does not exist.`);
+      return;
+    }
     if (req.method === 'GET') {
-      return ok(res, {
+      ok(res, {
         Name: name,
         GroupName: group,
         ScheduleExpression: existing.expression,
         Target: existing.target,
         ActionAfterCompletion: existing.actionAfterCompletion,
       });
+      return;
     }
     if (req.method === 'DELETE') {
       fake.schedules.delete(key);
-      return ok(res, {});
+      ok(res, {});
+      return;
     }
     awsError(res, 404, 'UnknownOperationException', `${req.method} ${url.pathname}`);
   };
@@ -224,7 +287,13 @@ export async function startFakeAws(): Promise<FakeAws> {
     if (req.method === 'PUT') {
       const payload = await rawBody(req);
       if (url.searchParams.has('X-Amz-Signature') && !presignedSignatureMatches(req, url)) {
-        return s3Error(res, 403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
+        s3Error(
+          res,
+          403,
+          'SignatureDoesNotMatch',
+          'The request signature we calculated does not match the signature you provided.',
+        );
+        return;
       }
       fake.objects.set(key, { body: payload, contentType: req.headers['content-type'] });
       res.writeHead(200, { etag: `"${createHash('md5').update(payload).digest('hex')}"` });
@@ -235,17 +304,23 @@ export async function startFakeAws(): Promise<FakeAws> {
       res.writeHead(404);
       return res.end();
     }
-    res.writeHead(200, { 'content-length': object.body.length, 'content-type': object.contentType ?? 'binary/octet-stream' });
+    res.writeHead(200, {
+      'content-length': object.body.length,
+      'content-type': object.contentType ?? 'binary/octet-stream',
+    });
     res.end(req.method === 'HEAD' ? undefined : object.body);
   };
 
-  const server = createServer(async (req, res) => {
+  const route = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const target = req.headers['x-amz-target'];
     if (typeof target === 'string' && target.startsWith('AWSStepFunctions.')) return stepFunctions(req, res, target);
     if (url.pathname.startsWith('/v2/email/')) return ses(req, res, url);
     if (url.pathname.startsWith('/schedule')) return scheduler(req, res, url);
     return s3(req, res, url);
+  };
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => awsError(res, 500, 'InternalFailure', String(error)));
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
   const { port } = server.address() as { port: number };

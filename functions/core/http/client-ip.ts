@@ -10,5 +10,7 @@ import { behindCloudFront } from './middleware/origin-verify';
 export function clientIp(event: APIGatewayProxyEventV2): string {
   const viewer = behindCloudFront() ? header(event, 'cloudfront-viewer-address') : undefined;
   if (viewer) return viewer.slice(0, viewer.lastIndexOf(':')) || viewer;
-  return event.requestContext?.http?.sourceIp ?? 'unknown';
+  // Events built by tests or by hand may have no request context.
+  const context = event.requestContext as APIGatewayProxyEventV2['requestContext'] | undefined;
+  return context ? context.http.sourceIp : 'unknown';
 }

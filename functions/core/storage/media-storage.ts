@@ -33,14 +33,21 @@ export async function presignUpload(key: string, spec: UploadSpec): Promise<Uplo
   }
   const url = await getSignedUrl(
     s3(),
-    new PutObjectCommand({ Bucket: config.mediaBucket, Key: key, ContentType: spec.contentType, ContentLength: spec.contentLength }),
+    new PutObjectCommand({
+      Bucket: config.mediaBucket,
+      Key: key,
+      ContentType: spec.contentType,
+      ContentLength: spec.contentLength,
+    }),
     { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
   );
   return { url, method: 'PUT', headers: { 'content-type': spec.contentType } };
 }
 
 export async function presignDownload(key: string): Promise<string> {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }), { expiresIn: DOWNLOAD_URL_SECONDS });
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }), {
+    expiresIn: DOWNLOAD_URL_SECONDS,
+  });
 }
 
 /** Size and type of an uploaded object, or undefined when the upload never arrived. */

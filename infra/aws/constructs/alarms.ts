@@ -36,7 +36,12 @@ export class Alarms extends Construct {
     this.topic = new sns.Topic(this, 'Topic', { displayName: 'Marketing automation alarms', enforceSSL: true });
     if (props.email) this.topic.addSubscription(new subscriptions.EmailSubscription(props.email));
 
-    this.add('Api5xx', 'The HTTP API answered 5xx', props.api.metricServerError({ period: PERIOD, statistic: 'Sum' }), 5);
+    this.add(
+      'Api5xx',
+      'The HTTP API answered 5xx',
+      props.api.metricServerError({ period: PERIOD, statistic: 'Sum' }),
+      5,
+    );
 
     for (const [area, fn] of props.areas) {
       const serverErrors = new cloudwatch.Metric({
@@ -53,17 +58,37 @@ export class Alarms extends Construct {
 
     for (const [name, machine] of props.stateMachines) {
       const id = `${pascalCase(name)}Workflow`;
-      this.add(`${id}Failed`, `${name} executions failed`, machine.metricFailed({ period: PERIOD, statistic: 'Sum' }), 1);
-      this.add(`${id}TimedOut`, `${name} executions timed out`, machine.metricTimedOut({ period: PERIOD, statistic: 'Sum' }), 1);
+      this.add(
+        `${id}Failed`,
+        `${name} executions failed`,
+        machine.metricFailed({ period: PERIOD, statistic: 'Sum' }),
+        1,
+      );
+      this.add(
+        `${id}TimedOut`,
+        `${name} executions timed out`,
+        machine.metricTimedOut({ period: PERIOD, statistic: 'Sum' }),
+        1,
+      );
     }
   }
 
   private functionAlarms(name: string, fn: lambda.IFunction) {
     const id = pascalCase(name);
-    this.add(`${id}Throttles`, `Lambda ${name} was throttled`, fn.metricThrottles({ period: PERIOD, statistic: 'Sum' }), 1);
+    this.add(
+      `${id}Throttles`,
+      `Lambda ${name} was throttled`,
+      fn.metricThrottles({ period: PERIOD, statistic: 'Sum' }),
+      1,
+    );
     // Errors here are invocations that threw: an area answers its own errors, so any is a bug;
     // workers throw transient errors that Step Functions retries, hence a few are tolerated.
-    this.add(`${id}Errors`, `Lambda ${name} invocations failed`, fn.metricErrors({ period: PERIOD, statistic: 'Sum' }), 3);
+    this.add(
+      `${id}Errors`,
+      `Lambda ${name} invocations failed`,
+      fn.metricErrors({ period: PERIOD, statistic: 'Sum' }),
+      3,
+    );
   }
 
   private add(id: string, description: string, metric: cloudwatch.IMetric, threshold: number) {

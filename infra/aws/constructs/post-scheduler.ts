@@ -48,7 +48,12 @@ export class PostScheduler extends Construct {
     iam.Grant.addToPrincipal({ grantee, actions: ['scheduler:ListSchedules'], resourceArns: ['*'] });
     iam.Grant.addToPrincipal({
       grantee,
-      actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+      actions: [
+        'scheduler:CreateSchedule',
+        'scheduler:UpdateSchedule',
+        'scheduler:DeleteSchedule',
+        'scheduler:GetSchedule',
+      ],
       resourceArns: [
         stack.formatArn({
           service: 'scheduler',

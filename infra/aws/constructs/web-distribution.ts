@@ -202,7 +202,8 @@ export class WebDistribution extends Construct {
     const stack = Stack.of(this);
     const webBucket = stack.resolve(stack.getLogicalId(this.bucket.node.defaultChild as s3.CfnBucket)) as string;
     const handlers = stack.node.children.filter((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
-    const reason = "CDK's BucketDeployment handler: copies the web build from CDK's asset bucket into the web bucket and invalidates CloudFront; CDK defines its role and runtime.";
+    const reason =
+      "CDK's BucketDeployment handler: copies the web build from CDK's asset bucket into the web bucket and invalidates CloudFront; CDK defines its role and runtime.";
     for (const handler of handlers) {
       Validations.of(handler).acknowledge(
         ...[

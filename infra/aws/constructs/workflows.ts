@@ -36,11 +36,13 @@ export class Workflows extends Construct {
       JSON.parse(asl); // A broken file fails the synth, not the deployment.
 
       const substitutions: Record<string, string> = {};
+      const invoked: lambda.IFunction[] = [];
       for (const placeholder of placeholdersIn(asl)) {
         const worker = props.workers.get(placeholder);
         // Fail at synth: CloudFormation would only reject the unresolved ARN mid-deployment.
         if (!worker) throw new Error(`${file} uses \${${placeholder}} but no worker in WORKERS has that substitution`);
         substitutions[placeholder] = worker.functionArn;
+        invoked.push(worker);
       }
 
       // The /aws/vendedlogs/ prefix keeps CloudWatch's resource policy for Step Functions
@@ -58,14 +60,15 @@ export class Workflows extends Construct {
       });
       // Only the workers this workflow names, and only their unqualified ARN (grantInvoke
       // would add every version and alias): one state machine cannot call another's tasks.
-      for (const placeholder of Object.keys(substitutions)) {
+      for (const worker of invoked) {
         machine.addToRolePolicy(
-          new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.workers.get(placeholder)!.functionArn] }),
+          new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [worker.functionArn] }),
         );
       }
       Validations.of(machine).acknowledge({
         id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'Logging and tracing: the logs:*LogDelivery, DescribeLogGroups and X-Ray actions Step Functions needs have no resource-level permissions.',
+        reason:
+          'Logging and tracing: the logs:*LogDelivery, DescribeLogGroups and X-Ray actions Step Functions needs have no resource-level permissions.',
       });
       this.stateMachines.set(name, machine);
     }

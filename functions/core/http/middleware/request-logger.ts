@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
 import { readCookies } from '../cookies';
 import type { HttpEvent, HttpMiddleware } from '../event';
 import { log } from '../../log';
@@ -10,13 +11,16 @@ import { correlate, countRequest } from '../../observability';
  * and writes one structured line and one request count per request when it ends.
  */
 export function requestLogger(): HttpMiddleware {
-  const done = (request: { event: HttpEvent; response?: { statusCode?: number; headers?: Record<string, unknown> } }) => {
+  const done = (request: {
+    event: HttpEvent;
+    response?: { statusCode?: number; headers?: Record<string, unknown> };
+  }) => {
     const { event, response } = request;
     const status = response?.statusCode ?? 500;
     if (response) response.headers = { ...response.headers, 'x-request-id': event.state.requestId };
     log(status >= 500 ? 'error' : 'info', 'request', {
       requestId: event.state.requestId,
-      method: event.requestContext?.http?.method,
+      method: (event.requestContext as HttpEvent['requestContext'] | undefined)?.http.method,
       path: event.rawPath,
       status,
       ms: Date.now() - event.state.startedAt,
@@ -28,9 +32,13 @@ export function requestLogger(): HttpMiddleware {
   return {
     before: ({ event, context }) => {
       event.state = {
-        requestId: event.requestContext?.requestId || context?.awsRequestId || randomUUID(),
+        // Events and contexts built by tests or by hand may lack any of these.
+        requestId:
+          (event.requestContext as HttpEvent['requestContext'] | undefined)?.requestId ||
+          (context as Context | undefined)?.awsRequestId ||
+          randomUUID(),
         startedAt: Date.now(),
-        cookies: readCookies(event.cookies, event.headers?.cookie),
+        cookies: readCookies(event.cookies, (event.headers as HttpEvent['headers'] | undefined)?.cookie),
       };
       correlate(event.state.requestId);
     },
