@@ -135,4 +135,17 @@ describe('social sign-in through the sandbox providers', () => {
     expect(landed.pathname).toBe('/');
     expect(client.cookies.get('COMPANY_ID')).toBe(String(owner.companyId));
   });
+
+  it('an invite that fails during social sign-in still signs in, and the app is told why', async () => {
+    const client = new TestClient();
+    const landed = await socialSignIn(
+      client,
+      'google',
+      { email: uniqueEmail('bad-invite') },
+      { inviteToken: 'no-such-invite' },
+    );
+    expect(landed.pathname).toBe('/');
+    expect(landed.searchParams.get('inviteError')).toBe('This invite is invalid or has expired.');
+    expect((await client.get('/api/auth/profile')).status).toBe(200);
+  });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '@/components/screens/loading-screen';
 import { useCompanies } from '@/lib/company';
+import { useInviteErrorNotice } from './invite-error-notice';
 import { Sidebar } from './sidebar';
 import { Topbar } from './topbar';
 
@@ -9,6 +10,7 @@ import { Topbar } from './topbar';
 export function AppShell() {
   const companies = useCompanies();
   const { pathname } = useLocation();
+  useInviteErrorNotice();
   // The menu belongs to the page it was opened on: navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;

@@ -46,7 +46,8 @@ function MenuLink({ item, onNavigate }: { item: Item; onNavigate: () => void }) 
 }
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
-  const businessManager = useFeatureFlag('LocalBusinessListing');
+  // Spec 01 §6: the flag app metadata names for the business manager (its example is this one).
+  const businessManager = useFeatureFlag('GoogleMyBusinessIntegration');
   const logout = useLogout();
 
   const items: Item[] = [

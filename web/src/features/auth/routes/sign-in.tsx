@@ -68,12 +68,14 @@ export default function SignInRoute() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await login.mutateAsync({
+      const signedIn = await login.mutateAsync({
         email: values.email,
         password: values.password,
         ...(inviteToken ? { inviteToken } : {}),
       });
-      await navigate('/', { replace: true });
+      // Signed in even when the invite failed: the app says why (app/layout/invite-error-notice.ts).
+      const inviteError = signedIn.inviteError ? `?inviteError=${encodeURIComponent(signedIn.inviteError)}` : '';
+      await navigate(`/${inviteError}`, { replace: true });
     } catch (error) {
       if (
         error instanceof ApiError &&
@@ -105,7 +107,14 @@ export default function SignInRoute() {
         {inviteToken ? <InviteBanner inviteToken={inviteToken} action="Sign in to accept the invite." /> : null}
         {message ? <Alert type="error">{message}</Alert> : null}
         {state.flash ? <Alert type={state.flash.type}>{state.flash.text}</Alert> : null}
-        {verification ? <Alert type={verification.type}>{verification.text}</Alert> : null}
+        {verification ? (
+          <Alert
+            type={verification.type}
+            action={verification.type === 'error' ? <Link to="/auth/verify">Resend verification email</Link> : undefined}
+          >
+            {verification.text}
+          </Alert>
+        ) : null}
         {failure ? (
           <Alert
             type="error"
