@@ -50,13 +50,15 @@ export const consumeResetSchema = z.object({
 });
 
 /** GET /api/auth/profile answer. */
-export const profileSchema = z.object({
-  id: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  subscribed: z.boolean(),
-}).meta({ title: 'Profile' });
+export const profileSchema = z
+  .object({
+    id: z.number(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    subscribed: z.boolean(),
+  })
+  .meta({ title: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
 const profileName = (required: string) => textWithMin(required, NAME_MIN_LENGTH, messages.nameMin2, { max: 100 });
@@ -79,7 +81,10 @@ export const changePasswordSchema = z
     }),
     repeatPassword: z.string({ error: messages.confirmPasswordRequired }).min(1, messages.confirmPasswordRequired),
   })
-  .refine((v) => v.newPassword === v.repeatPassword, { path: ['repeatPassword'], message: messages.passwordsMustMatch });
+  .refine((v) => v.newPassword === v.repeatPassword, {
+    path: ['repeatPassword'],
+    message: messages.passwordsMustMatch,
+  });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** GET /api/auth/invitation?token= answer: who invites, and the address the invite was sent to. */
@@ -88,7 +93,8 @@ export type Invitation = z.infer<typeof invitationSchema>;
 
 /** The 403 a login with an unverified email gets (the password was right, so not a 401); the sign-in page keys the resend link on `code`. */
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
-export const emailNotVerifiedMessage = 'Please verify your email before signing in. Check your inbox for the verification link.';
+export const emailNotVerifiedMessage =
+  'Please verify your email before signing in. Check your inbox for the verification link.';
 
 /** POST /api/auth/register answer: `verified` when an invite to this address already proved it. */
 export const registeredSchema = z.object({ verified: z.boolean(), message: z.string() });

@@ -21,7 +21,10 @@ export const login = defineRoute(authContracts.login, {
     const passwordOk = await verifyPassword(body.password, user?.passwordHash);
     if (!user || !passwordOk) throw unauthorized(BAD_CREDENTIALS);
     if (!user.verified) throw forbidden(emailNotVerifiedMessage, EMAIL_NOT_VERIFIED);
-    const signedIn = await completeSignIn(user, { inviteToken: body.inviteToken, selectedCompany: cookies[COMPANY_COOKIE] });
+    const signedIn = await completeSignIn(user, {
+      inviteToken: body.inviteToken,
+      selectedCompany: cookies[COMPANY_COOKIE],
+    });
     return {
       ...ok({ profile: signedIn.profile, companyId: signedIn.companyId, inviteError: signedIn.inviteError }),
       cookies: signInCookies(signedIn),

@@ -47,7 +47,10 @@ export const oauthCallback = defineRoute(authContracts.oauthCallback, {
     try {
       const profile = await fetchProfile(provider, creds, callbackUri(provider), query.code);
       const user = await userForIdentity(provider, profile);
-      const signedIn = await completeSignIn(user, { inviteToken: saved.inviteToken, selectedCompany: cookies[COMPANY_COOKIE] });
+      const signedIn = await completeSignIn(user, {
+        inviteToken: saved.inviteToken,
+        selectedCompany: cookies[COMPANY_COOKIE],
+      });
       const target = signedIn.inviteError ? `/?inviteError=${encodeURIComponent(signedIn.inviteError)}` : '/';
       return redirect(`${config.appOrigin}${target}`, [...signInCookies(signedIn), clearCookie(STATE_COOKIE)]);
     } catch (error) {

@@ -27,7 +27,8 @@ export const register = defineRoute(authContracts.register, {
         verified,
       });
     } catch (error) {
-      if (error instanceof EmailTakenError) throw new DomainError('conflict', EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
+      if (error instanceof EmailTakenError)
+        throw new DomainError('conflict', EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
       throw error;
     }
     if (!verified) {

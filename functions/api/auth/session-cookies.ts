@@ -9,7 +9,10 @@ const COMPANY_COOKIE_SECONDS = 400 * 24 * 3600;
 export const signInCookies = (signedIn: { sessionToken: string; companyId: number }) => [
   serializeCookie(SESSION_COOKIE, signedIn.sessionToken, { maxAgeSeconds: SESSION_TTL_SECONDS }),
   // Readable by the SPA, which switches companies by rewriting it.
-  serializeCookie(COMPANY_COOKIE, String(signedIn.companyId), { httpOnly: false, maxAgeSeconds: COMPANY_COOKIE_SECONDS }),
+  serializeCookie(COMPANY_COOKIE, String(signedIn.companyId), {
+    httpOnly: false,
+    maxAgeSeconds: COMPANY_COOKIE_SECONDS,
+  }),
 ];
 
 export const signOutCookies = () => [clearCookie(SESSION_COOKIE)];

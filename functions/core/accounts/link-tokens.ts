@@ -66,7 +66,10 @@ export async function issueDecoyResetToken(): Promise<void> {
   const resetId = await nextId('reset');
   const { hash } = newToken();
   await table().send(
-    new PutCommand({ TableName: tableName(), Item: { ...resetKey(resetId), type: 'reset-decoy', tokenHash: hash, ttl: ttlIn(60) } }),
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...resetKey(resetId), type: 'reset-decoy', tokenHash: hash, ttl: ttlIn(60) },
+    }),
   );
 }
 
@@ -75,7 +78,10 @@ export async function issueDecoyVerifyCode(): Promise<void> {
   const { hash } = newToken();
   // User ids start at 1: VERIFY#0 belongs to nobody.
   await table().send(
-    new PutCommand({ TableName: tableName(), Item: { ...verifyKey(0), type: 'verify-decoy', codeHash: hash, ttl: ttlIn(60) } }),
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...verifyKey(0), type: 'verify-decoy', codeHash: hash, ttl: ttlIn(60) },
+    }),
   );
 }
 

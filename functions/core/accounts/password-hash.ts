@@ -27,7 +27,12 @@ export async function verifyPassword(password: string, stored: string | undefine
   const parts = (stored ?? '').split('$');
   const [scheme, n, rr, pp, salt, hash] = parts;
   const cost = [n, rr, pp].map(Number);
-  const wellFormed = parts.length === 6 && scheme === 'scrypt' && !!salt && !!hash && cost.every((c) => Number.isSafeInteger(c) && c > 0);
+  const wellFormed =
+    parts.length === 6 &&
+    scheme === 'scrypt' &&
+    !!salt &&
+    !!hash &&
+    cost.every((c) => Number.isSafeInteger(c) && c > 0);
   if (!wellFormed) {
     // Spend the same time as a real check, so timing does not reveal which emails exist.
     await hashPassword(password);

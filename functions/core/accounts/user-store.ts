@@ -20,7 +20,13 @@ export class EmailTakenError extends Error {
  */
 export async function createUser(input: Omit<UserItem, 'id' | 'createdAt' | 'version'>): Promise<UserItem> {
   const id = await nextId('user');
-  const user: UserItem = { ...input, email: input.email.toLowerCase(), id, createdAt: new Date().toISOString(), version: 1 };
+  const user: UserItem = {
+    ...input,
+    email: input.email.toLowerCase(),
+    id,
+    createdAt: new Date().toISOString(),
+    version: 1,
+  };
   try {
     await table().send(
       new TransactWriteCommand({
@@ -58,7 +64,9 @@ export const getUsers = (ids: number[]) => users.batchGet([...new Set(ids)].map(
  */
 export async function updateUser(
   user: Pick<UserItem, 'id' | 'version'>,
-  fields: Partial<Pick<UserItem, 'firstName' | 'lastName' | 'subscribed' | 'passwordHash' | 'passwordGeneration' | 'verified'>>,
+  fields: Partial<
+    Pick<UserItem, 'firstName' | 'lastName' | 'subscribed' | 'passwordHash' | 'passwordGeneration' | 'verified'>
+  >,
 ): Promise<UserItem> {
   const updated = await users.update(keys.user(user.id), fields, { expectedVersion: user.version });
   if (!updated) throw new Error(`User ${user.id} vanished during an update`);
@@ -81,7 +89,10 @@ export const passwordGenerationOf = (user: Pick<UserItem, 'passwordGeneration'>)
  * else they chose) goes, and the account becomes the prover's. Conditional on the account
  * still being the unverified one read: false when it changed meanwhile.
  */
-export async function claimUnverified(user: UserItem, names: { firstName: string; lastName: string }): Promise<boolean> {
+export async function claimUnverified(
+  user: UserItem,
+  names: { firstName: string; lastName: string },
+): Promise<boolean> {
   return conditionally(() =>
     table().send(
       new UpdateCommand({

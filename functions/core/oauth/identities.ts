@@ -1,7 +1,14 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../table/client';
 import { keys } from '../table/keys';
-import { claimUnverified, createUser, EmailTakenError, findUserByEmail, getUser, type UserItem } from '../accounts/user-store';
+import {
+  claimUnverified,
+  createUser,
+  EmailTakenError,
+  findUserByEmail,
+  getUser,
+  type UserItem,
+} from '../accounts/user-store';
 import { deleteUserSessions } from '../sessions/session-store';
 import { OAuthError, label, type ProviderProfile } from './oauth-client';
 import type { ProviderName } from './providers';
@@ -12,7 +19,14 @@ async function link(provider: ProviderName, subject: string, userId: number) {
   await table().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...identityKey(provider, subject), type: 'identity', provider, subject, userId, linkedAt: new Date().toISOString() },
+      Item: {
+        ...identityKey(provider, subject),
+        type: 'identity',
+        provider,
+        subject,
+        userId,
+        linkedAt: new Date().toISOString(),
+      },
     }),
   );
 }
@@ -23,8 +37,14 @@ async function link(provider: ProviderName, subject: string, userId: number) {
  * whose address was never verified is not linked as it stands: whoever registered it may not
  * own the address, so it loses its password and sessions and becomes the prover's.
  */
-export async function userForIdentity(provider: ProviderName, profile: ProviderProfile, attempt = 0): Promise<UserItem> {
-  const linked = await table().send(new GetCommand({ TableName: tableName(), Key: identityKey(provider, profile.subject) }));
+export async function userForIdentity(
+  provider: ProviderName,
+  profile: ProviderProfile,
+  attempt = 0,
+): Promise<UserItem> {
+  const linked = await table().send(
+    new GetCommand({ TableName: tableName(), Key: identityKey(provider, profile.subject) }),
+  );
   if (linked.Item) {
     const user = await getUser(linked.Item.userId as number);
     if (user) return user;

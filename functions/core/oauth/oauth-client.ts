@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { endpoints, type ClientCredentials, type ProviderName } from './providers';
 
 export interface ProviderProfile {
@@ -10,7 +11,10 @@ export interface ProviderProfile {
 
 /** A provider refused or failed: the message is for the user, the detail for the log. */
 export class OAuthError extends Error {
-  constructor(message: string, readonly detail?: string) {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
     super(message);
     this.name = 'OAuthError';
   }
@@ -18,7 +22,38 @@ export class OAuthError extends Error {
 
 const TIMEOUT_MS = 10_000;
 
-async function fetchJson(url: string, init: RequestInit, provider: ProviderName): Promise<Record<string, any>> {
+/** Google: {error, error_description}; Facebook: {error: {message, type, code}}. */
+const providerErrorSchema = z.object({
+  error: z
+    .union([
+      z.string(),
+      z.object({ message: z.string().optional(), type: z.string().optional(), code: z.number().optional() }),
+    ])
+    .optional(),
+  error_description: z.string().optional(),
+});
+const tokenSchema = z.object({ access_token: z.string().min(1) });
+const googleProfileSchema = z.object({
+  sub: z.union([z.string(), z.number()]),
+  email: z.string().optional(),
+  email_verified: z.boolean().optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+});
+const facebookProfileSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  email: z.string().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+});
+
+/** Calls the provider and parses its answer with `schema`: anything else is the provider's failure. */
+async function fetchJson<S extends z.ZodType>(
+  url: string,
+  init: RequestInit,
+  provider: ProviderName,
+  schema: S,
+): Promise<z.infer<S>> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -26,16 +61,20 @@ async function fetchJson(url: string, init: RequestInit, provider: ProviderName)
     throw new OAuthError(`We could not reach ${label(provider)}. Please try again.`, (error as Error).message);
   }
   const text = await res.text();
-  let body: Record<string, any> = {};
+  let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     throw new OAuthError(`${label(provider)} answered unexpectedly. Please try again.`, text.slice(0, 200));
   }
   if (!res.ok) {
-    // Google: {error, error_description}; Facebook: {error: {message, type, code}}.
-    const detail = typeof body.error === 'object' ? `${body.error.type} ${body.error.code}: ${body.error.message}` : `${body.error}: ${body.error_description}`;
-    const limited = res.status === 429 || [4, 17, 32, 613].includes(body.error?.code);
+    const failure = providerErrorSchema.safeParse(body);
+    const error = failure.success ? failure.data.error : undefined;
+    const detail =
+      typeof error === 'object'
+        ? `${error.type} ${error.code}: ${error.message}`
+        : `${error}: ${failure.data?.error_description}`;
+    const limited = res.status === 429 || (typeof error === 'object' && [4, 17, 32, 613].includes(error.code ?? 0));
     throw new OAuthError(
       limited
         ? `${label(provider)} is busy right now. Please try again in a minute.`
@@ -43,12 +82,21 @@ async function fetchJson(url: string, init: RequestInit, provider: ProviderName)
       detail,
     );
   }
-  return body;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new OAuthError(`${label(provider)} answered unexpectedly. Please try again.`, text.slice(0, 200));
+  }
+  return parsed.data;
 }
 
 export const label = (provider: ProviderName) => (provider === 'google' ? 'Google' : 'Facebook');
 
-export function authorizeUrl(provider: ProviderName, creds: ClientCredentials, redirectUri: string, state: string): string {
+export function authorizeUrl(
+  provider: ProviderName,
+  creds: ClientCredentials,
+  redirectUri: string,
+  state: string,
+): string {
   const e = endpoints(provider);
   const url = new URL(e.authorizeUrl);
   url.searchParams.set('client_id', creds.clientId);
@@ -83,8 +131,14 @@ export async function fetchProfile(
         }),
       },
       provider,
+      tokenSchema,
     );
-    const info = await fetchJson(e.profileUrl, { headers: { authorization: `Bearer ${token.access_token}` } }, provider);
+    const info = await fetchJson(
+      e.profileUrl,
+      { headers: { authorization: `Bearer ${token.access_token}` } },
+      provider,
+      googleProfileSchema,
+    );
     return {
       subject: String(info.sub),
       email: info.email,
@@ -100,10 +154,15 @@ export async function fetchProfile(
     redirect_uri: redirectUri,
     code,
   }).toString();
-  const token = await fetchJson(tokenUrl.href, {}, provider);
+  const token = await fetchJson(tokenUrl.href, {}, provider, tokenSchema);
   const me = new URL(e.profileUrl);
   me.searchParams.set('fields', 'id,email,first_name,last_name');
-  const info = await fetchJson(me.href, { headers: { authorization: `Bearer ${token.access_token}` } }, provider);
+  const info = await fetchJson(
+    me.href,
+    { headers: { authorization: `Bearer ${token.access_token}` } },
+    provider,
+    facebookProfileSchema,
+  );
   return {
     subject: String(info.id),
     email: info.email,

@@ -25,7 +25,9 @@ export async function createState(provider: ProviderName, inviteToken?: string):
 }
 
 /** Single use: the item is deleted as it is read. */
-export async function consumeState(state: string): Promise<{ provider: ProviderName; inviteToken?: string } | undefined> {
+export async function consumeState(
+  state: string,
+): Promise<{ provider: ProviderName; inviteToken?: string } | undefined> {
   if (!state || state.length > 200) return undefined;
   const out = await table().send(
     new DeleteCommand({ TableName: tableName(), Key: key(hashSecret(state)), ReturnValues: 'ALL_OLD' }),

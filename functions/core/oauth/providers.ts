@@ -32,7 +32,9 @@ export function endpoints(provider: ProviderName): ProviderEndpoints {
   const v = graphVersion();
   return {
     authorizeUrl: sandbox ? `${sandbox}/facebook/${v}/dialog/oauth` : `https://www.facebook.com/${v}/dialog/oauth`,
-    tokenUrl: sandbox ? `${sandbox}/facebook/${v}/oauth/access_token` : `https://graph.facebook.com/${v}/oauth/access_token`,
+    tokenUrl: sandbox
+      ? `${sandbox}/facebook/${v}/oauth/access_token`
+      : `https://graph.facebook.com/${v}/oauth/access_token`,
     profileUrl: sandbox ? `${sandbox}/facebook/${v}/me` : `https://graph.facebook.com/${v}/me`,
     scope: 'email,public_profile',
   };
@@ -49,7 +51,9 @@ const SECRET_TTL_MS = 5 * 60_000;
 type SecretReader = (secretId: string) => Promise<string | undefined>;
 
 const readFromSecretsManager: SecretReader = async (secretId) => {
-  const out = await new SecretsManagerClient({ region: config.region }).send(new GetSecretValueCommand({ SecretId: secretId }));
+  const out = await new SecretsManagerClient({ region: config.region }).send(
+    new GetSecretValueCommand({ SecretId: secretId }),
+  );
   return out.SecretString;
 };
 
@@ -59,7 +63,11 @@ const readFromSecretsManager: SecretReader = async (secretId) => {
  * "not configured" this once and the next request reads again, instead of a container
  * refusing every social sign-in for its whole life after one throttled or timed-out call.
  */
-export function createCredentialSource(read: SecretReader = readFromSecretsManager, ttlMs = SECRET_TTL_MS, now = Date.now) {
+export function createCredentialSource(
+  read: SecretReader = readFromSecretsManager,
+  ttlMs = SECRET_TTL_MS,
+  now = Date.now,
+) {
   let cached: { secretId: string; all: Record<string, Partial<ClientCredentials>>; expires: number } | undefined;
   let inFlight: Promise<Record<string, Partial<ClientCredentials>> | undefined> | undefined;
 
@@ -88,7 +96,9 @@ export function createCredentialSource(read: SecretReader = readFromSecretsManag
     const arn = process.env.OAUTH_SECRET_ARN;
     if (!arn) return undefined;
     const found = (await all(arn))?.[provider];
-    return found?.clientId && found.clientSecret ? { clientId: found.clientId, clientSecret: found.clientSecret } : undefined;
+    return found?.clientId && found.clientSecret
+      ? { clientId: found.clientId, clientSecret: found.clientSecret }
+      : undefined;
   };
 }
 

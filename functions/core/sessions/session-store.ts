@@ -62,6 +62,8 @@ export async function deleteUserSessions(userId: number, exceptHash?: string): P
       ExpressionAttributeValues: { ':pk': partition.user(userId), ':prefix': userIndexPrefix.session },
     }),
   );
-  const hashes = (out.Items ?? []).map((i) => String(i.gsi1sk).slice(userIndexPrefix.session.length)).filter((h) => h !== exceptHash);
+  const hashes = (out.Items ?? [])
+    .map((i) => String(i.gsi1sk).slice(userIndexPrefix.session.length))
+    .filter((h) => h !== exceptHash);
   await Promise.all(hashes.map((hash) => deleteSession(hash)));
 }
