@@ -1,37 +1,31 @@
-import { ASYNC_CHUNK_TIMEOUT_MS } from '@shared/constants';
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '@/components/screens/loading-screen';
 import { NotFoundScreen } from '@/components/screens/not-found-screen';
 import { invitationQueryOptions } from '@/features/auth/api/get-invitation';
 import { mailboxQueryOptions } from '@/features/dev/api/get-mailbox';
 import { profileQueryOptions } from '@/lib/auth';
+import { loadChunk } from '@/lib/load-chunk';
 import { GuestOnly, RequireAuth } from './guards';
 import { AppShell } from './layout/app-shell';
 import { ensure, guestOnlyLoader, pageData, requireAuthLoader, shellLoader } from './loaders';
 import { RootLayout, RouteError } from './root-layout';
 
-/** Route-level code splitting: each screen is its own chunk, given up on after 120 s (spec 01 §9). */
+/** Route-level code splitting: each screen is its own chunk. */
 function lazyRoute(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
-  return async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('Timed out loading this page')), ASYNC_CHUNK_TIMEOUT_MS);
-    });
-    try {
-      const mod = await Promise.race([load(), timeout]);
-      return { Component: mod.default };
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  return async () => ({ Component: (await loadChunk(load)).default });
 }
 
-/** Settings with the billing feature's tab: features are composed here, never inside each other. */
+/**
+ * Settings with the billing feature's tab: features are composed here, never inside each other. The
+ * tab is lazy like the settings tabs, so /settings/* downloads billing only when it is shown.
+ */
+const LazyBillingTab = lazy(() =>
+  loadChunk(() => import('@/features/billing/components/billing-tab')).then((m) => ({ default: m.BillingTab })),
+);
 async function settingsWithBilling(): Promise<{ default: ComponentType }> {
-  const [settings, billing] = await Promise.all([import('@/features/settings/routes/settings'), import('@/features/billing/components/billing-tab')]);
-  const Settings = settings.default;
-  return { default: () => <Settings billingTab={billing.BillingTab} /> };
+  const Settings = (await import('@/features/settings/routes/settings')).default;
+  return { default: () => <Settings billingTab={LazyBillingTab} /> };
 }
 
 export const routes: RouteObject[] = [
@@ -48,27 +42,43 @@ export const routes: RouteObject[] = [
           { path: '/auth/register', lazy: lazyRoute(() => import('@/features/auth/routes/sign-up')) },
           { path: '/auth/verify', lazy: lazyRoute(() => import('@/features/auth/routes/resend-verification')) },
           { path: '/auth/forgot-password', lazy: lazyRoute(() => import('@/features/auth/routes/forgot-password')) },
-          { path: '/auth/forgot-password/:id/:token', lazy: lazyRoute(() => import('@/features/auth/routes/reset-password')) },
+          {
+            path: '/auth/forgot-password/:id/:token',
+            lazy: lazyRoute(() => import('@/features/auth/routes/reset-password')),
+          },
         ],
       },
       {
         path: '/auth/invite/:token',
-        loader: pageData(({ params }) => [ensure(profileQueryOptions()), ensure(invitationQueryOptions(params.token ?? ''))]),
+        loader: pageData(({ params }) => [
+          ensure(profileQueryOptions()),
+          ensure(invitationQueryOptions(params.token ?? '')),
+        ]),
         lazy: lazyRoute(() => import('@/features/auth/routes/accept-invite')),
       },
-      { path: '/dev/mailbox', loader: pageData(({ search }) => [ensure(mailboxQueryOptions(search.get('to') ?? undefined))]), lazy: lazyRoute(() => import('@/features/dev/routes/mailbox')) },
+      {
+        path: '/dev/mailbox',
+        loader: pageData(({ search }) => [ensure(mailboxQueryOptions(search.get('to') ?? undefined))]),
+        lazy: lazyRoute(() => import('@/features/dev/routes/mailbox')),
+      },
       {
         element: <RequireAuth />,
         loader: requireAuthLoader,
         children: [
-          { path: '/payment-simulation', lazy: lazyRoute(() => import('@/features/billing/routes/payment-simulation')) },
+          {
+            path: '/payment-simulation',
+            lazy: lazyRoute(() => import('@/features/billing/routes/payment-simulation')),
+          },
           {
             element: <AppShell />,
             loader: shellLoader,
             children: [
               { index: true, lazy: lazyRoute(() => import('@/features/dashboard/routes/dashboard')) },
               { path: '/dashboard/onboard', lazy: lazyRoute(() => import('@/features/onboarding/routes/onboard')) },
-              { path: '/calendar/:date?/:type?/:view?', lazy: lazyRoute(() => import('@/features/calendar/routes/calendar')) },
+              {
+                path: '/calendar/:date?/:type?/:view?',
+                lazy: lazyRoute(() => import('@/features/calendar/routes/calendar')),
+              },
               { path: '/settings', element: <Navigate to="/settings/apps" replace /> },
               { path: '/settings/:tab', lazy: lazyRoute(settingsWithBilling) },
               { path: '/media', lazy: lazyRoute(() => import('@/features/media/routes/media-library')) },
@@ -81,7 +91,10 @@ export const routes: RouteObject[] = [
               { path: '/seo-report', lazy: lazyRoute(() => import('@/features/seo/routes/seo-report')) },
               { path: '/seo-keywords', lazy: lazyRoute(() => import('@/features/seo/routes/seo-keywords')) },
               { path: '/business-manager', element: <Navigate to="/business-manager/profile" replace /> },
-              { path: '/business-manager/:tab', lazy: lazyRoute(() => import('@/features/business-manager/routes/business-manager')) },
+              {
+                path: '/business-manager/:tab',
+                lazy: lazyRoute(() => import('@/features/business-manager/routes/business-manager')),
+              },
             ],
           },
         ],

@@ -1,14 +1,20 @@
 import '../onboarding.css';
 import type { Company } from '@shared/schemas/company';
 import { ArrowLeft, Check } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/company';
-import { IcpStep } from '../components/icp-step';
-import { OverviewStep } from '../components/overview-step';
-import { PlanStep } from '../components/plan-step';
+import { loadChunk } from '@/lib/load-chunk';
+
+/** One chunk per step: a company part-way through downloads the step it is on, not all three. */
+const OverviewStep = lazy(() =>
+  loadChunk(() => import('../components/overview-step')).then((m) => ({ default: m.OverviewStep })),
+);
+const IcpStep = lazy(() => loadChunk(() => import('../components/icp-step')).then((m) => ({ default: m.IcpStep })));
+const PlanStep = lazy(() => loadChunk(() => import('../components/plan-step')).then((m) => ({ default: m.PlanStep })));
 
 const STEPS = ['Business Overview', 'Ideal Customer Profile', 'Marketing Plan'] as const;
 
@@ -47,9 +53,17 @@ function Wizard({ company }: { company: Company }) {
           );
         })}
       </ol>
-      {step === 0 ? <OverviewStep company={company} onDone={() => setStep(1)} /> : null}
-      {step === 1 ? <IcpStep company={company} onBack={() => setStep(0)} onNext={() => setStep(2)} /> : null}
-      {step === 2 ? <PlanStep company={company} onBack={() => setStep(1)} /> : null}
+      <Suspense
+        fallback={
+          <div className="empty">
+            <Spinner size={24} label={`Loading ${STEPS[step] ?? 'step'}`} />
+          </div>
+        }
+      >
+        {step === 0 ? <OverviewStep company={company} onDone={() => setStep(1)} /> : null}
+        {step === 1 ? <IcpStep company={company} onBack={() => setStep(0)} onNext={() => setStep(2)} /> : null}
+        {step === 2 ? <PlanStep company={company} onBack={() => setStep(1)} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -1,26 +1,90 @@
-import { useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/company';
-import { AppsTab } from '@/features/settings/components/apps-tab';
-import { CompaniesTab } from '@/features/settings/components/companies-tab';
-import { CompanyInfoTab } from '@/features/settings/components/company-info-tab';
-import { DemoTab } from '@/features/settings/components/demo-tab';
-import { IdealCustomerProfilesTab } from '@/features/settings/components/ideal-customer-profiles-tab';
-import { MarketingPlanTab } from '@/features/settings/components/marketing-plan-tab';
-import { BillingTab } from '@/features/settings/components/placeholder-tabs';
-import { UserTab } from '@/features/settings/components/user-tab';
+import { loadChunk } from '@/lib/load-chunk';
+
+/** One chunk per tab: a settings page downloads the tab it shows, not all eight. */
+const lazyTab = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazy(() => loadChunk(load).then((module) => ({ default: pick(module) })));
 
 const TABS: { tab: string; label: string; Component: ComponentType; demoOnly?: boolean }[] = [
-  { tab: 'apps', label: 'Applications', Component: AppsTab },
-  { tab: 'billing', label: 'Billing', Component: BillingTab },
-  { tab: 'user', label: 'User', Component: UserTab },
-  { tab: 'marketing-plan', label: 'Marketing plan', Component: MarketingPlanTab },
-  { tab: 'ideal-customer-profiles', label: 'Ideal customer profiles', Component: IdealCustomerProfilesTab },
-  { tab: 'company-info', label: 'Company information', Component: CompanyInfoTab },
-  { tab: 'companies', label: 'Companies', Component: CompaniesTab },
-  { tab: 'demo', label: 'Demo', Component: DemoTab, demoOnly: true },
+  {
+    tab: 'apps',
+    label: 'Applications',
+    Component: lazyTab(
+      () => import('../components/apps-tab'),
+      (m) => m.AppsTab,
+    ),
+  },
+  {
+    tab: 'billing',
+    label: 'Billing',
+    Component: lazyTab(
+      () => import('../components/placeholder-tabs'),
+      (m) => m.BillingTab,
+    ),
+  },
+  {
+    tab: 'user',
+    label: 'User',
+    Component: lazyTab(
+      () => import('../components/user-tab'),
+      (m) => m.UserTab,
+    ),
+  },
+  {
+    tab: 'marketing-plan',
+    label: 'Marketing plan',
+    Component: lazyTab(
+      () => import('../components/marketing-plan-tab'),
+      (m) => m.MarketingPlanTab,
+    ),
+  },
+  {
+    tab: 'ideal-customer-profiles',
+    label: 'Ideal customer profiles',
+    Component: lazyTab(
+      () => import('../components/ideal-customer-profiles-tab'),
+      (m) => m.IdealCustomerProfilesTab,
+    ),
+  },
+  {
+    tab: 'company-info',
+    label: 'Company information',
+    Component: lazyTab(
+      () => import('../components/company-info-tab'),
+      (m) => m.CompanyInfoTab,
+    ),
+  },
+  {
+    tab: 'companies',
+    label: 'Companies',
+    Component: lazyTab(
+      () => import('../components/companies-tab'),
+      (m) => m.CompaniesTab,
+    ),
+  },
+  {
+    tab: 'demo',
+    label: 'Demo',
+    Component: lazyTab(
+      () => import('../components/demo-tab'),
+      (m) => m.DemoTab,
+    ),
+    demoOnly: true,
+  },
 ];
+
+/** While a tab's chunk loads: a labelled status, so screen readers hear that something is coming. */
+function TabLoading({ label }: { label: string }) {
+  return (
+    <div className="empty">
+      <Spinner size={24} label={`Loading ${label}`} />
+    </div>
+  );
+}
 
 /**
  * /settings/{tab}; apps is the default, and demo exists only for demo companies. Tabs owned by
@@ -29,7 +93,9 @@ const TABS: { tab: string; label: string; Component: ComponentType; demoOnly?: b
 export default function SettingsRoute({ billingTab }: { billingTab?: ComponentType }) {
   const { tab } = useParams();
   const { company } = useCurrentCompany();
-  const tabs = TABS.map((t) => (t.tab === 'billing' && billingTab ? { ...t, Component: billingTab } : t)).filter((t) => !t.demoOnly || company?.demo);
+  const tabs = TABS.map((t) => (t.tab === 'billing' && billingTab ? { ...t, Component: billingTab } : t)).filter(
+    (t) => !t.demoOnly || company?.demo,
+  );
   const current = tabs.find((t) => t.tab === tab);
   const navRef = useRef<HTMLElement>(null);
 
@@ -45,13 +111,19 @@ export default function SettingsRoute({ billingTab }: { billingTab?: ComponentTy
       <PageHeader title="Settings" description="Your account, your companies and the apps they publish to." />
       <nav ref={navRef} className="tabs" aria-label="Settings sections">
         {tabs.map((t) => (
-          <NavLink key={t.tab} to={`/settings/${t.tab}`} className={({ isActive }) => ['tab', isActive ? 'tab--active' : ''].join(' ')}>
+          <NavLink
+            key={t.tab}
+            to={`/settings/${t.tab}`}
+            className={({ isActive }) => ['tab', isActive ? 'tab--active' : ''].join(' ')}
+          >
             {t.label}
           </NavLink>
         ))}
       </nav>
       <div className="page__content page__content--narrow">
-        <Component />
+        <Suspense fallback={<TabLoading label={current.label} />}>
+          <Component />
+        </Suspense>
       </div>
     </div>
   );
