@@ -1,51 +1,186 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  useForm,
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type Resolver,
-  type UseFormSetError,
-} from 'react-hook-form';
+import { useCallback, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
 
+/** What a form holds: one value per field, as its inputs show it. */
+// `object`, not a string-keyed record: form types are interfaces, which have no index signature.
+export type FormValues = object;
+
+/** A field's name, or a path into it as zod and the API spell it ('locations.1'). */
+export type FieldPath<V extends FormValues> = Extract<keyof V, string> | `${Extract<keyof V, string>}.${string}`;
+
+/** The first message for each failing path; what the inputs show under themselves. */
+export type FieldErrors<V extends FormValues> = Partial<Record<FieldPath<V>, string>>;
+
+/** Props for a native input, select or textarea: a checkbox when the field holds a boolean. */
+interface Registration {
+  name: string;
+  ref: (element: HTMLElement | null) => void;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
+  value?: string;
+  checked?: boolean;
+}
+
+/** Props for a control that is not one native input (a list of locations). */
+interface Binding<T> {
+  value: T;
+  onChange: (next: T) => void;
+  inputRef: (element: HTMLElement | null) => void;
+}
+
+/** The first message per path, in the order zod reported them. */
+function errorsFromIssues<V extends FormValues>(issues: readonly z.core.$ZodIssue[]): FieldErrors<V> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    if (!(path in errors)) errors[path] = issue.message;
+  }
+  return errors;
+}
+
+/** `path` and what it is under, nearest first: 'locations.1' → ['locations.1', 'locations']. */
+const pathAndParents = (path: string) =>
+  path.split('.').map((_, i, parts) => parts.slice(0, parts.length - i).join('.'));
+
 /**
- * Puts a server 422 (either spec shape) onto the form's fields. Returns true when at least one
- * field took an error, so the caller knows whether to show the message elsewhere as well.
+ * A form bound to a zod schema that validates on submit only, never on change or blur, including
+ * after a first failed submit (spec 01 §5). `initial` is what the inputs hold (text for numbers,
+ * booleans for checkboxes); the schema turns it into what `onValid` receives. Values live in React
+ * state, so a reset or a server error shows at once; errors stay until the next submit or reset.
  */
-export function applyServerErrors<T extends FieldValues>(
+export function useSubmitOnlyForm<V extends FormValues, O>(schema: z.ZodType<O>, initial: V) {
+  const [first] = useState(initial);
+  const [values, setValues] = useState<V>(first);
+  const [baseline, setBaseline] = useState<V>(first);
+  const [errors, setErrorsState] = useState<FieldErrors<V>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const elements = useRef(new Map<string, HTMLElement>());
+
+  /** Focuses the first failing field as the page shows it, so keyboard users land on the problem. */
+  const focusFirst = useCallback((failed: FieldErrors<V>) => {
+    const targets = Object.keys(failed)
+      .map((path) =>
+        pathAndParents(path)
+          .map((p) => elements.current.get(p))
+          .find(Boolean),
+      )
+      .filter((element): element is HTMLElement => element !== undefined && element.isConnected);
+    targets.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    targets[0]?.focus();
+  }, []);
+
+  /** Shows `next` (e.g. a server 422) on the fields and focuses the first; returns nothing new to validate. */
+  const setErrors = useCallback(
+    (next: FieldErrors<V>) => {
+      setErrorsState(next);
+      focusFirst(next);
+    },
+    [focusFirst],
+  );
+
+  const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+  }, []);
+
+  const refFor = (name: string) => (element: HTMLElement | null) => {
+    if (element) elements.current.set(name, element);
+    else elements.current.delete(name);
+  };
+
+  const register = (name: Extract<keyof V, string>): Registration => {
+    const current = values[name];
+    const ref = refFor(name);
+    if (typeof current === 'boolean') {
+      return {
+        name,
+        ref,
+        checked: current,
+        onChange: (event) => setValue(name, (event.target as HTMLInputElement).checked as V[typeof name]),
+      };
+    }
+    return {
+      name,
+      ref,
+      value: typeof current === 'string' ? current : String(current ?? ''),
+      onChange: (event) => setValue(name, event.target.value as V[typeof name]),
+    };
+  };
+
+  const bind = <K extends Extract<keyof V, string>>(name: K): Binding<V[K]> => ({
+    value: values[name],
+    onChange: (next) => setValue(name, next),
+    inputRef: refFor(name),
+  });
+
+  /** Back to `next` (or the first values), which become the new "unchanged"; errors cleared. */
+  const reset = (next: V = first) => {
+    setValues(next);
+    setBaseline(next);
+    setErrorsState({});
+  };
+
+  const handleSubmit = (onValid: (data: O) => Promise<void> | void) => async (event?: SyntheticEvent) => {
+    event?.preventDefault();
+    const parsed = await schema.safeParseAsync(values);
+    if (!parsed.success) {
+      setErrors(errorsFromIssues<V>(parsed.error.issues));
+      return;
+    }
+    setErrorsState({});
+    setSubmitting(true);
+    try {
+      await onValid(parsed.data);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return {
+    values,
+    errors,
+    isSubmitting,
+    isDirty: JSON.stringify(values) !== JSON.stringify(baseline),
+    register,
+    bind,
+    setValue,
+    setErrors,
+    reset,
+    handleSubmit,
+  };
+}
+
+/** The messages for each item of a list field ('locations.0', 'locations.2' → [m0, undefined, m2]). */
+export function itemErrors<V extends FormValues>(errors: FieldErrors<V>, name: Extract<keyof V, string>) {
+  const items: (string | undefined)[] = [];
+  for (const [path, message] of Object.entries(errors) as [string, string][]) {
+    const [root, index] = path.split('.');
+    if (root === name && index !== undefined && /^\d+$/.test(index)) items[Number(index)] = message;
+  }
+  return items;
+}
+
+/**
+ * Puts a server 422 (either spec shape, already normalised by ApiError) onto the form's fields,
+ * limited to `fields` when given. Returns true when at least one field took an error, so the
+ * caller knows whether to show the message elsewhere as well.
+ */
+export function applyServerErrors<V extends FormValues>(
   error: unknown,
-  setError: UseFormSetError<T>,
+  setErrors: (errors: FieldErrors<V>) => void,
   fields?: readonly string[],
 ): boolean {
   if (!(error instanceof ApiError)) return false;
-  let applied = false;
+  const taken: Record<string, string> = {};
   for (const [path, message] of Object.entries(error.fieldErrors)) {
     const root = path.split('.')[0] ?? path;
     if (fields && !fields.includes(root)) continue;
-    setError(path as Path<T>, { type: 'server', message }, { shouldFocus: !applied });
-    applied = true;
+    taken[path] = message;
   }
-  return applied;
+  if (!Object.keys(taken).length) return false;
+  setErrors(taken);
+  return true;
 }
 
 /** Waits at least `ms` from `since`, e.g. the reset request's 5-second floor. */
 export const waitUntil = (since: number, ms: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, since + ms - Date.now())));
-
-/**
- * A form bound to one of the shared zod schemas that validates on submit only, never on
- * change or blur (spec 01 §5), including after a first failed submit.
- */
-export function useSubmitOnlyForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
-  defaultValues: DefaultValues<z.input<S>>,
-) {
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues,
-  });
-}

@@ -12,13 +12,13 @@ import { AuthLayout } from '@/features/auth/components/auth-layout';
 export default function ForgotPasswordRoute() {
   const requestReset = useRequestReset();
   const form = useSubmitOnlyForm(requestResetSchema, { email: '' });
-  const { errors } = form.formState;
+  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await requestReset.mutateAsync(values);
     } catch (error) {
-      applyServerErrors(error, form.setError, ['email']);
+      applyServerErrors(error, form.setErrors, ['email']);
     }
   });
 
@@ -44,7 +44,7 @@ export default function ForgotPasswordRoute() {
         </div>
       ) : (
         <div className="stack">
-          {requestReset.isError && !Object.keys(form.formState.errors).length ? (
+          {requestReset.isError && !Object.keys(form.errors).length ? (
             <Alert type="error">{errorMessage(requestReset.error)}</Alert>
           ) : null}
           <form className="form" onSubmit={onSubmit} noValidate>
@@ -53,7 +53,7 @@ export default function ForgotPasswordRoute() {
               type="email"
               autoComplete="email"
               inputMode="email"
-              error={errors.email?.message}
+              error={errors.email}
               {...form.register('email')}
             />
             <Button type="submit" block pending={requestReset.isPending}>

@@ -11,13 +11,13 @@ import { AuthLayout } from '@/features/auth/components/auth-layout';
 export default function ResendVerificationRoute() {
   const resend = useResendVerification();
   const form = useSubmitOnlyForm(resendVerifySchema, { email: '' });
-  const { errors } = form.formState;
+  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await resend.mutateAsync(values);
     } catch (error) {
-      applyServerErrors(error, form.setError, ['email']);
+      applyServerErrors(error, form.setErrors, ['email']);
     }
   });
 
@@ -44,7 +44,7 @@ export default function ResendVerificationRoute() {
             type="email"
             autoComplete="email"
             inputMode="email"
-            error={errors.email?.message}
+            error={errors.email}
             {...form.register('email')}
           />
           <Button type="submit" block pending={resend.isPending}>

@@ -20,7 +20,7 @@ export default function ResetPasswordRoute() {
   const consumeReset = useConsumeReset();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useSubmitOnlyForm(resetFormSchema, { password: '' });
-  const { errors } = form.formState;
+  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFailure(null);
@@ -34,7 +34,7 @@ export default function ResetPasswordRoute() {
       };
       await navigate('/auth', { replace: true, state });
     } catch (error) {
-      if (applyServerErrors(error, form.setError, ['password'])) return;
+      if (applyServerErrors(error, form.setErrors, ['password'])) return;
       setFailure(errorMessage(error));
     }
   });
@@ -60,7 +60,7 @@ export default function ResetPasswordRoute() {
             label="New password"
             type="password"
             autoComplete="new-password"
-            error={errors.password?.message}
+            error={errors.password}
             {...form.register('password')}
           />
           <Button type="submit" block pending={consumeReset.isPending}>

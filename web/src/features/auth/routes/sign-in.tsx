@@ -63,7 +63,7 @@ export default function SignInRoute() {
   const [failure, setFailure] = useState<{ text: string; unverified: boolean } | null>(null);
 
   const form = useSubmitOnlyForm(loginSchema, { email: state.email ?? '', password: '' });
-  const { errors } = form.formState;
+  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -80,7 +80,7 @@ export default function SignInRoute() {
       if (
         error instanceof ApiError &&
         error.status === 422 &&
-        applyServerErrors(error, form.setError, ['email', 'password'])
+        applyServerErrors(error, form.setErrors, ['email', 'password'])
       )
         return;
       setFailure({
@@ -133,7 +133,7 @@ export default function SignInRoute() {
             type="email"
             autoComplete="email"
             inputMode="email"
-            error={errors.email?.message}
+            error={errors.email}
             {...form.register('email')}
           />
           <div className="field-with-link">
@@ -141,7 +141,7 @@ export default function SignInRoute() {
               label="Password"
               type="password"
               autoComplete="current-password"
-              error={errors.password?.message}
+              error={errors.password}
               {...form.register('password')}
             />
             <Link className="field-link" to="/auth/forgot-password">

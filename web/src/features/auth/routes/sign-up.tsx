@@ -26,10 +26,10 @@ export default function SignUpRoute() {
     email: '',
     password: '',
     subscribed: false,
-    // The schema's input type for accept_terms is `true`; the unticked box starts false and fails on submit.
-    accept_terms: false as unknown as true,
+    // The unticked box starts false; the schema accepts only true, so submitting it unticked fails.
+    accept_terms: false,
   });
-  const { errors } = form.formState;
+  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -48,7 +48,7 @@ export default function SignUpRoute() {
       };
       await navigate(withInvite('/auth', inviteToken), { state });
     } catch (error) {
-      if (applyServerErrors(error, form.setError, FIELDS)) return;
+      if (applyServerErrors(error, form.setErrors, FIELDS)) return;
       setFailure(errorMessage(error));
     }
   });
@@ -73,13 +73,13 @@ export default function SignUpRoute() {
             <TextField
               label="First name"
               autoComplete="given-name"
-              error={errors.firstName?.message}
+              error={errors.firstName}
               {...form.register('firstName')}
             />
             <TextField
               label="Last name"
               autoComplete="family-name"
-              error={errors.lastName?.message}
+              error={errors.lastName}
               {...form.register('lastName')}
             />
           </div>
@@ -88,7 +88,7 @@ export default function SignUpRoute() {
             type="email"
             autoComplete="email"
             inputMode="email"
-            error={errors.email?.message}
+            error={errors.email}
             {...form.register('email')}
           />
           <TextField
@@ -96,7 +96,7 @@ export default function SignUpRoute() {
             type="password"
             autoComplete="new-password"
             hint="At least 8 characters."
-            error={errors.password?.message}
+            error={errors.password}
             {...form.register('password')}
           />
           <Checkbox label="Subscribe to our weekly newsletter" {...form.register('subscribed')} />
@@ -109,7 +109,7 @@ export default function SignUpRoute() {
                 </a>
               </>
             }
-            error={errors.accept_terms?.message}
+            error={errors.accept_terms}
             {...form.register('accept_terms')}
           />
           <Button type="submit" block pending={registerUser.isPending}>

@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { GOAL_VALUES, GOALS, type Company } from '@shared/schemas/company';
 import { goalDialogSchema } from '@shared/schemas/onboarding';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { applyServerErrors } from '@/lib/forms';
+import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { useSaveCompany, type CompanyPatch } from '../api/onboarding-calls';
 
 interface GoalForm {
@@ -57,13 +55,8 @@ export function GoalDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const save = useSaveCompany();
   const [failure, setFailure] = useState<string>();
-  const form = useForm<GoalForm, unknown, CompanyPatch>({
-    resolver: zodResolver(formSchema) as unknown as Resolver<GoalForm, unknown, CompanyPatch>,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: toForm(company),
-  });
-  const { errors } = form.formState;
+  const form = useSubmitOnlyForm<GoalForm, CompanyPatch>(formSchema, toForm(company));
+  const { errors } = form;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -77,7 +70,7 @@ export function GoalDialog({
       await save.mutateAsync(values);
       onSaved();
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, FIELDS)) setFailure(errorMessage(error));
+      if (!applyServerErrors(error, form.setErrors, FIELDS)) setFailure(errorMessage(error));
     }
   });
 
@@ -99,7 +92,7 @@ export function GoalDialog({
           The plan is written to reach it, for the customers you approved, within your budget.
         </p>
         <div className="form goal-dialog__fields">
-          <SelectField label="Goal" error={errors.goal?.message} {...form.register('goal')}>
+          <SelectField label="Goal" error={errors.goal} {...form.register('goal')}>
             <option value="">Select a goal</option>
             {GOAL_VALUES.map((goal) => (
               <option key={goal} value={goal}>
@@ -111,15 +104,10 @@ export function GoalDialog({
             label="Customers"
             rows={2}
             hint="Who buys from you today?"
-            error={errors.customers?.message}
+            error={errors.customers}
             {...form.register('customers')}
           />
-          <TextAreaField
-            label="Why customers choose you"
-            rows={2}
-            error={errors.why?.message}
-            {...form.register('why')}
-          />
+          <TextAreaField label="Why customers choose you" rows={2} error={errors.why} {...form.register('why')} />
           <div className="form-row">
             <TextField
               label="Current revenue (USD a year)"
@@ -127,7 +115,7 @@ export function GoalDialog({
               min={0}
               step={1}
               inputMode="numeric"
-              error={errors.current_revenue?.message}
+              error={errors.current_revenue}
               {...form.register('current_revenue')}
             />
             <TextField
@@ -136,7 +124,7 @@ export function GoalDialog({
               min={0}
               step={1}
               inputMode="numeric"
-              error={errors.suggested_budget?.message}
+              error={errors.suggested_budget}
               {...form.register('suggested_budget')}
             />
           </div>

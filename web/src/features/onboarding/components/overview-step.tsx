@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
 import { companyInfoSchema, companyName, locationsField, websiteField, type Company } from '@shared/schemas/company';
 import type { CompanyOverview } from '@shared/schemas/onboarding';
 import { Globe, PenLine, Sparkles } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { JobProgress } from '@/components/ui/job-progress';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { applyServerErrors } from '@/lib/forms';
+import { applyServerErrors, itemErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { useOverviewJob, useSaveCompany, type CompanyPatch } from '../api/onboarding-calls';
 
 const info = companyInfoSchema.shape;
@@ -55,18 +53,13 @@ function OverviewEditor({
   onBack: () => void;
 }) {
   const save = useSaveCompany();
-  const form = useForm<OverviewForm, unknown, CompanyPatch>({
-    resolver: zodResolver(overviewFormSchema) as unknown as Resolver<OverviewForm, unknown, CompanyPatch>,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: initial,
-  });
-  const { errors } = form.formState;
-  const locationError = Array.isArray(errors.locations)
-    ? (errors.locations as ({ message?: string } | undefined)[])
-        .map((e, i) => (e?.message ? `Line ${i + 1}: ${e.message}` : undefined))
-        .find(Boolean)
-    : errors.locations?.message;
+  const form = useSubmitOnlyForm<OverviewForm, CompanyPatch>(overviewFormSchema, initial);
+  const { errors } = form;
+  const locationError =
+    errors.locations ??
+    itemErrors(errors, 'locations')
+      .map((message, i) => (message ? `Line ${i + 1}: ${message}` : undefined))
+      .find(Boolean);
   const [failure, setFailure] = useState<string>();
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -75,7 +68,7 @@ function OverviewEditor({
       await save.mutateAsync(values);
       onSaved();
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, FIELDS)) setFailure(errorMessage(error));
+      if (!applyServerErrors(error, form.setErrors, FIELDS)) setFailure(errorMessage(error));
     }
   });
 
@@ -90,14 +83,14 @@ function OverviewEditor({
             <TextField
               label="Business name"
               autoComplete="organization"
-              error={errors.name?.message}
+              error={errors.name}
               {...form.register('name')}
             />
             <TextField
               label="Website"
               inputMode="url"
               placeholder="example.com"
-              error={errors.website?.message}
+              error={errors.website}
               {...form.register('website')}
             />
           </div>
@@ -105,7 +98,7 @@ function OverviewEditor({
             label="Business description"
             rows={5}
             hint="At least 80 characters: what you sell and what makes you different."
-            error={errors.description?.message}
+            error={errors.description}
             {...form.register('description')}
           />
           <TextAreaField
@@ -120,14 +113,14 @@ function OverviewEditor({
               label="Marketing Tone"
               rows={3}
               placeholder="e.g. Friendly and confident"
-              error={errors.tone?.message}
+              error={errors.tone}
               {...form.register('tone')}
             />
             <TextAreaField
               label="Marketing Voice"
               rows={3}
               placeholder="e.g. Expert neighbour who explains things simply"
-              error={errors.voice?.message}
+              error={errors.voice}
               {...form.register('voice')}
             />
           </div>

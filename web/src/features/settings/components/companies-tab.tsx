@@ -30,7 +30,7 @@ function CreateCompanyForm() {
       form.reset({ name: '', demo: false });
       notify.success(`${displayCompanyName(company.name)} has been created.`);
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['name', 'demo'])) notify.error(errorMessage(error));
+      if (!applyServerErrors(error, form.setErrors, ['name', 'demo'])) notify.error(errorMessage(error));
     }
   });
   return (
@@ -39,7 +39,7 @@ function CreateCompanyForm() {
         <TextField
           label="Company name"
           placeholder="e.g. Corner Bakery"
-          error={form.formState.errors.name?.message}
+          error={form.errors.name}
           fieldClassName="create-company__name"
           {...form.register('name')}
         />
@@ -47,7 +47,7 @@ function CreateCompanyForm() {
           className="create-company__demo"
           label="Start as a demo company"
           hint="A sandbox workspace whose data you can wipe from the Demo tab."
-          error={form.formState.errors.demo?.message}
+          error={form.errors.demo}
           {...form.register('demo')}
         />
         <Button
@@ -72,7 +72,7 @@ function InviteForm({ company }: { company: Company }) {
       form.reset({ email: '' });
       notify.success(`Invite sent to ${email}.`);
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['email'])) notify.error(errorMessage(error));
+      if (!applyServerErrors(error, form.setErrors, ['email'])) notify.error(errorMessage(error));
     }
   });
   return (
@@ -81,7 +81,7 @@ function InviteForm({ company }: { company: Company }) {
         label="Invite a user by email"
         type="email"
         placeholder="teammate@example.com"
-        error={form.formState.errors.email?.message}
+        error={form.errors.email}
         fieldClassName="inline-form__field"
         {...form.register('email')}
       />

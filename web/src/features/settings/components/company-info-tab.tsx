@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
 import {
   companyInfoSchema,
@@ -8,7 +7,6 @@ import {
   websiteField,
   type Company,
 } from '@shared/schemas/company';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { notify } from '@/lib/toast';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -17,7 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
-import { applyServerErrors } from '@/lib/forms';
+import { applyServerErrors, itemErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { LocationsInput } from './locations-input';
 import { useUpdateCompanyInfo, type CompanyInfoPatch } from '@/features/settings/api/update-company-info';
 
@@ -76,18 +74,9 @@ const toForm = (company: Company): CompanyInfoForm => ({
 
 function CompanyInfoFormView({ company }: { company: Company }) {
   const update = useUpdateCompanyInfo();
-  // Not useSubmitOnlyForm: the inputs hold text (CompanyInfoForm) that the schema turns into the PATCH body.
-  const form = useForm<CompanyInfoForm, unknown, CompanyInfoPatch>({
-    resolver: zodResolver(formSchema) as unknown as Resolver<CompanyInfoForm, unknown, CompanyInfoPatch>,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: toForm(company),
-  });
-  const { errors } = form.formState;
-  const locationErrors = Array.isArray(errors.locations)
-    ? (errors.locations as ({ message?: string } | undefined)[]).map((e) => e?.message)
-    : [];
-  const locationsListError = !Array.isArray(errors.locations) ? errors.locations?.message : undefined;
+  // The inputs hold text (CompanyInfoForm) that the schema turns into the PATCH body.
+  const form = useSubmitOnlyForm<CompanyInfoForm, CompanyInfoPatch>(formSchema, toForm(company));
+  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -95,7 +84,7 @@ function CompanyInfoFormView({ company }: { company: Company }) {
       form.reset(toForm(saved));
       notify.success('Company information saved.');
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, FIELDS)) notify.error(errorMessage(error));
+      if (!applyServerErrors(error, form.setErrors, FIELDS)) notify.error(errorMessage(error));
     }
   });
 
@@ -107,18 +96,18 @@ function CompanyInfoFormView({ company }: { company: Company }) {
             <TextField
               label="Business name"
               autoComplete="organization"
-              error={errors.name?.message}
+              error={errors.name}
               {...form.register('name')}
             />
             <TextField
               label="Website"
               inputMode="url"
               placeholder="example.com"
-              error={errors.website?.message}
+              error={errors.website}
               {...form.register('website')}
             />
           </div>
-          <SelectField label="Goal" error={errors.goal?.message} {...form.register('goal')}>
+          <SelectField label="Goal" error={errors.goal} {...form.register('goal')}>
             <option value="">Select a goal</option>
             {GOAL_VALUES.map((goal) => (
               <option key={goal} value={goal}>
@@ -130,7 +119,7 @@ function CompanyInfoFormView({ company }: { company: Company }) {
             label="Business description"
             rows={5}
             hint="At least 80 characters: what you sell and what makes you different."
-            error={errors.description?.message}
+            error={errors.description}
             {...form.register('description')}
           />
         </div>
@@ -143,14 +132,14 @@ function CompanyInfoFormView({ company }: { company: Company }) {
               label="Marketing Tone"
               rows={3}
               placeholder="e.g. Friendly and confident"
-              error={errors.tone?.message}
+              error={errors.tone}
               {...form.register('tone')}
             />
             <TextAreaField
               label="Marketing Voice"
               rows={3}
               placeholder="e.g. Expert neighbour who explains things simply"
-              error={errors.voice?.message}
+              error={errors.voice}
               {...form.register('voice')}
             />
           </div>
@@ -163,27 +152,14 @@ function CompanyInfoFormView({ company }: { company: Company }) {
             label="Customers"
             rows={3}
             hint="Who buys from you?"
-            error={errors.customers?.message}
+            error={errors.customers}
             {...form.register('customers')}
           />
-          <TextAreaField
-            label="Why customers choose you"
-            rows={3}
-            error={errors.why?.message}
-            {...form.register('why')}
-          />
-          <Controller
-            control={form.control}
-            name="locations"
-            render={({ field }) => (
-              <LocationsInput
-                value={field.value}
-                onChange={field.onChange}
-                inputRef={field.ref}
-                errors={locationErrors}
-                listError={locationsListError}
-              />
-            )}
+          <TextAreaField label="Why customers choose you" rows={3} error={errors.why} {...form.register('why')} />
+          <LocationsInput
+            {...form.bind('locations')}
+            errors={itemErrors(errors, 'locations')}
+            listError={errors.locations}
           />
         </div>
       </Card>
@@ -196,7 +172,7 @@ function CompanyInfoFormView({ company }: { company: Company }) {
             min={0}
             step={1}
             inputMode="numeric"
-            error={errors.current_revenue?.message}
+            error={errors.current_revenue}
             {...form.register('current_revenue')}
           />
           <TextField
@@ -205,7 +181,7 @@ function CompanyInfoFormView({ company }: { company: Company }) {
             min={0}
             step={1}
             inputMode="numeric"
-            error={errors.suggested_budget?.message}
+            error={errors.suggested_budget}
             {...form.register('suggested_budget')}
           />
         </div>
@@ -215,7 +191,7 @@ function CompanyInfoFormView({ company }: { company: Company }) {
         <Button
           variant="ghost"
           onClick={() => form.reset(toForm(company))}
-          disabled={update.isPending || !form.formState.isDirty}
+          disabled={update.isPending || !form.isDirty}
         >
           Discard
         </Button>

@@ -18,7 +18,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     lastName: profile.lastName,
     subscribed: profile.subscribed,
   });
-  const { errors } = form.formState;
+  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -26,7 +26,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       form.reset({ firstName: saved.firstName, lastName: saved.lastName, subscribed: saved.subscribed });
       notify.success('Your profile has been saved.');
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['firstName', 'lastName', 'subscribed']))
+      if (!applyServerErrors(error, form.setErrors, ['firstName', 'lastName', 'subscribed']))
         notify.error(errorMessage(error));
     }
   });
@@ -38,13 +38,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <TextField
             label="First name"
             autoComplete="given-name"
-            error={errors.firstName?.message}
+            error={errors.firstName}
             {...form.register('firstName')}
           />
           <TextField
             label="Last name"
             autoComplete="family-name"
-            error={errors.lastName?.message}
+            error={errors.lastName}
             {...form.register('lastName')}
           />
         </div>
@@ -77,7 +77,7 @@ function PasswordSection() {
   const [open, setOpen] = useState(false);
   const changePassword = useChangePassword();
   const form = useSubmitOnlyForm(changePasswordSchema, emptyPasswords);
-  const { errors } = form.formState;
+  const { errors } = form;
 
   const close = () => {
     form.reset(emptyPasswords);
@@ -90,7 +90,7 @@ function PasswordSection() {
       notify.success(answer.message || 'Your password has been changed.');
       close();
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['currentPassword', 'newPassword', 'repeatPassword']))
+      if (!applyServerErrors(error, form.setErrors, ['currentPassword', 'newPassword', 'repeatPassword']))
         notify.error(errorMessage(error));
     }
   });
@@ -113,7 +113,7 @@ function PasswordSection() {
             label="Current password"
             type="password"
             autoComplete="current-password"
-            error={errors.currentPassword?.message}
+            error={errors.currentPassword}
             {...form.register('currentPassword')}
           />
           <div className="form-row">
@@ -121,14 +121,14 @@ function PasswordSection() {
               label="New password"
               type="password"
               autoComplete="new-password"
-              error={errors.newPassword?.message}
+              error={errors.newPassword}
               {...form.register('newPassword')}
             />
             <TextField
               label="Confirm password"
               type="password"
               autoComplete="new-password"
-              error={errors.repeatPassword?.message}
+              error={errors.repeatPassword}
               {...form.register('repeatPassword')}
             />
           </div>
