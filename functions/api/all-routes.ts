@@ -7,9 +7,10 @@ import { routes as dev } from './dev/routes';
 import { routes as lrp } from './lrp/routes';
 import { routes as metadata } from './metadata/routes';
 import { routes as plan } from './plan/routes';
+import { routes as seo } from './seo/routes';
 
 /**
  * Every route of every area, exactly as each area's handler registers them. The tenant
  * isolation test walks this list, so an area missing here fails that test's coverage check.
  */
-export const ALL_ROUTES: Record<AreaName, RouteDef[]> = { auth, billing, company, dev, lrp, metadata, plan };
+export const ALL_ROUTES: Record<AreaName, RouteDef[]> = { auth, billing, company, dev, lrp, metadata, plan, seo };

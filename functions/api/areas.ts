@@ -9,6 +9,7 @@ export const AREAS = [
   { name: 'lrp', localOnly: false },
   { name: 'plan', localOnly: false },
   { name: 'billing', localOnly: false },
+  { name: 'seo', localOnly: false },
   { name: 'dev', localOnly: true },
 ] as const;
 

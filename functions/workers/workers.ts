@@ -6,6 +6,8 @@
 export const WORKERS = [
   { name: 'run-job', substitution: 'RunJobFunctionArn' },
   { name: 'finish-job', substitution: 'FinishJobFunctionArn' },
+  { name: 'audit-crawl', substitution: 'AuditCrawlFunctionArn' },
+  { name: 'audit-finish', substitution: 'AuditFinishFunctionArn' },
 ] as const;
 
 export type WorkerName = (typeof WORKERS)[number]['name'];

@@ -5,6 +5,7 @@ import { grants as company } from '../../functions/api/company/grants';
 import { grants as lrp } from '../../functions/api/lrp/grants';
 import { grants as metadata } from '../../functions/api/metadata/grants';
 import { grants as plan } from '../../functions/api/plan/grants';
+import { grants as seo } from '../../functions/api/seo/grants';
 import { defineGrants, TABLE_READ_WRITE, type Grants } from '../../functions/core/grants';
 import type { WorkerName } from '../../functions/workers/workers';
 
@@ -14,7 +15,7 @@ type DeployedArea = Extract<(typeof AREAS)[number], { localOnly: false }>['name'
  * Each deployed area's declaration (functions/api/<area>/grants.ts). Typed by the area list:
  * an area added to functions/api/areas.ts does not compile until its grants are listed here.
  */
-export const AREA_GRANTS: Record<DeployedArea, Grants> = { auth, billing, company, lrp, metadata, plan };
+export const AREA_GRANTS: Record<DeployedArea, Grants> = { auth, billing, company, lrp, metadata, plan, seo };
 
 /**
  * What each workflow worker may touch. run-job runs every job kind (generation with OpenAI,
@@ -23,6 +24,9 @@ export const AREA_GRANTS: Record<DeployedArea, Grants> = { auth, billing, compan
 export const WORKER_GRANTS: Record<WorkerName, Grants> = {
   'run-job': defineGrants({ table: TABLE_READ_WRITE, secrets: ['openai'] }),
   'finish-job': defineGrants({ table: ['GetItem', 'UpdateItem'] }),
+  // The site audit: the crawl cursor and page data in the bucket under companies/, the audit item; the mail when ready.
+  'audit-crawl': defineGrants({ table: TABLE_READ_WRITE, media: { read: true, write: true, prefix: 'companies/' } }),
+  'audit-finish': defineGrants({ table: TABLE_READ_WRITE, media: { read: true, write: true, prefix: 'companies/' }, mail: true }),
 };
 
 export function areaGrants(area: string, declarations: Partial<Record<string, Grants>> = AREA_GRANTS): Grants {

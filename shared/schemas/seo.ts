@@ -28,6 +28,8 @@ export const auditMessages = {
 } as const;
 
 export const RULE_MAX_LENGTH = 2048;
+/** Spec 02 §4: a number of free audits per month applies as a trial; more need a paid plan. */
+export const FREE_AUDITS_PER_MONTH = 1;
 
 /** Spec 02 §5 "Audit settings": a URL prefix path starts and ends with /. */
 export const urlPrefixField = z
@@ -37,31 +39,33 @@ export const urlPrefixField = z
   .refine((path) => path.length > 0 && path.startsWith('/') && path.endsWith('/'), auditMessages.prefixInvalid);
 
 /** What a company may set for its audits (spec 02 §3 "Audit" settings, the ones a crawler without a browser has). */
-export const auditSettingsSchema = z.object({
-  maxPages: z.number().int().min(1).max(100_000).default(1000),
-  maxDepth: z.number().int().min(0).max(100).default(10),
-  /** Open connections per host. */
-  concurrency: z.number().int().min(1).max(64).default(8),
-  /** Requests per second per host (spec: the optimal rate is 500). */
-  requestsPerSecond: z.number().min(0.1).max(500).default(20),
-  maxRedirects: z.number().int().min(0).max(10).default(5),
-  maxPageBytes: z
-    .number()
-    .int()
-    .min(64 * 1024)
-    .max(20 * 1024 * 1024)
-    .default(5 * 1024 * 1024),
-  followRobots: z.boolean().default(true),
-  includeSubdomains: z.boolean().default(false),
-  userAgent: z
-    .string()
-    .trim()
-    .min(1, auditMessages.userAgentInvalid)
-    .max(200, auditMessages.userAgentInvalid)
-    .optional(),
-  allowPrefixes: z.array(urlPrefixField).max(50).default([]),
-  disallowPrefixes: z.array(urlPrefixField).max(50).default([]),
-});
+export const auditSettingsSchema = z
+  .object({
+    maxPages: z.number().int().min(1).max(100_000).default(1000),
+    maxDepth: z.number().int().min(0).max(100).default(10),
+    /** Open connections per host. */
+    concurrency: z.number().int().min(1).max(64).default(8),
+    /** Requests per second per host (spec: the optimal rate is 500). */
+    requestsPerSecond: z.number().min(0.1).max(500).default(20),
+    maxRedirects: z.number().int().min(0).max(10).default(5),
+    maxPageBytes: z
+      .number()
+      .int()
+      .min(64 * 1024)
+      .max(20 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
+    followRobots: z.boolean().default(true),
+    includeSubdomains: z.boolean().default(false),
+    userAgent: z
+      .string()
+      .trim()
+      .min(1, auditMessages.userAgentInvalid)
+      .max(200, auditMessages.userAgentInvalid)
+      .optional(),
+    allowPrefixes: z.array(urlPrefixField).max(50).default([]),
+    disallowPrefixes: z.array(urlPrefixField).max(50).default([]),
+  })
+  .meta({ title: 'AuditSettings' });
 export type AuditSettings = z.output<typeof auditSettingsSchema>;
 export type AuditSettingsInput = z.input<typeof auditSettingsSchema>;
 
@@ -80,20 +84,22 @@ export type AuditProgress = z.infer<typeof auditProgressSchema>;
 
 /** Why an audit did not finish: its first page failed (spec 02 §8 main page errors), or it crashed. */
 export const auditErrorSchema = z.object({
-  kind: z.enum(['first-page', 'crashed']),
+  kind: z.enum(['first-page', 'stopped', 'crashed']),
   message: z.string(),
 });
 
 /** The latest audit run as the report page shows it while it runs (spec 02 §4 audit states). */
-export const auditRunSchema = z.object({
-  id: z.string(),
-  status: auditStatusSchema,
-  startedAt: z.string(),
-  finishedAt: z.string().optional(),
-  website: z.string(),
-  progress: auditProgressSchema,
-  error: auditErrorSchema.optional(),
-});
+export const auditRunSchema = z
+  .object({
+    id: z.string(),
+    status: auditStatusSchema,
+    startedAt: z.string(),
+    finishedAt: z.string().optional(),
+    website: z.string(),
+    progress: auditProgressSchema,
+    error: auditErrorSchema.optional(),
+  })
+  .meta({ title: 'AuditRun' });
 export type AuditRun = z.infer<typeof auditRunSchema>;
 
 export const propStatusSchema = z.enum(['success', 'notice', 'warning', 'error']);
@@ -154,7 +160,7 @@ export const seoReportSchema = z
   .meta({ title: 'SeoReport' });
 export type SeoReport = z.infer<typeof seoReportSchema>;
 
-export const issueParamsSchema = z.object({ check: checkIdSchema });
+export const issueParamsSchema = z.object({ check: z.string() });
 export const issuePagesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });

@@ -8,6 +8,7 @@ import { addMember } from './company-store';
 import { createInvite } from './invites';
 import { companyItemPrefix } from '../table/keys';
 import { BILLING_DATA } from '../billing/billing-data';
+import { auditData } from '../audit/audit-data';
 
 /**
  * Everything a company owns, in the order the cascade removes it: members first, so nobody
@@ -36,6 +37,7 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   planData,
   jobData,
   ...BILLING_DATA,
+  auditData,
   objectData({
     name: 'files in the media bucket',
     example: async (companyId) => {

@@ -35,6 +35,10 @@ export const keys = {
   }),
   icp: (companyId: number, icpId: number): TableKey => ({ pk: partition.company(companyId), sk: `ICP#${icpId}` }),
   marketingPlan: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'MARKETING_PLAN' }),
+  /** Site audits: ULID ids, so the partition's AUDIT# items sort by start time. */
+  audit: (companyId: number, auditId: string): TableKey => ({ pk: partition.company(companyId), sk: `AUDIT#${auditId}` }),
+  auditLock: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'AUDITLOCK' }),
+  auditSettings: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'AUDITSETTINGS' }),
 
   job: (uuid: string): TableKey => ({ pk: `JOB#${uuid}`, sk: 'JOB' }),
   schedule: (name: string): TableKey => ({ pk: `SCHEDULE#${name}`, sk: 'SCHEDULE' }),
@@ -70,6 +74,9 @@ export const companyItemPrefix = {
   subscription: 'SUBSCRIPTION',
   invoice: 'INVOICE#',
   marketingPlan: 'MARKETING_PLAN',
+  /** Audits, the running-audit lock and the audit settings. */
+  audit: 'AUDIT',
+  auditRun: 'AUDIT#',
 };
 
 /**

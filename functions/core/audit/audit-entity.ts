@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import {
+  auditErrorSchema,
+  auditProgressSchema,
+  auditSettingsSchema,
+  auditStatusSchema,
+  propHistorySchema,
+} from '@shared/schemas/seo';
+import { defineEntity } from '../table/entity';
+import { keys } from '../table/keys';
+
+const outcomeSchema = z.object({ count: z.number(), severity: z.enum(['error', 'warning', 'notice']) });
+
+/** What a finished audit found: small enough for the item (URL lists live in the bucket). */
+export const auditResultSchema = z.object({
+  score: z.number(),
+  pages: z.number(),
+  totals: z.object({ errors: z.number(), warnings: z.number(), notices: z.number() }),
+  /** Per check id: URLs affected and the severity given. */
+  checks: z.record(z.string(), outcomeSchema),
+  /** Per check id, against the previous finished audit. */
+  history: z.record(z.string(), propHistorySchema),
+  previousId: z.string().optional(),
+});
+export type AuditResult = z.infer<typeof auditResultSchema>;
+
+export const auditItemSchema = z.object({
+  id: z.string(),
+  companyId: z.number(),
+  userId: z.number(),
+  website: z.string(),
+  settings: auditSettingsSchema,
+  status: auditStatusSchema,
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+  progress: auditProgressSchema,
+  error: auditErrorSchema.optional(),
+  /** Counted against the company's free audits of the month. */
+  free: z.boolean(),
+  result: auditResultSchema.optional(),
+});
+export type AuditItem = z.infer<typeof auditItemSchema>;
+
+/** COMPANY#<id> / AUDIT#<ulid>: a company's audits, newest last. */
+export const audits = defineEntity({
+  type: 'audit',
+  schema: auditItemSchema,
+  key: (a) => keys.audit(a.companyId, a.id),
+});
+
+/** COMPANY#<id> / AUDITLOCK: the one audit a company may have running (a second start is refused). */
+export const auditLocks = defineEntity({
+  type: 'audit-lock',
+  schema: z.object({ companyId: z.number(), auditId: z.string(), since: z.string() }),
+  key: (l) => keys.auditLock(l.companyId),
+});
+
+/** COMPANY#<id> / AUDITSETTINGS: the company's crawl settings. */
+export const auditSettingsItems = defineEntity({
+  type: 'audit-settings',
+  schema: z.object({ companyId: z.number(), settings: auditSettingsSchema }),
+  key: (s) => keys.auditSettings(s.companyId),
+});

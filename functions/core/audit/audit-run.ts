@@ -1,0 +1,131 @@
+import { auditMessages, type AuditProgress } from '@shared/schemas/seo';
+import { SEO_CHECKS } from '@shared/seo-checks';
+import { getUser } from '../accounts/user-store';
+import { log } from '../log';
+import { mailer } from '../mail/mail-port';
+import { analyseCrawl } from './audit-analysis';
+import { type AuditItem, type AuditResult } from './audit-entity';
+import { compareIssue } from './audit-history';
+import { auditReadyMail } from './audit-mail';
+import {
+  bucketPageSink,
+  loadCrawlState,
+  loadIssueUrls,
+  readPageRecords,
+  saveCrawlState,
+  saveIssueUrls,
+} from './audit-objects';
+import { endAudit, getAudit, latestFinished, recentAudits, saveProgress } from './audit-store';
+import { crawlBatch } from './crawler';
+import { CrawlState } from './crawl-state';
+
+/**
+ * How long one batch crawls before it saves its cursor and hands back to the workflow: well
+ * inside the worker Lambda's 5-minute timeout (a request in flight may take its 15 s more).
+ */
+export function batchBudgetMs(): number {
+  const configured = Number(process.env.AUDIT_BATCH_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : 240_000;
+}
+
+const progressOf = (state: CrawlState): AuditProgress => ({
+  pages: state.counters.pages,
+  urls: state.size,
+  errors: state.counters.errors,
+  warnings: state.counters.warnings,
+  notices: state.counters.notices,
+  batches: state.counters.batches,
+});
+
+/**
+ * Task "Crawl" of site-audit.asl.json: one batch from the saved cursor, within the time budget,
+ * then the cursor and counters are saved. `done` tells the workflow's Choice to finish.
+ */
+export async function runAuditBatch(companyId: number, auditId: string): Promise<{ done: boolean }> {
+  const audit = await getAudit(companyId, auditId);
+  if (audit?.status !== 'running') return { done: true };
+  const saved = await loadCrawlState(companyId, auditId);
+  const state = saved ? CrawlState.fromJSON(saved) : new CrawlState();
+  const outcome = await crawlBatch(state, {
+    startUrl: audit.website,
+    settings: audit.settings,
+    sink: bucketPageSink(companyId, auditId, state.counters.chunks),
+    deadline: performance.now() + batchBudgetMs(),
+    shouldStop: async () => (await getAudit(companyId, auditId))?.status !== 'running',
+    onProgress: (current) => saveProgress(companyId, auditId, progressOf(current)),
+  });
+  await saveCrawlState(companyId, auditId, JSON.stringify(state));
+  await saveProgress(companyId, auditId, progressOf(state));
+  return { done: outcome.done || outcome.stopped };
+}
+
+/**
+ * Task "Finish": the site checks over the whole crawl, the Health Score, the comparison with
+ * the previous finished audit, the URL lists in the bucket, and the mail. A home page that
+ * could not be audited ends the run as failed with the spec's sentence; a stopped run keeps
+ * its partial data as "stopped".
+ */
+export async function finishAudit(companyId: number, auditId: string): Promise<void> {
+  const audit = await getAudit(companyId, auditId);
+  if (!audit || (audit.status !== 'running' && audit.status !== 'stopping')) return;
+  const saved = await loadCrawlState(companyId, auditId);
+  const state = saved ? CrawlState.fromJSON(saved) : new CrawlState();
+  const analysis = await analyseCrawl(state, readPageRecords(companyId, auditId, state.counters.chunks), {
+    startUrl: audit.website,
+    maxRedirects: audit.settings.maxRedirects,
+  });
+  const progress = { ...progressOf(state), ...analysis.totals };
+  if (analysis.firstPageError) {
+    await endAudit(audit, {
+      status: 'failed',
+      progress,
+      error: { kind: 'first-page', message: analysis.firstPageError },
+    });
+    return;
+  }
+
+  const previous = latestFinished(await recentAudits(companyId), auditId);
+  const history: AuditResult['history'] = {};
+  for (const check of SEO_CHECKS) {
+    const now = analysis.affected.get(check.id) ?? [];
+    if (now.length) await saveIssueUrls(companyId, auditId, check.id, now);
+    const before = previous?.result?.checks[check.id]?.count
+      ? await loadIssueUrls(companyId, previous.id, check.id)
+      : [];
+    history[check.id] = compareIssue(before, now);
+  }
+  const result: AuditResult = {
+    score: analysis.score,
+    pages: analysis.pages,
+    totals: analysis.totals,
+    checks: analysis.checks,
+    history,
+    ...(previous ? { previousId: previous.id } : {}),
+  };
+  const status = audit.status === 'stopping' ? 'stopped' : 'finished';
+  const ended = await endAudit(audit, {
+    status,
+    result,
+    progress,
+    ...(status === 'stopped' ? { error: { kind: 'stopped' as const, message: auditMessages.stopped } } : {}),
+  });
+  if (ended && status === 'finished') await mailReady(audit, result.score, previous?.result?.score);
+}
+
+async function mailReady(audit: AuditItem, score: number, previous: number | undefined) {
+  const user = await getUser(audit.userId);
+  if (!user) return;
+  try {
+    await mailer().send(auditReadyMail(user.email, audit.website, score, previous));
+  } catch (error) {
+    // The report is there either way; a lost mail must not fail the audit.
+    log('warn', 'audit ready mail failed', { auditId: audit.id, error: (error as Error).message });
+  }
+}
+
+/** Task "RecordFailure": the workflow gave up (a crash); the run ends with the spec's generic sentence. */
+export async function failAudit(companyId: number, auditId: string): Promise<void> {
+  const audit = await getAudit(companyId, auditId);
+  if (!audit) return;
+  await endAudit(audit, { status: 'failed', error: { kind: 'crashed', message: auditMessages.crashed } });
+}

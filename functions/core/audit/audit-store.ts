@@ -1,0 +1,198 @@
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import {
+  auditMessages,
+  auditSettingsSchema,
+  FREE_AUDITS_PER_MONTH,
+  type AuditProgress,
+  type AuditSettings,
+} from '@shared/schemas/seo';
+import { conflict } from '../errors';
+import { workflows } from '../jobs/workflow-port';
+import { table, tableName } from '../table/client';
+import { conditionally } from '../table/conditional';
+import { companyItemPrefix, keys, partition } from '../table/keys';
+import { auditLocks, audits, auditSettingsItems, type AuditItem } from './audit-entity';
+
+/** A lock older than this belongs to a run that died without releasing it (the workflow gives up long before). */
+const STALE_LOCK_MS = 24 * 3600_000;
+const RECENT = 30;
+
+/** What the site-audit workflow receives: which audit of which company. The cursor is in the bucket. */
+export interface AuditWorkflowInput {
+  companyId: number;
+  auditId: string;
+}
+
+export const getAudit = (companyId: number, auditId: string) =>
+  audits.get(keys.audit(companyId, auditId), { consistent: true });
+
+/** The company's latest audits, newest first. */
+export async function recentAudits(companyId: number, limit = RECENT): Promise<AuditItem[]> {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': partition.company(companyId), ':prefix': companyItemPrefix.auditRun },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((item) => audits.fromItem(item)).filter((a): a is AuditItem => a !== undefined);
+}
+
+export const latestFinished = (list: AuditItem[], before?: string) =>
+  list.find((a) => a.status === 'finished' && (!before || a.id < before));
+
+/** Free audits this calendar month (UTC) that ran or are running: stopped and failed runs do not count. */
+export function freeAuditsUsed(list: AuditItem[], now = new Date()): number {
+  const month = now.toISOString().slice(0, 7);
+  return list.filter((a) => a.free && a.startedAt.startsWith(month) && a.status !== 'stopped' && a.status !== 'failed')
+    .length;
+}
+
+export const freeAuditsLeft = (list: AuditItem[]) => Math.max(0, FREE_AUDITS_PER_MONTH - freeAuditsUsed(list));
+
+export async function getAuditSettings(companyId: number): Promise<AuditSettings> {
+  const saved = await auditSettingsItems.get(keys.auditSettings(companyId));
+  return saved?.settings ?? auditSettingsSchema.parse({});
+}
+
+export async function saveAuditSettings(companyId: number, settings: AuditSettings): Promise<AuditSettings> {
+  await auditSettingsItems.put({ companyId, settings });
+  return settings;
+}
+
+const emptyProgress = (): AuditProgress => ({ pages: 0, urls: 0, errors: 0, warnings: 0, notices: 0, batches: 0 });
+
+/**
+ * Starts an audit of the company's website: takes the company's audit lock (one run at a
+ * time; a 409 while one runs), writes the audit item, then starts the site-audit workflow named
+ * after the audit so a retried start cannot crawl twice.
+ */
+export async function startAudit(input: {
+  companyId: number;
+  userId: number;
+  website: string;
+  free: boolean;
+}): Promise<AuditItem> {
+  const id = ulid();
+  const since = new Date().toISOString();
+  const lockKey = keys.auditLock(input.companyId);
+  if (!(await auditLocks.put({ companyId: input.companyId, auditId: id, since }, { ifAbsent: true }))) {
+    const held = await auditLocks.get(lockKey);
+    const stale = held && Date.now() - Date.parse(held.since) > STALE_LOCK_MS;
+    if (held && !stale) throw conflict(auditMessages.alreadyRunning);
+    await auditLocks.put({ companyId: input.companyId, auditId: id, since });
+  }
+  const audit: AuditItem = {
+    id,
+    companyId: input.companyId,
+    userId: input.userId,
+    website: input.website,
+    settings: await getAuditSettings(input.companyId),
+    status: 'running',
+    startedAt: since,
+    progress: emptyProgress(),
+    free: input.free,
+  };
+  await audits.put(audit);
+  await workflows().start(
+    'site-audit',
+    { companyId: input.companyId, auditId: id } satisfies AuditWorkflowInput,
+    `audit-${id}`,
+  );
+  return audit;
+}
+
+/** Asks the running audit to stop; its next progress check ends the batch and it finishes with partial data. */
+export async function requestStop(companyId: number): Promise<AuditItem> {
+  const lock = await auditLocks.get(keys.auditLock(companyId));
+  const audit = lock && (await getAudit(companyId, lock.auditId));
+  if (audit?.status !== 'running') throw conflict(auditMessages.notRunning);
+  const stopped = await setStatusIf(companyId, audit.id, 'running', 'stopping');
+  if (!stopped) throw conflict(auditMessages.notRunning);
+  return { ...audit, status: 'stopping' };
+}
+
+async function setStatusIf(companyId: number, auditId: string, from: AuditItem['status'], to: AuditItem['status']) {
+  return conditionally(() =>
+    table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.audit(companyId, auditId),
+        UpdateExpression: 'SET #status = :to',
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':to': to, ':from': from },
+      }),
+    ),
+  );
+}
+
+/** The counters the report page shows while the audit runs; only while it runs. */
+export async function saveProgress(companyId: number, auditId: string, progress: AuditProgress): Promise<void> {
+  await conditionally(() =>
+    table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.audit(companyId, auditId),
+        UpdateExpression: 'SET progress = :progress',
+        ConditionExpression: '#status IN (:running, :stopping)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':progress': progress, ':running': 'running', ':stopping': 'stopping' },
+      }),
+    ),
+  );
+}
+
+/** Records how the run ended (only a run still in progress ends: a retried finish changes nothing). */
+export async function endAudit(
+  audit: AuditItem,
+  fields: Pick<AuditItem, 'status'> & Partial<Pick<AuditItem, 'result' | 'error' | 'progress'>>,
+): Promise<boolean> {
+  const sets = ['#status = :status', 'finishedAt = :now', 'progress = :progress'];
+  const values: Record<string, unknown> = {
+    ':status': fields.status,
+    ':now': new Date().toISOString(),
+    ':progress': fields.progress ?? audit.progress,
+    ':running': 'running',
+    ':stopping': 'stopping',
+  };
+  if (fields.result) {
+    sets.push('#result = :result');
+    values[':result'] = fields.result;
+  }
+  if (fields.error) {
+    sets.push('#error = :error');
+    values[':error'] = fields.error;
+  }
+  const ended = await conditionally(() =>
+    table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.audit(audit.companyId, audit.id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: '#status IN (:running, :stopping)',
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          ...(fields.result ? { '#result': 'result' } : {}),
+          ...(fields.error ? { '#error': 'error' } : {}),
+        },
+        ExpressionAttributeValues: values,
+      }),
+    ),
+  );
+  // Only this run's lock: a newer run may hold it already.
+  await conditionally(() =>
+    table().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.auditLock(audit.companyId),
+        ConditionExpression: 'auditId = :id',
+        ExpressionAttributeValues: { ':id': audit.id },
+      }),
+    ),
+  );
+  return ended;
+}

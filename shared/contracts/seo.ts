@@ -1,0 +1,52 @@
+import { defineContract } from '../contract';
+import {
+  auditRunSchema,
+  auditSettingsSchema,
+  issuePagesQuerySchema,
+  issuePagesSchema,
+  issueParamsSchema,
+  seoReportSchema,
+} from '../schemas/seo';
+
+export const seoContracts = {
+  /** Spec 02 §7 "Reports and SEO". The first call for a company with a website starts its first audit. */
+  report: defineContract({
+    method: 'GET',
+    path: '/api/seo/report',
+    summary: "The SEO report from the company's latest finished site audit, and the run in progress if any",
+    responses: { 200: seoReportSchema },
+  }),
+  recheck: defineContract({
+    method: 'POST',
+    path: '/api/seo/report/recheck',
+    summary: 'Start a new site audit (one free a month, then a paid plan); the last report stays until it finishes',
+    responses: { 202: auditRunSchema },
+  }),
+  stop: defineContract({
+    method: 'POST',
+    path: '/api/seo/audit/stop',
+    summary: 'Stop the running site audit; it finishes with the pages crawled so far',
+    responses: { 200: auditRunSchema },
+  }),
+  issuePages: defineContract({
+    method: 'GET',
+    path: '/api/seo/report/issues/{check}',
+    summary: 'The pages one check flagged in the reported audit',
+    params: issueParamsSchema,
+    query: issuePagesQuerySchema,
+    responses: { 200: issuePagesSchema },
+  }),
+  getSettings: defineContract({
+    method: 'GET',
+    path: '/api/seo/audit/settings',
+    summary: "The company's site-audit settings (limits, robots.txt, subdomains, user agent, URL prefixes)",
+    responses: { 200: auditSettingsSchema },
+  }),
+  saveSettings: defineContract({
+    method: 'PUT',
+    path: '/api/seo/audit/settings',
+    summary: "Change the company's site-audit settings; they apply from the next audit",
+    body: auditSettingsSchema,
+    responses: { 200: auditSettingsSchema },
+  }),
+};
