@@ -1,28 +1,14 @@
-import { createRequire } from 'node:module';
 import { messages } from '@shared/messages';
+import { onboardingMessages } from '@shared/schemas/onboarding';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchMessages } from '../../functions/core/net/fetch-errors';
 import { BAKERY_HOME, serveSite, type LoopbackSite } from '../support/loopback-site';
+import { axeViolations } from './axe';
 import { openSession, pathOf } from './browser';
 import { signIn, useBrowser, verifiedAccount } from './support';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 /** axe-core's WCAG 2.1 A and AA rules on the page as it is now: the violations, by rule and target. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  return violations;
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/onboarding-${name}.png`, fullPage: true });
 
@@ -83,6 +69,12 @@ describe('onboarding', () => {
       .waitFor();
     await page.getByText(messages.jobFailed, { exact: true }).waitFor({ timeout: 60_000 });
     expect(downHits).toBe(4);
+
+    // A site that answers 404 is a user error: the job's own sentence reaches the page, not the generic one.
+    await website.fill(`${site.origin}/gone`);
+    await page.getByRole('button', { name: 'Read my website' }).click();
+    await page.getByText(onboardingMessages.siteError(new URL(site.origin).host, 404)).waitFor({ timeout: 60_000 });
+    expect(await page.getByText(messages.jobFailed, { exact: true }).count()).toBe(0);
 
     // The real site: the drafted overview, edited and saved.
     await website.fill(site.origin);
