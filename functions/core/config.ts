@@ -43,7 +43,8 @@ export const config = {
     return process.env.MAIL_FROM ?? 'no-reply@localhost';
   },
   get logLevel(): 'debug' | 'info' | 'warn' | 'error' | 'silent' {
-    return (process.env.LOG_LEVEL as never) ?? 'info';
+    const level = process.env.LOG_LEVEL;
+    return level === 'debug' || level === 'warn' || level === 'error' || level === 'silent' ? level : 'info';
   },
   /** OpenAI or any OpenAI-compatible server (Ollama, vLLM, LM Studio); without a key, the offline generator. */
   get openAiApiKey(): string | undefined {
