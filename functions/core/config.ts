@@ -30,11 +30,17 @@ export const config = {
   },
   /** Extra origins allowed to make state-changing calls (comma list), e.g. Vite's dev server. */
   get extraOrigins(): string[] {
-    return (process.env.EXTRA_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    return (process.env.EXTRA_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   },
   /** Loopback host:port pairs the safe fetcher may reach (comma list); only the embedded runtime and tests set it. */
   get fetchAllow(): string[] {
-    return (process.env.FETCH_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    return (process.env.FETCH_ALLOW ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   },
   get featureFlagsJson(): string {
     return process.env.FEATURE_FLAGS ?? '{}';

@@ -31,7 +31,7 @@ export const companyContracts = {
   update: defineContract({
     method: 'PATCH',
     path: '/api/company/company',
-    summary: 'Change the selected company\'s information; only the fields sent change',
+    summary: "Change the selected company's information; only the fields sent change",
     body: companyInfoSchema,
     responses: { 200: companySchema },
   }),

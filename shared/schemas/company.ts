@@ -102,25 +102,27 @@ export const icpSchema = z.object({
 export type Icp = z.infer<typeof icpSchema>;
 
 /** One company as GET /api/company lists it. */
-export const companySchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  description: z.string(),
-  website: z.string(),
-  customers: z.string(),
-  goal: z.enum(GOAL_VALUES).nullable(),
-  why: z.string(),
-  current_revenue: z.number().nullable(),
-  suggested_budget: z.number().nullable(),
-  tone: z.string(),
-  voice: z.string(),
-  locations: z.array(z.string()),
-  onboarded: z.boolean(),
-  demo: z.boolean(),
-  users: z.array(companyUserSchema),
-  invites: z.array(companyInviteSchema),
-  icps: z.array(icpSchema),
-}).meta({ title: 'Company' });
+export const companySchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string(),
+    website: z.string(),
+    customers: z.string(),
+    goal: z.enum(GOAL_VALUES).nullable(),
+    why: z.string(),
+    current_revenue: z.number().nullable(),
+    suggested_budget: z.number().nullable(),
+    tone: z.string(),
+    voice: z.string(),
+    locations: z.array(z.string()),
+    onboarded: z.boolean(),
+    demo: z.boolean(),
+    users: z.array(companyUserSchema),
+    invites: z.array(companyInviteSchema),
+    icps: z.array(icpSchema),
+  })
+  .meta({ title: 'Company' });
 export type Company = z.infer<typeof companySchema>;
 
 export const displayCompanyName = (name: string | undefined | null) => (name?.trim() ? name : messages.unnamedCompany);

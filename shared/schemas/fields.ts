@@ -49,6 +49,15 @@ export const passwordField = (required: string = messages.passwordRequired, min:
 
 /** Numbers the spec types as ids arrive as JSON numbers or as digits from a URL. */
 export const numericId = (message = 'Invalid id') =>
-  z.union([z.number(), z.string().regex(/^\d{1,15}$/, message).transform(Number)], { error: message }).pipe(
-    z.number({ error: message }).int(message).positive(message),
-  );
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,15}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number({ error: message }).int(message).positive(message));

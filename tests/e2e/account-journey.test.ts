@@ -37,8 +37,15 @@ describe('account journey', () => {
 
     // The dev mailbox shows the verification mail; its link opens in this tab.
     await page.goto(url(`/dev/mailbox?to=${encodeURIComponent(email)}`));
-    await page.getByRole('button', { name: /Verify your email/ }).first().waitFor();
-    await page.frameLocator('iframe.mail-frame').getByRole('link', { name: /verify/i }).first().click();
+    await page
+      .getByRole('button', { name: /Verify your email/ })
+      .first()
+      .waitFor();
+    await page
+      .frameLocator('iframe.mail-frame')
+      .getByRole('link', { name: /verify/i })
+      .first()
+      .click();
     await page.waitForURL((u) => u.pathname === '/auth' && !u.searchParams.has('code') && !u.searchParams.has('id'));
     await page.locator('.alert--success').waitFor();
 

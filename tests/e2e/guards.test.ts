@@ -5,14 +5,17 @@ import { signIn, useBrowser, verifiedAccount } from './support';
 describe('route guards', () => {
   const browser = useBrowser();
 
-  it.each(['/settings/user', '/', '/calendar', '/settings/companies'])('a signed-out visit to %s redirects to /auth', async (path) => {
-    const { page, context, url } = await openSession(browser());
-    await page.goto(url(path));
-    await page.waitForURL((url) => url.pathname === '/auth');
-    expect(pathOf(page)).toBe('/auth');
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await context.close();
-  });
+  it.each(['/settings/user', '/', '/calendar', '/settings/companies'])(
+    'a signed-out visit to %s redirects to /auth',
+    async (path) => {
+      const { page, context, url } = await openSession(browser());
+      await page.goto(url(path));
+      await page.waitForURL((url) => url.pathname === '/auth');
+      expect(pathOf(page)).toBe('/auth');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await context.close();
+    },
+  );
 
   it('a signed-in visit to sign in, sign up or forgot password redirects home', async () => {
     const account = await verifiedAccount('Guarded');
@@ -40,10 +43,14 @@ describe('route guards', () => {
     const { page, context, url } = await openSession(browser());
     let failures = 1;
     await page.route('**/api/auth/profile', (route) =>
-      failures-- > 0 ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.continue(),
+      failures-- > 0
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+        : route.continue(),
     );
     await page.goto(url('/settings/user'));
-    await page.getByRole('heading', { name: 'Oops! An unknown error occurred while processing your request' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Oops! An unknown error occurred while processing your request' })
+      .waitFor();
     // Try again reloads; the check now answers 401, so the visitor lands on sign in.
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.waitForURL((u) => u.pathname === '/auth');

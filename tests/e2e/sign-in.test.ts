@@ -18,7 +18,9 @@ describe('sign-in page', () => {
     expect(await google.getAttribute('href')).toBe('/api/auth/oauth/google');
 
     expect(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/auth/register');
-    expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/auth/forgot-password');
+    expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/auth/forgot-password',
+    );
     // The resend-verification link appears only after an EMAIL_NOT_VERIFIED failure.
     expect(await page.getByRole('link', { name: 'Resend verification email' }).count()).toBe(0);
     await context.close();
@@ -27,8 +29,12 @@ describe('sign-in page', () => {
   it('carries an inviteToken into the social links and shows the invite banner', async () => {
     const { page, context, url } = await openSession(browser());
     await page.goto(url('/auth?inviteToken=abc123'));
-    expect(await page.getByRole('link', { name: /Facebook/ }).getAttribute('href')).toBe('/api/auth/oauth/facebook?inviteToken=abc123');
-    expect(await page.getByRole('link', { name: /Google/ }).getAttribute('href')).toBe('/api/auth/oauth/google?inviteToken=abc123');
+    expect(await page.getByRole('link', { name: /Facebook/ }).getAttribute('href')).toBe(
+      '/api/auth/oauth/facebook?inviteToken=abc123',
+    );
+    expect(await page.getByRole('link', { name: /Google/ }).getAttribute('href')).toBe(
+      '/api/auth/oauth/google?inviteToken=abc123',
+    );
     await page.getByText('You have been invited to join').waitFor();
     await context.close();
   });

@@ -35,5 +35,4 @@ export function serializeCookie(name: string, value: string, opts: CookieOptions
   return out;
 }
 
-export const clearCookie = (name: string, httpOnly = true) =>
-  serializeCookie(name, '', { maxAgeSeconds: 0, httpOnly });
+export const clearCookie = (name: string, httpOnly = true) => serializeCookie(name, '', { maxAgeSeconds: 0, httpOnly });

@@ -84,7 +84,11 @@ export const eventBridgeScheduler: Scheduler = {
     let token: string | undefined;
     do {
       const out = await client.send(
-        new ListSchedulesCommand({ GroupName: process.env.SCHEDULE_GROUP ?? 'default', NamePrefix: prefix, NextToken: token }),
+        new ListSchedulesCommand({
+          GroupName: process.env.SCHEDULE_GROUP ?? 'default',
+          NamePrefix: prefix,
+          NextToken: token,
+        }),
       );
       names.push(...(out.Schedules ?? []).flatMap((s) => (s.Name ? [s.Name] : [])));
       token = out.NextToken;

@@ -36,7 +36,10 @@ export const keys = {
   icp: (companyId: number, icpId: number): TableKey => ({ pk: partition.company(companyId), sk: `ICP#${icpId}` }),
   marketingPlan: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'MARKETING_PLAN' }),
   /** Site audits: ULID ids, so the partition's AUDIT# items sort by start time. */
-  audit: (companyId: number, auditId: string): TableKey => ({ pk: partition.company(companyId), sk: `AUDIT#${auditId}` }),
+  audit: (companyId: number, auditId: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `AUDIT#${auditId}`,
+  }),
   auditLock: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'AUDITLOCK' }),
   auditSettings: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'AUDITSETTINGS' }),
 

@@ -10,7 +10,13 @@ import { API_CONTENT_SECURITY_POLICY, spaContentSecurityPolicy } from '../../sec
  */
 const MEDIA_ORIGINS = [`https://*.s3.${Aws.REGION}.amazonaws.com`, 'https://*.s3.amazonaws.com'];
 
-function policy(scope: Construct, id: string, comment: string, contentSecurityPolicy: string, referrer: cloudfront.HeadersReferrerPolicy) {
+function policy(
+  scope: Construct,
+  id: string,
+  comment: string,
+  contentSecurityPolicy: string,
+  referrer: cloudfront.HeadersReferrerPolicy,
+) {
   return new cloudfront.ResponseHeadersPolicy(scope, id, {
     comment,
     securityHeadersBehavior: {
