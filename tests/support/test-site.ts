@@ -353,7 +353,11 @@ export async function serveTestSite(options: { https?: boolean; port?: number } 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
     hits.push(path);
-    const route = routes(path);
+    // As most servers do: a directory without its trailing slash redirects to it.
+    const route =
+      !path.endsWith('/') && !path.includes('.') && routes(`${path}/`)
+        ? { status: 301, headers: { location: `${path}/` } }
+        : routes(path);
     const send = () => {
       const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', ...route?.headers };
       if (tls) headers['strict-transport-security'] = 'max-age=31536000';

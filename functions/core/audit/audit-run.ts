@@ -92,7 +92,8 @@ export async function finishAudit(companyId: number, auditId: string): Promise<v
     const before = previous?.result?.checks[check.id]?.count
       ? await loadIssueUrls(companyId, previous.id, check.id)
       : [];
-    history[check.id] = compareIssue(before, now);
+    // A first audit has nothing to be new or fixed against: only its counts.
+    history[check.id] = previous ? compareIssue(before, now) : { prev: 0, now: now.length, new: 0, fixed: 0 };
   }
   const result: AuditResult = {
     score: analysis.score,

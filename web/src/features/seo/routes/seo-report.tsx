@@ -1,49 +1,149 @@
+import { messages } from '@shared/messages';
 import { normalizeWebsite } from '@shared/url';
-import { Gauge, Globe, Rocket } from 'lucide-react';
-import { ButtonLink } from '@/components/ui/button';
+import { Gauge, Globe, RefreshCw, Rocket } from 'lucide-react';
+import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
+import { formatDateTime } from '@/lib/dates';
+import { notify } from '@/lib/toast';
+import { auditInProgress, useAuditActions, useSeoReport } from '../api/seo-report';
+import { AuditStatus } from '../components/audit-status';
+import { CategoryList } from '../components/category-list';
+import { ScoreCards } from '../components/score-cards';
+import '../seo-report.css';
 
+/** /seo-report (spec 01 §2, 02 §2): the technical SEO report of the company website. */
 export default function SeoReportRoute() {
   const { company } = useCurrentCompany();
   const website = company?.website ? normalizeWebsite(company.website) : null;
   const hasWebsite = Boolean(website?.ok);
+  const report = useSeoReport(hasWebsite);
+  const { recheck, stop } = useAuditActions();
+
+  const checkAgain = () =>
+    recheck.mutate(undefined, {
+      onError: (error) => {
+        if (!promptIfUpgradeRequired(error)) notify.error(errorMessage(error));
+      },
+    });
+  const stopAudit = () => stop.mutate(undefined, { onError: (error) => notify.error(errorMessage(error)) });
 
   let body;
   if (!hasWebsite && company && !company.onboarded) {
     body = (
-      <EmptyState
-        icon={Rocket}
-        title="Get onboarded to see your SEO report"
-        action={<ButtonLink to="/dashboard/onboard">Set Up Marketing Plan</ButtonLink>}
-      >
-        The SEO report checks your company website. Start with the marketing plan setup to add it.
-      </EmptyState>
+      <Card>
+        <EmptyState
+          icon={Rocket}
+          title="Get onboarded to see your SEO report"
+          action={<ButtonLink to="/dashboard/onboard">Set Up Marketing Plan</ButtonLink>}
+        >
+          The SEO report checks your company website. Start with the marketing plan setup to add it.
+        </EmptyState>
+      </Card>
     );
   } else if (!hasWebsite) {
     body = (
-      <EmptyState
-        icon={Globe}
-        title="Add a website to see your SEO report"
-        action={<ButtonLink to="/settings/company-info">Company Information</ButtonLink>}
+      <Card>
+        <EmptyState
+          icon={Globe}
+          title="Add a website to see your SEO report"
+          action={<ButtonLink to="/settings/company-info">Company Information</ButtonLink>}
+        >
+          The SEO report checks your company website. Add it on the company page.
+        </EmptyState>
+      </Card>
+    );
+  } else if (report.isPending) {
+    body = (
+      <Card>
+        <div className="seo-loading">
+          <Spinner label="Loading the SEO report" />
+        </div>
+      </Card>
+    );
+  } else if (report.isError) {
+    body = (
+      <Alert
+        type="error"
+        title={
+          errorMessage(report.error) === messages.websiteNotRegistered
+            ? 'Website not registered'
+            : 'Something went wrong'
+        }
       >
-        The SEO report checks your company website. Add it on the company page.
-      </EmptyState>
+        {errorMessage(report.error)}
+      </Alert>
     );
   } else {
+    const data = report.data;
+    const running = auditInProgress(data);
+    const needsPlan = !data.paid_plan && data.free_audits_left === 0;
     body = (
-      <EmptyState icon={Gauge} title="No report available right now. Please check back later">
-        We will check {website && website.ok ? website.url : 'your website'} and list what to fix, sorted by impact.
-      </EmptyState>
+      <>
+        {needsPlan ? (
+          <Alert
+            type="warning"
+            title="Your free audit for this month is used"
+            action={
+              <ButtonLink to="/settings/billing" variant="secondary" size="sm">
+                Upgrade
+              </ButtonLink>
+            }
+          >
+            Checking again this month needs a paid plan.
+          </Alert>
+        ) : null}
+        {data.audit ? <AuditStatus audit={data.audit} onStop={stopAudit} stopping={stop.isPending} /> : null}
+        {data.is_finished ? (
+          <>
+            <ScoreCards report={data} />
+            <Card
+              title="SEO Technical Categories"
+              description="Sorted by what needs attention first. Open a category to see its issues and how to fix them."
+            >
+              <CategoryList report={data} />
+            </Card>
+          </>
+        ) : (
+          <Card>
+            <EmptyState icon={Gauge} title={messages.noSeoReport}>
+              {running ? `We are checking ${data.website} now and will list what to fix, sorted by impact.` : null}
+            </EmptyState>
+          </Card>
+        )}
+      </>
     );
   }
 
+  const data = report.data;
+  const actions =
+    data && !auditInProgress(data) && (data.is_finished || data.audit) ? (
+      <>
+        {data.audit_time ? (
+          <p className="seo-updated">
+            Last Updated <time dateTime={data.audit_time}>{formatDateTime(data.audit_time)}</time>
+          </p>
+        ) : null}
+        <Button icon={<RefreshCw size={16} aria-hidden />} pending={recheck.isPending} onClick={checkAgain}>
+          Check Again
+        </Button>
+      </>
+    ) : data?.audit_time ? (
+      <p className="seo-updated">
+        Last Updated <time dateTime={data.audit_time}>{formatDateTime(data.audit_time)}</time>
+      </p>
+    ) : undefined;
+
   return (
     <div className="page">
-      <PageHeader title="SEO Report" description="A technical check of your company website." />
-      <Card>{body}</Card>
+      <PageHeader title="SEO Report" description="A technical check of your company website." actions={actions} />
+      <div className="seo-report">{body}</div>
     </div>
   );
 }
