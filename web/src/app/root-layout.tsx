@@ -7,7 +7,9 @@ export function RootLayout() {
   const navigation = useNavigation();
   return (
     <>
-      {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label="Loading page" /> : null}
+      {navigation.state === 'loading' ? (
+        <div className="route-progress" role="progressbar" aria-label="Loading page" />
+      ) : null}
       <Outlet />
       <UpgradePromptHost />
       <ScrollRestoration />

@@ -6,7 +6,17 @@ export type AlertType = 'info' | 'error' | 'warning' | 'success';
 
 const icons = { info: Info, error: XCircle, warning: AlertTriangle, success: CheckCircle2 } as const;
 
-export function Alert({ type = 'info', title, children, action }: { type?: AlertType; title?: ReactNode; children?: ReactNode; action?: ReactNode }) {
+export function Alert({
+  type = 'info',
+  title,
+  children,
+  action,
+}: {
+  type?: AlertType;
+  title?: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   const Icon = icons[type];
   return (
     <div className={`alert alert--${type}`} role={type === 'error' ? 'alert' : 'status'}>

@@ -16,9 +16,26 @@ export interface ButtonProps extends ComponentProps<'button'> {
   icon?: ReactNode;
 }
 
-export function Button({ variant = 'primary', size = 'md', block, pending, icon, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  block,
+  pending,
+  icon,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} className={classes(variant, size, block, className)} disabled={disabled || pending} aria-busy={pending || undefined} {...rest}>
+    <button
+      type={type}
+      className={classes(variant, size, block, className)}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      {...rest}
+    >
       {pending ? <Spinner size={16} /> : icon}
       {children}
     </button>
@@ -32,7 +49,15 @@ export interface ButtonLinkProps extends LinkProps {
   icon?: ReactNode;
 }
 
-export function ButtonLink({ variant = 'primary', size = 'md', block, icon, className, children, ...rest }: ButtonLinkProps) {
+export function ButtonLink({
+  variant = 'primary',
+  size = 'md',
+  block,
+  icon,
+  className,
+  children,
+  ...rest
+}: ButtonLinkProps) {
   return (
     <Link className={classes(variant, size, block, className)} {...rest}>
       {icon}

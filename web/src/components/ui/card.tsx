@@ -1,6 +1,11 @@
 import type { ComponentProps, ReactNode } from 'react';
 
-type CardProps = Omit<ComponentProps<'section'>, 'title'> & { title?: ReactNode; description?: ReactNode; actions?: ReactNode; padded?: boolean };
+type CardProps = Omit<ComponentProps<'section'>, 'title'> & {
+  title?: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  padded?: boolean;
+};
 
 export function Card({ title, description, actions, children, className, padded = true, ...rest }: CardProps) {
   return (

@@ -1,7 +1,19 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-export function EmptyState({ icon: Icon, title, children, action, compact }: { icon?: LucideIcon; title: ReactNode; children?: ReactNode; action?: ReactNode; compact?: boolean }) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+  action,
+  compact,
+}: {
+  icon?: LucideIcon;
+  title: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+  compact?: boolean;
+}) {
   return (
     <div className={['empty', compact ? 'empty--compact' : ''].join(' ')}>
       {Icon ? (

@@ -30,9 +30,15 @@ export function FieldShell({ label, error, hint, id, children, className }: Fiel
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: ReactNode) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
+const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
-type TextFieldProps = ComponentProps<'input'> & { label: ReactNode; error?: string; hint?: ReactNode; fieldClassName?: string };
+type TextFieldProps = ComponentProps<'input'> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  fieldClassName?: string;
+};
 
 export function TextField({ label, error, hint, id, fieldClassName, className, ...rest }: TextFieldProps) {
   const auto = useId();
@@ -50,9 +56,23 @@ export function TextField({ label, error, hint, id, fieldClassName, className, .
   );
 }
 
-type TextAreaFieldProps = ComponentProps<'textarea'> & { label: ReactNode; error?: string; hint?: ReactNode; fieldClassName?: string };
+type TextAreaFieldProps = ComponentProps<'textarea'> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  fieldClassName?: string;
+};
 
-export function TextAreaField({ label, error, hint, id, fieldClassName, className, rows = 4, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  fieldClassName,
+  className,
+  rows = 4,
+  ...rest
+}: TextAreaFieldProps) {
   const auto = useId();
   const inputId = id ?? auto;
   return (
@@ -69,9 +89,23 @@ export function TextAreaField({ label, error, hint, id, fieldClassName, classNam
   );
 }
 
-type SelectFieldProps = ComponentProps<'select'> & { label: ReactNode; error?: string; hint?: ReactNode; fieldClassName?: string };
+type SelectFieldProps = ComponentProps<'select'> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  fieldClassName?: string;
+};
 
-export function SelectField({ label, error, hint, id, fieldClassName, className, children, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  fieldClassName,
+  className,
+  children,
+  ...rest
+}: SelectFieldProps) {
   const auto = useId();
   const inputId = id ?? auto;
   return (

@@ -110,7 +110,9 @@ export default function SignInRoute() {
         {verification ? (
           <Alert
             type={verification.type}
-            action={verification.type === 'error' ? <Link to="/auth/verify">Resend verification email</Link> : undefined}
+            action={
+              verification.type === 'error' ? <Link to="/auth/verify">Resend verification email</Link> : undefined
+            }
           >
             {verification.text}
           </Alert>
