@@ -31,6 +31,9 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
 
 export function areaGrants(area: string, declarations: Partial<Record<string, Grants>> = AREA_GRANTS): Grants {
   const grants = declarations[area];
-  if (!grants) throw new Error(`Area ${area} has no grants: add functions/api/${area}/grants.ts and list it in infra/aws/area-grants.ts`);
+  if (!grants)
+    throw new Error(
+      `Area ${area} has no grants: add functions/api/${area}/grants.ts and list it in infra/aws/area-grants.ts`,
+    );
   return grants;
 }
