@@ -26,7 +26,11 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
   'finish-job': defineGrants({ table: ['GetItem', 'UpdateItem'] }),
   // The site audit: the crawl cursor and page data in the bucket under companies/, the audit item; the mail when ready.
   'audit-crawl': defineGrants({ table: TABLE_READ_WRITE, media: { read: true, write: true, prefix: 'companies/' } }),
-  'audit-finish': defineGrants({ table: TABLE_READ_WRITE, media: { read: true, write: true, prefix: 'companies/' }, mail: true }),
+  'audit-finish': defineGrants({
+    table: TABLE_READ_WRITE,
+    media: { read: true, write: true, prefix: 'companies/' },
+    mail: true,
+  }),
 };
 
 export function areaGrants(area: string, declarations: Partial<Record<string, Grants>> = AREA_GRANTS): Grants {
