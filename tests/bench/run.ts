@@ -11,6 +11,7 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
 import { hashPassword, verifyPassword } from '../../functions/core/accounts/password-hash';
 import { startRuntimeProcess } from '../support/runtime';
+import { runAuditBench } from './audit-bench';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -93,3 +94,11 @@ try {
 } finally {
   await runtime.stop();
 }
+
+// The site audit's crawl against a bare fetch-and-parse loop and linkinator (tests/bench/audit-bench.ts).
+const audit = await runAuditBench();
+writeFileSync(
+  'bench-results/audit.json',
+  JSON.stringify({ at: new Date().toISOString(), node: process.version, ...audit }, null, 2),
+);
+console.log('written bench-results/audit.json');

@@ -173,16 +173,17 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
     state.site.sitemapsRead = true;
   }
 
-  let pagesInFlight = 0;
   const takeNext = (): Work | undefined => {
     for (;;) {
       const id = state.queue.take() ?? state.sitemapQueue.take();
       if (id === undefined) break;
       if (state.has(id, FLAG.fetched | FLAG.blocked)) continue;
-      if (state.counters.pages + pagesInFlight >= settings.maxPages) {
+      if (state.counters.pages >= settings.maxPages) {
         state.flag(id, FLAG.skipped);
         continue;
       }
+      // Counted when taken, so pages in flight count against the limit once.
+      state.counters.pages++;
       return { id, kind: 'page' };
     }
     const id = state.resourceQueue.take();
@@ -213,10 +214,10 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
     await ensureRobots(target.origin);
     if (settings.followRobots && !robots.allowed(url, target.origin)) {
       state.flag(id, FLAG.blocked);
+      state.counters.pages--;
       return;
     }
     await gateOf(target.origin).wait();
-    state.counters.pages++;
     state.flag(id, FLAG.fetched);
     const began = performance.now();
     let response: SafeResponse;
@@ -536,7 +537,6 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
         continue;
       }
       inFlight++;
-      if (work.kind === 'page') pagesInFlight++;
       try {
         if (work.kind === 'page') await visitPage(work.id);
         else await visitResource(work.id);
@@ -544,7 +544,6 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
         failure ??= error;
       } finally {
         inFlight--;
-        if (work.kind === 'page') pagesInFlight--;
         changed();
       }
     }

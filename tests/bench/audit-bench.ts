@@ -1,0 +1,110 @@
+/**
+ * The site-audit benchmark (`npm run bench` runs it after the API numbers): a generated site of
+ * BENCH_AUDIT_PAGES pages (default 10,000, about 44 KB and 30 links each) served by a process of
+ * its own, crawled at concurrency 32 by our audit with every check on (page data streamed to an
+ * S3 server in this process), by a bare undici + htmlparser2 loop (links only: the ceiling) and
+ * by linkinator 7.6.1 (stopped after BENCH_LINKINATOR_SECONDS, default 30: it would take minutes).
+ * Each crawler runs in its own process, so each peak RSS is its own.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../infra/local/free-port';
+import { startS3 } from '../../infra/local/s3';
+
+export interface CrawlerResult {
+  which: string;
+  pages: number;
+  seconds: number;
+  peakRssMb: number;
+  partial?: boolean;
+}
+
+const here = import.meta.dirname;
+
+function child(script: string, args: string[], env: Record<string, string> = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', join(here, script), ...args], {
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+/** Runs one crawler to its end, or stops it after `stopAfterS` and reads its last progress line. */
+async function runCrawler(
+  which: string,
+  args: string[],
+  env: Record<string, string>,
+  stopAfterS?: number,
+): Promise<CrawlerResult> {
+  const proc = child('audit-crawlers.ts', [which, ...args], env);
+  let out = '';
+  proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const timer = stopAfterS ? setTimeout(() => proc.kill('SIGKILL'), stopAfterS * 1000) : undefined;
+  await new Promise((resolve) => proc.once('exit', resolve));
+  clearTimeout(timer);
+  const lines = out.split('\n').reverse();
+  const result = lines.find((l) => l.startsWith('{'));
+  if (result) {
+    console.log(result);
+    return JSON.parse(result) as CrawlerResult;
+  }
+  const progress = lines.find((l) => l.startsWith('progress '));
+  if (!progress) throw new Error(`${which} printed no result:\n${out}`);
+  const [, pagesDone = '0', seconds = '1', rss = '0'] = progress.split(' ');
+  return {
+    which,
+    pages: Number(pagesDone),
+    seconds: Number(seconds),
+    peakRssMb: Math.round(Number(rss) / 2 ** 20),
+    partial: true,
+  };
+}
+
+export async function runAuditBench() {
+  const pages = Number(process.env.BENCH_AUDIT_PAGES ?? 10_000);
+  const linkinatorSeconds = Number(process.env.BENCH_LINKINATOR_SECONDS ?? 30);
+  const port = await freePort();
+  const site = child('audit-site.ts', [String(port), String(pages)]);
+  await new Promise<void>((resolve, reject) => {
+    site.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    site.once('exit', (code) => reject(new Error(`the bench site exited with ${code}`)));
+  });
+  const s3Dir = mkdtempSync(join(tmpdir(), 'audit-bench-s3-'));
+  const s3 = await startS3(s3Dir, await freePort(), 'bench-media', ['http://localhost']).catch((error: unknown) => {
+    site.kill();
+    throw error;
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const env = {
+    FETCH_ALLOW: `127.0.0.1:${port}`,
+    S3_ENDPOINT: s3.endpoint,
+    MEDIA_BUCKET: 'bench-media',
+    AWS_REGION: 'us-east-1',
+  };
+  try {
+    const audit = await runCrawler('audit', [origin, String(pages)], env);
+    const bare = await runCrawler('bare', [origin, String(pages)], env);
+    const linkinator = await runCrawler('linkinator', [origin, String(pages)], env, linkinatorSeconds);
+    const rate = (r: CrawlerResult) => r.pages / r.seconds;
+    const rows = [audit, bare, linkinator].map((r) => ({
+      crawler:
+        { audit: 'our audit (every check)', bare: 'bare undici + htmlparser2', linkinator: 'linkinator 7.6.1' }[
+          r.which
+        ] ?? r.which,
+      'pages/s': Math.round(rate(r)),
+      'vs audit': Number((rate(r) / rate(audit)).toFixed(2)),
+      'peak RSS MB': r.peakRssMb,
+      'recall %': r.partial ? null : Number(((100 * r.pages) / pages).toFixed(2)),
+      seconds: Number(r.seconds.toFixed(1)),
+    }));
+    console.table(rows);
+    return { pages, concurrency: 32, rows };
+  } finally {
+    site.kill();
+    await s3.stop();
+    rmSync(s3Dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === import.meta.filename) await runAuditBench();
