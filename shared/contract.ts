@@ -1,4 +1,10 @@
-import type { z } from 'zod';
+import type * as core from 'zod/v4/core';
+
+/**
+ * Any zod schema, classic (`zod`) or mini (`zod/mini`): contracts take the core type so the web
+ * can build its schemas with zod/mini and keep zod's classic methods out of the first load.
+ */
+export type Schema = core.$ZodType;
 
 /**
  * One API route's contract: its method and path, the schemas of what it takes and of every
@@ -13,12 +19,12 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * the 302 of a browser navigation such as the OAuth redirects).
  */
 export type SuccessStatus = 200 | 201 | 202 | 204 | 302;
-export type ResponseSchemas = Partial<Record<SuccessStatus, z.ZodType | null>>;
+export type ResponseSchemas = Partial<Record<SuccessStatus, Schema | null>>;
 
 export interface Contract<
-  SB extends z.ZodType | undefined = z.ZodType | undefined,
-  SQ extends z.ZodType | undefined = z.ZodType | undefined,
-  SP extends z.ZodType | undefined = z.ZodType | undefined,
+  SB extends Schema | undefined = Schema | undefined,
+  SQ extends Schema | undefined = Schema | undefined,
+  SP extends Schema | undefined = Schema | undefined,
   R extends ResponseSchemas = ResponseSchemas,
 > {
   method: Method;
@@ -34,20 +40,20 @@ export interface Contract<
 
 /** Identity function that keeps every schema's exact type for the server and the client. */
 export function defineContract<
-  SB extends z.ZodType | undefined = undefined,
-  SQ extends z.ZodType | undefined = undefined,
-  SP extends z.ZodType | undefined = undefined,
+  SB extends Schema | undefined = undefined,
+  SQ extends Schema | undefined = undefined,
+  SP extends Schema | undefined = undefined,
   const R extends ResponseSchemas = ResponseSchemas,
 >(contract: Contract<SB, SQ, SP, R>): Contract<SB, SQ, SP, R> {
   return contract;
 }
 
-type Out<S> = [S] extends [z.ZodType] ? z.output<S> : undefined;
-type In<S> = [S] extends [z.ZodType] ? z.input<S> : undefined;
+type Out<S> = [S] extends [Schema] ? core.output<S> : undefined;
+type In<S> = [S] extends [Schema] ? core.input<S> : undefined;
 type AnyContract = Contract;
 type BodyOf<C> = C extends Contract<infer SB> ? SB : never;
-type QueryOf<C> = C extends Contract<z.ZodType | undefined, infer SQ> ? SQ : never;
-type ParamsOf<C> = C extends Contract<z.ZodType | undefined, z.ZodType | undefined, infer SP> ? SP : never;
+type QueryOf<C> = C extends Contract<Schema | undefined, infer SQ> ? SQ : never;
+type ParamsOf<C> = C extends Contract<Schema | undefined, Schema | undefined, infer SP> ? SP : never;
 
 /** What the client sends: the request schemas' input types (before defaults and transforms). */
 export type BodyIn<C extends AnyContract> = In<BodyOf<C>>;
@@ -61,14 +67,14 @@ export type ParamsOut<C extends AnyContract> = Out<ParamsOf<C>>;
 
 /** Any success answer's parsed body, as the client sees it. */
 export type ResponseOf<C extends AnyContract> = {
-  [S in keyof C['responses']]: C['responses'][S] extends z.ZodType ? z.output<C['responses'][S]> : undefined;
+  [S in keyof C['responses']]: C['responses'][S] extends Schema ? core.output<C['responses'][S]> : undefined;
 }[keyof C['responses']];
 
 /** One answer the server may give: a declared status with a body of that status's schema. */
 export type ReplyOf<R extends ResponseSchemas> = {
   [S in keyof R & SuccessStatus]: {
     status: S;
-    body: R[S] extends z.ZodType ? z.input<R[S]> : undefined;
+    body: R[S] extends Schema ? core.input<R[S]> : undefined;
     /** Set-Cookie values; only handlers build them. */
     cookies?: string[];
     headers?: Record<string, string>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import type { Schema } from '@shared/contract';
 import type { RouteDef } from '../core/http/route';
 import { ALL_ROUTES } from './all-routes';
 
 /** The fields of an object schema, `?` marking optional ones: `email, password, inviteToken?`. */
-function fieldsOf(schema: z.ZodType | undefined | null): string {
+function fieldsOf(schema: Schema | undefined | null): string {
   if (!schema) return '';
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
     title?: string;
@@ -33,7 +34,7 @@ function request(route: RouteDef): string {
 }
 
 function responses(route: RouteDef): string {
-  return Object.entries(route.contract.responses as Record<string, z.ZodType | null>)
+  return Object.entries(route.contract.responses as Record<string, Schema | null>)
     .map(([status, schema]) => (schema ? `${status} ${fieldsOf(schema)}` : status))
     .join('; ');
 }

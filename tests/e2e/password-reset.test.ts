@@ -18,6 +18,9 @@ describe('password reset journey', () => {
     await page.goto(url('/auth'));
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL((u) => u.pathname === '/auth/forgot-password');
+    // The URL changes before the lazy page replaces the sign-in form (whose field is also 'Email'):
+    // wait for the page itself, or the address may go into the old form.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email').fill(account.email);
     const submitted = Date.now();
     await page.getByRole('button', { name: 'Send reset instructions' }).click();

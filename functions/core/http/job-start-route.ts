@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import type { BodyOut, Contract, ParamsOut, QueryOut } from '@shared/contract';
+import type { BodyOut, Contract, Schema, ParamsOut, QueryOut } from '@shared/contract';
 import type { jobStartedSchema } from '@shared/schemas/lrp';
 import type { JobKind } from '../jobs/job-kind';
 import { startJob } from '../jobs/job-store';
 import { accepted, defineRoute, type RouteContext, type RouteDef } from './route';
 
 type StartContract = Contract<
-  z.ZodType | undefined,
-  z.ZodType | undefined,
-  z.ZodType | undefined,
+  Schema | undefined,
+  Schema | undefined,
+  Schema | undefined,
   { 202: typeof jobStartedSchema }
 >;
 

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { safeParse } from 'zod/v4/core';
+import type { Schema } from '@shared/contract';
 import type { Reply, RouteDef } from './route';
 
 /** A handler answered outside its contract: a bug, answered as a bare 500 and logged. */
@@ -19,7 +20,7 @@ export class ResponseContractError extends Error {
  * schema's output, so a field the contract does not name (a password hash) cannot leak.
  */
 export function checkReply(route: RouteDef, reply: Reply): Reply {
-  const responses: Partial<Record<number, z.ZodType | null>> = route.contract.responses;
+  const responses: Partial<Record<number, Schema | null>> = route.contract.responses;
   if (!(reply.status in responses)) {
     throw new ResponseContractError(route, reply.status, `status ${reply.status} is not declared`);
   }
@@ -28,7 +29,7 @@ export function checkReply(route: RouteDef, reply: Reply): Reply {
     if (reply.body !== undefined) throw new ResponseContractError(route, reply.status, 'a body where none is declared');
     return reply;
   }
-  const parsed = schema.safeParse(reply.body);
+  const parsed = safeParse(schema, reply.body);
   if (!parsed.success) throw new ResponseContractError(route, reply.status, parsed.error.message);
   return { ...reply, body: parsed.data };
 }

@@ -1,7 +1,7 @@
-import { fillPath, type BodyIn, type Contract, type ParamsIn, type QueryIn } from '@shared/contract';
+import { fillPath, type BodyIn, type Contract, type ParamsIn, type QueryIn, type Schema } from '@shared/contract';
 import { messages } from '@shared/messages';
 import { errorBodySchema, fieldErrorsFrom } from '@shared/schemas/errors';
-import type { z } from 'zod';
+import { safeParse, type output } from 'zod/v4/core';
 
 /** The `code` of a 402: the company's plan does not include what was asked (spec 02 §5). */
 export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
@@ -79,7 +79,7 @@ type Declared<C extends Contract> = keyof C['responses'] & number;
 export type Answer<C extends Contract> = {
   [S in Declared<C>]: {
     status: S;
-    body: C['responses'][S] extends z.ZodType ? z.output<C['responses'][S]> : undefined;
+    body: C['responses'][S] extends Schema ? output<C['responses'][S]> : undefined;
   };
 }[Declared<C>];
 
@@ -149,12 +149,12 @@ export async function send<C extends Contract>(contract: C, ...[options]: Option
     signal,
   });
   const data = await readBody(response);
-  const responses = contract.responses as Record<number, z.ZodType | null | undefined>;
+  const responses = contract.responses as Record<number, Schema | null | undefined>;
 
   if (response.ok && response.status in responses) {
     const schema = responses[response.status];
     if (!schema) return { status: response.status, body: undefined } as Answer<C>;
-    const parsed = schema.safeParse(data);
+    const parsed = safeParse(schema, data);
     if (parsed.success) return { status: response.status, body: parsed.data } as Answer<C>;
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
     const mismatch = new ContractMismatchError(route, response.status, problems);

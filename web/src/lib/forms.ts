@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
-import type { z } from 'zod';
+import { safeParseAsync, type $ZodIssue, type $ZodType } from 'zod/v4/core';
 import { ApiError } from './api-client';
 
 /** What a form holds: one value per field, as its inputs show it. */
@@ -29,7 +29,7 @@ interface Binding<T> {
 }
 
 /** The first message per path, in the order zod reported them. */
-function errorsFromIssues<V extends FormValues>(issues: readonly z.core.$ZodIssue[]): FieldErrors<V> {
+function errorsFromIssues<V extends FormValues>(issues: readonly $ZodIssue[]): FieldErrors<V> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');
@@ -48,7 +48,7 @@ const pathAndParents = (path: string) =>
  * booleans for checkboxes); the schema turns it into what `onValid` receives. Values live in React
  * state, so a reset or a server error shows at once; errors stay until the next submit or reset.
  */
-export function useSubmitOnlyForm<V extends FormValues, O>(schema: z.ZodType<O>, initial: V) {
+export function useSubmitOnlyForm<V extends FormValues, O>(schema: $ZodType<O>, initial: V) {
   const [first] = useState(initial);
   const [values, setValues] = useState<V>(first);
   const [baseline, setBaseline] = useState<V>(first);
@@ -121,7 +121,7 @@ export function useSubmitOnlyForm<V extends FormValues, O>(schema: z.ZodType<O>,
 
   const handleSubmit = (onValid: (data: O) => Promise<void> | void) => async (event?: SyntheticEvent) => {
     event?.preventDefault();
-    const parsed = await schema.safeParseAsync(values);
+    const parsed = await safeParseAsync(schema, values);
     if (!parsed.success) {
       setErrors(errorsFromIssues<V>(parsed.error.issues));
       return;

@@ -2,7 +2,8 @@ import { LRP_POLL_INTERVAL_MS } from '@shared/constants';
 import { lrpContracts } from '@shared/contracts/lrp';
 import { messages } from '@shared/messages';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { Schema } from '@shared/contract';
+import { safeParse, type output } from 'zod/v4/core';
 import { ContractMismatchError, isApiError, send, UserFacingError } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -23,11 +24,11 @@ export type JobCheck<T> = { state: 'running'; step?: string } | { state: 'done';
  * spec's generic sentence. Any other status is the job's own user error, whose message the
  * user must see, so it is thrown as the ApiError it is.
  */
-export async function checkJob<S extends z.ZodType>(
+export async function checkJob<S extends Schema>(
   uuid: string,
   result: S,
   signal?: AbortSignal,
-): Promise<JobCheck<z.output<S>>> {
+): Promise<JobCheck<output<S>>> {
   let answer;
   try {
     answer = await send(lrpContracts.poll, { params: { uuid }, signal });
@@ -36,7 +37,7 @@ export async function checkJob<S extends z.ZodType>(
     throw error;
   }
   if (answer.status === 202) return { state: 'running', step: answer.body.step };
-  const parsed = result.safeParse(answer.body);
+  const parsed = safeParse(result, answer.body);
   if (parsed.success) return { state: 'done', result: parsed.data };
   const mismatch = new ContractMismatchError(
     `GET ${lrpContracts.poll.path}`,
@@ -69,11 +70,11 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** Polls a long-running job every 3 s while it answers 202, and resolves with its parsed result. */
-export async function pollJob<S extends z.ZodType>(
+export async function pollJob<S extends Schema>(
   uuid: string,
   result: S,
   options: PollJobOptions = {},
-): Promise<z.output<S>> {
+): Promise<output<S>> {
   const { intervalMs = LRP_POLL_INTERVAL_MS, signal, onStep } = options;
   for (;;) {
     signal?.throwIfAborted();
@@ -85,7 +86,7 @@ export async function pollJob<S extends z.ZodType>(
 }
 
 /** React binding: `useJobPolling(uuid, schema)` resolves when the job finishes; no uuid, no polling. */
-export function useJobPolling<S extends z.ZodType>(
+export function useJobPolling<S extends Schema>(
   uuid: string | undefined,
   result: S,
   options: Omit<PollJobOptions, 'signal'> = {},

@@ -1,11 +1,13 @@
-import type { z, ZodError } from 'zod';
+import { safeParse } from 'zod/v4/core';
+import type { $ZodError } from 'zod/v4/core';
+import type { Schema } from '@shared/contract';
 import { messages } from '@shared/messages';
 import type { FieldError } from '@shared/schemas/errors';
 import { invalid } from '../../errors';
 import type { HttpMiddleware } from '../event';
 import type { RouteDef } from '../route';
 
-export function zodIssuesToFieldErrors(error: ZodError): FieldError[] {
+export function zodIssuesToFieldErrors(error: $ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
@@ -19,9 +21,9 @@ export function validate(route: RouteDef): HttpMiddleware {
     before: ({ event }) => {
       const errors: FieldError[] = [];
       const { contract } = route;
-      const run = (schema: z.ZodType | undefined, input: unknown) => {
+      const run = (schema: Schema | undefined, input: unknown) => {
         if (!schema) return input;
-        const result = schema.safeParse(input);
+        const result = safeParse(schema, input);
         if (result.success) return result.data;
         errors.push(...zodIssuesToFieldErrors(result.error));
         return undefined;
