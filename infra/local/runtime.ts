@@ -131,7 +131,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
 
     const handlers = await loadAreaHandlers();
-    server.on('request', createRequestListener({ handlers, webDist: join(root, 'web/dist'), devMiddleware }));
+    server.on(
+      'request',
+      createRequestListener({
+        handlers,
+        // WEB_DIST serves another build (several engineers testing bundles in one checkout).
+        webDist: process.env.WEB_DIST ?? join(root, 'web/dist'),
+        devMiddleware,
+      }),
+    );
     return {
       url,
       dynamoEndpoint: dynamo.endpoint,
