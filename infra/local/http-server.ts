@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import sirv from 'sirv';
 import { AREAS } from '../../functions/api/areas';
@@ -69,26 +70,47 @@ export interface HttpServerOptions {
   devMiddleware?: Middleware;
 }
 
+function serveBuild(webDist: string): Middleware {
+  return sirv(webDist, {
+    single: true,
+    etag: true,
+    // The build writes .br and .gz beside each asset (web/vite.config.ts): sent to clients that accept them.
+    gzip: true,
+    brotli: true,
+    setHeaders: (res, pathname) => {
+      res.setHeader(
+        'cache-control',
+        pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}
+
+/**
+ * The built SPA, following rebuilds: sirv lists the files once, and streaming a file a rebuild
+ * has since deleted would crash the process with an unhandled ENOENT. A new index.html (every
+ * build writes one) means a new listing; while a build has emptied the folder there is none.
+ */
+function builtSpa(webDist: string): () => Middleware | undefined {
+  let served: { builtAt: number; middleware: Middleware } | undefined;
+  return () => {
+    let builtAt: number;
+    try {
+      builtAt = statSync(join(webDist, 'index.html')).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (served?.builtAt !== builtAt) served = { builtAt, middleware: serveBuild(webDist) };
+    return served.middleware;
+  };
+}
+
 /**
  * The embedded stand-in for CloudFront + API Gateway: `/api/<area>/...` becomes a payload 2.0
  * event for that area's Lambda handler, everything else is the SPA with client-side routing.
  */
 export function createRequestListener({ handlers, webDist, devMiddleware }: HttpServerOptions): RequestListener {
-  const spa: Middleware | undefined = existsSync(webDist)
-    ? sirv(webDist, {
-        single: true,
-        etag: true,
-        // The build writes .br and .gz beside each asset (web/vite.config.ts): sent to clients that accept them.
-        gzip: true,
-        brotli: true,
-        setHeaders: (res, pathname) => {
-          res.setHeader(
-            'cache-control',
-            pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-        },
-      })
-    : undefined;
+  const spa = builtSpa(webDist);
 
   // As CloudFront adds them in AWS. Vite's dev server injects inline scripts, so `npm run dev` goes without the CSP.
   const mediaOrigins = process.env.S3_ENDPOINT ? [new URL(process.env.S3_ENDPOINT).origin] : [];
@@ -125,7 +147,7 @@ export function createRequestListener({ handlers, webDist, devMiddleware }: Http
       }
       return;
     }
-    const web = devMiddleware ?? spa;
+    const web = devMiddleware ?? spa();
     if (!web) {
       res.statusCode = 503;
       res.setHeader('content-type', 'text/plain; charset=utf-8');
