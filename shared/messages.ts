@@ -41,6 +41,9 @@ export const messages = {
   noSeoReport: 'No report available right now. Please check back later',
   auditPrefixInvalid: 'The path is set incorrectly. Make sure the path starts and ends with /',
 
+  fileTooLarge: 'File is larger than 20MB',
+  unsupportedFileType: 'Unsupported file type',
+
   // Server-side sentences the spec leaves open; worded for a user who has to act on them.
   malformedJson: 'The request body is not valid JSON.',
   validationFailed: 'Some fields are not valid.',
@@ -49,6 +52,13 @@ export const messages = {
   forbidden: 'You do not have access to this.',
   badOrigin: 'This request came from an origin the app does not trust.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  mediaNotFound: 'This media file was not found.',
+  mediaInUse: 'This file is used by a post. Remove it from the post before deleting it.',
+  mediaNotOfCompany: "Some of the chosen media files are not in this company's library.",
+  uploadNotReceived: 'The file did not arrive. Please upload it again.',
+  uploadAlreadyCompleted: 'This upload is already complete.',
+  filenameRequired: 'File name is required.',
+  promptRequired: 'Please describe the image you want.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

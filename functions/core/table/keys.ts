@@ -42,6 +42,11 @@ export const keys = {
   }),
   auditLock: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'AUDITLOCK' }),
   auditSettings: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'AUDITSETTINGS' }),
+  /** A media file (pending until its upload is confirmed); numeric ids from the `media` counter. */
+  media: (companyId: number, mediaId: number): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `MEDIA#${mediaId}`,
+  }),
 
   job: (uuid: string): TableKey => ({ pk: `JOB#${uuid}`, sk: 'JOB' }),
   schedule: (name: string): TableKey => ({ pk: `SCHEDULE#${name}`, sk: 'SCHEDULE' }),
@@ -67,6 +72,8 @@ export const keys = {
     pk: `BILLINGEVENT#${provider}#${eventId}`,
     sk: 'EVENT',
   }),
+  /** A post (one platform's copy); numeric ids from the `post` counter. */
+  post: (companyId: number, postId: number): TableKey => ({ pk: partition.company(companyId), sk: `POST#${postId}` }),
 };
 
 /** Sort-key prefixes of the items in a company's partition, for begins_with queries. */
@@ -76,10 +83,12 @@ export const companyItemPrefix = {
   icp: 'ICP#',
   subscription: 'SUBSCRIPTION',
   invoice: 'INVOICE#',
+  post: 'POST#',
   marketingPlan: 'MARKETING_PLAN',
   /** Audits, the running-audit lock and the audit settings. */
   audit: 'AUDIT',
   auditRun: 'AUDIT#',
+  media: 'MEDIA#',
 };
 
 /**
@@ -103,6 +112,11 @@ export const index = {
   companyByDate: (companyId: number, kind: string, isoTime: string, id: string | number) => ({
     gsi2pk: companyCollection(companyId, kind),
     gsi2sk: `${isoTime}#${id}`,
+  }),
+  /** A company's posts of one status by date (scheduled soonest first, published newest first). */
+  companyPostsByStatus: (companyId: number, status: string, isoTime: string, postId: number) => ({
+    gsi1pk: `${companyCollection(companyId, 'POST')}#${status}`,
+    gsi1sk: `${isoTime}#${postId}`,
   }),
 };
 

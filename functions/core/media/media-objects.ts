@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { config } from '../config';
+import { companyObjectPrefix } from '../storage/company-objects';
+import { s3 } from '../storage/s3';
+
+/** A presigned PUT stays usable this long: enough for 20 MB on a slow line, not for sharing. */
+const UPLOAD_URL_SECONDS = 15 * 60;
+/**
+ * Presigned GETs are signed for a time window rather than per request, so the same file has
+ * the same address for a while and the browser's cache works; each is valid 10 to 20 minutes.
+ */
+const DOWNLOAD_WINDOW_SECONDS = 10 * 60;
+
+/**
+ * Uploads carry this tag until they are confirmed: the bucket's lifecycle rule expires tagged
+ * objects after a day (AWS), so an upload never completed disappears with its pending item.
+ */
+export const PENDING_TAG = { key: 'media-upload', value: 'pending' } as const;
+const PENDING_TAGGING = `${PENDING_TAG.key}=${PENDING_TAG.value}`;
+
+/**
+ * Where a media file's objects live: under its company's prefix (the cascade removes them with
+ * the company) and a random folder, so knowing a company id and a media id is not enough to
+ * guess an address.
+ */
+export function newMediaFolder(companyId: number, mediaId: number): string {
+  return `${companyObjectPrefix(companyId)}media/${randomBytes(16).toString('hex')}/${mediaId}`;
+}
+
+/** The signed PUT and the headers the browser must send with it, byte for byte. */
+export async function presignMediaUpload(key: string, contentType: string, size: number) {
+  const command = new PutObjectCommand({
+    Bucket: config.mediaBucket,
+    Key: key,
+    ContentType: contentType,
+    ContentLength: size,
+    ContentDisposition: 'inline',
+    Tagging: PENDING_TAGGING,
+  });
+  const url = await getSignedUrl(s3(), command, {
+    expiresIn: UPLOAD_URL_SECONDS,
+    signableHeaders: new Set(['content-type', 'content-length', 'content-disposition', 'x-amz-tagging']),
+    // Kept as headers (not hoisted into the query) so S3 applies the tag and checks it is the signed one.
+    unhoistableHeaders: new Set(['x-amz-tagging']),
+  });
+  return {
+    url,
+    headers: { 'content-type': contentType, 'content-disposition': 'inline', 'x-amz-tagging': PENDING_TAGGING },
+  };
+}
+
+export function presignMediaDownload(key: string): Promise<string> {
+  const windowStart = Math.floor(Date.now() / 1000 / DOWNLOAD_WINDOW_SECONDS) * DOWNLOAD_WINDOW_SECONDS;
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }), {
+    signingDate: new Date(windowStart * 1000),
+    expiresIn: 2 * DOWNLOAD_WINDOW_SECONDS,
+  });
+}
+
+const isMissing = (error: unknown) => {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
+};
+
+/** The object's bytes (the first `maxBytes` only when given), or undefined when it never arrived. */
+export async function readMediaObject(key: string, maxBytes?: number): Promise<Buffer | undefined> {
+  try {
+    const out = await s3().send(
+      new GetObjectCommand({
+        Bucket: config.mediaBucket,
+        Key: key,
+        ...(maxBytes ? { Range: `bytes=0-${maxBytes - 1}` } : {}),
+      }),
+    );
+    if (!out.Body) return Buffer.alloc(0);
+    return Buffer.from(await out.Body.transformToByteArray());
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
+export async function writeMediaObject(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: config.mediaBucket,
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      ContentDisposition: 'inline',
+    }),
+  );
+}
+
+/** The upload is part of the library now: its pending tag goes, so the lifecycle rule leaves it. */
+export async function keepMediaObject(key: string): Promise<void> {
+  await s3().send(new PutObjectTaggingCommand({ Bucket: config.mediaBucket, Key: key, Tagging: { TagSet: [] } }));
+}
+
+export async function deleteMediaObjects(keyList: string[]): Promise<void> {
+  if (!keyList.length) return;
+  await s3().send(
+    new DeleteObjectsCommand({
+      Bucket: config.mediaBucket,
+      Delete: { Objects: keyList.map((Key) => ({ Key })), Quiet: true },
+    }),
+  );
+}

@@ -1,0 +1,284 @@
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { messages } from '@shared/messages';
+import {
+  extensionOf,
+  isSupportedExtension,
+  MAX_UPLOAD_BYTES,
+  MEDIA_EXTENSIONS,
+  type MediaExtension,
+  type MediaFile,
+} from '@shared/schemas/media';
+import { conflict, invalid, notFound } from '../errors';
+import { table, tableName } from '../table/client';
+import { isConditionFailed } from '../table/conditional';
+import { nextId } from '../table/counter';
+import { companyItemPrefix, keys, partition } from '../table/keys';
+import { contentMatchesExtension, SNIFF_BYTES } from './file-type';
+import { mediaItems, type MediaItem } from './media-entity';
+import {
+  deleteMediaObjects,
+  keepMediaObject,
+  newMediaFolder,
+  presignMediaDownload,
+  presignMediaUpload,
+  readMediaObject,
+  writeMediaObject,
+} from './media-objects';
+import {
+  imageRenditions,
+  UnreadableImageError,
+  videoRenditions,
+  hasFfmpeg,
+  THUMBNAIL_CONTENT_TYPE,
+} from './renditions';
+
+/** A pending upload (its item and, through the bucket's lifecycle rule, its object) lives a day. */
+const PENDING_TTL_SECONDS = 24 * 3600;
+const MEDIA_COUNTER = 'media';
+
+/** What the API answers for an item: its addresses signed for a short while. */
+export async function toMediaFile(item: MediaItem): Promise<MediaFile> {
+  const [url, thumb256, full] = await Promise.all([
+    presignMediaDownload(item.objectKey),
+    presignMediaDownload(item.thumb256Key ?? item.objectKey),
+    presignMediaDownload(item.thumbFullKey ?? item.objectKey),
+  ]);
+  return {
+    id: item.id,
+    type: item.type,
+    filename: item.filename,
+    description: item.description,
+    extension: item.extension,
+    url,
+    thumbnails: { '256': thumb256, full },
+    isUsed: (item.usedBy?.size ?? 0) > 0,
+  };
+}
+
+const extensionInfo = (filename: string) => {
+  const ext = extensionOf(filename);
+  if (!isSupportedExtension(ext)) throw invalid(messages.unsupportedFileType);
+  return { ext, ...MEDIA_EXTENSIONS[ext] };
+};
+
+/**
+ * POST /api/media/upload: one pending item and one signed PUT per file. The Content-Type comes
+ * from the extension, never from the browser, and it and the size are part of the signature.
+ */
+export async function requestUploads(companyId: number, files: { filename: string; size: number }[]) {
+  return Promise.all(
+    files.map(async (file) => {
+      if (file.size > MAX_UPLOAD_BYTES) throw invalid(messages.fileTooLarge);
+      const { ext, type, contentType } = extensionInfo(file.filename);
+      const id = await nextId(MEDIA_COUNTER);
+      const objectKey = `${newMediaFolder(companyId, id)}.${ext}`;
+      await mediaItems.put({
+        id,
+        companyId,
+        status: 'pending',
+        type,
+        filename: file.filename,
+        description: '',
+        extension: ext,
+        contentType,
+        size: file.size,
+        objectKey,
+        createdAt: new Date().toISOString(),
+        ttl: Math.floor(Date.now() / 1000) + PENDING_TTL_SECONDS,
+      });
+      const target = await presignMediaUpload(objectKey, contentType, file.size);
+      return { mediaID: id, ...target };
+    }),
+  );
+}
+
+/**
+ * POST /api/media/complete: the stored bytes must be what the extension says (else the object
+ * and the item go: nothing of a lying file is kept), then thumbnails, then the item is ready.
+ * Completing twice is a 409: the condition on `pending` makes the second one lose.
+ */
+export async function completeUpload(companyId: number, mediaId: number): Promise<MediaFile> {
+  const item = await mediaItems.get(keys.media(companyId, mediaId), { consistent: true });
+  if (!item) throw notFound(messages.mediaNotFound);
+  if (item.status === 'ready') throw conflict(messages.uploadAlreadyCompleted);
+  const ext = item.extension as MediaExtension;
+  const needsWholeFile = item.type === 'image' || hasFfmpeg;
+  const bytes = await readMediaObject(item.objectKey, needsWholeFile ? undefined : SNIFF_BYTES);
+  if (!bytes) throw invalid(messages.uploadNotReceived);
+  const ready = await processFile(item, ext, bytes, { uploaded: true });
+  try {
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.media(companyId, mediaId),
+        UpdateExpression:
+          'SET #status = :ready, objectKey = :object, thumb256Key = :t256, thumbFullKey = :tfull REMOVE #ttl',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':ready': 'ready',
+          ':pending': 'pending',
+          ':object': ready.objectKey,
+          ':t256': ready.thumb256Key,
+          ':tfull': ready.thumbFullKey,
+        },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailed(error)) throw conflict(messages.uploadAlreadyCompleted);
+    throw error;
+  }
+  return toMediaFile(ready);
+}
+
+/**
+ * Checks the bytes against the extension and stores the renditions beside the file. A file
+ * whose bytes lie is removed with its item and refused with the spec's sentence.
+ */
+async function processFile(
+  item: MediaItem,
+  ext: MediaExtension,
+  bytes: Buffer,
+  options: { uploaded: boolean },
+): Promise<MediaItem & { thumb256Key: string; thumbFullKey: string }> {
+  const refuse = async () => {
+    if (options.uploaded) await deleteMediaObjects([item.objectKey]);
+    await mediaItems.delete(keys.media(item.companyId, item.id));
+    return invalid(messages.unsupportedFileType);
+  };
+  if (!contentMatchesExtension(bytes.subarray(0, SNIFF_BYTES), ext)) throw await refuse();
+  let renditions;
+  try {
+    renditions =
+      item.type === 'image' ? await imageRenditions(bytes, ext) : await videoRenditions(needsFrame(bytes), ext);
+  } catch (error) {
+    if (error instanceof UnreadableImageError) throw await refuse();
+    throw error;
+  }
+  const base = item.objectKey.slice(0, item.objectKey.lastIndexOf('.'));
+  const thumb256Key = `${base}-256.webp`;
+  const writes = [writeMediaObject(thumb256Key, renditions.thumb256, THUMBNAIL_CONTENT_TYPE)];
+  let objectKey = item.objectKey;
+  let thumbFullKey = item.objectKey;
+  if (renditions.full && item.type === 'image') {
+    // The upload carried metadata or a rotation: the cleaned copy becomes the file itself.
+    objectKey = `${base}-full.${ext}`;
+    thumbFullKey = objectKey;
+    writes.push(writeMediaObject(objectKey, renditions.full.body, renditions.full.contentType));
+  } else if (renditions.full) {
+    thumbFullKey = `${base}-poster.jpg`;
+    writes.push(writeMediaObject(thumbFullKey, renditions.full.body, renditions.full.contentType));
+  }
+  await Promise.all(writes);
+  if (options.uploaded) {
+    if (objectKey === item.objectKey) await keepMediaObject(item.objectKey);
+    else await deleteMediaObjects([item.objectKey]);
+  } else if (objectKey === item.objectKey) {
+    await writeMediaObject(objectKey, bytes, item.contentType);
+  }
+  return { ...item, objectKey, thumb256Key, thumbFullKey };
+}
+
+/** A video head read for sniffing only (no ffmpeg) is not a video to take a frame from. */
+const needsFrame = (bytes: Buffer) => (bytes.length > SNIFF_BYTES ? bytes : undefined);
+
+/**
+ * Generated images and imports: bytes the server already holds, checked and stored exactly
+ * like an upload, then added to the library ready.
+ */
+export async function addMediaFromBytes(
+  companyId: number,
+  file: { filename: string; description: string; bytes: Buffer },
+): Promise<MediaFile> {
+  if (file.bytes.length > MAX_UPLOAD_BYTES) throw invalid(messages.fileTooLarge);
+  const { ext, type, contentType } = extensionInfo(file.filename);
+  const id = await nextId(MEDIA_COUNTER);
+  const item: MediaItem = {
+    id,
+    companyId,
+    status: 'ready',
+    type,
+    filename: file.filename,
+    description: file.description,
+    extension: ext,
+    contentType,
+    size: file.bytes.length,
+    objectKey: `${newMediaFolder(companyId, id)}.${ext}`,
+    createdAt: new Date().toISOString(),
+  };
+  const ready = await processFile(item, ext, file.bytes, { uploaded: false });
+  await mediaItems.put(ready);
+  return toMediaFile(ready);
+}
+
+/** The company's ready files, newest first. */
+async function readyItems(companyId: number): Promise<MediaItem[]> {
+  const all = await mediaItems.queryPartition(partition.company(companyId), companyItemPrefix.media);
+  return all.filter((m) => m.status === 'ready').sort((a, b) => b.id - a.id);
+}
+
+/** Spec 01 §5: the search text is lower-cased and trimmed; it matches filename or description. */
+export async function listMedia(companyId: number, query?: string): Promise<MediaFile[]> {
+  const needle = query?.trim().toLowerCase() ?? '';
+  const items = await readyItems(companyId);
+  const matching = needle
+    ? items.filter((m) => m.filename.toLowerCase().includes(needle) || m.description.toLowerCase().includes(needle))
+    : items;
+  return Promise.all(matching.map(toMediaFile));
+}
+
+/** The company's ready items with these ids, in the order given; others (and other companies') are left out. */
+export async function readyMediaItems(companyId: number, ids: number[]): Promise<MediaItem[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const found = await mediaItems.batchGet(unique.map((id) => keys.media(companyId, id)));
+  const byId = new Map(found.filter((m) => m.status === 'ready').map((m) => [m.id, m]));
+  return ids.flatMap((id) => {
+    const item = byId.get(id);
+    return item ? [item] : [];
+  });
+}
+
+export async function batchMedia(companyId: number, ids: number[]): Promise<MediaFile[]> {
+  return Promise.all((await readyMediaItems(companyId, ids)).map(toMediaFile));
+}
+
+async function readyItem(companyId: number, mediaId: number): Promise<MediaItem> {
+  const item = await mediaItems.get(keys.media(companyId, mediaId), { consistent: true });
+  if (!item || item.status !== 'ready') throw notFound(messages.mediaNotFound);
+  return item;
+}
+
+/** PATCH /api/content/{id}: only the fields sent change. */
+export async function updateMedia(
+  companyId: number,
+  mediaId: number,
+  fields: { filename?: string; description?: string },
+): Promise<MediaFile> {
+  await readyItem(companyId, mediaId);
+  const updated = await mediaItems.update(keys.media(companyId, mediaId), fields);
+  if (!updated) throw notFound(messages.mediaNotFound);
+  return toMediaFile(updated);
+}
+
+/**
+ * DELETE /api/content/{id}: refused while a post uses the file. The condition is on the item
+ * itself (`usedBy` absent), so a post picking the file at the same moment cannot be lost.
+ */
+export async function removeMedia(companyId: number, mediaId: number): Promise<void> {
+  const item = await readyItem(companyId, mediaId);
+  try {
+    await table().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.media(companyId, mediaId),
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedBy)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailed(error)) throw conflict(messages.mediaInUse);
+    throw error;
+  }
+  const objects = new Set([item.objectKey, item.thumb256Key, item.thumbFullKey].filter((k): k is string => !!k));
+  await deleteMediaObjects([...objects]);
+}

@@ -1,0 +1,121 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { MediaExtension } from '@shared/schemas/media';
+
+/** Spec 01 §9: the thumbnail sizes are 256 and full. */
+export const THUMBNAIL_EDGE = 256;
+export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
+const FULL_POSTER_CONTENT_TYPE = 'image/jpeg';
+
+export interface Renditions {
+  /** The 256 px rendition (WebP). */
+  thumb256: Buffer;
+  /** A full-size rendition to store beside the file, or undefined when the file itself is the full size. */
+  full?: { body: Buffer; contentType: string };
+}
+
+/** The file is not an image sharp can read, whatever its first bytes said. */
+export class UnreadableImageError extends Error {}
+
+const thumbnail = (input: Sharp) =>
+  input
+    .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+
+/**
+ * The 256 px thumbnail with the EXIF orientation applied, and the full size: the upload itself
+ * when it is already upright and carries no metadata (most files: nothing to re-encode), else an
+ * upright copy with EXIF, XMP and IPTC stripped (a phone photo's GPS position stays private).
+ */
+export async function imageRenditions(bytes: Buffer, ext: MediaExtension): Promise<Renditions> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    throw new UnreadableImageError('not an image');
+  }
+  const upright = (meta.orientation ?? 1) === 1;
+  const clean = !meta.exif && !meta.xmp && !meta.iptc;
+  try {
+    const thumb256 = await thumbnail(sharp(bytes, { failOn: 'none' }).rotate());
+    if (upright && clean) return { thumb256 };
+    const rotated = sharp(bytes, { failOn: 'none' }).rotate();
+    const full =
+      ext === 'png'
+        ? await rotated.png().toBuffer()
+        : ext === 'webp'
+          ? await rotated.webp({ quality: 90 }).toBuffer()
+          : await rotated.jpeg({ quality: 90 }).toBuffer();
+    return { thumb256, full: { body: full, contentType: ext === 'jpg' ? 'image/jpeg' : `image/${ext}` } };
+  } catch {
+    throw new UnreadableImageError('not an image');
+  }
+}
+
+/** Whether this machine has ffmpeg, asked once when the module loads (Lambda has none). */
+const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
+export const hasFfmpeg = spawnSync(FFMPEG, ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+
+/** A video's poster: a frame from ffmpeg when the machine has it, else the clear video tile. */
+export async function videoRenditions(bytes: Buffer | undefined, ext: MediaExtension): Promise<Renditions> {
+  const frame = hasFfmpeg && bytes ? await posterFrame(bytes, ext).catch(() => undefined) : undefined;
+  const poster = frame ?? (await videoTile(ext));
+  const full = await sharp(poster).jpeg({ quality: 85 }).toBuffer();
+  return { thumb256: await thumbnail(sharp(poster)), full: { body: full, contentType: FULL_POSTER_CONTENT_TYPE } };
+}
+
+/** One frame a second in (or the first, for shorter clips), as PNG. */
+async function posterFrame(bytes: Buffer, ext: string): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'poster-'));
+  try {
+    const file = join(dir, `video.${ext}`);
+    await writeFile(file, bytes);
+    for (const seek of ['1', '0']) {
+      const png = await run(FFMPEG, [
+        '-v',
+        'error',
+        '-ss',
+        seek,
+        '-i',
+        file,
+        '-frames:v',
+        '1',
+        '-f',
+        'image2pipe',
+        '-vcodec',
+        'png',
+        '-',
+      ]);
+      if (png.length) return png;
+    }
+    throw new Error('no frame');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function run(command: string, args: string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'], timeout: 20_000 });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`exit ${code}`))));
+  });
+}
+
+/** A 16:9 tile that says "video" at a glance: a play button and the format. */
+function videoTile(ext: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e293b"/><stop offset="1" stop-color="#334155"/></linearGradient></defs>
+  <rect width="1280" height="720" fill="url(#g)"/>
+  <circle cx="640" cy="330" r="120" fill="#ffffff" fill-opacity="0.14"/>
+  <path d="M600 260 L720 330 L600 400 Z" fill="#ffffff"/>
+  <text x="640" y="560" font-family="sans-serif" font-size="64" font-weight="700" fill="#e2e8f0" text-anchor="middle">VIDEO · ${ext.toUpperCase()}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
