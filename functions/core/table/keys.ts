@@ -74,6 +74,13 @@ export const keys = {
   }),
   /** A post (one platform's copy); numeric ids from the `post` counter. */
   post: (companyId: number, postId: number): TableKey => ({ pk: partition.company(companyId), sk: `POST#${postId}` }),
+  /** A company's connection to one platform (tokens encrypted); one per platform. */
+  integration: (companyId: number, platform: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `INTEGRATION#${platform}`,
+  }),
+  /** An integration connect round trip's state (hashed), bound to a browser, user and company. */
+  integrationState: (stateHash: string): TableKey => ({ pk: `INTEGRATIONSTATE#${stateHash}`, sk: 'STATE' }),
 };
 
 /** Sort-key prefixes of the items in a company's partition, for begins_with queries. */
@@ -89,6 +96,7 @@ export const companyItemPrefix = {
   audit: 'AUDIT',
   auditRun: 'AUDIT#',
   media: 'MEDIA#',
+  integration: 'INTEGRATION#',
 };
 
 /**
