@@ -2,9 +2,12 @@ import type { RouteDef } from '../core/http/route';
 import type { AreaName } from './areas';
 import { routes as auth } from './auth/routes';
 import { routes as billing } from './billing/routes';
+import { routes as calendar } from './calendar/routes';
 import { routes as company } from './company/routes';
+import { routes as content } from './content/routes';
 import { routes as dev } from './dev/routes';
 import { routes as lrp } from './lrp/routes';
+import { routes as media } from './media/routes';
 import { routes as metadata } from './metadata/routes';
 import { routes as plan } from './plan/routes';
 import { routes as seo } from './seo/routes';
@@ -13,4 +16,16 @@ import { routes as seo } from './seo/routes';
  * Every route of every area, exactly as each area's handler registers them. The tenant
  * isolation test walks this list, so an area missing here fails that test's coverage check.
  */
-export const ALL_ROUTES: Record<AreaName, RouteDef[]> = { auth, billing, company, dev, lrp, metadata, plan, seo };
+export const ALL_ROUTES: Record<AreaName, RouteDef[]> = {
+  auth,
+  billing,
+  calendar,
+  company,
+  content,
+  dev,
+  lrp,
+  media,
+  metadata,
+  plan,
+  seo,
+};

@@ -10,6 +10,9 @@ export const AREAS = [
   { name: 'plan', localOnly: false },
   { name: 'billing', localOnly: false },
   { name: 'seo', localOnly: false },
+  { name: 'media', localOnly: false },
+  { name: 'content', localOnly: false },
+  { name: 'calendar', localOnly: false },
   { name: 'dev', localOnly: true },
 ] as const;
 

@@ -1,8 +1,11 @@
 import type { AREAS } from '../../functions/api/areas';
 import { grants as auth } from '../../functions/api/auth/grants';
 import { grants as billing } from '../../functions/api/billing/grants';
+import { grants as calendar } from '../../functions/api/calendar/grants';
 import { grants as company } from '../../functions/api/company/grants';
+import { grants as content } from '../../functions/api/content/grants';
 import { grants as lrp } from '../../functions/api/lrp/grants';
+import { grants as media } from '../../functions/api/media/grants';
 import { grants as metadata } from '../../functions/api/metadata/grants';
 import { grants as plan } from '../../functions/api/plan/grants';
 import { grants as seo } from '../../functions/api/seo/grants';
@@ -15,7 +18,18 @@ type DeployedArea = Extract<(typeof AREAS)[number], { localOnly: false }>['name'
  * Each deployed area's declaration (functions/api/<area>/grants.ts). Typed by the area list:
  * an area added to functions/api/areas.ts does not compile until its grants are listed here.
  */
-export const AREA_GRANTS: Record<DeployedArea, Grants> = { auth, billing, company, lrp, metadata, plan, seo };
+export const AREA_GRANTS: Record<DeployedArea, Grants> = {
+  auth,
+  billing,
+  calendar,
+  company,
+  content,
+  lrp,
+  media,
+  metadata,
+  plan,
+  seo,
+};
 
 /**
  * What each workflow worker may touch. run-job runs every job kind (generation with OpenAI,

@@ -9,6 +9,8 @@ import { createInvite } from './invites';
 import { companyItemPrefix } from '../table/keys';
 import { BILLING_DATA } from '../billing/billing-data';
 import { auditData } from '../audit/audit-data';
+import { mediaData } from '../media/media-data';
+import { postData } from '../calendar/post-data';
 
 /**
  * Everything a company owns, in the order the cascade removes it: members first, so nobody
@@ -38,6 +40,8 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   jobData,
   ...BILLING_DATA,
   auditData,
+  mediaData,
+  postData,
   objectData({
     name: 'files in the media bucket',
     example: async (companyId) => {

@@ -1,0 +1,22 @@
+import { batchPostsRoute } from './batch-posts';
+import { createPostsRoute } from './create-posts';
+import { deletePostRoute } from './delete-post';
+import { deleteScheduledRoute } from './delete-scheduled';
+import { getWithSiblingsRoute } from './get-with-siblings';
+import { latestPostsRoute, recentPostsRoute } from './latest-posts';
+import { listPostsRoute } from './list-posts';
+import { listRangeRoute } from './list-range';
+import { updatePostRoute } from './update-post';
+
+export const routes = [
+  createPostsRoute,
+  listPostsRoute,
+  listRangeRoute,
+  batchPostsRoute,
+  latestPostsRoute,
+  recentPostsRoute,
+  getWithSiblingsRoute,
+  updatePostRoute,
+  deletePostRoute,
+  deleteScheduledRoute,
+];

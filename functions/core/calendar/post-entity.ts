@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { PLATFORMS } from '@shared/platform-rules';
+import { POST_STATUSES } from '@shared/schemas/calendar';
+import { defineEntity } from '../table/entity';
+import { index, keys } from '../table/keys';
+
+/** A post as stored: the API's post plus what only the server keeps (company, group, calendar date, failure). */
+export const postItemSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  groupId: z.number(),
+  /** Every post written together, this one included; a deleted sibling is simply not found. */
+  siblingIds: z.array(z.number()),
+  subject: z.string().nullable(),
+  content: z.string(),
+  platform: z.enum(PLATFORMS),
+  status: z.enum(POST_STATUSES),
+  scheduledAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Where the post sits on the calendar: its schedule, its publish time, or when it was written. */
+  date: z.string(),
+  files: z.array(z.number()),
+  publish: z.boolean(),
+  /** The publisher's sentence when a publish failed. */
+  failure: z.string().nullable(),
+  externalId: z.string().nullable(),
+  permalink: z.string().nullable(),
+  version: z.number(),
+});
+export type PostItem = z.infer<typeof postItemSchema>;
+
+/**
+ * COMPANY#<id> / POST#<postId>. GSI2 `COMPANY#<id>#POST` by date: the calendar's ranges; GSI1
+ * `COMPANY#<id>#POST#<status>` by date: the next scheduled and the last published posts.
+ * Writes go through post-store's versioned put, which keeps both index keys in step.
+ */
+export const posts = defineEntity({
+  type: 'post',
+  schema: postItemSchema,
+  key: (p) => keys.post(p.companyId, p.id),
+  indexes: (p) => ({
+    ...index.companyByDate(p.companyId, 'POST', p.date, p.id),
+    ...index.companyPostsByStatus(p.companyId, p.status, p.date, p.id),
+  }),
+  versioned: true,
+});

@@ -1,0 +1,274 @@
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { checkPost, type Platform } from '@shared/platform-rules';
+import { calendarMessages, type Post, type PostAction } from '@shared/schemas/calendar';
+import { requirePaidPlan } from '../billing/paid-plan';
+import { conflict, DomainError, notFound } from '../errors';
+import { STALE_WRITE, queryAll } from '../table/entity';
+import { table, tableName } from '../table/client';
+import { isConditionFailed } from '../table/conditional';
+import { companyCollection, index, keys } from '../table/keys';
+import { posts, type PostItem } from './post-entity';
+import { reservePostIds } from './post-ids';
+import { checkPostFiles, recordFilesChange } from './post-media';
+import { assertEditable, assertPublishable, transition } from './post-transitions';
+
+/** The post as the API answers it: the red dot is the publisher's failure or the rules the post breaks. */
+export function toApiPost(item: PostItem): Post {
+  let error = item.failure;
+  if (!error && item.status !== 'published' && item.status !== 'in-progress') {
+    const check = checkPost(item);
+    if (!check.valid) error = check.message;
+  }
+  return {
+    id: item.id,
+    groupId: item.groupId,
+    subject: item.subject,
+    content: item.content,
+    platform: item.platform,
+    status: item.status,
+    scheduledAt: item.scheduledAt,
+    publishedAt: item.publishedAt,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    files: item.files,
+    publish: item.publish,
+    error,
+    version: item.version,
+    permalink: item.permalink,
+  };
+}
+
+/**
+ * Writes the whole item (so both index keys follow its date and status) on condition that the
+ * stored version is the one this change was made from: of two editors, the second gets a 409
+ * and nothing of the first is lost.
+ */
+export async function writePost(next: PostItem, readVersion: number | undefined): Promise<PostItem> {
+  try {
+    await table().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: posts.toItem(posts.schema.parse(next)),
+        ...(readVersion === undefined
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : {
+              ConditionExpression: '#v = :read',
+              ExpressionAttributeNames: { '#v': 'version' },
+              ExpressionAttributeValues: { ':read': readVersion },
+            }),
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailed(error)) throw conflict(STALE_WRITE);
+    throw error;
+  }
+  return next;
+}
+
+export async function getPost(companyId: number, postId: number): Promise<PostItem> {
+  const post = await posts.get(keys.post(companyId, postId), { consistent: true });
+  if (!post) throw notFound(calendarMessages.postNotFound);
+  return post;
+}
+
+export interface NewPosts {
+  platforms: Platform[];
+  subject?: string | null;
+  content: string;
+  files: number[];
+  scheduledAt?: string | null;
+  action: PostAction;
+}
+
+const normalInstant = (value: string | null | undefined) =>
+  value === undefined || value === null ? value : new Date(value).toISOString();
+
+/** One post per platform, siblings of one group, all in the state the action asks for. */
+export async function createPosts(companyId: number, input: NewPosts, now = new Date()): Promise<PostItem[]> {
+  const state = transition(undefined, input.action, normalInstant(input.scheduledAt), now);
+  const subject = input.subject?.trim() ? input.subject : null;
+  if (state.status === 'scheduled') {
+    for (const platform of input.platforms)
+      assertPublishable({ platform, content: input.content, files: input.files, subject });
+  }
+  await checkPostFiles(companyId, input.files);
+  if (state.needsPaidPlan) await requirePaidPlan(companyId);
+
+  const ids = await reservePostIds(input.platforms.length);
+  const groupId = ids[0] ?? 0;
+  const created: PostItem[] = [];
+  for (const [i, platform] of input.platforms.entries()) {
+    const post: PostItem = {
+      id: ids[i] ?? 0,
+      companyId,
+      groupId,
+      siblingIds: ids,
+      subject,
+      content: input.content,
+      platform,
+      status: state.status,
+      scheduledAt: state.scheduledAt,
+      publishedAt: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      date: state.date,
+      files: input.files,
+      publish: state.publish,
+      failure: null,
+      externalId: null,
+      permalink: null,
+      version: 1,
+    };
+    created.push(await writePost(post, undefined));
+    await recordFilesChange(companyId, post.id, [], post.files);
+  }
+  return created;
+}
+
+export interface PostChanges {
+  subject?: string | null;
+  content?: string;
+  files?: number[];
+  scheduledAt?: string | null;
+  action: PostAction;
+  version?: number;
+}
+
+/** Edits one sibling: its copy, files and time, and the state its action asks for. */
+export async function updatePost(
+  companyId: number,
+  postId: number,
+  changes: PostChanges,
+  now = new Date(),
+): Promise<PostItem> {
+  const current = await getPost(companyId, postId);
+  assertEditable(current.status);
+  if (changes.version !== undefined && changes.version !== current.version) throw conflict(STALE_WRITE);
+  const state = transition(current, changes.action, normalInstant(changes.scheduledAt), now);
+  const next: PostItem = {
+    ...current,
+    subject: changes.subject === undefined ? current.subject : changes.subject?.trim() ? changes.subject : null,
+    content: changes.content ?? current.content,
+    files: changes.files ?? current.files,
+    status: state.status,
+    scheduledAt: state.scheduledAt,
+    publish: state.publish,
+    date: state.date,
+    // A new attempt clears the last failure; the publisher sets it again if this one fails too.
+    failure: changes.action === 'save' ? current.failure : null,
+    updatedAt: now.toISOString(),
+    version: current.version + 1,
+  };
+  if (next.status === 'scheduled') assertPublishable(next);
+  if (changes.files) await checkPostFiles(companyId, changes.files);
+  if (state.needsPaidPlan) await requirePaidPlan(companyId);
+  await writePost(next, current.version);
+  await recordFilesChange(companyId, postId, current.files, next.files);
+  return next;
+}
+
+export async function deletePost(companyId: number, postId: number): Promise<void> {
+  const current = await getPost(companyId, postId);
+  if (current.status === 'in-progress') throw conflict(calendarMessages.publishingLocked);
+  await removeIfUnchanged(current);
+}
+
+/** Deletes a post as it was read: a post changed meanwhile is a 409, not a silent loss. */
+async function removeIfUnchanged(post: PostItem): Promise<void> {
+  try {
+    await table().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.post(post.companyId, post.id),
+        ConditionExpression: '#v = :read',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':read': post.version },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailed(error)) throw conflict(STALE_WRITE);
+    throw error;
+  }
+  await recordFilesChange(post.companyId, post.id, post.files, []);
+}
+
+const fromItems = (items: Record<string, unknown>[]) =>
+  items.map((item) => posts.fromItem(item)).filter((p): p is PostItem => p !== undefined);
+
+/** The posts whose calendar date is in [start, end), by date. */
+export async function postsBetween(companyId: number, start: Date, end: Date): Promise<PostItem[]> {
+  return fromItems(
+    await queryAll({
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': companyCollection(companyId, 'POST'),
+        // `<iso>#<id>` sorts after `<iso>`: the start is included, the end left out.
+        ':from': start.toISOString(),
+        ':to': end.toISOString(),
+      },
+    }),
+  );
+}
+
+/** Every post of the company, by calendar date. */
+export async function allPosts(companyId: number): Promise<PostItem[]> {
+  return posts.queryIndex('GSI2', companyCollection(companyId, 'POST'));
+}
+
+/** The company's posts with these ids; others' ids and deleted posts are simply not there. */
+export async function postsByIds(companyId: number, ids: readonly number[]): Promise<PostItem[]> {
+  const found = await posts.batchGet([...new Set(ids)].map((id) => keys.post(companyId, id)));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return found.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+}
+
+/** Posts of one status by date, soonest or latest first, at most `limit`. */
+async function byStatus(
+  companyId: number,
+  status: 'scheduled' | 'published',
+  options: { limit: number; newestFirst: boolean },
+): Promise<PostItem[]> {
+  const { gsi1pk } = index.companyPostsByStatus(companyId, status, '', 0);
+  const out: PostItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await table().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': gsi1pk },
+        ScanIndexForward: !options.newestFirst,
+        Limit: options.limit,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...fromItems(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start && out.length < options.limit);
+  return out.slice(0, options.limit);
+}
+
+/** Scheduled Content: the next scheduled posts, soonest first (a publish-now post waits with them). */
+export const nextScheduled = (companyId: number, limit: number) =>
+  byStatus(companyId, 'scheduled', { limit, newestFirst: false });
+
+/** Recently Published: the last published posts, newest first. */
+export const lastPublished = (companyId: number, limit: number) =>
+  byStatus(companyId, 'published', { limit, newestFirst: true });
+
+/** Delete scheduled posts: those scheduled in [start, end); a post that changes meanwhile is left alone. */
+export async function deleteScheduledBetween(companyId: number, start: Date, end: Date): Promise<number> {
+  let deleted = 0;
+  for (const post of await postsBetween(companyId, start, end)) {
+    if (post.status !== 'scheduled') continue;
+    try {
+      await removeIfUnchanged(post);
+      deleted++;
+    } catch (error) {
+      if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
+    }
+  }
+  return deleted;
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod/mini';
+import { DEFAULT_LIST_LIMIT } from '../constants';
+import { isCalendarDay, isTimeZone } from '../calendar-time';
+import { PLATFORMS, isBlogPlatform, type Platform } from '../platform-rules';
+
+/**
+ * Posts on the calendar (spec 01 §3 "Post", §4 "Post"; 02 §7 "Calendar"). A post is one
+ * platform's copy; posts written together for several platforms are siblings of one group,
+ * each with its own copy, files and status from then on. Times are UTC instants (ISO strings);
+ * a client that means local days sends its IANA zone.
+ */
+export const calendarMessages = {
+  platformsRequired: 'Please select at least 1 platform',
+  platformsMixed: 'A post goes to social platforms or to blogs, not both.',
+  platformsRepeated: 'Each platform can be chosen once.',
+  scheduleNeedsTime: 'Choose the date and time to publish at.',
+  scheduleInPast: 'Choose a time in the future.',
+  publishedLocked: 'A published post cannot be changed.',
+  publishingLocked: 'This post is being published and cannot be changed until it finishes.',
+  postNotFound: 'Post not found',
+  zoneInvalid: 'Unknown time zone.',
+  dayInvalid: 'Enter a date as yyyy-MM-dd.',
+  rangeInvalid: 'The end date must not be before the start date.',
+  rangeTooLong: 'A range covers at most 366 days.',
+  mediaInvalid: 'Media ids are positive whole numbers.',
+  notDue: 'This post is not waiting to be published.',
+} as const;
+
+/** Spec 01 §3 statuses; the report views show them in upper case. */
+export const POST_STATUSES = ['draft', 'scheduled', 'in-progress', 'published', 'failed'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const POST_ACTIONS = ['save', 'schedule', 'publish'] as const;
+export type PostAction = (typeof POST_ACTIONS)[number];
+
+/** A range call covers at most a year of days (a month view needs 42). */
+export const MAX_RANGE_DAYS = 366;
+/** The most posts one batch read names. */
+export const MAX_BATCH_IDS = 100;
+/** The hard cap on copy; the platform rules (1,000,000 for blogs) say what may be scheduled. */
+export const MAX_STORED_CONTENT = 1_000_000;
+export const MAX_SUBJECT = 1000;
+
+export const platformSchema = z.enum(PLATFORMS);
+export const postStatusSchema = z.enum(POST_STATUSES);
+export const postActionSchema = z.enum(POST_ACTIONS);
+
+const instant = z.iso.datetime({ offset: true });
+const postId = z.int().check(z.positive());
+const mediaIds = z
+  .array(z.int({ error: calendarMessages.mediaInvalid }).check(z.positive(calendarMessages.mediaInvalid)))
+  .check(z.maxLength(100));
+
+export const postSchema = z
+  .object({
+    id: z.number(),
+    /** The first post's id of the group; siblings share it. */
+    groupId: z.number(),
+    subject: z.nullable(z.string()),
+    content: z.string(),
+    platform: platformSchema,
+    status: postStatusSchema,
+    scheduledAt: z.nullable(z.string()),
+    publishedAt: z.nullable(z.string()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Media ids, in the order they are shown. */
+    files: z.array(z.number()),
+    /** Publish Now asked for; the publisher takes it from here. */
+    publish: z.boolean(),
+    /** The calendar's red dot: why a publish failed, or the platform rules the post breaks; null when fine. */
+    error: z.nullable(z.string()),
+    /** Goes up by one with every change; a PATCH that names an older one is refused (409). */
+    version: z.number(),
+    permalink: z.nullable(z.string()),
+  })
+  .check(z.meta({ title: 'Post' }));
+export type Post = z.output<typeof postSchema>;
+
+export const postListSchema = z.array(postSchema);
+export const postWithSiblingsSchema = z.object({ post: postSchema, siblings: z.array(postSchema) });
+export type PostWithSiblings = z.output<typeof postWithSiblingsSchema>;
+
+export const createPostSchema = z.object({
+  platforms: z.array(platformSchema, { error: calendarMessages.platformsRequired }).check(
+    z.minLength(1, calendarMessages.platformsRequired),
+    z.refine((list: Platform[]) => new Set(list).size === list.length, calendarMessages.platformsRepeated),
+    z.refine(
+      (list: Platform[]) => list.every(isBlogPlatform) || !list.some(isBlogPlatform),
+      calendarMessages.platformsMixed,
+    ),
+  ),
+  subject: z.optional(z.nullable(z.string().check(z.maxLength(MAX_SUBJECT)))),
+  content: z.string().check(z.maxLength(MAX_STORED_CONTENT)),
+  files: z._default(mediaIds, []),
+  scheduledAt: z.optional(z.nullable(instant)),
+  action: postActionSchema,
+});
+export type CreatePostInput = z.input<typeof createPostSchema>;
+
+export const updatePostSchema = z.object({
+  subject: z.optional(z.nullable(z.string().check(z.maxLength(MAX_SUBJECT)))),
+  content: z.optional(z.string().check(z.maxLength(MAX_STORED_CONTENT))),
+  files: z.optional(mediaIds),
+  scheduledAt: z.optional(z.nullable(instant)),
+  action: z._default(postActionSchema, 'save'),
+  /** The version the editor loaded; a newer one on the server is a 409, never a silent overwrite. */
+  version: z.optional(z.int()),
+});
+export type UpdatePostInput = z.input<typeof updatePostSchema>;
+
+/** Ids in a path arrive as digits. */
+const idFromPath = z.pipe(
+  z.string().check(z.regex(/^\d{1,15}$/, calendarMessages.postNotFound)),
+  z.transform((value: string) => Number(value)),
+);
+export const postIdParams = z.object({ id: z.pipe(idFromPath, postId) });
+
+export const batchSchema = z.object({
+  ids: z.array(postId).check(z.minLength(1), z.maxLength(MAX_BATCH_IDS)),
+});
+
+const zone = z.string().check(z.refine(isTimeZone, calendarMessages.zoneInvalid));
+const day = z.string().check(z.refine(isCalendarDay, calendarMessages.dayInvalid));
+
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+const dayRangeSchema = z.object({ zone, from: day, to: day }).check(
+  z.refine((r) => !isCalendarDay(r.from) || !isCalendarDay(r.to) || daysBetween(r.from, r.to) >= 0, {
+    message: calendarMessages.rangeInvalid,
+    path: ['to'],
+  }),
+  z.refine((r) => !isCalendarDay(r.from) || !isCalendarDay(r.to) || daysBetween(r.from, r.to) < MAX_RANGE_DAYS, {
+    message: calendarMessages.rangeTooLong,
+    path: ['to'],
+  }),
+);
+
+/** GET /api/calendar/list/range: local days `from` to `to`, both included, in `zone`. */
+export const rangeQuerySchema = dayRangeSchema;
+export type RangeQuery = z.output<typeof rangeQuerySchema>;
+/** DELETE /api/calendar/delete/scheduled: the same days, as a body. */
+export const deleteScheduledSchema = dayRangeSchema;
+
+export const limitQuerySchema = z.object({
+  limit: z._default(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,3}$/)),
+      z.pipe(
+        z.transform((value: string) => Number(value)),
+        z.int().check(z.gte(1), z.lte(100)),
+      ),
+    ),
+    DEFAULT_LIST_LIMIT,
+  ),
+});
+
+export const deletedCountSchema = z.object({ deleted: z.number() });
