@@ -12,8 +12,6 @@ export const AREAS = [
   { name: 'seo', localOnly: false },
   { name: 'media', localOnly: false },
   { name: 'content', localOnly: false },
-  { name: 'media', localOnly: false },
-  { name: 'content', localOnly: false },
   { name: 'calendar', localOnly: false },
   { name: 'dev', localOnly: true },
 ] as const;
