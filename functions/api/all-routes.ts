@@ -4,8 +4,10 @@ import { routes as auth } from './auth/routes';
 import { routes as billing } from './billing/routes';
 import { routes as calendar } from './calendar/routes';
 import { routes as company } from './company/routes';
+import { routes as content } from './content/routes';
 import { routes as dev } from './dev/routes';
 import { routes as lrp } from './lrp/routes';
+import { routes as media } from './media/routes';
 import { routes as metadata } from './metadata/routes';
 import { routes as plan } from './plan/routes';
 import { routes as seo } from './seo/routes';
@@ -19,8 +21,10 @@ export const ALL_ROUTES: Record<AreaName, RouteDef[]> = {
   billing,
   calendar,
   company,
+  content,
   dev,
   lrp,
+  media,
   metadata,
   plan,
   seo,

@@ -3,7 +3,9 @@ import { grants as auth } from '../../functions/api/auth/grants';
 import { grants as billing } from '../../functions/api/billing/grants';
 import { grants as calendar } from '../../functions/api/calendar/grants';
 import { grants as company } from '../../functions/api/company/grants';
+import { grants as content } from '../../functions/api/content/grants';
 import { grants as lrp } from '../../functions/api/lrp/grants';
+import { grants as media } from '../../functions/api/media/grants';
 import { grants as metadata } from '../../functions/api/metadata/grants';
 import { grants as plan } from '../../functions/api/plan/grants';
 import { grants as seo } from '../../functions/api/seo/grants';
@@ -21,7 +23,9 @@ export const AREA_GRANTS: Record<DeployedArea, Grants> = {
   billing,
   calendar,
   company,
+  content,
   lrp,
+  media,
   metadata,
   plan,
   seo,
