@@ -1,4 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import {
+  dayRange,
+  dayStart,
+  isCalendarDay,
+  isTimeZone,
+  isWallTime,
+  localParts,
+  nextDay,
+  zonedInstant,
+} from '../../shared/calendar-time';
 import { checkPost, PLATFORMS, POST_MAX_LENGTH, type Platform } from '../../shared/platform-rules';
 
 const text = (n: number) => 'a'.repeat(n);
@@ -96,5 +106,52 @@ describe('the combined check', () => {
     expect(check.message).toBe(
       'Post copy content must be at least 80 characters long. Minimum number of images/videos per post is 1. Please attach at least 1 image/video.',
     );
+  });
+});
+
+describe('local days and times across DST (shared/calendar-time)', () => {
+  const iso = (d: Date) => d.toISOString();
+
+  it('a spring-forward day is 23 hours, an autumn one 25, in London and New York', () => {
+    const spring = dayRange('2026-03-29', '2026-03-29', 'Europe/London');
+    expect([iso(spring.start), iso(spring.end)]).toEqual(['2026-03-29T00:00:00.000Z', '2026-03-29T23:00:00.000Z']);
+    const autumn = dayRange('2026-10-25', '2026-10-25', 'Europe/London');
+    expect([iso(autumn.start), iso(autumn.end)]).toEqual(['2026-10-24T23:00:00.000Z', '2026-10-26T00:00:00.000Z']);
+    const ny = dayRange('2026-03-08', '2026-03-08', 'America/New_York');
+    expect(ny.end.getTime() - ny.start.getTime()).toBe(23 * 3600_000);
+    const month = dayRange('2026-03-01', '2026-03-31', 'Europe/Lisbon');
+    expect([iso(month.start), iso(month.end)]).toEqual(['2026-03-01T00:00:00.000Z', '2026-03-31T23:00:00.000Z']);
+  });
+
+  it('9:00 stays 9:00 local on both sides of the change', () => {
+    expect(iso(zonedInstant('2026-03-28', '09:00', 'Europe/London'))).toBe('2026-03-28T09:00:00.000Z');
+    expect(iso(zonedInstant('2026-03-30', '09:00', 'Europe/London'))).toBe('2026-03-30T08:00:00.000Z');
+    expect(localParts('2026-03-30T08:00:00.000Z', 'Europe/London')).toEqual({ day: '2026-03-30', time: '09:00' });
+    expect(localParts('2026-03-28T09:00:00.000Z', 'Europe/London')).toEqual({ day: '2026-03-28', time: '09:00' });
+  });
+
+  it('a time in the gap moves forward by the gap; a time that happens twice is the first one', () => {
+    // 01:30 on 29 March does not exist in London: it is 02:30 BST.
+    expect(iso(zonedInstant('2026-03-29', '01:30', 'Europe/London'))).toBe('2026-03-29T01:30:00.000Z');
+    expect(localParts(zonedInstant('2026-03-29', '01:30', 'Europe/London'), 'Europe/London').time).toBe('02:30');
+    // 01:30 on 25 October happens at 00:30Z (BST) and again at 01:30Z (GMT): the first.
+    expect(iso(zonedInstant('2026-10-25', '01:30', 'Europe/London'))).toBe('2026-10-25T00:30:00.000Z');
+    // Santiago skips midnight itself: the day starts at 01:00 local.
+    expect(localParts(dayStart('2026-09-06', 'America/Santiago'), 'America/Santiago')).toEqual({
+      day: '2026-09-06',
+      time: '01:00',
+    });
+  });
+
+  it('names real days, times and zones only', () => {
+    expect(isCalendarDay('2026-02-28')).toBe(true);
+    expect(isCalendarDay('2026-02-29')).toBe(false);
+    expect(isCalendarDay('2028-02-29')).toBe(true);
+    expect(isWallTime('23:59')).toBe(true);
+    expect(isWallTime('24:00')).toBe(false);
+    expect(isWallTime('9:00')).toBe(false);
+    expect(isTimeZone('Europe/Lisbon')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
   });
 });
