@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineContract } from '../contract';
 import {
   changePasswordSchema,
@@ -75,7 +75,11 @@ export const authContracts = {
     method: 'GET',
     path: '/api/auth/invitation',
     summary: 'Which company an invite token is for',
-    query: z.object({ token: z.string({ error: INVITE_INVALID }).min(1, INVITE_INVALID).max(200, INVITE_INVALID) }),
+    query: z.object({
+      token: z
+        .string({ error: INVITE_INVALID })
+        .check(z.minLength(1, INVITE_INVALID), z.maxLength(200, INVITE_INVALID)),
+    }),
     responses: { 200: invitationSchema },
   }),
   profile: defineContract({
@@ -103,7 +107,7 @@ export const authContracts = {
     path: '/api/auth/oauth/{provider}',
     summary: "Browser navigation: redirect to the provider's consent page",
     params: providerParams,
-    query: z.object({ inviteToken: z.string().max(200).optional() }),
+    query: z.object({ inviteToken: z.optional(z.string().check(z.maxLength(200))) }),
     responses: { 302: null },
   }),
   oauthCallback: defineContract({
@@ -112,9 +116,9 @@ export const authContracts = {
     summary: 'The provider sends the browser back here; signs in and redirects to the app',
     params: providerParams,
     query: z.object({
-      code: z.string().max(2000).optional(),
-      state: z.string().max(200).optional(),
-      error: z.string().max(200).optional(),
+      code: z.optional(z.string().check(z.maxLength(2000))),
+      state: z.optional(z.string().check(z.maxLength(200))),
+      error: z.optional(z.string().check(z.maxLength(200))),
     }),
     responses: { 302: null },
   }),

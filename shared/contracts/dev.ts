@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineContract } from '../contract';
 import { devMailboxSchema } from '../schemas/dev';
 
@@ -8,7 +8,7 @@ export const devContracts = {
     method: 'GET',
     path: '/api/dev/mailbox',
     summary: 'The dev mailbox: the newest 50 mails the app "sent" (embedded runtime only)',
-    query: z.object({ to: z.string().max(320).optional() }),
+    query: z.object({ to: z.optional(z.string().check(z.maxLength(320))) }),
     responses: { 200: devMailboxSchema },
   }),
 };

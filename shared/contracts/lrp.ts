@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineContract } from '../contract';
 import { jobRunningSchema } from '../schemas/lrp';
 
@@ -11,7 +11,7 @@ export const lrpContracts = {
     method: 'GET',
     path: '/api/lrp/{uuid}',
     summary: 'Poll a long-running job: 202 running, 200 result, 4xx its user error, 500 a crash, 404 unknown',
-    params: z.object({ uuid: z.string().max(64) }),
+    params: z.object({ uuid: z.string().check(z.maxLength(64)) }),
     responses: { 200: z.unknown(), 202: jobRunningSchema },
   }),
 };

@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages';
 import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { emailField, numericId, passwordField, requiredText, textWithMin } from './fields';
 
-const inviteToken = z.string().max(200).optional();
+const inviteToken = z.optional(z.string().check(z.maxLength(200)));
 
 /** POST /api/auth/register */
 export const registerSchema = z.object({
-  firstName: requiredText(messages.firstNameRequired).max(100),
-  lastName: requiredText(messages.lastNameRequired).max(100),
+  firstName: requiredText(messages.firstNameRequired).check(z.maxLength(100)),
+  lastName: requiredText(messages.lastNameRequired).check(z.maxLength(100)),
   email: emailField(),
   password: passwordField(),
-  subscribed: z.boolean().optional().default(false),
+  subscribed: z._default(z.optional(z.boolean()), false),
   accept_terms: z.literal(true, { error: messages.acceptTerms }),
   inviteToken,
 });
@@ -28,7 +28,9 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 /** POST /api/auth/verify: the code and user id from the verification link. */
 export const verifySchema = z.object({
-  code: z.string({ error: 'Verification code is required.' }).min(1, 'Verification code is required.').max(200),
+  code: z
+    .string({ error: 'Verification code is required.' })
+    .check(z.minLength(1, 'Verification code is required.'), z.maxLength(200)),
   id: numericId('Verification link is not valid.'),
 });
 
@@ -45,7 +47,9 @@ export const requestResetSchema = z.object({
 /** POST /api/auth/consume-reset */
 export const consumeResetSchema = z.object({
   id: numericId('Reset link is not valid.'),
-  token: z.string({ error: 'Reset link is not valid.' }).min(1, 'Reset link is not valid.').max(200),
+  token: z
+    .string({ error: 'Reset link is not valid.' })
+    .check(z.minLength(1, 'Reset link is not valid.'), z.maxLength(200)),
   password: passwordField(),
 });
 
@@ -58,7 +62,7 @@ export const profileSchema = z
     email: z.string(),
     subscribed: z.boolean(),
   })
-  .meta({ title: 'Profile' });
+  .check(z.meta({ title: 'Profile' }));
 export type Profile = z.infer<typeof profileSchema>;
 
 const profileName = (required: string) => textWithMin(required, NAME_MIN_LENGTH, messages.nameMin2, { max: 100 });
@@ -74,17 +78,23 @@ export type ProfilePatch = z.input<typeof profilePatchSchema>;
 /** PATCH /api/auth/change-password */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(256),
+    currentPassword: z
+      .string({ error: messages.passwordRequired })
+      .check(z.minLength(1, messages.passwordRequired), z.maxLength(256)),
     newPassword: textWithMin(messages.newPasswordRequired, PASSWORD_MIN_LENGTH, messages.newPasswordMin, {
       trim: false,
       max: 256,
     }),
-    repeatPassword: z.string({ error: messages.confirmPasswordRequired }).min(1, messages.confirmPasswordRequired),
+    repeatPassword: z
+      .string({ error: messages.confirmPasswordRequired })
+      .check(z.minLength(1, messages.confirmPasswordRequired)),
   })
-  .refine((v) => v.newPassword === v.repeatPassword, {
-    path: ['repeatPassword'],
-    message: messages.passwordsMustMatch,
-  });
+  .check(
+    z.refine((v) => v.newPassword === v.repeatPassword, {
+      path: ['repeatPassword'],
+      message: messages.passwordsMustMatch,
+    }),
+  );
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** GET /api/auth/invitation?token= answer: who invites, and the address the invite was sent to. */
@@ -103,6 +113,6 @@ export const registeredSchema = z.object({ verified: z.boolean(), message: z.str
 export const signedInSchema = z.object({
   profile: profileSchema,
   companyId: z.number(),
-  inviteError: z.string().optional(),
+  inviteError: z.optional(z.string()),
 });
 export type SignedIn = z.infer<typeof signedInSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Plan slugs and billing intervals, spelled as spec 01 §3 spells them. */
 export const PLAN_SLUGS = ['free', 'organic', 'founders-club', 'agency', 'standard'] as const;
@@ -25,7 +25,7 @@ export const billingMessages = {
 } as const;
 
 /** A price in cents for one interval; 0 is free. */
-export const planPriceSchema = z.object({ interval: z.enum(INTERVALS), amount: z.number().int().min(0) });
+export const planPriceSchema = z.object({ interval: z.enum(INTERVALS), amount: z.number().check(z.int(), z.gte(0)) });
 export type PlanPrice = z.infer<typeof planPriceSchema>;
 
 /** A plan as GET /api/billing/plans lists it (spec 01 §3 "Plan"). */
@@ -36,10 +36,10 @@ export const planSchema = z
     description: z.string(),
     isVisible: z.boolean(),
     canActivate: z.boolean(),
-    trialDays: z.number().int().min(0),
+    trialDays: z.number().check(z.int(), z.gte(0)),
     prices: z.array(planPriceSchema),
   })
-  .meta({ title: 'Plan' });
+  .check(z.meta({ title: 'Plan' }));
 export type Plan = z.infer<typeof planSchema>;
 
 /**
@@ -61,33 +61,31 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const subscriptionSchema = z
   .object({
     plan: z.object({ slug: z.enum(PLAN_SLUGS), name: z.string() }),
-    interval: z.enum(INTERVALS).nullable(),
+    interval: z.nullable(z.enum(INTERVALS)),
     status: z.enum(SUBSCRIPTION_STATUSES),
     /** ISO times; `to` is the end of the period paid (or trialled) for. */
-    trialEnd: z.string().nullable(),
-    to: z.string().nullable(),
+    trialEnd: z.nullable(z.string()),
+    to: z.nullable(z.string()),
     autoRenewal: z.boolean(),
     canCancel: z.boolean(),
     isCancelled: z.boolean(),
     /** Whether the paid-plan gate lets this company through right now. */
     isPaid: z.boolean(),
   })
-  .meta({ title: 'Subscription' });
+  .check(z.meta({ title: 'Subscription' }));
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** One invoice (spec 01 §3 "Invoice"): amount in cents, date an ISO time, link the provider's page. */
 export const invoiceSchema = z
-  .object({ number: z.string(), date: z.string(), amount: z.number().int(), link: z.string() })
-  .meta({ title: 'Invoice' });
+  .object({ number: z.string(), date: z.string(), amount: z.number().check(z.int()), link: z.string() })
+  .check(z.meta({ title: 'Invoice' }));
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** POST /api/billing/upgrade: which plan and how often to pay. Whether the plan exists is the domain's check (422). */
 export const upgradeSchema = z.object({
   plan: z
     .string({ error: billingMessages.unknownPlan })
-    .trim()
-    .min(1, billingMessages.unknownPlan)
-    .max(64, billingMessages.unknownPlan),
+    .check(z.trim(), z.minLength(1, billingMessages.unknownPlan), z.maxLength(64, billingMessages.unknownPlan)),
   interval: z.enum(INTERVALS, { error: billingMessages.unknownInterval }),
 });
 export type UpgradeInput = z.input<typeof upgradeSchema>;
@@ -95,7 +93,7 @@ export type UpgradeInput = z.input<typeof upgradeSchema>;
 /** "The result is a redirect URL or a message" (spec 01 §4). */
 export const upgradeResultSchema = z
   .union([z.object({ redirectUrl: z.string() }), z.object({ message: z.string() })])
-  .meta({ title: 'redirectUrl or message' });
+  .check(z.meta({ title: 'redirectUrl or message' }));
 
 export const redirectUrlSchema = z.object({ redirectUrl: z.string() });
 
@@ -103,7 +101,7 @@ export const redirectUrlSchema = z.object({ redirectUrl: z.string() });
 export const simulatedCheckoutSchema = z.object({
   sessionId: z
     .string({ error: billingMessages.checkoutNotFound })
-    .regex(/^cs_sim_[A-Za-z0-9]{8,64}$/, billingMessages.checkoutNotFound),
+    .check(z.regex(/^cs_sim_[A-Za-z0-9]{8,64}$/, billingMessages.checkoutNotFound)),
 });
 
 /** The webhook's answer, as Stripe expects one: any 2xx with a small body. */

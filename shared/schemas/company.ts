@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages';
 import { normalizeWebsite } from '../url';
 import { emailField, numericId } from './fields';
@@ -15,61 +15,65 @@ export const GOAL_VALUES = Object.keys(GOALS) as [Goal, ...Goal[]];
 
 export const companyName = z
   .string({ error: messages.companyNameMin })
-  .trim()
-  .min(3, messages.companyNameMin)
-  .max(255, messages.companyNameMax);
+  .check(z.trim(), z.minLength(3, messages.companyNameMin), z.maxLength(255, messages.companyNameMax));
 
 /** Optional long text: '' clears it; otherwise it must sit within the spec's bounds. */
 const boundedText = (label: string, min: number, max = 65536) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .refine((v) => v === '' || v.length >= min, `${label} must be at least ${min} characters long.`)
-    .refine((v) => v.length <= max, `${label} must be no longer than ${max} characters.`);
+  z.string({ error: `${label} must be text.` }).check(
+    z.trim(),
+    z.refine((v) => v === '' || v.length >= min, `${label} must be at least ${min} characters long.`),
+    z.refine((v) => v.length <= max, `${label} must be no longer than ${max} characters.`),
+  );
 
 const nonNegativeInteger = (label: string) =>
-  z
-    .number({ error: `${label} must be an integer.` })
-    .int(`${label} must be an integer.`)
-    .min(0, `${label} must not be negative.`)
-    .max(Number.MAX_SAFE_INTEGER, `${label} must be an integer.`)
-    .nullable();
+  z.nullable(
+    z
+      .number({ error: `${label} must be an integer.` })
+      .check(
+        z.int(`${label} must be an integer.`),
+        z.gte(0, `${label} must not be negative.`),
+        z.lte(Number.MAX_SAFE_INTEGER, `${label} must be an integer.`),
+      ),
+  );
 
-export const websiteField = z
-  .string({ error: messages.urlInvalid })
-  .max(2048, messages.urlInvalid)
-  .transform((value, ctx) => {
+export const websiteField = z.pipe(
+  z.string({ error: messages.urlInvalid }).check(z.maxLength(2048, messages.urlInvalid)),
+  z.transform((value: string, ctx) => {
     if (value.trim() === '') return '';
     const result = normalizeWebsite(value);
     if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: result.message });
+      ctx.issues.push({ code: 'custom', message: result.message, input: value });
       return z.NEVER;
     }
     return result.url;
-  });
+  }),
+);
 
 export const locationsField = z
-  .array(z.string({ error: messages.locationMin }).trim().min(2, messages.locationMin).max(255), {
-    error: 'Locations must be a list.',
-  })
-  .max(100, 'At most 100 locations.');
+  .array(
+    z.string({ error: messages.locationMin }).check(z.trim(), z.minLength(2, messages.locationMin), z.maxLength(255)),
+    {
+      error: 'Locations must be a list.',
+    },
+  )
+  .check(z.maxLength(100, 'At most 100 locations.'));
 
 /** POST /api/company: `demo` starts a sandbox company whose data the demo tab can wipe. */
-export const createCompanySchema = z.object({ name: companyName, demo: z.boolean().optional().default(false) });
+export const createCompanySchema = z.object({ name: companyName, demo: z._default(z.optional(z.boolean()), false) });
 
 /** PATCH /api/company/company: every field optional, each validated when present. */
 export const companyInfoSchema = z.object({
-  name: companyName.optional(),
-  website: websiteField.optional(),
-  goal: z.enum(GOAL_VALUES, { error: messages.goalInvalid }).nullable().optional(),
-  tone: boundedText('Marketing tone', 3).optional(),
-  voice: boundedText('Marketing voice', 3).optional(),
-  description: boundedText('Description', 80).optional(),
-  customers: boundedText('Customers', 10).optional(),
-  why: boundedText('Why', 10).optional(),
-  locations: locationsField.optional(),
-  current_revenue: nonNegativeInteger('Current revenue').optional(),
-  suggested_budget: nonNegativeInteger('Suggested budget').optional(),
+  name: z.optional(companyName),
+  website: z.optional(websiteField),
+  goal: z.optional(z.nullable(z.enum(GOAL_VALUES, { error: messages.goalInvalid }))),
+  tone: z.optional(boundedText('Marketing tone', 3)),
+  voice: z.optional(boundedText('Marketing voice', 3)),
+  description: z.optional(boundedText('Description', 80)),
+  customers: z.optional(boundedText('Customers', 10)),
+  why: z.optional(boundedText('Why', 10)),
+  locations: z.optional(locationsField),
+  current_revenue: z.optional(nonNegativeInteger('Current revenue')),
+  suggested_budget: z.optional(nonNegativeInteger('Suggested budget')),
 });
 export type CompanyInfoInput = z.input<typeof companyInfoSchema>;
 
@@ -78,7 +82,9 @@ export const inviteSchema = z.object({ email: emailField() });
 
 /** POST /api/company/{id}/accept-invite */
 export const acceptInviteSchema = z.object({
-  token: z.string({ error: 'Invite token is required.' }).min(1, 'Invite token is required.').max(200),
+  token: z
+    .string({ error: 'Invite token is required.' })
+    .check(z.minLength(1, 'Invite token is required.'), z.maxLength(200)),
 });
 
 export const companyIdParams = z.object({ id: numericId('Company not found') });
@@ -97,7 +103,7 @@ export const icpSchema = z.object({
   company_id: z.number(),
   profile: z.string(),
   updatedAt: z.string(),
-  approved: z.boolean().nullable(),
+  approved: z.nullable(z.boolean()),
 });
 export type Icp = z.infer<typeof icpSchema>;
 
@@ -109,10 +115,10 @@ export const companySchema = z
     description: z.string(),
     website: z.string(),
     customers: z.string(),
-    goal: z.enum(GOAL_VALUES).nullable(),
+    goal: z.nullable(z.enum(GOAL_VALUES)),
     why: z.string(),
-    current_revenue: z.number().nullable(),
-    suggested_budget: z.number().nullable(),
+    current_revenue: z.nullable(z.number()),
+    suggested_budget: z.nullable(z.number()),
     tone: z.string(),
     voice: z.string(),
     locations: z.array(z.string()),
@@ -122,7 +128,7 @@ export const companySchema = z
     invites: z.array(companyInviteSchema),
     icps: z.array(icpSchema),
   })
-  .meta({ title: 'Company' });
+  .check(z.meta({ title: 'Company' }));
 export type Company = z.infer<typeof companySchema>;
 
 export const displayCompanyName = (name: string | undefined | null) => (name?.trim() ? name : messages.unnamedCompany);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** One mail the embedded runtime "sent", as the dev mailbox lists it. */
 export const devMailSchema = z.object({
@@ -7,7 +7,7 @@ export const devMailSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
-  html: z.string().optional(),
+  html: z.optional(z.string()),
   sentAt: z.string(),
 });
 export type DevMail = z.infer<typeof devMailSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** One field error as the API answers it on 422 (spec 01 §5: "a list of path plus message"). */
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
@@ -7,10 +7,10 @@ export type FieldError = z.infer<typeof fieldErrorSchema>;
 /** Every non-2xx JSON body the API sends. `errors` only on 422. */
 export const errorBodySchema = z.object({
   message: z.string(),
-  errors: z.array(fieldErrorSchema).optional(),
+  errors: z.optional(z.array(fieldErrorSchema)),
   /** A machine-readable reason where the UI reacts to one (EMAIL_NOT_VERIFIED). */
-  code: z.string().optional(),
-  requestId: z.string().optional(),
+  code: z.optional(z.string()),
+  requestId: z.optional(z.string()),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * What a long-running start call answers (202), and what polling answers while the job runs
@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const jobRunningSchema = z.object({
   status: z.literal('running'),
   uuid: z.string(),
-  step: z.string().optional(),
+  step: z.optional(z.string()),
 });
 export type JobRunning = z.infer<typeof jobRunningSchema>;
 /** The start call's answer is the first "running". */

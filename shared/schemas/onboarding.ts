@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages';
 import { companyInfoSchema, GOAL_VALUES, icpSchema, websiteField } from './company';
-import { numericId } from './fields';
+import { numericId, preprocess } from './fields';
 
 /**
  * Sentences of the onboarding calls that the spec leaves open, written for a user who has to act
@@ -30,7 +30,7 @@ export const ICP_PROFILE_MAX = 20_000;
 
 /** POST /api/company/overview: the website to read (the company rule: https:// added when missing). */
 export const overviewRequestSchema = z.object({
-  website: websiteField.refine((url) => url !== '', messages.urlInvalid),
+  website: websiteField.check(z.refine((url) => url !== '', messages.urlInvalid)),
 });
 export type OverviewRequest = z.input<typeof overviewRequestSchema>;
 
@@ -46,7 +46,7 @@ export type CompanyOverview = z.infer<typeof companyOverviewSchema>;
 
 /** The ideal customer job's result: the spec's two profiles, and the ICP items they were stored as. */
 export const idealCustomersResultSchema = z.object({
-  profiles: z.array(z.string()).length(ICP_PROFILE_COUNT),
+  profiles: z.array(z.string()).check(z.length(ICP_PROFILE_COUNT)),
   icps: z.array(icpSchema),
 });
 export type IdealCustomersResult = z.infer<typeof idealCustomersResultSchema>;
@@ -59,18 +59,20 @@ export const updateIcpSchema = z.object({
   id: numericId(onboardingMessages.icpNotFound),
   profile: z
     .string({ error: onboardingMessages.icpProfileRequired })
-    .trim()
-    .min(1, onboardingMessages.icpProfileRequired)
-    .max(ICP_PROFILE_MAX, onboardingMessages.icpProfileTooLong),
-  approved: z.boolean({ error: onboardingMessages.icpApprovedInvalid }).nullable(),
+    .check(
+      z.trim(),
+      z.minLength(1, onboardingMessages.icpProfileRequired),
+      z.maxLength(ICP_PROFILE_MAX, onboardingMessages.icpProfileTooLong),
+    ),
+  approved: z.nullable(z.boolean({ error: onboardingMessages.icpApprovedInvalid })),
 });
 export type UpdateIcpInput = z.input<typeof updateIcpSchema>;
 
 const info = companyInfoSchema.shape;
-const required = <S extends z.ZodType>(schema: S, message: string) =>
-  z
-    .preprocess((value) => (value === undefined || value === null ? '' : value), schema)
-    .refine((v) => v !== '', message);
+const required = <S extends z.core.$ZodType>(schema: S, message: string) =>
+  preprocess((value) => (value === undefined || value === null ? '' : value), schema).check(
+    z.refine((v) => v !== '', message),
+  );
 
 /**
  * The goal dialog before the plan (spec 01 §4 "Onboarding"): every field is needed for a plan,
@@ -78,10 +80,10 @@ const required = <S extends z.ZodType>(schema: S, message: string) =>
  */
 export const goalDialogSchema = z.object({
   goal: z.enum(GOAL_VALUES, { error: messages.goalInvalid }),
-  customers: required(info.customers.unwrap(), 'Customers must be at least 10 characters long.'),
-  why: required(info.why.unwrap(), 'Why must be at least 10 characters long.'),
+  customers: required(info.customers.def.innerType, 'Customers must be at least 10 characters long.'),
+  why: required(info.why.def.innerType, 'Why must be at least 10 characters long.'),
   // A missing number reads as the spec's "must be an integer" sentence.
-  current_revenue: info.current_revenue.unwrap().unwrap(),
-  suggested_budget: info.suggested_budget.unwrap().unwrap(),
+  current_revenue: info.current_revenue.def.innerType.def.innerType,
+  suggested_budget: info.suggested_budget.def.innerType.def.innerType,
 });
 export type GoalDialogInput = z.input<typeof goalDialogSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The marketing plan (spec 01 §3): twelve months in markdown, and when it was written. */
 export const marketingPlanSchema = z
@@ -6,5 +6,5 @@ export const marketingPlanSchema = z
     plan: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ title: 'MarketingPlan' });
+  .check(z.meta({ title: 'MarketingPlan' }));
 export type MarketingPlan = z.infer<typeof marketingPlanSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages';
 
 /** The audit's sentences that the spec names but does not word (02 §8 "Audit"), written for a site owner. */
@@ -31,40 +31,38 @@ export const RULE_MAX_LENGTH = 2048;
 export const FREE_AUDITS_PER_MONTH = 1;
 
 /** Spec 02 §5 "Audit settings": a URL prefix path starts and ends with /. */
-export const urlPrefixField = z
-  .string()
-  .trim()
-  .max(RULE_MAX_LENGTH, auditMessages.ruleTooLong)
-  .refine((path) => path.length > 0 && path.startsWith('/') && path.endsWith('/'), auditMessages.prefixInvalid);
+export const urlPrefixField = z.string().check(
+  z.trim(),
+  z.maxLength(RULE_MAX_LENGTH, auditMessages.ruleTooLong),
+  z.refine((path) => path.length > 0 && path.startsWith('/') && path.endsWith('/'), auditMessages.prefixInvalid),
+);
 
 /** What a company may set for its audits (spec 02 §3 "Audit" settings, the ones a crawler without a browser has). */
 export const auditSettingsSchema = z
   .object({
-    maxPages: z.number().int().min(1).max(100_000).default(1000),
-    maxDepth: z.number().int().min(0).max(100).default(10),
+    maxPages: z._default(z.number().check(z.int(), z.gte(1), z.lte(100_000)), 1000),
+    maxDepth: z._default(z.number().check(z.int(), z.gte(0), z.lte(100)), 10),
     /** Open connections per host. */
-    concurrency: z.number().int().min(1).max(64).default(8),
+    concurrency: z._default(z.number().check(z.int(), z.gte(1), z.lte(64)), 8),
     /** Requests per second per host (spec: the optimal rate is 500). */
-    requestsPerSecond: z.number().min(0.1).max(500).default(20),
-    maxRedirects: z.number().int().min(0).max(10).default(5),
-    maxPageBytes: z
-      .number()
-      .int()
-      .min(64 * 1024)
-      .max(20 * 1024 * 1024)
-      .default(5 * 1024 * 1024),
-    followRobots: z.boolean().default(true),
-    includeSubdomains: z.boolean().default(false),
-    userAgent: z
-      .string()
-      .trim()
-      .min(1, auditMessages.userAgentInvalid)
-      .max(200, auditMessages.userAgentInvalid)
-      .optional(),
-    allowPrefixes: z.array(urlPrefixField).max(50).default([]),
-    disallowPrefixes: z.array(urlPrefixField).max(50).default([]),
+    requestsPerSecond: z._default(z.number().check(z.gte(0.1), z.lte(500)), 20),
+    maxRedirects: z._default(z.number().check(z.int(), z.gte(0), z.lte(10)), 5),
+    maxPageBytes: z._default(z.number().check(z.int(), z.gte(64 * 1024), z.lte(20 * 1024 * 1024)), 5 * 1024 * 1024),
+    followRobots: z._default(z.boolean(), true),
+    includeSubdomains: z._default(z.boolean(), false),
+    userAgent: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, auditMessages.userAgentInvalid),
+          z.maxLength(200, auditMessages.userAgentInvalid),
+        ),
+    ),
+    allowPrefixes: z._default(z.array(urlPrefixField).check(z.maxLength(50)), []),
+    disallowPrefixes: z._default(z.array(urlPrefixField).check(z.maxLength(50)), []),
   })
-  .meta({ title: 'AuditSettings' });
+  .check(z.meta({ title: 'AuditSettings' }));
 export type AuditSettings = z.output<typeof auditSettingsSchema>;
 export type AuditSettingsInput = z.input<typeof auditSettingsSchema>;
 
@@ -93,12 +91,12 @@ export const auditRunSchema = z
     id: z.string(),
     status: auditStatusSchema,
     startedAt: z.string(),
-    finishedAt: z.string().optional(),
+    finishedAt: z.optional(z.string()),
     website: z.string(),
     progress: auditProgressSchema,
-    error: auditErrorSchema.optional(),
+    error: z.optional(auditErrorSchema),
   })
-  .meta({ title: 'AuditRun' });
+  .check(z.meta({ title: 'AuditRun' }));
 export type AuditRun = z.infer<typeof auditRunSchema>;
 
 export const propStatusSchema = z.enum(['success', 'notice', 'warning', 'error']);
@@ -138,10 +136,10 @@ export const seoReportSchema = z
   .object({
     is_finished: z.boolean(),
     /** ISO 8601 UTC, when the reported audit finished; null before the first one. */
-    audit_time: z.string().nullable(),
+    audit_time: z.nullable(z.string()),
     /** The Health Score, 0-100. */
     weighted_score_percent: z.number(),
-    health: z.string().nullable(),
+    health: z.nullable(z.string()),
     total_errors: z.number(),
     total_warnings: z.number(),
     total_notices: z.number(),
@@ -150,17 +148,17 @@ export const seoReportSchema = z
     sections: z.array(seoSectionSchema),
     pageDataHistory: z.record(z.string(), propHistorySchema),
     /** The latest run, which may be newer than the report (running, stopped, failed). */
-    audit: auditRunSchema.nullable(),
+    audit: z.nullable(auditRunSchema),
     /** Free audits left this month; more need a paid plan. */
     free_audits_left: z.number(),
     paid_plan: z.boolean(),
   })
-  .meta({ title: 'SeoReport' });
+  .check(z.meta({ title: 'SeoReport' }));
 export type SeoReport = z.infer<typeof seoReportSchema>;
 
 export const issueParamsSchema = z.object({ check: z.string() });
 export const issuePagesQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)), 100),
 });
 /** The pages one check flagged in the reported audit. */
 export const issuePagesSchema = z.object({

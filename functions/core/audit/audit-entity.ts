@@ -34,7 +34,7 @@ export const auditItemSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string().optional(),
   progress: auditProgressSchema,
-  error: auditErrorSchema.optional(),
+  error: z.optional(auditErrorSchema),
   /** Counted against the company's free audits of the month. */
   free: z.boolean(),
   result: auditResultSchema.optional(),

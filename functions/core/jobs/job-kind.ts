@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Schema } from '@shared/contract';
 import type { ErrorKind } from '../errors';
 
 /** What a job's code knows about the job it runs, and how it reports its progress. */
@@ -15,7 +16,10 @@ export interface JobContext {
  * The start route and the worker import the same definition, so neither can send or read a
  * shape the other does not know.
  */
-export interface JobKind<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+/** A classic or zod/mini schema (results are often shared/ schemas, which are mini): both parse. */
+export type JobSchema = Schema & { parse(data: unknown): unknown };
+
+export interface JobKind<I extends JobSchema = JobSchema, R extends JobSchema = JobSchema> {
   /** Stored on the job and passed through the workflow: unique among JOB_KINDS. */
   name: string;
   input: I;
@@ -23,7 +27,7 @@ export interface JobKind<I extends z.ZodType = z.ZodType, R extends z.ZodType = 
   run(input: z.output<I>, ctx: JobContext): Promise<z.input<R>>;
 }
 
-export function defineJobKind<I extends z.ZodType, R extends z.ZodType>(kind: JobKind<I, R>): JobKind<I, R> {
+export function defineJobKind<I extends JobSchema, R extends JobSchema>(kind: JobKind<I, R>): JobKind<I, R> {
   return kind;
 }
 

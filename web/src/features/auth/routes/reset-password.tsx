@@ -1,7 +1,7 @@
 import { passwordField } from '@shared/schemas/fields';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';

@@ -1,7 +1,8 @@
 import { GOAL_VALUES, GOALS, type Company } from '@shared/schemas/company';
+import { preprocess } from '@shared/schemas/fields';
 import { goalDialogSchema } from '@shared/schemas/onboarding';
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
@@ -24,8 +25,8 @@ const formSchema = z.object({
   goal: shape.goal,
   customers: shape.customers,
   why: shape.why,
-  current_revenue: z.preprocess(toNumber, shape.current_revenue),
-  suggested_budget: z.preprocess(toNumber, shape.suggested_budget),
+  current_revenue: preprocess(toNumber, shape.current_revenue),
+  suggested_budget: preprocess(toNumber, shape.suggested_budget),
 });
 const FIELDS = Object.keys(formSchema.shape);
 

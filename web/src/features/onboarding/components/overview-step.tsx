@@ -1,9 +1,10 @@
 import { messages } from '@shared/messages';
 import { companyInfoSchema, companyName, locationsField, websiteField, type Company } from '@shared/schemas/company';
+import { preprocess } from '@shared/schemas/fields';
 import type { CompanyOverview } from '@shared/schemas/onboarding';
 import { Globe, PenLine, Sparkles } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -15,7 +16,7 @@ import { useOverviewJob, useSaveCompany, type CompanyPatch } from '../api/onboar
 
 const info = companyInfoSchema.shape;
 /** Text that must be there: the company rule's bounds, and its "at least" sentence when empty. */
-const needed = (schema: z.ZodType<string>, message: string) => schema.refine((v) => v !== '', message);
+const needed = (schema: z.ZodMiniType<string>, message: string) => schema.check(z.refine((v) => v !== '', message));
 const lines = (text: unknown) =>
   typeof text === 'string'
     ? text
@@ -28,10 +29,10 @@ const lines = (text: unknown) =>
 const overviewFormSchema = z.object({
   name: companyName,
   website: websiteField,
-  description: needed(info.description.unwrap(), 'Description must be at least 80 characters long.'),
-  locations: z.preprocess(lines, locationsField),
-  tone: needed(info.tone.unwrap(), 'Marketing tone must be at least 3 characters long.'),
-  voice: needed(info.voice.unwrap(), 'Marketing voice must be at least 3 characters long.'),
+  description: needed(info.description.def.innerType, 'Description must be at least 80 characters long.'),
+  locations: preprocess(lines, locationsField),
+  tone: needed(info.tone.def.innerType, 'Marketing tone must be at least 3 characters long.'),
+  voice: needed(info.voice.def.innerType, 'Marketing voice must be at least 3 characters long.'),
 });
 interface OverviewForm {
   name: string;
@@ -170,7 +171,7 @@ export function OverviewStep({ company, onDone }: { company: Company; onDone: ()
     event.preventDefault();
     setWebsiteError(undefined);
     setFailure(undefined);
-    const checked = websiteField.refine((v) => v !== '', messages.urlInvalid).safeParse(website);
+    const checked = needed(websiteField, messages.urlInvalid).safeParse(website);
     if (!checked.success) {
       setWebsiteError(checked.error.issues[0]?.message);
       return;

@@ -1,7 +1,7 @@
 import { createCompanySchema, displayCompanyName, inviteSchema, type Company } from '@shared/schemas/company';
 import { Building2, MailPlus, Plus, Trash2, UserMinus, X } from 'lucide-react';
 import { notify } from '@/lib/toast';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,7 +19,7 @@ import { useRemoveUser } from '@/features/settings/api/remove-user';
 import { useRevokeInvite } from '@/features/settings/api/revoke-invite';
 
 /** The create form: the API's name rule, plus the demo choice. */
-const createFormSchema = createCompanySchema.extend({ demo: z.boolean() });
+const createFormSchema = z.extend(createCompanySchema, { demo: z.boolean() });
 
 function CreateCompanyForm() {
   const create = useCreateCompany();

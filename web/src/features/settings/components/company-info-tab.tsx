@@ -7,8 +7,9 @@ import {
   websiteField,
   type Company,
 } from '@shared/schemas/company';
+import { preprocess } from '@shared/schemas/fields';
 import { notify } from '@/lib/toast';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -42,18 +43,18 @@ const blankToNull = (value: unknown) =>
 const formSchema = z.object({
   name: companyName,
   website: websiteField,
-  goal: z.preprocess((v) => (v === '' ? null : v), z.enum(GOAL_VALUES, { error: messages.goalInvalid }).nullable()),
+  goal: preprocess((v) => (v === '' ? null : v), z.nullable(z.enum(GOAL_VALUES, { error: messages.goalInvalid }))),
   tone: shape.tone,
   voice: shape.voice,
   description: shape.description,
   customers: shape.customers,
   why: shape.why,
-  locations: z.preprocess(
+  locations: preprocess(
     (v) => (Array.isArray(v) && v.length === 1 && String(v[0]).trim() === '' ? [] : v),
     shape.locations,
   ),
-  current_revenue: z.preprocess(blankToNull, shape.current_revenue),
-  suggested_budget: z.preprocess(blankToNull, shape.suggested_budget),
+  current_revenue: preprocess(blankToNull, shape.current_revenue),
+  suggested_budget: preprocess(blankToNull, shape.suggested_budget),
 });
 
 const FIELDS = Object.keys(formSchema.shape);
