@@ -6,6 +6,7 @@ import { routes as calendar } from './calendar/routes';
 import { routes as company } from './company/routes';
 import { routes as content } from './content/routes';
 import { routes as dev } from './dev/routes';
+import { routes as integrations } from './integrations/routes';
 import { routes as lrp } from './lrp/routes';
 import { routes as media } from './media/routes';
 import { routes as metadata } from './metadata/routes';
@@ -23,6 +24,7 @@ export const ALL_ROUTES: Record<AreaName, RouteDef[]> = {
   company,
   content,
   dev,
+  integrations,
   lrp,
   media,
   metadata,

@@ -13,6 +13,7 @@ export const AREAS = [
   { name: 'media', localOnly: false },
   { name: 'content', localOnly: false },
   { name: 'calendar', localOnly: false },
+  { name: 'integrations', localOnly: false },
   { name: 'dev', localOnly: true },
 ] as const;
 

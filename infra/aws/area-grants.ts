@@ -4,6 +4,7 @@ import { grants as billing } from '../../functions/api/billing/grants';
 import { grants as calendar } from '../../functions/api/calendar/grants';
 import { grants as company } from '../../functions/api/company/grants';
 import { grants as content } from '../../functions/api/content/grants';
+import { grants as integrations } from '../../functions/api/integrations/grants';
 import { grants as lrp } from '../../functions/api/lrp/grants';
 import { grants as media } from '../../functions/api/media/grants';
 import { grants as metadata } from '../../functions/api/metadata/grants';
@@ -24,6 +25,7 @@ export const AREA_GRANTS: Record<DeployedArea, Grants> = {
   calendar,
   company,
   content,
+  integrations,
   lrp,
   media,
   metadata,
@@ -36,7 +38,13 @@ export const AREA_GRANTS: Record<DeployedArea, Grants> = {
  * anything a kind stores); finish-job only records a job's outcome on its item.
  */
 export const WORKER_GRANTS: Record<WorkerName, Grants> = {
-  'run-job': defineGrants({ table: TABLE_READ_WRITE, secrets: ['openai'] }),
+  // Also the connected apps' scheduled token refresh: the platforms' app credentials and the token key.
+  'run-job': defineGrants({
+    table: TABLE_READ_WRITE,
+    secrets: ['openai', 'oauth-clients'],
+    tokenKey: ['encrypt', 'decrypt'],
+    schedules: true,
+  }),
   'finish-job': defineGrants({ table: ['GetItem', 'UpdateItem'] }),
   // The site audit: the crawl cursor and page data in the bucket under companies/, the audit item; the mail when ready.
   'audit-crawl': defineGrants({ table: TABLE_READ_WRITE, media: { read: true, write: true, prefix: 'companies/' } }),

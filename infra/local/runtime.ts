@@ -10,6 +10,7 @@ import { createRequestListener, loadAreaHandlers } from './http-server';
 import { startS3 } from './s3';
 import { SANDBOX_CLIENTS, startOAuthSandbox } from './sandbox/oauth-sandbox';
 import { startPaymentSandbox } from './sandbox/payment-sandbox';
+import { PLATFORM_SANDBOX_CLIENTS, startPlatformSandbox } from './sandbox/platform-sandbox';
 import { startSchedulerLoop } from './scheduler-loop';
 import { createWorkflowEngine, type LocalWorkflowEngine } from './workflow-engine';
 
@@ -82,6 +83,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const oauthSandbox = await startOAuthSandbox(origins);
     stops.push(() => oauthSandbox.stop());
 
+    // Connected apps go through loopback stand-ins for Meta, Threads and LinkedIn.
+    const platformSandbox = await startPlatformSandbox({
+      allowedRedirectOrigins: origins,
+      clients: { facebook: SANDBOX_CLIENTS.facebook, ...PLATFORM_SANDBOX_CLIENTS },
+    });
+    stops.push(() => platformSandbox.stop());
+
     // Billing goes through the simulated payment provider: the spec's payment simulation.
     const paymentSandbox = await startPaymentSandbox({
       appUrl: url,
@@ -94,6 +102,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       RUNTIME: 'local',
       OAUTH_SANDBOX_ORIGIN: oauthSandbox.origin,
       PAYMENT_SANDBOX_ORIGIN: paymentSandbox.origin,
+      PLATFORM_SANDBOX_ORIGIN: platformSandbox.origin,
+      OAUTH_THREADS_CLIENT_ID: PLATFORM_SANDBOX_CLIENTS.threads.clientId,
+      OAUTH_THREADS_CLIENT_SECRET: PLATFORM_SANDBOX_CLIENTS.threads.clientSecret,
+      OAUTH_LINKEDIN_CLIENT_ID: PLATFORM_SANDBOX_CLIENTS.linkedin.clientId,
+      OAUTH_LINKEDIN_CLIENT_SECRET: PLATFORM_SANDBOX_CLIENTS.linkedin.clientSecret,
+      // Platform tokens are sealed with a key kept beside the data (KMS in AWS).
+      TOKEN_KEY_FILE: join(dataDir, 'platform-token.key'),
+      // The platform clients go through the safe fetcher, which opens loopback only where listed.
+      FETCH_ALLOW: [process.env.FETCH_ALLOW, new URL(platformSandbox.origin).host].filter(Boolean).join(','),
       PAYMENT_SANDBOX_WEBHOOK_SECRET: paymentSandbox.webhookSecret,
       OAUTH_GOOGLE_CLIENT_ID: SANDBOX_CLIENTS.google.clientId,
       OAUTH_GOOGLE_CLIENT_SECRET: SANDBOX_CLIENTS.google.clientSecret,

@@ -11,6 +11,7 @@ import { BILLING_DATA } from '../billing/billing-data';
 import { auditData } from '../audit/audit-data';
 import { mediaData } from '../media/media-data';
 import { postData } from '../calendar/post-data';
+import { connectionData } from '../integrations/connection-data';
 
 /**
  * Everything a company owns, in the order the cascade removes it: members first, so nobody
@@ -42,6 +43,7 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   auditData,
   mediaData,
   postData,
+  connectionData,
   objectData({
     name: 'files in the media bucket',
     example: async (companyId) => {

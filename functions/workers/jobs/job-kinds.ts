@@ -2,9 +2,15 @@ import type { JobKind } from '../../core/jobs/job-kind';
 import { idealCustomersJob } from '../../core/onboarding/ideal-customers-job';
 import { marketingPlanJob } from '../../core/onboarding/marketing-plan-job';
 import { companyOverviewJob } from '../../core/onboarding/overview-job';
+import { integrationRefreshJob } from '../../core/integrations/refresh';
 
 /**
  * Every job kind the run-job worker runs, imported by name: adding a kind is one import and
  * one entry here, and its start route imports the same definition.
  */
-export const JOB_KINDS: readonly JobKind[] = [companyOverviewJob, idealCustomersJob, marketingPlanJob];
+export const JOB_KINDS: readonly JobKind[] = [
+  companyOverviewJob,
+  idealCustomersJob,
+  marketingPlanJob,
+  integrationRefreshJob,
+];

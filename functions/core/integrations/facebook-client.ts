@@ -1,0 +1,127 @@
+import { classifyGraphError, type GraphPage } from './meta-graph';
+import { expiresIn, type AppCredentials, type PlatformClient, type TokenSet } from './platform-client';
+import type { PlatformConfig } from './platform-config';
+import { platformCall, type PlatformHttpOptions } from './platform-http';
+import type { SocialPlatform } from '@shared/schemas/integrations';
+
+interface GraphToken {
+  access_token: string;
+  token_type?: string;
+  expires_in?: number;
+}
+
+/**
+ * Meta's Graph API as Facebook and Instagram both use it: Facebook Login's code flow (with
+ * PKCE), the short-lived → long-lived user token exchange (`fb_exchange_token`; Meta has no
+ * refresh grant: an expired connection is reconnected), and paged reads.
+ */
+export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
+  const http: PlatformHttpOptions = {
+    platform,
+    timeoutMs: config.timeoutMs,
+    classify: (answer) => classifyGraphError(platform, answer),
+  };
+  const api = (path: string, query: Record<string, string> = {}) => {
+    const url = new URL(`${config.graphApi}/${config.graphVersion}/${path}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url;
+  };
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  return {
+    authorizeUrl(
+      input: { creds: AppCredentials; redirectUri: string; state: string; codeChallenge?: string },
+      scope: string,
+    ) {
+      const url = new URL(`${config.facebookWww}/${config.graphVersion}/dialog/oauth`);
+      url.searchParams.set('client_id', input.creds.clientId);
+      url.searchParams.set('redirect_uri', input.redirectUri);
+      url.searchParams.set('state', input.state);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('scope', scope);
+      if (input.codeChallenge) {
+        url.searchParams.set('code_challenge', input.codeChallenge);
+        url.searchParams.set('code_challenge_method', 'S256');
+      }
+      return url.href;
+    },
+
+    async exchangeCode(input: {
+      creds: AppCredentials;
+      redirectUri: string;
+      code: string;
+      codeVerifier?: string;
+    }): Promise<TokenSet> {
+      const short = await platformCall<GraphToken>(
+        api('oauth/access_token', {
+          client_id: input.creds.clientId,
+          client_secret: input.creds.clientSecret,
+          redirect_uri: input.redirectUri,
+          code: input.code,
+          ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}),
+        }),
+        {},
+        http,
+      );
+      const long = await platformCall<GraphToken>(
+        api('oauth/access_token', {
+          grant_type: 'fb_exchange_token',
+          client_id: input.creds.clientId,
+          client_secret: input.creds.clientSecret,
+          fb_exchange_token: short.body.access_token,
+        }),
+        {},
+        http,
+      );
+      return { accessToken: long.body.access_token, expiresAt: expiresIn(long.body.expires_in) };
+    },
+
+    async me(tokens: TokenSet) {
+      const me = await platformCall<{ id: string | number; name?: string }>(
+        api('me', { fields: 'id,name' }),
+        { headers: bearer(tokens.accessToken) },
+        http,
+      );
+      return { id: String(me.body.id), name: me.body.name ?? '' };
+    },
+
+    /** Every page of a Graph list (at most 10 pages), following `paging.next` on the Graph host only. */
+    async list<T>(path: string, query: Record<string, string>, tokens: TokenSet): Promise<T[]> {
+      const all: T[] = [];
+      let url: URL | undefined = api(path, { limit: '100', ...query });
+      for (let page = 0; url && page < 10; page++) {
+        const answer: { body: GraphPage<T> } = await platformCall<GraphPage<T>>(
+          url,
+          { headers: bearer(tokens.accessToken) },
+          http,
+        );
+        all.push(...answer.body.data);
+        const next: string | undefined = answer.body.paging?.next;
+        url = next && new URL(next).origin === new URL(config.graphApi).origin ? new URL(next) : undefined;
+      }
+      return all;
+    },
+  };
+}
+
+const FACEBOOK_SCOPES = 'pages_show_list,pages_read_engagement,pages_manage_posts';
+
+/** Facebook Pages: the user's pages, each with its own page token (long-lived, from the long-lived user token). */
+export function facebookClient(config: PlatformConfig): PlatformClient {
+  const graph = metaGraph(config, 'facebook');
+  return {
+    platform: 'facebook',
+    pkce: true,
+    authorizeUrl: (input) => graph.authorizeUrl(input, FACEBOOK_SCOPES),
+    exchangeCode: (input) => graph.exchangeCode(input),
+    account: (tokens) => graph.me(tokens),
+    async targets(tokens) {
+      const pages = await graph.list<{ id: string | number; name: string; access_token?: string }>(
+        'me/accounts',
+        { fields: 'id,name,access_token' },
+        tokens,
+      );
+      return pages.map((p) => ({ id: String(p.id), name: p.name, accessToken: p.access_token }));
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { platformError, type PlatformError } from './platform-error';
+import { expiresIn, type PlatformClient, type TokenSet } from './platform-client';
+import type { PlatformConfig } from './platform-config';
+import { platformCall, retryAfterSeconds, type PlatformFailureAnswer, type PlatformHttpOptions } from './platform-http';
+
+interface LinkedInToken {
+  access_token: string;
+  expires_in?: number;
+  refresh_token?: string;
+  refresh_token_expires_in?: number;
+}
+
+/**
+ * LinkedIn's errors: the OAuth endpoints answer `{error, error_description}` (invalid_grant: an
+ * expired or revoked code or refresh token); the REST API answers `{status, serviceErrorCode,
+ * code, message}` (65601/65602 expired or revoked token, 426 NONEXISTENT_VERSION, 429 until
+ * the daily limits reset at midnight UTC).
+ */
+interface LinkedInErrorBody {
+  error?: string;
+  error_description?: string;
+  status?: number;
+  serviceErrorCode?: number;
+  code?: string;
+  message?: string;
+}
+
+const secondsToMidnightUtc = (now = new Date()) => {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.round((midnight - now.getTime()) / 1000);
+};
+
+export function classifyLinkedInError(answer: PlatformFailureAnswer): PlatformError {
+  const body = (answer.body ?? {}) as LinkedInErrorBody;
+  const detail = `HTTP ${answer.status} ${body.error ?? body.code ?? ''} ${body.serviceErrorCode ?? ''}: ${
+    body.error_description ?? body.message ?? ''
+  }`;
+  if (
+    body.error === 'invalid_grant' ||
+    body.serviceErrorCode === 65601 ||
+    body.serviceErrorCode === 65602 ||
+    body.code === 'EXPIRED_ACCESS_TOKEN' ||
+    body.code === 'REVOKED_ACCESS_TOKEN' ||
+    answer.status === 401
+  ) {
+    return platformError.expired('linkedin', detail);
+  }
+  if (answer.status === 429) {
+    return platformError.rateLimited('linkedin', retryAfterSeconds(answer.headers, secondsToMidnightUtc()), detail);
+  }
+  if (answer.status === 403) {
+    const named = /access:\s*([\w./:]+)/i.exec(body.message ?? '')?.[1];
+    return platformError.permission('linkedin', named ?? 'needed', detail);
+  }
+  if (answer.status >= 500) return platformError.unavailable('linkedin', detail);
+  return platformError.rejected('linkedin', detail);
+}
+
+const LINKEDIN_SCOPES = 'openid profile w_member_social r_organization_admin w_organization_social';
+
+const organizationId = (urn: string) => /^urn:li:organization:(\d+)$/.exec(urn)?.[1];
+
+/**
+ * LinkedIn: the member's profile and the organisation pages they administer. Tokens last
+ * about 60 days; apps with refresh tokens refresh them with the refresh grant (a year). The
+ * REST calls carry LinkedIn-Version (configuration) and the Rest.li protocol header.
+ */
+export function linkedinClient(config: PlatformConfig): PlatformClient {
+  const http: PlatformHttpOptions = {
+    platform: 'linkedin',
+    timeoutMs: config.timeoutMs,
+    classify: classifyLinkedInError,
+  };
+  const rest = (tokens: TokenSet) => ({
+    authorization: `Bearer ${tokens.accessToken}`,
+    'linkedin-version': config.linkedinVersion,
+    'x-restli-protocol-version': '2.0.0',
+  });
+  const tokenSet = (token: LinkedInToken, previous?: TokenSet): TokenSet => ({
+    accessToken: token.access_token,
+    expiresAt: expiresIn(token.expires_in),
+    refreshToken: token.refresh_token ?? previous?.refreshToken,
+    refreshExpiresAt: token.refresh_token_expires_in
+      ? expiresIn(token.refresh_token_expires_in)
+      : previous?.refreshExpiresAt,
+  });
+  const tokenEndpoint = () => new URL(`${config.linkedinWww}/oauth/v2/accessToken`);
+
+  return {
+    platform: 'linkedin',
+    // LinkedIn's PKCE is for native clients only; a web app's code flow uses its client secret.
+    pkce: false,
+    authorizeUrl({ creds, redirectUri, state }) {
+      const url = new URL(`${config.linkedinWww}/oauth/v2/authorization`);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('client_id', creds.clientId);
+      url.searchParams.set('redirect_uri', redirectUri);
+      url.searchParams.set('state', state);
+      url.searchParams.set('scope', LINKEDIN_SCOPES);
+      return url.href;
+    },
+    async exchangeCode({ creds, redirectUri, code }) {
+      const answer = await platformCall<LinkedInToken>(
+        tokenEndpoint(),
+        {
+          method: 'POST',
+          form: {
+            grant_type: 'authorization_code',
+            code,
+            client_id: creds.clientId,
+            client_secret: creds.clientSecret,
+            redirect_uri: redirectUri,
+          },
+        },
+        http,
+      );
+      return tokenSet(answer.body);
+    },
+    async account(tokens) {
+      const me = await platformCall<{ sub: string; name?: string; given_name?: string; family_name?: string }>(
+        new URL(`${config.linkedinApi}/v2/userinfo`),
+        { headers: { authorization: `Bearer ${tokens.accessToken}` } },
+        http,
+      );
+      const name = me.body.name ?? `${me.body.given_name ?? ''} ${me.body.family_name ?? ''}`.trim();
+      return { id: me.body.sub, name };
+    },
+    async targets(tokens, account) {
+      const acls = await platformCall<{ elements: { organization: string; role?: string; state?: string }[] }>(
+        new URL(`${config.linkedinApi}/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED`),
+        { headers: rest(tokens) },
+        http,
+      );
+      const organizations = [];
+      for (const acl of acls.body.elements) {
+        const id = organizationId(acl.organization);
+        if (!id) continue;
+        const org = await platformCall<{ id: number; localizedName?: string }>(
+          new URL(`${config.linkedinApi}/rest/organizations/${id}`),
+          { headers: rest(tokens) },
+          http,
+        );
+        organizations.push({ id: acl.organization, name: org.body.localizedName ?? acl.organization });
+      }
+      return [{ id: `urn:li:person:${account.id}`, name: account.name }, ...organizations];
+    },
+    async refresh(tokens, creds) {
+      if (!tokens.refreshToken) throw platformError.expired('linkedin', 'no refresh token');
+      const answer = await platformCall<LinkedInToken>(
+        tokenEndpoint(),
+        {
+          method: 'POST',
+          form: {
+            grant_type: 'refresh_token',
+            refresh_token: tokens.refreshToken,
+            client_id: creds.clientId,
+            client_secret: creds.clientSecret,
+          },
+        },
+        http,
+      );
+      return tokenSet(answer.body, tokens);
+    },
+  };
+}

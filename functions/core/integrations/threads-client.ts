@@ -1,0 +1,92 @@
+import { classifyGraphError } from './meta-graph';
+import { expiresIn, type PlatformClient, type TokenSet } from './platform-client';
+import type { PlatformConfig } from './platform-config';
+import { platformCall, type PlatformHttpOptions } from './platform-http';
+
+interface ThreadsToken {
+  access_token: string;
+  user_id?: string | number;
+  token_type?: string;
+  expires_in?: number;
+}
+
+const THREADS_SCOPES = 'threads_basic,threads_content_publish';
+
+/**
+ * Threads' own login: the code exchange (POST), the long-lived token (`th_exchange_token`,
+ * about 60 days) and its refresh (`th_refresh_token`, for a token at least a day old and not
+ * yet expired). Errors come in Graph's shape. No PKCE: Threads' authorize endpoint has none.
+ */
+export function threadsClient(config: PlatformConfig): PlatformClient {
+  const http: PlatformHttpOptions = {
+    platform: 'threads',
+    timeoutMs: config.timeoutMs,
+    classify: (answer) => classifyGraphError('threads', answer),
+  };
+  const api = (path: string, query: Record<string, string> = {}) => {
+    const url = new URL(`${config.threadsApi}/${path}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url;
+  };
+  const longLived = (token: ThreadsToken): TokenSet => ({
+    accessToken: token.access_token,
+    expiresAt: expiresIn(token.expires_in),
+  });
+
+  return {
+    platform: 'threads',
+    pkce: false,
+    authorizeUrl({ creds, redirectUri, state }) {
+      const url = new URL(`${config.threadsWww}/oauth/authorize`);
+      url.searchParams.set('client_id', creds.clientId);
+      url.searchParams.set('redirect_uri', redirectUri);
+      url.searchParams.set('scope', THREADS_SCOPES);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('state', state);
+      return url.href;
+    },
+    async exchangeCode({ creds, redirectUri, code }) {
+      const short = await platformCall<ThreadsToken>(
+        api('oauth/access_token'),
+        {
+          method: 'POST',
+          form: {
+            client_id: creds.clientId,
+            client_secret: creds.clientSecret,
+            grant_type: 'authorization_code',
+            redirect_uri: redirectUri,
+            code,
+          },
+        },
+        http,
+      );
+      const long = await platformCall<ThreadsToken>(
+        api('access_token', {
+          grant_type: 'th_exchange_token',
+          client_secret: creds.clientSecret,
+          access_token: short.body.access_token,
+        }),
+        {},
+        http,
+      );
+      return longLived(long.body);
+    },
+    async account(tokens) {
+      const me = await platformCall<{ id: string | number; username?: string; name?: string }>(
+        api(`${config.threadsVersion}/me`, { fields: 'id,username,name' }),
+        { headers: { authorization: `Bearer ${tokens.accessToken}` } },
+        http,
+      );
+      return { id: String(me.body.id), name: me.body.username ?? me.body.name ?? '' };
+    },
+    targets: () => Promise.resolve([]),
+    async refresh(tokens) {
+      const fresh = await platformCall<ThreadsToken>(
+        api('refresh_access_token', { grant_type: 'th_refresh_token', access_token: tokens.accessToken }),
+        {},
+        http,
+      );
+      return longLived(fresh.body);
+    },
+  };
+}

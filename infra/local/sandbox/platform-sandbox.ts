@@ -1,0 +1,604 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { consentPage, type SandboxApp } from './platform-sandbox-pages';
+
+/**
+ * Loopback stand-ins for the social platforms the apps tab connects: Meta's login and Graph API
+ * (Facebook pages, Instagram business accounts), Threads' login and API, LinkedIn's OAuth and
+ * REST API. The subsets the clients in functions/core/integrations call, with the documented
+ * shapes, error shapes and token lifetimes, so those clients run unchanged against it.
+ *
+ * Paths mirror the real hosts under a prefix: /facebook-www (www.facebook.com), /graph
+ * (graph.facebook.com), /threads-www (threads.net), /threads-api (graph.threads.net),
+ * /linkedin-www (www.linkedin.com), /linkedin-api (api.linkedin.com).
+ *
+ * Control (tests and the dev page): POST /__sandbox/fail-next makes the next call under a path
+ * fail as a platform would (rate-limit, server-error, timeout, token-expired) or with a given
+ * status and body; GET /__sandbox/requests lists what each platform received, secrets blanked.
+ */
+export interface SandboxClients {
+  facebook: { clientId: string; clientSecret: string };
+  threads: { clientId: string; clientSecret: string };
+  linkedin: { clientId: string; clientSecret: string };
+}
+
+export const PLATFORM_SANDBOX_CLIENTS = {
+  threads: { clientId: 'sandbox-threads-app', clientSecret: 'sandbox-threads-secret' },
+  linkedin: { clientId: 'sandbox-linkedin-client', clientSecret: 'sandbox-linkedin-secret' },
+} as const;
+
+/** The fixtures every consent grants: two pages with Instagram accounts, two LinkedIn organisations. */
+export const SANDBOX_PAGES = [
+  { id: '2000001', name: 'Sandbox Bakery', instagram: { id: '17841400000001', username: 'sandbox.bakery' } },
+  { id: '2000002', name: 'Sandbox Bikes', instagram: { id: '17841400000002', username: 'sandbox.bikes' } },
+];
+export const SANDBOX_ORGANIZATIONS = [
+  { id: 4000001, localizedName: 'Sandbox Studio' },
+  { id: 4000002, localizedName: 'Sandbox Labs' },
+];
+
+/** Meta: short-lived user tokens last about two hours, long-lived ones about 60 days. */
+const SHORT_SECONDS = 3600;
+const LONG_SECONDS = 5_183_944;
+/** LinkedIn: access tokens 60 days, refresh tokens a year. */
+const LINKEDIN_ACCESS_SECONDS = 5_184_000;
+const LINKEDIN_REFRESH_SECONDS = 31_536_000;
+/** Calls per token per hour before the sandbox answers as a rate-limited platform would. */
+const CALLS_PER_HOUR = 600;
+
+type Failure = 'rate-limit' | 'server-error' | 'timeout' | 'token-expired';
+interface FailSpec {
+  path: string;
+  failure?: Failure;
+  status?: number;
+  body?: unknown;
+  delayMs?: number;
+}
+
+interface Identity {
+  app: SandboxApp;
+  id: string;
+  name: string;
+}
+interface Grant {
+  identity: Identity;
+  redirectUri: string;
+  clientId: string;
+  codeChallenge?: string;
+  scope: string;
+  expires: number;
+}
+interface Token {
+  identity: Identity;
+  kind: 'short' | 'long' | 'page' | 'refresh';
+  expires: number;
+  pageId?: string;
+  calls: { window: number; count: number };
+}
+
+export interface SandboxRequestLog {
+  at: string;
+  platform: string;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  status: number;
+}
+
+const SECRET_PARAMS = new Set([
+  'access_token',
+  'client_secret',
+  'code',
+  'fb_exchange_token',
+  'code_verifier',
+  'refresh_token',
+  'input_token',
+]);
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(body));
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const newToken = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
+const stableId = (seed: string, digits: number) =>
+  BigInt(`0x${createHash('sha256').update(seed).digest('hex').slice(0, 12)}`)
+    .toString()
+    .padStart(digits, '7')
+    .slice(0, digits);
+
+/** Which platform a path belongs to, by its host prefix. */
+function platformOf(path: string): 'meta' | 'threads' | 'linkedin' | undefined {
+  if (path.startsWith('/facebook-www/') || path.startsWith('/graph/')) return 'meta';
+  if (path.startsWith('/threads-www/') || path.startsWith('/threads-api/')) return 'threads';
+  if (path.startsWith('/linkedin-www/') || path.startsWith('/linkedin-api/')) return 'linkedin';
+  return undefined;
+}
+
+/** Graph's error shape (Meta and Threads). */
+const graphError = (
+  res: ServerResponse,
+  status: number,
+  message: string,
+  code: number,
+  subcode?: number,
+  headers = {},
+) =>
+  json(
+    res,
+    status,
+    {
+      error: {
+        message,
+        type: 'OAuthException',
+        code,
+        ...(subcode ? { error_subcode: subcode } : {}),
+        fbtrace_id: randomBytes(8).toString('base64url'),
+      },
+    },
+    headers,
+  );
+/** LinkedIn REST's error shape. */
+const linkedinError = (res: ServerResponse, status: number, code: string, message: string, serviceErrorCode?: number) =>
+  json(res, status, { status, code, message, ...(serviceErrorCode ? { serviceErrorCode } : {}) });
+/** LinkedIn OAuth endpoints' error shape. */
+const oauthError = (res: ServerResponse, status: number, error: string, description: string) =>
+  json(res, status, { error, error_description: description });
+
+/** A failure on demand, answered the way the platform owning `path` documents it. */
+function answerFailure(res: ServerResponse, path: string, failure: Failure) {
+  const platform = platformOf(path);
+  const oauthEndpoint = path.includes('/oauth/');
+  switch (failure) {
+    case 'rate-limit':
+      if (platform === 'linkedin') {
+        res.setHeader('retry-after', '120');
+        return linkedinError(
+          res,
+          429,
+          'TOO_MANY_REQUESTS',
+          'Resource level throttle limit for calls to this resource is reached.',
+        );
+      }
+      return graphError(res, 400, '(#4) Application request limit reached', 4, undefined, {
+        'x-business-use-case-usage': JSON.stringify({
+          '2000001': [
+            { type: 'pages', call_count: 100, total_cputime: 30, total_time: 40, estimated_time_to_regain_access: 12 },
+          ],
+        }),
+      });
+    case 'server-error':
+      if (platform === 'linkedin') return linkedinError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal Server Error');
+      return graphError(res, 500, 'An unknown error has occurred.', 1);
+    case 'token-expired':
+      if (platform === 'linkedin') {
+        return oauthEndpoint
+          ? oauthError(
+              res,
+              400,
+              'invalid_grant',
+              'The provided authorization grant or refresh token is invalid, expired or revoked.',
+            )
+          : linkedinError(res, 401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired', 65601);
+      }
+      return graphError(res, 400, 'Error validating access token: Session has expired.', 190, 463);
+    case 'timeout':
+      return undefined;
+  }
+}
+
+export interface PlatformSandbox {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+export async function startPlatformSandbox(options: {
+  allowedRedirectOrigins: string[];
+  clients: SandboxClients;
+}): Promise<PlatformSandbox> {
+  const { clients, allowedRedirectOrigins } = options;
+  const grants = new Map<string, Grant>();
+  const tokens = new Map<string, Token>();
+  const failures: FailSpec[] = [];
+  const received: SandboxRequestLog[] = [];
+  let origin = '';
+
+  const redirectAllowed = (uri: string) => allowedRedirectOrigins.some((o) => uri.startsWith(`${o}/`));
+  const issue = (identity: Identity, kind: Token['kind'], seconds: number, pageId?: string) => {
+    const prefix = identity.app === 'linkedin' ? 'AQV' : identity.app === 'threads' ? 'THQ' : 'EAAB';
+    const value = newToken(kind === 'refresh' ? 'AQX' : prefix);
+    tokens.set(value, { identity, kind, expires: Date.now() + seconds * 1000, pageId, calls: { window: 0, count: 0 } });
+    return value;
+  };
+  const bearerOf = (req: IncomingMessage, url: URL) =>
+    (req.headers.authorization ?? '').replace(/^(Bearer|OAuth) /i, '') || url.searchParams.get('access_token') || '';
+
+  /** The token a call carries, or undefined after answering the platform's error for it. */
+  function authorize(req: IncomingMessage, res: ServerResponse, url: URL, app: SandboxApp): Token | undefined {
+    const token = tokens.get(bearerOf(req, url));
+    const linkedin = app === 'linkedin';
+    if (!token || token.identity.app !== app || token.kind === 'refresh') {
+      if (linkedin) linkedinError(res, 401, 'INVALID_ACCESS_TOKEN', 'Invalid access token', 65600);
+      else graphError(res, 400, 'Invalid OAuth access token - Cannot parse access token', 190);
+      return undefined;
+    }
+    if (token.expires <= Date.now()) {
+      if (linkedin) linkedinError(res, 401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired', 65601);
+      else graphError(res, 400, 'Error validating access token: Session has expired.', 190, 463);
+      return undefined;
+    }
+    const window = Math.floor(Date.now() / 3600_000);
+    if (token.calls.window !== window) token.calls = { window, count: 0 };
+    if (++token.calls.count > CALLS_PER_HOUR) {
+      if (linkedin) {
+        res.setHeader('retry-after', '3600');
+        linkedinError(res, 429, 'TOO_MANY_REQUESTS', 'Member level throttle limit reached.');
+      } else graphError(res, 400, '(#17) User request limit reached', 17);
+      return undefined;
+    }
+    return token;
+  }
+
+  const consentPaths: Record<string, SandboxApp> = {
+    '/threads-www/oauth/authorize': 'threads',
+    '/linkedin-www/oauth/v2/authorization': 'linkedin',
+  };
+  const consentApp = (path: string): SandboxApp | undefined =>
+    /^\/facebook-www\/v[\d.]+\/dialog\/oauth$/.test(path) ? 'facebook' : consentPaths[path];
+
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+
+    if (method === 'POST' && path === '/__sandbox/fail-next') {
+      failures.push(JSON.parse(await readBody(req)) as FailSpec);
+      return res.writeHead(204).end();
+    }
+    if (method === 'GET' && path === '/__sandbox/requests')
+      return json(res, 200, { requests: [...received].reverse() });
+
+    const platform = platformOf(path);
+    if (platform) {
+      res.on('finish', () => {
+        const query = Object.fromEntries(
+          [...url.searchParams].map(([k, v]) => [k, SECRET_PARAMS.has(k) ? '(hidden)' : v.slice(0, 200)]),
+        );
+        received.push({ at: new Date().toISOString(), platform, method, path, query, status: res.statusCode });
+        if (received.length > 200) received.shift();
+      });
+    }
+    const failureAt = failures.findIndex((f) => path === f.path || path.startsWith(`${f.path}/`));
+    if (failureAt >= 0) {
+      const [spec] = failures.splice(failureAt, 1);
+      if (spec?.failure === 'timeout' || spec?.delayMs) {
+        await new Promise((r) => setTimeout(r, spec.delayMs ?? 30_000));
+        if (spec.failure === 'timeout') return res.writeHead(504).end();
+      } else if (spec?.failure) {
+        return answerFailure(res, path, spec.failure);
+      } else if (spec) {
+        return json(res, spec.status ?? 500, spec.body ?? {});
+      }
+    }
+
+    // Consent pages and their approval.
+    const app = consentApp(path);
+    if (method === 'GET' && app) {
+      const redirectUri = url.searchParams.get('redirect_uri') ?? '';
+      if (url.searchParams.get('client_id') !== clients[app].clientId) {
+        return res.writeHead(400, { 'content-type': 'text/html' }).end('<h1>Invalid App ID</h1>');
+      }
+      if (!redirectAllowed(redirectUri)) {
+        return res
+          .writeHead(400, { 'content-type': 'text/html' })
+          .end(
+            "<h1>URL blocked</h1><p>This redirect failed because the redirect URI is not whitelisted in the app's settings.</p>",
+          );
+      }
+      return res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(consentPage(app, url.searchParams, `${origin}/__sandbox/approve/${app}`));
+    }
+    const approving = /^\/__sandbox\/approve\/(facebook|threads|linkedin)$/.exec(path)?.[1] as SandboxApp | undefined;
+    if (method === 'POST' && approving) {
+      const form = new URLSearchParams(await readBody(req));
+      const redirectUri = form.get('redirect_uri') ?? '';
+      if (!redirectAllowed(redirectUri)) return json(res, 400, { error: 'redirect_uri_mismatch' });
+      const target = new URL(redirectUri);
+      if (form.get('decision') !== 'allow') {
+        if (approving === 'linkedin') {
+          target.searchParams.set('error', 'user_cancelled_authorize');
+          target.searchParams.set('error_description', 'The user cancelled the authorization');
+        } else {
+          target.searchParams.set('error', 'access_denied');
+          target.searchParams.set('error_reason', 'user_denied');
+          target.searchParams.set('error_description', 'Permissions error');
+        }
+      } else {
+        const name = (form.get('name') ?? '').trim() || 'Sandy Box';
+        const code = randomBytes(16).toString('base64url');
+        grants.set(code, {
+          identity: { app: approving, name, id: stableId(`${approving}:${name}`, approving === 'linkedin' ? 10 : 16) },
+          redirectUri,
+          clientId: form.get('client_id') ?? '',
+          codeChallenge: form.get('code_challenge') || undefined,
+          scope: form.get('scope') ?? '',
+          expires: Date.now() + 10 * 60_000,
+        });
+        target.searchParams.set('code', code);
+      }
+      target.searchParams.set('state', form.get('state') ?? '');
+      return res.writeHead(302, { location: target.href }).end();
+    }
+
+    /** A single-use code for this app, client and redirect URI (and PKCE verifier, when a challenge was sent). */
+    const redeem = (app: SandboxApp, code: string, clientId: string, redirectUri: string, verifier?: string | null) => {
+      const grant = grants.get(code);
+      grants.delete(code);
+      if (!grant || grant.identity.app !== app || grant.expires < Date.now() || grant.clientId !== clientId)
+        return undefined;
+      if (grant.redirectUri !== redirectUri) return undefined;
+      if (grant.codeChallenge) {
+        const expected = createHash('sha256')
+          .update(verifier ?? '')
+          .digest('base64url');
+        if (expected !== grant.codeChallenge) return undefined;
+      }
+      return grant;
+    };
+
+    // Meta Graph.
+    const graph = /^\/graph\/(v[\d.]+)\/(.+)$/.exec(path);
+    if (graph) {
+      const [, , rest] = graph;
+      const q = url.searchParams;
+      if (rest === 'oauth/access_token' && method === 'GET') {
+        if (
+          q.get('client_id') !== clients.facebook.clientId ||
+          q.get('client_secret') !== clients.facebook.clientSecret
+        ) {
+          return graphError(res, 400, 'Error validating client secret.', 1);
+        }
+        if (q.get('grant_type') === 'fb_exchange_token') {
+          const short = tokens.get(q.get('fb_exchange_token') ?? '');
+          if (!short || short.identity.app !== 'facebook' || short.expires <= Date.now()) {
+            return graphError(res, 400, 'Error validating access token: Session has expired.', 190, 463);
+          }
+          return json(res, 200, {
+            access_token: issue(short.identity, 'long', LONG_SECONDS),
+            token_type: 'bearer',
+            expires_in: LONG_SECONDS,
+          });
+        }
+        const grant = redeem(
+          'facebook',
+          q.get('code') ?? '',
+          q.get('client_id') ?? '',
+          q.get('redirect_uri') ?? '',
+          q.get('code_verifier'),
+        );
+        if (!grant) {
+          return graphError(
+            res,
+            400,
+            'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+            100,
+            36008,
+          );
+        }
+        return json(res, 200, {
+          access_token: issue(grant.identity, 'short', SHORT_SECONDS),
+          token_type: 'bearer',
+          expires_in: SHORT_SECONDS,
+        });
+      }
+      const token = authorize(req, res, url, 'facebook');
+      if (!token) return;
+      const fields = (q.get('fields') ?? 'id,name').split(',');
+      if (rest === 'me' && method === 'GET') {
+        const me: Record<string, string> = { id: token.identity.id, name: token.identity.name };
+        return json(res, 200, Object.fromEntries(fields.filter((f) => f in me).map((f) => [f, me[f]])));
+      }
+      if (rest === 'me/accounts' && method === 'GET') {
+        const limit = Math.max(1, Math.min(100, Number(q.get('limit') ?? 25)));
+        const after = Number(q.get('after') ?? 0);
+        const slice = SANDBOX_PAGES.slice(after, after + limit);
+        const withIg = (q.get('fields') ?? '').includes('instagram_business_account');
+        const data = slice.map((page) => ({
+          id: page.id,
+          name: page.name,
+          ...(fields.includes('access_token')
+            ? { access_token: issue(token.identity, 'page', LONG_SECONDS, page.id) }
+            : {}),
+          ...(withIg
+            ? {
+                instagram_business_account: {
+                  id: page.instagram.id,
+                  username: page.instagram.username,
+                  name: page.name,
+                },
+              }
+            : {}),
+        }));
+        const next = after + limit < SANDBOX_PAGES.length ? new URL(url.pathname, origin) : undefined;
+        if (next) {
+          for (const [k, v] of q) if (k !== 'after') next.searchParams.set(k, v);
+          next.searchParams.set('after', String(after + limit));
+        }
+        return json(res, 200, {
+          data,
+          paging: {
+            cursors: { before: String(after), after: String(after + limit) },
+            ...(next ? { next: next.href } : {}),
+          },
+        });
+      }
+      return graphError(res, 400, `Unknown path components: /${rest}`, 2500);
+    }
+
+    // Threads.
+    if (path === '/threads-api/oauth/access_token' && method === 'POST') {
+      const form = new URLSearchParams(await readBody(req));
+      if (
+        form.get('client_id') !== clients.threads.clientId ||
+        form.get('client_secret') !== clients.threads.clientSecret
+      ) {
+        return graphError(res, 400, 'Error validating client secret.', 1);
+      }
+      if (form.get('grant_type') !== 'authorization_code') return graphError(res, 400, 'Unsupported grant_type', 100);
+      const grant = redeem(
+        'threads',
+        form.get('code') ?? '',
+        form.get('client_id') ?? '',
+        form.get('redirect_uri') ?? '',
+      );
+      if (!grant) return graphError(res, 400, 'Invalid verification code format.', 100);
+      return json(res, 200, {
+        access_token: issue(grant.identity, 'short', SHORT_SECONDS),
+        user_id: grant.identity.id,
+      });
+    }
+    if (path === '/threads-api/access_token' && method === 'GET') {
+      if (url.searchParams.get('grant_type') !== 'th_exchange_token')
+        return graphError(res, 400, 'Unsupported grant_type', 100);
+      if (url.searchParams.get('client_secret') !== clients.threads.clientSecret) {
+        return graphError(res, 400, 'Error validating client secret.', 1);
+      }
+      const short = authorize(req, res, url, 'threads');
+      if (!short) return;
+      return json(res, 200, {
+        access_token: issue(short.identity, 'long', LONG_SECONDS),
+        token_type: 'bearer',
+        expires_in: LONG_SECONDS,
+      });
+    }
+    if (path === '/threads-api/refresh_access_token' && method === 'GET') {
+      if (url.searchParams.get('grant_type') !== 'th_refresh_token')
+        return graphError(res, 400, 'Unsupported grant_type', 100);
+      const long = authorize(req, res, url, 'threads');
+      if (!long) return;
+      if (long.kind !== 'long') return graphError(res, 400, 'Only long-lived tokens can be refreshed.', 190);
+      return json(res, 200, {
+        access_token: issue(long.identity, 'long', LONG_SECONDS),
+        token_type: 'bearer',
+        expires_in: LONG_SECONDS,
+      });
+    }
+    const threadsMe = /^\/threads-api\/v[\d.]+\/me$/.test(path);
+    if (threadsMe && method === 'GET') {
+      const token = authorize(req, res, url, 'threads');
+      if (!token) return;
+      const username = token.identity.name.toLowerCase().replace(/[^a-z0-9]+/g, '.');
+      const me: Record<string, string> = { id: token.identity.id, username, name: token.identity.name };
+      const fields = (url.searchParams.get('fields') ?? 'id').split(',');
+      return json(res, 200, Object.fromEntries(fields.filter((f) => f in me).map((f) => [f, me[f]])));
+    }
+
+    // LinkedIn.
+    if (path === '/linkedin-www/oauth/v2/accessToken' && method === 'POST') {
+      const form = new URLSearchParams(await readBody(req));
+      if (
+        form.get('client_id') !== clients.linkedin.clientId ||
+        form.get('client_secret') !== clients.linkedin.clientSecret
+      ) {
+        return oauthError(res, 401, 'invalid_client', 'Client authentication failed');
+      }
+      const grantType = form.get('grant_type');
+      let identity: Identity | undefined;
+      if (grantType === 'authorization_code') {
+        identity = redeem(
+          'linkedin',
+          form.get('code') ?? '',
+          form.get('client_id') ?? '',
+          form.get('redirect_uri') ?? '',
+        )?.identity;
+      } else if (grantType === 'refresh_token') {
+        const refresh = tokens.get(form.get('refresh_token') ?? '');
+        if (refresh?.kind === 'refresh' && refresh.expires > Date.now() && refresh.identity.app === 'linkedin')
+          identity = refresh.identity;
+      } else {
+        return oauthError(res, 400, 'unsupported_grant_type', 'The grant type is not supported');
+      }
+      if (!identity) {
+        return oauthError(
+          res,
+          400,
+          'invalid_grant',
+          'The provided authorization grant or refresh token is invalid, expired or revoked.',
+        );
+      }
+      return json(res, 200, {
+        access_token: issue(identity, 'long', LINKEDIN_ACCESS_SECONDS),
+        expires_in: LINKEDIN_ACCESS_SECONDS,
+        refresh_token: issue(identity, 'refresh', LINKEDIN_REFRESH_SECONDS),
+        refresh_token_expires_in: LINKEDIN_REFRESH_SECONDS,
+        scope: 'openid,profile,w_member_social,r_organization_admin,w_organization_social',
+      });
+    }
+    if (path === '/linkedin-api/v2/userinfo' && method === 'GET') {
+      const token = authorize(req, res, url, 'linkedin');
+      if (!token) return;
+      const [given = '', ...family] = token.identity.name.split(' ');
+      return json(res, 200, {
+        sub: token.identity.id,
+        name: token.identity.name,
+        given_name: given,
+        family_name: family.join(' '),
+      });
+    }
+    if (path.startsWith('/linkedin-api/rest/') && method === 'GET') {
+      const version = req.headers['linkedin-version'];
+      if (typeof version !== 'string' || !/^\d{6}$/.test(version)) {
+        return linkedinError(
+          res,
+          400,
+          'VERSION_MISSING',
+          'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
+        );
+      }
+      if (version < '202401')
+        return linkedinError(res, 426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`);
+      const token = authorize(req, res, url, 'linkedin');
+      if (!token) return;
+      if (path === '/linkedin-api/rest/organizationAcls') {
+        if (url.searchParams.get('q') !== 'roleAssignee')
+          return linkedinError(res, 400, 'ILLEGAL_ARGUMENT', 'Invalid query');
+        return json(res, 200, {
+          paging: { start: 0, count: 10, links: [] },
+          elements: SANDBOX_ORGANIZATIONS.map((o) => ({
+            roleAssignee: `urn:li:person:${token.identity.id}`,
+            state: 'APPROVED',
+            role: 'ADMINISTRATOR',
+            organization: `urn:li:organization:${o.id}`,
+          })),
+        });
+      }
+      const org = /^\/linkedin-api\/rest\/organizations\/(\d+)$/.exec(path)?.[1];
+      const found = SANDBOX_ORGANIZATIONS.find((o) => String(o.id) === org);
+      if (found) return json(res, 200, { ...found, vanityName: found.localizedName.toLowerCase().replace(/ /g, '-') });
+      return linkedinError(res, 404, 'NOT_FOUND', 'Not Found');
+    }
+    return json(res, 404, { error: 'not_found' });
+  };
+
+  const server: Server = createServer((req, res) => {
+    answer(req, res).catch((error: unknown) => {
+      if (!res.headersSent) json(res, 500, { error: 'server_error', error_description: (error as Error).message });
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  const { port } = server.address() as { port: number };
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    stop: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

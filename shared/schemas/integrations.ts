@@ -1,0 +1,69 @@
+import { z } from 'zod/mini';
+
+/** The social platforms a company connects from the apps tab (spec 01 §2, 02 §7). */
+export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'threads', 'linkedin'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+
+/** The platforms where the user chooses a page or profile to publish to (Threads posts as the account itself). */
+export const PROFILE_PLATFORMS = ['facebook', 'instagram', 'linkedin'] as const;
+export type ProfilePlatform = (typeof PROFILE_PLATFORMS)[number];
+
+export const PLATFORM_LABELS: Record<SocialPlatform, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  threads: 'Threads',
+  linkedin: 'LinkedIn',
+};
+
+export const platformParams = z.object({
+  platform: z.enum(SOCIAL_PLATFORMS, { error: 'Unknown platform.' }),
+});
+export const profilePlatformParams = z.object({
+  platform: z.enum(PROFILE_PLATFORMS, { error: 'This platform has no pages or profiles to choose from.' }),
+});
+
+/** A page, business account, organisation or the member's own profile. */
+export const integrationProfileSchema = z.object({ id: z.string(), name: z.string() });
+export type IntegrationProfile = z.infer<typeof integrationProfileSchema>;
+
+/**
+ * Spec 01 §3: connected and an optional message; a social connection also has its profile.
+ * `reconnect` says the connection can no longer be refreshed: the user connects again.
+ */
+export const integrationStatusSchema = z.object({
+  connected: z.boolean(),
+  message: z.optional(z.string()),
+  profile: z.optional(integrationProfileSchema),
+  reconnect: z.optional(z.boolean()),
+});
+export type IntegrationStatus = z.infer<typeof integrationStatusSchema>;
+
+export const integrationProfilesSchema = z.array(integrationProfileSchema);
+
+export const connectQuerySchema = z.object({
+  inviteToken: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
+export const connectAnswerSchema = z.object({ url: z.string() });
+
+export const chooseProfileSchema = z.object({
+  id: z.string().check(z.minLength(1, 'Choose a page or profile.'), z.maxLength(200)),
+});
+
+export const callbackQuerySchema = z.object({
+  code: z.optional(z.string().check(z.maxLength(2000))),
+  state: z.optional(z.string().check(z.maxLength(200))),
+  error: z.optional(z.string().check(z.maxLength(200))),
+  error_description: z.optional(z.string().check(z.maxLength(2000))),
+});
+
+/** One call a sandbox platform received (embedded runtime only; secrets blanked). */
+export const sandboxRequestSchema = z.object({
+  at: z.string(),
+  platform: z.string(),
+  method: z.string(),
+  path: z.string(),
+  query: z.record(z.string(), z.string()),
+  status: z.number(),
+});
+export type SandboxRequest = z.infer<typeof sandboxRequestSchema>;
+export const sandboxRequestsSchema = z.object({ requests: z.array(sandboxRequestSchema) });
