@@ -39,6 +39,11 @@ const NOT_COMPANY_SCOPED = new Set([
   'GET /api/calendar/{id}/with-siblings',
   'PATCH /api/calendar/{id}',
   'DELETE /api/calendar/{id}',
+  // A navigation the platform starts: acts only for the signed-in user whose state cookie, user and
+  // company match the single-use state (tests/integration/integrations-connect.test.ts).
+  'GET /api/integrations/{platform}/callback',
+  // The sandbox platforms' request log, embedded runtime only, like the dev mailbox.
+  'GET /api/integrations/dev/sandbox-requests',
 ]);
 
 const allRoutes: RouteDef[] = Object.values(ALL_ROUTES).flat();
