@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
+import { presignedSignatureCheck } from './s3-presigned-check';
 
 /** Browser uploads PUT straight to the bucket with presigned URLs, so it must allow our origin. */
 function corsXml(origins: string[]) {
@@ -34,6 +35,8 @@ export async function startS3(dir: string, port: number, bucket: string, origins
     directory: dir,
     configureBuckets: [{ name: bucket, configs: [corsXml(origins)] }],
   });
+  // Checked before s3rver's own middleware, which does not verify SigV4 signatures.
+  (server as unknown as { middleware: unknown[] }).middleware.unshift(presignedSignatureCheck('S3RVER'));
   const { port: bound } = await server.run();
   return { endpoint: `http://127.0.0.1:${bound}`, stop: () => server.close() };
 }

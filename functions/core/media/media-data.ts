@@ -14,7 +14,7 @@ export const mediaData = partitionData({
       id: 1,
       companyId,
       status: 'ready',
-      type: 'image',
+      mediaType: 'image',
       filename: 'example.png',
       description: '',
       extension: 'png',

@@ -14,7 +14,8 @@ export const mediaItemSchema = z.object({
   id: z.number(),
   companyId: z.number(),
   status: z.enum(['pending', 'ready']),
-  type: z.enum(MEDIA_TYPES),
+  /** image or video (`type` is the table's own attribute: what kind of item this is). */
+  mediaType: z.enum(MEDIA_TYPES),
   filename: z.string(),
   description: z.string(),
   extension: z.string(),

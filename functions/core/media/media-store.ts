@@ -45,7 +45,7 @@ export async function toMediaFile(item: MediaItem): Promise<MediaFile> {
   ]);
   return {
     id: item.id,
-    type: item.type,
+    type: item.mediaType,
     filename: item.filename,
     description: item.description,
     extension: item.extension,
@@ -76,7 +76,7 @@ export async function requestUploads(companyId: number, files: { filename: strin
         id,
         companyId,
         status: 'pending',
-        type,
+        mediaType: type,
         filename: file.filename,
         description: '',
         extension: ext,
@@ -102,7 +102,7 @@ export async function completeUpload(companyId: number, mediaId: number): Promis
   if (!item) throw notFound(messages.mediaNotFound);
   if (item.status === 'ready') throw conflict(messages.uploadAlreadyCompleted);
   const ext = item.extension as MediaExtension;
-  const needsWholeFile = item.type === 'image' || hasFfmpeg;
+  const needsWholeFile = item.mediaType === 'image' || hasFfmpeg;
   const bytes = await readMediaObject(item.objectKey, needsWholeFile ? undefined : SNIFF_BYTES);
   if (!bytes) throw invalid(messages.uploadNotReceived);
   const ready = await processFile(item, ext, bytes, { uploaded: true });
@@ -150,7 +150,7 @@ async function processFile(
   let renditions;
   try {
     renditions =
-      item.type === 'image' ? await imageRenditions(bytes, ext) : await videoRenditions(needsFrame(bytes), ext);
+      item.mediaType === 'image' ? await imageRenditions(bytes, ext) : await videoRenditions(needsFrame(bytes), ext);
   } catch (error) {
     if (error instanceof UnreadableImageError) throw await refuse();
     throw error;
@@ -160,7 +160,7 @@ async function processFile(
   const writes = [writeMediaObject(thumb256Key, renditions.thumb256, THUMBNAIL_CONTENT_TYPE)];
   let objectKey = item.objectKey;
   let thumbFullKey = item.objectKey;
-  if (renditions.full && item.type === 'image') {
+  if (renditions.full && item.mediaType === 'image') {
     // The upload carried metadata or a rotation: the cleaned copy becomes the file itself.
     objectKey = `${base}-full.${ext}`;
     thumbFullKey = objectKey;
@@ -197,7 +197,7 @@ export async function addMediaFromBytes(
     id,
     companyId,
     status: 'ready',
-    type,
+    mediaType: type,
     filename: file.filename,
     description: file.description,
     extension: ext,
