@@ -39,6 +39,10 @@ const NOT_COMPANY_SCOPED = new Set([
   'GET /api/calendar/{id}/with-siblings',
   'PATCH /api/calendar/{id}',
   'DELETE /api/calendar/{id}',
+  // Company-scoped by the COMPANY_ID cookie; their {id} is a media id, looked up in that company only
+  // (tests/integration/media-upload.test.ts: another company's media ids are 404 everywhere).
+  'PATCH /api/content/{id}',
+  'DELETE /api/content/{id}',
   // A navigation the platform starts: acts only for the signed-in user whose state cookie, user and
   // company match the single-use state (tests/integration/integrations-connect.test.ts).
   'GET /api/integrations/{platform}/callback',
