@@ -82,11 +82,16 @@ export function fileTokenCrypto(path: string): TokenCrypto {
     },
     decrypt(ciphertext, context) {
       if (!ciphertext.startsWith('gcm:')) return Promise.reject(new Error('Not a local ciphertext'));
-      const raw = Buffer.from(ciphertext.slice(4), 'base64');
-      const decipher = createDecipheriv('aes-256-gcm', theKey(), raw.subarray(0, 12));
-      decipher.setAAD(aad(context));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      return Promise.resolve(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'));
+      // A wrong key or context fails the GCM tag check: a rejection, like KMS's, not a throw.
+      try {
+        const raw = Buffer.from(ciphertext.slice(4), 'base64');
+        const decipher = createDecipheriv('aes-256-gcm', theKey(), raw.subarray(0, 12));
+        decipher.setAAD(aad(context));
+        decipher.setAuthTag(raw.subarray(12, 28));
+        return Promise.resolve(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'));
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
   };
 }
