@@ -90,7 +90,7 @@ export function fileTokenCrypto(path: string): TokenCrypto {
         decipher.setAuthTag(raw.subarray(12, 28));
         return Promise.resolve(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'));
       } catch (error) {
-        return Promise.reject(error);
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     },
   };
