@@ -13,6 +13,16 @@ export type Platform = (typeof PLATFORMS)[number];
 export const isBlogPlatform = (platform: Platform): platform is BlogPlatform =>
   (BLOG_PLATFORMS as readonly string[]).includes(platform);
 
+/** How the interface names each platform. */
+export const PLATFORM_LABELS: Record<Platform, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  threads: 'Threads',
+  linkedin: 'LinkedIn',
+  wordpress: 'WordPress',
+  'custom-blog': 'Custom blog',
+};
+
 export const POST_MIN_LENGTH = 80;
 
 export const POST_MAX_LENGTH: Record<Platform, number> = {

@@ -64,6 +64,8 @@ export const postSchema = z
     publishedAt: z.nullable(z.string()),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** Where the post sits on the calendar: its schedule, its publish time, or when it was written or sent. */
+    date: z.string(),
     /** Media ids, in the order they are shown. */
     files: z.array(z.number()),
     /** Publish Now asked for; the publisher takes it from here. */

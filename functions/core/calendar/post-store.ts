@@ -30,6 +30,7 @@ export function toApiPost(item: PostItem): Post {
     publishedAt: item.publishedAt,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
+    date: item.date,
     files: item.files,
     publish: item.publish,
     error,

@@ -28,6 +28,24 @@ async function settingsWithBilling(): Promise<{ default: ComponentType }> {
   return { default: () => <Settings billingTab={LazyBillingTab} /> };
 }
 
+/** The calendar's posts load beside its chunk; the range's code stays out of the first load. */
+const calendarLoader = pageData(({ params }) => [
+  import('@/features/calendar/api/calendar-posts').then((api) => ensure(api.calendarPageQueryOptions(params))),
+]);
+
+/** Post editors with the media feature's picker, loaded when the editor shows it. */
+const LazyMediaPicker = lazy(() =>
+  loadChunk(() => import('@/features/media/components/media-picker')).then((m) => ({ default: m.MediaPicker })),
+);
+function withMediaPicker(
+  load: () => Promise<{ default: ComponentType<{ mediaPicker: typeof LazyMediaPicker }> }>,
+): RouteObject['lazy'] {
+  return async () => {
+    const Page = (await loadChunk(load)).default;
+    return { Component: () => <Page mediaPicker={LazyMediaPicker} /> };
+  };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -62,6 +80,10 @@ export const routes: RouteObject[] = [
         lazy: lazyRoute(() => import('@/features/dev/routes/mailbox')),
       },
       {
+        path: '/dev/platforms',
+        lazy: lazyRoute(() => import('@/features/dev/routes/platforms')),
+      },
+      {
         element: <RequireAuth />,
         loader: requireAuthLoader,
         children: [
@@ -77,16 +99,20 @@ export const routes: RouteObject[] = [
               { path: '/dashboard/onboard', lazy: lazyRoute(() => import('@/features/onboarding/routes/onboard')) },
               {
                 path: '/calendar/:date?/:type?/:view?',
+                loader: calendarLoader,
                 lazy: lazyRoute(() => import('@/features/calendar/routes/calendar')),
               },
               { path: '/settings', element: <Navigate to="/settings/apps" replace /> },
               { path: '/settings/:tab', lazy: lazyRoute(settingsWithBilling) },
               { path: '/media', lazy: lazyRoute(() => import('@/features/media/routes/media-library')) },
               { path: '/media/:id', lazy: lazyRoute(() => import('@/features/media/routes/media-edit')) },
-              { path: '/post/create', lazy: lazyRoute(() => import('@/features/posts/routes/create-social-post')) },
-              { path: '/post/:id', lazy: lazyRoute(() => import('@/features/posts/routes/edit-social-post')) },
-              { path: '/blog/create', lazy: lazyRoute(() => import('@/features/posts/routes/create-blog-post')) },
-              { path: '/blog/:id', lazy: lazyRoute(() => import('@/features/posts/routes/edit-blog-post')) },
+              {
+                path: '/post/create',
+                lazy: withMediaPicker(() => import('@/features/posts/routes/create-social-post')),
+              },
+              { path: '/post/:id', lazy: withMediaPicker(() => import('@/features/posts/routes/edit-social-post')) },
+              { path: '/blog/create', lazy: withMediaPicker(() => import('@/features/posts/routes/create-blog-post')) },
+              { path: '/blog/:id', lazy: withMediaPicker(() => import('@/features/posts/routes/edit-blog-post')) },
               { path: '/report', lazy: lazyRoute(() => import('@/features/report/routes/report')) },
               { path: '/seo-report', lazy: lazyRoute(() => import('@/features/seo/routes/seo-report')) },
               { path: '/seo-keywords', lazy: lazyRoute(() => import('@/features/seo/routes/seo-keywords')) },

@@ -11,10 +11,18 @@ export const queryKeys = {
   companies: ['companies'] as const,
   invitation: (token: string) => ['invitation', token] as const,
   mailbox: (to: string) => ['dev', 'mailbox', to] as const,
+  sandboxRequests: ['dev', 'sandbox-requests'] as const,
   job: (uuid: string) => ['lrp', uuid] as const,
   company: {
     all: ['company'] as const,
     mediaFile: (id: string) => ['company', 'media', id] as const,
+    integrationStatus: (platform: string) => ['company', 'integrations', platform, 'status'] as const,
+    integrationProfiles: (platform: string) => ['company', 'integrations', platform, 'profiles'] as const,
+    /** Every post answer (calendar ranges, a post with its siblings, the dashboard lists): one family to invalidate. */
+    posts: ['company', 'posts'] as const,
+    postRange: (zone: string, from: string, to: string) => ['company', 'posts', 'range', zone, from, to] as const,
+    postWithSiblings: (id: number) => ['company', 'posts', 'post', id] as const,
+    postList: (kind: 'latest' | 'recent', limit: number) => ['company', 'posts', kind, limit] as const,
   },
 };
 

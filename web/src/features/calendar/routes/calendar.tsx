@@ -1,47 +1,23 @@
-import { ChevronDown, ChevronLeft, ChevronRight, FileText, Megaphone, Sparkles, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { addDays, addMonths, startOfMonth, startOfWeek } from 'date-fns';
 import { Link, useParams } from 'react-router-dom';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import {
-  addDays,
-  addMonths,
-  eachDayOfInterval,
-  endOfMonth,
-  endOfWeek,
-  isSameDay,
-  isSameMonth,
-  startOfMonth,
-  startOfWeek,
-} from 'date-fns';
-import { formatAs, localeWeekStart, parseRouteDate, today, toRouteDate } from '@/lib/dates';
+import { Spinner } from '@/components/ui/spinner';
+import { Alert } from '@/components/ui/alert';
+import { errorMessage } from '@/lib/api-client';
+import { formatAs, localeWeekStart, parseRouteDate, today, toRouteDate, viewerZone } from '@/lib/dates';
+import { usePostRange } from '../api/calendar-posts';
+import { CalendarActions } from '../components/calendar-actions';
+import { CalendarGrid } from '../components/calendar-grid';
+import { calendarPath, visibleDays, type CalendarType, type CalendarView } from '../calendar-range';
+import { PostTable } from '../components/post-table';
+import '../calendar.css';
 
-type CalendarType = 'month' | 'week';
-type CalendarView = 'calendar' | 'list';
-
-const path = (date: Date, type: CalendarType, view: CalendarView) => `/calendar/${toRouteDate(date)}/${type}/${view}`;
-
-function CreateMenu() {
+function Segmented({ label, items }: { label: string; items: { label: string; to: string; active: boolean }[] }) {
   return (
-    <details className="menu">
-      <summary className="btn btn--primary btn--md">
-        Create... <ChevronDown size={16} aria-hidden />
-      </summary>
-      <div className="menu__panel" role="menu">
-        <Link role="menuitem" className="menu__item" to="/post/create">
-          <Megaphone size={16} aria-hidden /> Social media post
-        </Link>
-        <Link role="menuitem" className="menu__item" to="/blog/create">
-          <FileText size={16} aria-hidden /> Blog post
-        </Link>
-      </div>
-    </details>
-  );
-}
-
-function Segmented({ items }: { items: { label: string; to: string; active: boolean }[] }) {
-  return (
-    <div className="segmented" role="group">
+    <div className="segmented" role="group" aria-label={label}>
       {items.map((item) => (
         <Link
           key={item.label}
@@ -56,79 +32,25 @@ function Segmented({ items }: { items: { label: string; to: string; active: bool
   );
 }
 
-function Grid({ date, type }: { date: Date; type: CalendarType }) {
-  const weekStartsOn = localeWeekStart();
-  const now = today();
-  const days = eachDayOfInterval({
-    start: startOfWeek(type === 'month' ? startOfMonth(date) : date, { weekStartsOn }),
-    end: endOfWeek(type === 'month' ? endOfMonth(date) : date, { weekStartsOn }),
-  });
-  const names = days.slice(0, 7).map((day) => formatAs(day, 'EEE'));
-  return (
-    <div className={['cal', `cal--${type}`].join(' ')}>
-      <div className="cal__head">
-        {names.map((name) => (
-          <div key={name} className="cal__weekday">
-            {name}
-          </div>
-        ))}
-      </div>
-      <div className="cal__body">
-        {days.map((day) => (
-          <div
-            key={toRouteDate(day)}
-            className={[
-              'cal__day',
-              type === 'month' && !isSameMonth(day, date) ? 'cal__day--outside' : '',
-              isSameDay(day, now) ? 'cal__day--today' : '',
-            ].join(' ')}
-          >
-            <span className="cal__date">{formatAs(day, type === 'week' ? 'd MMM' : 'd')}</span>
-          </div>
-        ))}
-      </div>
-    </div>
-  );
-}
-
-function ListView() {
-  return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Content</th>
-            <th scope="col">Platform</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td colSpan={4} className="table__empty">
-              No posts created yet.
-            </td>
-          </tr>
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** /calendar/{date}/{type}/{view}: month (default) or week, calendar (default) or list. */
+/** /calendar/{date}/{type}/{view}: month (default) or week, calendar (default) or list; a bad date is today. */
 export default function CalendarRoute() {
   const params = useParams();
-  const date = parseRouteDate(params.date);
+  const zone = viewerZone();
+  const date = parseRouteDate(params.date, zone);
   const type: CalendarType = params.type === 'week' ? 'week' : 'month';
   const view: CalendarView = params.view === 'list' ? 'list' : 'calendar';
+  const days = visibleDays(date, type, view);
+  const from = toRouteDate(days[0] ?? date);
+  const to = toRouteDate(days[days.length - 1] ?? date);
+  const range = usePostRange(zone, from, to);
+  const posts = range.data ?? [];
 
+  const monthly = type === 'month' || view === 'list';
   const step = (direction: 1 | -1) =>
-    type === 'month' ? addMonths(startOfMonth(date), direction) : addDays(date, 7 * direction);
-  // The list view always covers the current month only (spec 01 §2).
-  const title =
-    type === 'month' || view === 'list'
-      ? formatAs(date, 'MMMM yyyy')
-      : `Week of ${formatAs(startOfWeek(date, { weekStartsOn: localeWeekStart() }), 'd MMMM yyyy')}`;
+    monthly ? addMonths(startOfMonth(date), direction) : addDays(date, 7 * direction);
+  const title = monthly
+    ? formatAs(date, 'MMMM yyyy')
+    : `Week of ${formatAs(startOfWeek(date, { weekStartsOn: localeWeekStart() }), 'd MMMM yyyy')}`;
 
   return (
     <div className="page">
@@ -136,65 +58,66 @@ export default function CalendarRoute() {
         title="Calendar"
         description="Everything scheduled and published, in one place."
         actions={
-          <>
-            <Button
-              variant="ghost"
-              icon={<Trash2 size={16} aria-hidden />}
-              disabled
-              title="No scheduled posts to delete"
-            >
-              Delete scheduled posts
-            </Button>
-            <Button
-              variant="secondary"
-              icon={<Sparkles size={16} aria-hidden />}
-              disabled
-              title="AI generation arrives in a coming release"
-            >
-              Generate...
-            </Button>
-            <CreateMenu />
-          </>
+          <CalendarActions
+            range={{ zone, from, to, label: title }}
+            scheduledCount={posts.filter((p) => p.status === 'scheduled').length}
+          />
         }
       />
       <Card padded={false} className="cal-card">
         <div className="cal-toolbar">
           <div className="cal-toolbar__nav">
             <ButtonLink
-              to={path(step(-1), type, view)}
+              to={calendarPath(step(-1), type, view)}
               variant="ghost"
               size="sm"
-              aria-label="Previous"
+              aria-label={monthly ? 'Previous month' : 'Previous week'}
               icon={<ChevronLeft size={18} />}
             />
-            <ButtonLink to={path(today(), type, view)} variant="secondary" size="sm">
+            <ButtonLink to={calendarPath(today(zone), type, view)} variant="secondary" size="sm">
               Today
             </ButtonLink>
             <ButtonLink
-              to={path(step(1), type, view)}
+              to={calendarPath(step(1), type, view)}
               variant="ghost"
               size="sm"
-              aria-label="Next"
+              aria-label={monthly ? 'Next month' : 'Next week'}
               icon={<ChevronRight size={18} />}
             />
             <h2 className="cal-toolbar__title">{title}</h2>
           </div>
           <div className="cal-toolbar__switches">
             <Segmented
+              label="Period"
               items={[
-                { label: 'Month', to: path(date, 'month', view), active: type === 'month' },
-                { label: 'Week', to: path(date, 'week', view), active: type === 'week' },
+                { label: 'Month', to: calendarPath(date, 'month', view), active: type === 'month' },
+                { label: 'Week', to: calendarPath(date, 'week', view), active: type === 'week' },
               ]}
             />
             <Segmented
+              label="View"
               items={[
-                { label: 'Calendar', to: path(date, type, 'calendar'), active: view === 'calendar' },
-                { label: 'List', to: path(date, type, 'list'), active: view === 'list' },
+                { label: 'Calendar', to: calendarPath(date, type, 'calendar'), active: view === 'calendar' },
+                { label: 'List', to: calendarPath(date, type, 'list'), active: view === 'list' },
               ]}
             />
           </div>
         </div>
-        {view === 'list' ? <ListView /> : <Grid date={date} type={type} />}
+        {range.isPending ? (
+          <p className="cal-loading">
+            <Spinner size={14} /> Loading posts…
+          </p>
+        ) : null}
+        {range.isError ? (
+          <div className="cal-loading">
+            <Alert type="error">{errorMessage(range.error)}</Alert>
+          </div>
+        ) : null}
+        {view === 'list' ? (
+          <PostTable posts={posts} zone={zone} />
+        ) : (
+          <CalendarGrid date={date} type={type} days={days} posts={posts} zone={zone} today={today(zone)} />
+        )}
       </Card>
     </div>
   );

@@ -9,13 +9,14 @@ import {
   Share2,
   Users,
 } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useProfile } from '@/lib/auth';
 import { useCurrentCompany } from '@/lib/company';
+import { PostListCard } from '../components/post-list-card';
+import '../components/dashboard.css';
 
 function greeting() {
   const hour = new Date().getHours();
@@ -48,14 +49,6 @@ function OnboardingPrompt() {
   );
 }
 
-function CalendarLink() {
-  return (
-    <Link to="/calendar" className="card-link">
-      Open calendar <ArrowRight size={14} aria-hidden />
-    </Link>
-  );
-}
-
 function Metric({ icon: Icon, label }: { icon: typeof Heart; label: string }) {
   return (
     <div className="metric">
@@ -79,16 +72,20 @@ export default function DashboardRoute() {
       />
       {company && !company.onboarded ? <OnboardingPrompt /> : null}
       <div className="grid grid--2">
-        <Card title="Scheduled Content" actions={<CalendarLink />}>
-          <EmptyState compact icon={CalendarClock} title="No upcoming events">
-            Scheduled posts appear here.
-          </EmptyState>
-        </Card>
-        <Card title="Recently Published" actions={<CalendarLink />}>
-          <EmptyState compact icon={Send} title="No published content">
-            Your latest published posts appear here.
-          </EmptyState>
-        </Card>
+        <PostListCard
+          kind="latest"
+          title="Scheduled Content"
+          empty="No upcoming events"
+          emptyText="Scheduled posts appear here."
+          icon={CalendarClock}
+        />
+        <PostListCard
+          kind="recent"
+          title="Recently Published"
+          empty="No published content"
+          emptyText="Your latest published posts appear here."
+          icon={Send}
+        />
         <Card title="Total Followers">
           <div className="metric metric--large">
             <span className="metric__icon" aria-hidden>

@@ -1,46 +1,141 @@
-import { ArrowLeft, PenLine } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { Link } from 'react-router-dom';
+import { PLATFORM_LABELS } from '@shared/platform-rules';
+import type { Post } from '@shared/schemas/calendar';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { PlatformMark } from '@/components/platform-mark';
 import { Alert } from '@/components/ui/alert';
-import { ButtonLink } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
+import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { formatDate, viewerZone } from '@/lib/dates';
+import { localParts } from '@shared/calendar-time';
+import { usePaidPlan, usePostWithSiblings } from '../api/post-calls';
+import { PostEditor, type MediaPickerSlot } from './post-editor';
+import '../posts.css';
 
-/** The frame shared by the social and blog editors: back link, plan warning, and the editor body. */
-export function PostPage({ title, kind }: { title: string; kind: 'social' | 'blog' }) {
+const STATUS_TONE = {
+  draft: 'neutral',
+  scheduled: 'accent',
+  'in-progress': 'warning',
+  published: 'success',
+  failed: 'danger',
+} as const;
+
+function BackLink({ post, zone }: { post?: Post; zone: string }) {
+  const to = post ? `/calendar/${localParts(post.date, zone).day}/month/calendar` : '/calendar';
+  return (
+    <Link to={to} className="back-link">
+      <ArrowLeft size={14} aria-hidden /> Back to Calendar
+    </Link>
+  );
+}
+
+/** Spec 01 §2: the warning and its Billing Settings link while the company's plan does not publish. */
+function PlanWarning() {
+  const paid = usePaidPlan();
+  if (paid.data !== false) return null;
+  return (
+    <Alert type="warning" action={<Link to="/settings/billing">Billing Settings</Link>}>
+      {messages.noPlanWarning}
+    </Alert>
+  );
+}
+
+/** The sibling platform switcher: the group's posts, this one marked. */
+function SiblingSwitcher({ post, siblings }: { post: Post; siblings: Post[] }) {
+  const group = [post, ...siblings].sort((a, b) => a.id - b.id);
+  if (group.length < 2) return null;
+  return (
+    <nav className="siblings" aria-label="Platforms of this post">
+      {group.map((p) => (
+        <Link
+          key={p.id}
+          to={`${p.platform === 'wordpress' || p.platform === 'custom-blog' ? '/blog' : '/post'}/${p.id}`}
+          className={['siblings__item', p.id === post.id ? 'siblings__item--current' : ''].join(' ')}
+          aria-current={p.id === post.id ? 'page' : undefined}
+        >
+          <PlatformMark platform={p.platform} />
+          <span aria-hidden>{PLATFORM_LABELS[p.platform]}</span>
+          {p.error ? <span className="siblings__dot" role="img" aria-label={`Problem: ${p.error}`} /> : null}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** /post/create and /blog/create. */
+export function CreatePostPage({ kind, mediaPicker }: { kind: 'social' | 'blog'; mediaPicker: MediaPickerSlot }) {
+  const zone = viewerZone();
   return (
     <div className="page">
       <PageHeader
-        title={title}
-        eyebrow={
-          <Link to="/calendar" className="back-link">
-            <ArrowLeft size={14} aria-hidden /> Back to Calendar
-          </Link>
-        }
+        title={kind === 'blog' ? 'New blog post' : 'New social media post'}
+        eyebrow={<BackLink zone={zone} />}
       />
-      <Alert type="warning" action={<Link to="/settings/billing">Billing Settings</Link>}>
-        {messages.noPlanWarning}
-      </Alert>
-      <Card>
-        <EmptyState
-          icon={PenLine}
-          title={
-            kind === 'social'
-              ? 'The social post editor arrives in a coming release'
-              : 'The blog post editor arrives in a coming release'
-          }
-          action={
-            <ButtonLink to="/calendar" variant="secondary">
-              Back to Calendar
-            </ButtonLink>
-          }
-        >
-          {kind === 'social'
-            ? 'Writing, scheduling and publishing posts to Facebook, Instagram, Threads and LinkedIn will happen here.'
-            : 'Writing and publishing blog posts to WordPress or your own blog will happen here.'}
-        </EmptyState>
-      </Card>
+      <PlanWarning />
+      <PostEditor kind={kind} zone={zone} mediaPicker={mediaPicker} />
+    </div>
+  );
+}
+
+/** /post/{id} and /blog/{id}: the title is the post's date plus its platform. */
+export function EditPostPage({ kind, mediaPicker }: { kind: 'social' | 'blog'; mediaPicker: MediaPickerSlot }) {
+  const zone = viewerZone();
+  const id = Number(useParams().id);
+  const query = usePostWithSiblings(Number.isInteger(id) ? id : 0);
+  if (!Number.isInteger(id) || id <= 0 || isApiError(query.error, 404) || isApiError(query.error, 422)) {
+    return (
+      <div className="page">
+        <PageHeader
+          title={kind === 'blog' ? 'Blog post not found' : 'Post not found'}
+          eyebrow={<BackLink zone={zone} />}
+        />
+        <Alert type="error">This post does not exist or was deleted.</Alert>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="page">
+        <PageHeader title="Post" eyebrow={<BackLink zone={zone} />} />
+        <Alert type="error">{errorMessage(query.error)}</Alert>
+      </div>
+    );
+  }
+  if (!query.data) {
+    return (
+      <div className="page">
+        <Spinner label="Loading post" />
+      </div>
+    );
+  }
+  const { post, siblings } = query.data;
+  return (
+    <div className="page">
+      <PageHeader
+        title={
+          <span className="post-title">
+            <PlatformMark platform={post.platform} size="md" />
+            {formatDate(post.date, zone)} · {PLATFORM_LABELS[post.platform]}
+          </span>
+        }
+        description={
+          <span className="post-title__meta">
+            <Badge tone={STATUS_TONE[post.status]}>{post.status.toUpperCase()}</Badge>
+            {post.status === 'published' && post.permalink ? (
+              <a href={post.permalink} target="_blank" rel="noreferrer">
+                View on {PLATFORM_LABELS[post.platform]}
+              </a>
+            ) : null}
+          </span>
+        }
+        eyebrow={<BackLink post={post} zone={zone} />}
+        actions={<SiblingSwitcher post={post} siblings={siblings} />}
+      />
+      <PlanWarning />
+      <PostEditor key={`${post.id}-${post.version}`} kind={kind} post={post} zone={zone} mediaPicker={mediaPicker} />
     </div>
   );
 }

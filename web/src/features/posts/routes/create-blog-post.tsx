@@ -1,5 +1,6 @@
-import { PostPage } from '@/features/posts/components/post-page';
+import { CreatePostPage } from '../components/post-page';
+import type { MediaPickerSlot } from '../components/post-editor';
 
-export default function CreateBlogPostRoute() {
-  return <PostPage title="Create blog post" kind="blog" />;
+export default function CreateBlogPostRoute({ mediaPicker }: { mediaPicker: MediaPickerSlot }) {
+  return <CreatePostPage kind="blog" mediaPicker={mediaPicker} />;
 }

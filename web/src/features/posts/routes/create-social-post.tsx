@@ -1,5 +1,6 @@
-import { PostPage } from '@/features/posts/components/post-page';
+import { CreatePostPage } from '../components/post-page';
+import type { MediaPickerSlot } from '../components/post-editor';
 
-export default function CreateSocialPostRoute() {
-  return <PostPage title="Create social media post" kind="social" />;
+export default function CreateSocialPostRoute({ mediaPicker }: { mediaPicker: MediaPickerSlot }) {
+  return <CreatePostPage kind="social" mediaPicker={mediaPicker} />;
 }

@@ -1,5 +1,6 @@
-import { PostPage } from '@/features/posts/components/post-page';
+import { EditPostPage } from '../components/post-page';
+import type { MediaPickerSlot } from '../components/post-editor';
 
-export default function EditBlogPostRoute() {
-  return <PostPage title="Edit blog post" kind="blog" />;
+export default function EditBlogPostRoute({ mediaPicker }: { mediaPicker: MediaPickerSlot }) {
+  return <EditPostPage kind="blog" mediaPicker={mediaPicker} />;
 }

@@ -1,5 +1,6 @@
-import { PostPage } from '@/features/posts/components/post-page';
+import { EditPostPage } from '../components/post-page';
+import type { MediaPickerSlot } from '../components/post-editor';
 
-export default function EditSocialPostRoute() {
-  return <PostPage title="Edit social media post" kind="social" />;
+export default function EditSocialPostRoute({ mediaPicker }: { mediaPicker: MediaPickerSlot }) {
+  return <EditPostPage kind="social" mediaPicker={mediaPicker} />;
 }

@@ -1,0 +1,28 @@
+import { isBlogPlatform } from '@shared/platform-rules';
+import type { Post } from '@shared/schemas/calendar';
+import { Link } from 'react-router-dom';
+import { PlatformMark } from '@/components/platform-mark';
+
+export const postPath = (post: Pick<Post, 'id' | 'platform'>) =>
+  `${isBlogPlatform(post.platform) ? '/blog' : '/post'}/${post.id}`;
+
+/** What a post says at a glance: a blog's title, else the first words of its copy. */
+export const postSnippet = (post: Pick<Post, 'subject' | 'content'>) => (post.subject ?? post.content).trim();
+
+/**
+ * One post on the month grid or in a week column: platform, local time, first words, its
+ * status as a colour, and the red dot with the sentence when it breaks its rules or failed.
+ */
+export function PostChip({ post, time }: { post: Post; time: string }) {
+  return (
+    <Link to={postPath(post)} className={`post-chip post-chip--${post.status}`} data-post-id={post.id}>
+      <PlatformMark platform={post.platform} />
+      <span className="post-chip__time">{time}</span>
+      <span className="post-chip__text">{postSnippet(post) || 'Empty post'}</span>
+      {post.error ? (
+        <span className="post-chip__dot" role="img" aria-label={`Problem: ${post.error}`} title={post.error} />
+      ) : null}
+      <span className="visually-hidden">, {post.status}</span>
+    </Link>
+  );
+}

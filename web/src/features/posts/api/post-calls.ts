@@ -1,0 +1,43 @@
+import { billingContracts } from '@shared/contracts/billing';
+import { calendarContracts } from '@shared/contracts/calendar';
+import type { CreatePostInput, Post, UpdatePostInput } from '@shared/schemas/calendar';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /api/calendar/{id}/with-siblings: the post being edited and its group. */
+export const postWithSiblingsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.company.postWithSiblings(id),
+    queryFn: ({ signal }) => call(calendarContracts.withSiblings, { params: { id: String(id) }, signal }),
+  });
+
+export const usePostWithSiblings = (id: number) => useQuery({ ...postWithSiblingsQueryOptions(id), enabled: id > 0 });
+
+/** Whether the company's plan publishes (the warning of spec 01 §2 "Post pages" shows when it does not). */
+export const usePaidPlan = () =>
+  useQuery({
+    queryKey: [...queryKeys.company.all, 'billing', 'subscription'],
+    queryFn: ({ signal }) => call(billingContracts.subscription, { signal }),
+    select: (subscription) => subscription.isPaid,
+  });
+
+/** POST /api/calendar: one post per platform; the calendar and dashboard lists are asked again. */
+export function useCreatePosts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePostInput) => call(calendarContracts.create, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.company.posts }),
+  });
+}
+
+/** PATCH /api/calendar/{id} with the version the editor loaded (a newer one on the server is a 409). */
+export function useUpdatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdatePostInput }) =>
+      call(calendarContracts.update, { params: { id: String(id) }, body }),
+    onSuccess: (post: Post) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.company.posts, refetchType: 'all' }).then(() => post),
+  });
+}

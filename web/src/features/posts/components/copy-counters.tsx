@@ -1,0 +1,28 @@
+import {
+  POST_MAX_LENGTH,
+  POST_MIN_LENGTH,
+  PLATFORM_LABELS,
+  visibleLength,
+  type Platform,
+} from '@shared/platform-rules';
+
+/** Spec 01 §5: a character counter per selected platform, showing its maximum. */
+export function CopyCounters({ platforms, content }: { platforms: Platform[]; content: string }) {
+  const length = visibleLength(content);
+  return (
+    <ul className="counters" aria-label="Characters per platform">
+      {platforms.map((platform) => {
+        const max = POST_MAX_LENGTH[platform];
+        const state = length > max ? 'over' : length < POST_MIN_LENGTH ? 'under' : 'ok';
+        return (
+          <li key={platform} className={`counter counter--${state}`}>
+            <span className="counter__name">{PLATFORM_LABELS[platform]}</span>
+            <span className="counter__value">
+              {length.toLocaleString('en-GB')} / {max.toLocaleString('en-GB')}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

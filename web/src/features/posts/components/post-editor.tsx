@@ -1,0 +1,230 @@
+import { localParts, zonedInstant } from '@shared/calendar-time';
+import {
+  BLOG_PLATFORMS,
+  BLOG_TITLE_MAX,
+  BLOG_TITLE_MIN,
+  checkPost,
+  PLATFORM_LABELS,
+  SOCIAL_PLATFORMS,
+  visibleLength,
+  type Platform,
+} from '@shared/platform-rules';
+import { calendarMessages, type Post, type PostAction } from '@shared/schemas/calendar';
+import { addDays } from 'date-fns';
+import { useId, useState, type ComponentType } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PlatformMark } from '@/components/platform-mark';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { TextAreaField, TextField } from '@/components/ui/field';
+import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { today, toRouteDate } from '@/lib/dates';
+import { notify } from '@/lib/toast';
+import { useCreatePosts, useUpdatePost } from '../api/post-calls';
+import { CopyCounters } from './copy-counters';
+import { PostActions } from './post-actions';
+import { SchedulePicker } from './schedule-picker';
+
+/** The media library's picker, handed in by the app (features do not import each other). */
+export type MediaPickerSlot = ComponentType<{
+  multiple: boolean;
+  selected: number[];
+  onChange: (ids: number[]) => void;
+  label?: string;
+}>;
+
+/** Spec 01 §9: the post text area has 25 rows. */
+const TEXT_AREA_ROWS = 25;
+
+type Errors = Partial<Record<'platforms' | 'subject' | 'content' | 'files' | 'scheduledAt', string>>;
+
+const editPath = (post: Pick<Post, 'id' | 'platform'>) =>
+  `${(BLOG_PLATFORMS as readonly string[]).includes(post.platform) ? '/blog' : '/post'}/${post.id}`;
+
+function initialSchedule(post: Post | undefined, zone: string) {
+  if (post?.scheduledAt) return localParts(post.scheduledAt, zone);
+  return { day: toRouteDate(addDays(today(zone), 1)), time: '09:00' };
+}
+
+/**
+ * Writes one post (editing) or a group of siblings (creating): platforms, a blog's title, the
+ * copy with a counter per platform, media, the schedule, and the actions its status allows.
+ * Rules are checked on submit; a draft may break them (it then shows why), a scheduled or
+ * published post may not, and the server says so with the same sentences.
+ */
+export function PostEditor({
+  kind,
+  post,
+  zone,
+  mediaPicker: MediaPicker,
+}: {
+  kind: 'social' | 'blog';
+  post?: Post;
+  zone: string;
+  mediaPicker: MediaPickerSlot;
+}) {
+  const navigate = useNavigate();
+  const create = useCreatePosts();
+  const update = useUpdatePost();
+  const choices: readonly Platform[] = kind === 'blog' ? BLOG_PLATFORMS : SOCIAL_PLATFORMS;
+  const [platforms, setPlatforms] = useState<Platform[]>(post ? [post.platform] : []);
+  const [subject, setSubject] = useState(post?.subject ?? '');
+  const [content, setContent] = useState(post?.content ?? '');
+  const [files, setFiles] = useState<number[]>(post?.files ?? []);
+  const [schedule, setSchedule] = useState(() => initialSchedule(post, zone));
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState<PostAction | null>(null);
+  const platformsId = useId();
+  const locked = post?.status === 'published' || post?.status === 'in-progress';
+
+  const check = post ? checkPost({ platform: post.platform, content, files, subject }) : undefined;
+
+  async function submit(action: PostAction) {
+    if (!post && !platforms.length) {
+      setErrors({ platforms: calendarMessages.platformsRequired });
+      return;
+    }
+    let scheduledAt: string | undefined;
+    try {
+      scheduledAt = zonedInstant(schedule.day, schedule.time, zone).toISOString();
+    } catch {
+      if (action === 'schedule') {
+        setErrors({ scheduledAt: calendarMessages.scheduleNeedsTime });
+        return;
+      }
+    }
+    setErrors({});
+    setPending(action);
+    const fields = { subject: kind === 'blog' ? subject : undefined, content, files, scheduledAt, action };
+    try {
+      if (post) {
+        await update.mutateAsync({ id: post.id, body: { ...fields, version: post.version } });
+        notify.success(
+          action === 'schedule'
+            ? 'Post scheduled.'
+            : action === 'publish'
+              ? 'Post sent for publishing.'
+              : 'Post saved.',
+        );
+      } else {
+        const created = await create.mutateAsync({ ...fields, platforms });
+        notify.success(created.length > 1 ? `${created.length} posts created.` : 'Post created.');
+        const [first] = created;
+        if (first) await navigate(editPath(first), { replace: true });
+      }
+    } catch (error) {
+      if (promptIfUpgradeRequired(error)) return;
+      if (isApiError(error, 422) && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors);
+      else notify.error(errorMessage(error));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const counted = post ? [post.platform] : platforms;
+  return (
+    <form
+      className="post-editor"
+      onSubmit={(event) => {
+        event.preventDefault();
+      }}
+      noValidate
+    >
+      <div className="post-editor__main">
+        <Card>
+          {post ? null : (
+            <fieldset
+              className="platform-picker"
+              aria-describedby={errors.platforms ? `${platformsId}-error` : undefined}
+            >
+              <legend className="field__label">Platforms</legend>
+              <div className="platform-picker__options">
+                {choices.map((platform) => {
+                  const on = platforms.includes(platform);
+                  return (
+                    <label key={platform} className={['platform-option', on ? 'platform-option--on' : ''].join(' ')}>
+                      <input
+                        type="checkbox"
+                        checked={on}
+                        onChange={() =>
+                          setPlatforms(on ? platforms.filter((p) => p !== platform) : [...platforms, platform])
+                        }
+                      />
+                      <PlatformMark platform={platform} size="md" />
+                      <span aria-hidden>{PLATFORM_LABELS[platform]}</span>
+                    </label>
+                  );
+                })}
+              </div>
+              {errors.platforms ? (
+                <p className="field__error" id={`${platformsId}-error`} role="alert">
+                  {errors.platforms}
+                </p>
+              ) : null}
+            </fieldset>
+          )}
+          {kind === 'blog' ? (
+            <TextField
+              label="Title"
+              value={subject}
+              disabled={locked}
+              error={errors.subject}
+              hint={`${visibleLength(subject.trim())} characters; ${BLOG_TITLE_MIN} to ${BLOG_TITLE_MAX}.`}
+              onChange={(event) => setSubject(event.target.value)}
+            />
+          ) : null}
+          <TextAreaField
+            label={kind === 'blog' ? 'Content' : 'Post copy'}
+            rows={TEXT_AREA_ROWS}
+            value={content}
+            disabled={locked}
+            error={errors.content}
+            onChange={(event) => setContent(event.target.value)}
+          />
+          <CopyCounters platforms={counted} content={content} />
+        </Card>
+        <Card title="Media" description={kind === 'blog' ? 'One image for the blog post.' : undefined}>
+          {locked ? (
+            <p className="muted">{files.length ? `${files.length} file(s) attached.` : 'No media.'}</p>
+          ) : (
+            <MediaPicker
+              multiple={kind === 'social'}
+              selected={files}
+              onChange={setFiles}
+              label={kind === 'blog' ? 'Choose an image' : 'Add media'}
+            />
+          )}
+          {errors.files ? (
+            <p className="field__error" role="alert">
+              {errors.files}
+            </p>
+          ) : null}
+        </Card>
+      </div>
+      <aside className="post-editor__side">
+        {post && check && !check.valid && !locked ? (
+          <Alert type="error" title="This post cannot be published yet">
+            {check.message}
+          </Alert>
+        ) : null}
+        {post?.error && post.status === 'failed' ? (
+          <Alert type="error" title="Publishing failed">
+            {post.error}
+          </Alert>
+        ) : null}
+        <Card title="Schedule" description={`Times in ${zone}.`}>
+          <SchedulePicker
+            day={schedule.day}
+            time={schedule.time}
+            zone={zone}
+            disabled={locked}
+            error={errors.scheduledAt}
+            onChange={setSchedule}
+          />
+        </Card>
+        <PostActions status={post?.status} pending={pending} onAction={(action) => void submit(action)} />
+      </aside>
+    </form>
+  );
+}

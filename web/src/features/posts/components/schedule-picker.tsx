@@ -1,0 +1,119 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import {
+  addMonths,
+  eachDayOfInterval,
+  endOfMonth,
+  endOfWeek,
+  isBefore,
+  isSameMonth,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { formatAs, localeWeekStart, parseRouteDate, today, toRouteDate } from '@/lib/dates';
+
+/**
+ * The schedule picker (spec 01 §5): a month of days and a time as HH:mm. Days before today,
+ * and the leading days of the previous month in the grid, cannot be chosen.
+ */
+export function SchedulePicker({
+  day,
+  time,
+  zone,
+  onChange,
+  error,
+  disabled,
+}: {
+  day: string;
+  time: string;
+  zone: string;
+  onChange: (value: { day: string; time: string }) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const first = today(zone);
+  const [shown, setShown] = useState<Date>(() => startOfMonth(parseRouteDate(day, zone)));
+  const timeId = useId();
+  const weekStartsOn = localeWeekStart();
+  const days = eachDayOfInterval({
+    start: startOfWeek(shown, { weekStartsOn }),
+    end: endOfWeek(endOfMonth(shown), { weekStartsOn }),
+  });
+  const canGoBack = !isBefore(addMonths(shown, -1), startOfMonth(first));
+  return (
+    <div className={['schedule', error ? 'schedule--invalid' : ''].join(' ')}>
+      <div className="schedule__head">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label="Previous month"
+          disabled={!canGoBack || disabled}
+          onClick={() => setShown(addMonths(shown, -1))}
+          icon={<ChevronLeft size={16} />}
+        />
+        <p className="schedule__month" aria-live="polite">
+          {formatAs(shown, 'MMMM yyyy')}
+        </p>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label="Next month"
+          disabled={disabled}
+          onClick={() => setShown(addMonths(shown, 1))}
+          icon={<ChevronRight size={16} />}
+        />
+      </div>
+      <div className="schedule__grid" role="group" aria-label="Publish date">
+        {days.slice(0, 7).map((d) => (
+          <span key={`h${formatAs(d, 'EEE')}`} className="schedule__weekday" aria-hidden>
+            {formatAs(d, 'EEEEE')}
+          </span>
+        ))}
+        {days.map((d) => {
+          const value = toRouteDate(d);
+          const blocked = isBefore(d, first) || isBefore(d, shown);
+          return (
+            <button
+              key={value}
+              type="button"
+              className={[
+                'schedule__day',
+                isSameMonth(d, shown) ? '' : 'schedule__day--outside',
+                value === day ? 'schedule__day--selected' : '',
+              ].join(' ')}
+              disabled={blocked || disabled}
+              aria-pressed={value === day}
+              aria-label={formatAs(d, 'EEEE d MMMM yyyy')}
+              onClick={() => {
+                onChange({ day: value, time });
+                if (!isSameMonth(d, shown)) setShown(startOfMonth(d));
+              }}
+            >
+              {formatAs(d, 'd')}
+            </button>
+          );
+        })}
+      </div>
+      <div className="schedule__time">
+        <label htmlFor={timeId}>Time</label>
+        <input
+          id={timeId}
+          type="time"
+          className="input"
+          step={60}
+          value={time}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${timeId}-error` : undefined}
+          onChange={(event) => onChange({ day, time: event.target.value })}
+        />
+      </div>
+      {error ? (
+        <p className="field__error" id={`${timeId}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
