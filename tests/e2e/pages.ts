@@ -20,6 +20,7 @@ export const signedOutPages: PageVisit[] = [
   { pattern: '/auth/forgot-password', path: '/auth/forgot-password', heading: /password/i },
   { pattern: '/auth/forgot-password/:id/:token', path: '/auth/forgot-password/1/not-a-token', heading: /password/i },
   { pattern: '/dev/mailbox', path: '/dev/mailbox', heading: /Mailbox/i },
+  { pattern: '/dev/platforms', path: '/dev/platforms', heading: /Sandbox platforms/i },
   { pattern: '*', path: '/definitely-not-a-page', heading: /Page not found/ },
 ];
 

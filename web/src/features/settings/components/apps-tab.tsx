@@ -1,9 +1,14 @@
-import { Globe, Info, Search, Store } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { PLATFORM_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '@shared/schemas/integrations';
+import { Globe, Search, Store } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { SocialApp } from '@/features/integrations/components/social-app';
 import { useFeatureFlag } from '@/lib/metadata';
+import { notify } from '@/lib/toast';
 
 interface Platform {
   name: string;
@@ -16,39 +21,63 @@ const letter = (text: string, color: string) => (
     {text}
   </span>
 );
+const icon = (node: ReactNode, color: string) => (
+  <span className="platform__mark platform__mark--icon" style={{ background: color }} aria-hidden>
+    {node}
+  </span>
+);
 
+const SOCIAL: Record<SocialPlatform, { description: string; mark: ReactNode }> = {
+  facebook: { description: 'Publish posts to a Facebook Page.', mark: letter('f', '#1877F2') },
+  instagram: { description: 'Publish photos and videos to a business account.', mark: letter('IG', '#c13584') },
+  threads: { description: 'Share short posts on Threads.', mark: letter('@', '#111111') },
+  linkedin: { description: 'Post to your profile or company page.', mark: letter('in', '#0A66C2') },
+};
+
+const isSocial = (value: string | null): value is SocialPlatform =>
+  (SOCIAL_PLATFORMS as readonly (string | null)[]).includes(value);
+
+/**
+ * Settings → apps (spec 01 §2): the social platforms connect through their consent pages and
+ * come back here with `?connected=` or `?error=`; an invite link's `inviteToken` travels with
+ * Connect, so an invited teammate connects the invited company's accounts.
+ */
 export function AppsTab() {
   const searchConsole = useFeatureFlag('GoogleSearchConsole');
   const myBusiness = useFeatureFlag('GoogleMyBusinessIntegration');
+  const [params, setParams] = useSearchParams();
+  const inviteToken = params.get('inviteToken') ?? undefined;
+  const returned = params.get('connected');
+  const failed = params.get('error');
+  const failedPlatform = params.get('platform');
+  const announced = useRef(false);
 
-  const platforms: Platform[] = [
-    { name: 'Facebook', description: 'Publish posts to a Facebook Page.', mark: letter('f', '#1877F2') },
-    {
-      name: 'Instagram',
-      description: 'Publish photos and videos to a business account.',
-      mark: letter('IG', '#d62976'),
-    },
-    { name: 'Threads', description: 'Share short posts on Threads.', mark: letter('@', '#111111') },
-    { name: 'LinkedIn', description: 'Post to your profile or company page.', mark: letter('in', '#0A66C2') },
+  useEffect(() => {
+    if (announced.current || !isSocial(returned)) return;
+    announced.current = true;
+    notify.success(`${PLATFORM_LABELS[returned]} is connected.`);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('connected');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [returned, setParams]);
+
+  const others: Platform[] = [
     {
       name: 'WordPress',
       description: 'Publish blog posts to your WordPress site.',
-      mark: (
-        <span className="platform__mark platform__mark--icon" style={{ background: '#21759b' }} aria-hidden>
-          <Globe size={18} />
-        </span>
-      ),
+      mark: icon(<Globe size={18} />, '#21759b'),
     },
     ...(searchConsole
       ? [
           {
             name: 'Google Search Console',
             description: 'Bring search performance into your reports.',
-            mark: (
-              <span className="platform__mark platform__mark--icon" style={{ background: '#34A853' }} aria-hidden>
-                <Search size={18} />
-              </span>
-            ),
+            mark: icon(<Search size={18} />, '#137333'),
           },
         ]
       : []),
@@ -57,11 +86,7 @@ export function AppsTab() {
           {
             name: 'Google My Business',
             description: 'Manage your business profile and reviews.',
-            mark: (
-              <span className="platform__mark platform__mark--icon" style={{ background: '#4285F4' }} aria-hidden>
-                <Store size={18} />
-              </span>
-            ),
+            mark: icon(<Store size={18} />, '#4285F4'),
           },
         ]
       : []),
@@ -69,16 +94,44 @@ export function AppsTab() {
 
   return (
     <div className="stack-lg">
-      <div className="note">
-        <Info size={18} aria-hidden />
-        <p>
-          Connecting accounts arrives in a coming release. Until then the buttons below stay disabled and nothing is
-          shared with these platforms.
-        </p>
-      </div>
+      {failed ? (
+        <Alert
+          type="error"
+          title={isSocial(failedPlatform) ? `${PLATFORM_LABELS[failedPlatform]} was not connected` : undefined}
+          action={
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() =>
+                setParams(
+                  (current) => {
+                    const next = new URLSearchParams(current);
+                    next.delete('error');
+                    next.delete('platform');
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            >
+              Dismiss
+            </Button>
+          }
+        >
+          {failed}
+        </Alert>
+      ) : null}
+      {inviteToken ? (
+        <Alert type="info">
+          Connecting from your invite: the accounts you connect go to the company that invited you.
+        </Alert>
+      ) : null}
       <Card title="Applications" description="Accounts your posts are published to." padded={false}>
         <ul className="platforms">
-          {platforms.map((platform) => (
+          {SOCIAL_PLATFORMS.map((platform) => (
+            <SocialApp key={platform} platform={platform} inviteToken={inviteToken} {...SOCIAL[platform]} />
+          ))}
+          {others.map((platform) => (
             <li key={platform.name} className="platform">
               {platform.mark}
               <div className="platform__text">

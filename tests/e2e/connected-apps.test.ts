@@ -1,0 +1,117 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
+import { appUrl, openSession } from './browser';
+import { signIn, useBrowser, verifiedAccount } from './support';
+
+/**
+ * Settings → apps in Chromium on the embedded runtime: Facebook, Instagram, Threads and LinkedIn
+ * each connect through their sandbox consent page and come back connected with their name; a
+ * page or profile is chosen from the edit control's list; one is disconnected with its switch.
+ * axe finds nothing on the tab with connections.
+ */
+const shots = new URL('../../.screens/', import.meta.url).pathname;
+mkdirSync(shots, { recursive: true });
+
+const row = (page: Page, platform: string) => page.locator(`li.social-app[data-platform="${platform}"]`);
+
+async function connectThroughSandbox(page: Page, platform: string, label: string, account: string) {
+  await row(page, platform)
+    .getByRole('button', { name: `Connect ${label}` })
+    .click();
+  // The sandbox stands in for the platform's consent screen, on its own origin.
+  await page.getByRole('heading', { name: `${platform === 'instagram' ? 'Facebook' : label} sandbox` }).waitFor();
+  expect(new URL(page.url()).origin).not.toBe(new URL(appUrl()).origin);
+  await page.getByLabel('Account name').fill(account);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.waitForURL((u) => u.pathname === '/settings/apps');
+  await row(page, platform)
+    .getByRole('switch', { name: `${label} connected` })
+    .waitFor();
+}
+
+describe('connected apps', () => {
+  const browser = useBrowser();
+
+  it('connects Facebook, Instagram, Threads and LinkedIn, chooses pages, and disconnects one', async () => {
+    const account = await verifiedAccount('Apps');
+    const { page, context, url } = await openSession(browser());
+    await signIn(page, url, account);
+    await page.goto(url('/settings/apps'));
+    await row(page, 'facebook').getByRole('button', { name: 'Connect Facebook' }).waitFor();
+
+    await connectThroughSandbox(page, 'facebook', 'Facebook', 'Fiona Page');
+    // Two pages: the edit control lists them; choose the second.
+    const facebookPage = row(page, 'facebook').getByLabel('Facebook page');
+    await expect
+      .poll(() => facebookPage.locator('option').allTextContents())
+      .toEqual(['Sandbox Bakery', 'Sandbox Bikes']);
+    await facebookPage.selectOption({ label: 'Sandbox Bikes' });
+    await row(page, 'facebook').getByRole('button', { name: 'Save' }).click();
+    await row(page, 'facebook').getByText('Sandbox Bikes').waitFor();
+
+    await connectThroughSandbox(page, 'instagram', 'Instagram', 'Fiona Page');
+    await row(page, 'instagram').getByRole('button', { name: 'Save' }).click();
+    await row(page, 'instagram').getByText('sandbox.bakery').waitFor();
+
+    await connectThroughSandbox(page, 'threads', 'Threads', 'Theo Threads');
+    await row(page, 'threads').getByText('theo.threads').waitFor();
+
+    await connectThroughSandbox(page, 'linkedin', 'LinkedIn', 'Lena Linked');
+    const linkedinChoice = row(page, 'linkedin').getByLabel('LinkedIn profile or page');
+    await expect
+      .poll(() => linkedinChoice.locator('option').allTextContents())
+      .toEqual(['Lena Linked', 'Sandbox Studio', 'Sandbox Labs']);
+    await linkedinChoice.selectOption({ label: 'Sandbox Studio' });
+    await row(page, 'linkedin').getByRole('button', { name: 'Save' }).click();
+    await row(page, 'linkedin').getByText('Sandbox Studio').waitFor();
+
+    // The choice can be changed later from the edit control.
+    await row(page, 'facebook').getByRole('button', { name: 'Change Facebook page' }).click();
+    await facebookPage.selectOption({ label: 'Sandbox Bakery' });
+    await row(page, 'facebook').getByRole('button', { name: 'Save' }).click();
+    await row(page, 'facebook').getByText('Sandbox Bakery').waitFor();
+
+    // After a reload every platform still says connected, with its name.
+    await page.reload();
+    for (const [platform, label, name] of [
+      ['facebook', 'Facebook', 'Sandbox Bakery'],
+      ['instagram', 'Instagram', 'sandbox.bakery'],
+      ['threads', 'Threads', 'theo.threads'],
+      ['linkedin', 'LinkedIn', 'Sandbox Studio'],
+    ]) {
+      await row(page, platform)
+        .getByRole('switch', { name: `${label} connected` })
+        .waitFor();
+      expect(await row(page, platform).getByRole('switch').isChecked()).toBe(true);
+      await row(page, platform).getByText(name, { exact: true }).waitFor();
+    }
+    await page.waitForTimeout(400);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}connected-apps.png`, fullPage: true });
+
+    // The switch disconnects Threads; the others stay.
+    await row(page, 'threads').getByRole('switch', { name: 'Threads connected' }).click();
+    await row(page, 'threads').getByRole('button', { name: 'Connect Threads' }).waitFor();
+    await row(page, 'threads').getByText('Not connected').waitFor();
+    await page.reload();
+    await row(page, 'threads').getByRole('button', { name: 'Connect Threads' }).waitFor();
+    await row(page, 'facebook').getByRole('switch', { name: 'Facebook connected' }).waitFor();
+
+    // Cancel on a consent page comes back with the reason.
+    await row(page, 'threads').getByRole('button', { name: 'Connect Threads' }).click();
+    await page.getByRole('heading', { name: 'Threads sandbox' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((u) => u.pathname === '/settings/apps');
+    await page.getByRole('alert').filter({ hasText: 'Connecting Threads was cancelled.' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}connected-apps-cancelled.png`, fullPage: true });
+
+    // The dev page lists what the sandbox platforms received.
+    await page.goto(url('/dev/platforms'));
+    await page.getByRole('heading', { name: 'Sandbox platforms' }).waitFor();
+    await page.getByText('GET /linkedin-api/rest/organizationAcls').first().waitFor();
+    await context.close();
+  });
+});
