@@ -84,10 +84,6 @@ export const routes: RouteObject[] = [
         lazy: lazyRoute(() => import('@/features/dev/routes/platforms')),
       },
       {
-        path: '/dev/platforms',
-        lazy: lazyRoute(() => import('@/features/dev/routes/platforms')),
-      },
-      {
         element: <RequireAuth />,
         loader: requireAuthLoader,
         children: [

@@ -12,13 +12,10 @@ export const queryKeys = {
   invitation: (token: string) => ['invitation', token] as const,
   mailbox: (to: string) => ['dev', 'mailbox', to] as const,
   sandboxRequests: ['dev', 'sandbox-requests'] as const,
-  sandboxRequests: ['dev', 'sandbox-requests'] as const,
   job: (uuid: string) => ['lrp', uuid] as const,
   company: {
     all: ['company'] as const,
     mediaFile: (id: string) => ['company', 'media', id] as const,
-    integrationStatus: (platform: string) => ['company', 'integrations', platform, 'status'] as const,
-    integrationProfiles: (platform: string) => ['company', 'integrations', platform, 'profiles'] as const,
     integrationStatus: (platform: string) => ['company', 'integrations', platform, 'status'] as const,
     integrationProfiles: (platform: string) => ['company', 'integrations', platform, 'profiles'] as const,
     /** Every post answer (calendar ranges, a post with its siblings, the dashboard lists): one family to invalidate. */
