@@ -61,5 +61,14 @@ export default defineConfig({
     emptyOutDir: true,
     // web/dist is what the bucket serves: no source maps in it, so the source is not public.
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically loads on every page anyway: one chunk compresses
+          // better than the dozen small shared chunks Rolldown would cut it into (4 kB less per page).
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

@@ -5,6 +5,8 @@ describe('web dates (spec 01 §9: en-GB, day, short month, 2-digit year; week st
   it('formats a day as day, short month, 2-digit year', () => {
     expect(formatDate('2026-03-05T12:00:00Z', 'UTC')).toBe('5 Mar 26');
     expect(formatDate(new Date(Date.UTC(2025, 11, 31, 9)), 'Europe/London')).toBe('31 Dec 25');
+    // Sep as date-fns writes it, not the en-GB locale's "Sept"; midnight is 00, never 24.
+    expect(formatDateTime('2026-09-15T00:00:05Z', 'UTC')).toBe('15 Sep 26, 00:00:05');
   });
 
   it('shows the day an instant falls on in the given IANA zone', () => {

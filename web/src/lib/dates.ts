@@ -7,12 +7,9 @@ import { format } from 'date-fns';
  * the day a post falls on do not shift with the offset.
  */
 
-/**
- * Spec 01 §9 "Dates": en-GB, day, short month, 2-digit year, e.g. 5 Mar 26. The pattern fixes
- * the British order; the month and weekday names are the same English ones date-fns formats
- * with by default, so the en-GB locale module (and its parsers) stays out of the bundle.
- */
-export const DATE_FORMAT = 'd MMM yy';
+/** Showing a date (5 Mar 26) is Intl's job, without date-fns: pages that only show dates import format-date. */
+export { formatDate, formatDateTime } from './format-date';
+
 /** How days travel in addresses: /calendar/2026-03-05/month/calendar. */
 const ROUTE_DATE = 'yyyy-MM-dd';
 
@@ -24,14 +21,6 @@ export function today(zone = viewerZone()): TZDate {
   const now = TZDate.tz(zone);
   return new TZDate(now.getFullYear(), now.getMonth(), now.getDate(), zone);
 }
-
-/** A date as the spec shows it: 5 Mar 26. */
-export const formatDate = (date: Date | string | number, zone = viewerZone()) =>
-  format(new TZDate(new Date(date).getTime(), zone), DATE_FORMAT);
-
-/** A date with its time of day, in `zone`: 5 Mar 26, 14:05:09. */
-export const formatDateTime = (date: Date | string | number, zone = viewerZone()) =>
-  format(new TZDate(new Date(date).getTime(), zone), `${DATE_FORMAT}, HH:mm:ss`);
 
 /** Any date-fns pattern, e.g. 'MMMM yyyy' for a month title. */
 export const formatAs = (date: Date, pattern: string) => format(date, pattern);

@@ -1,6 +1,6 @@
 import { formatUsd, type Invoice } from '@shared/schemas/billing';
 import { Card } from '@/components/ui/card';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 
 /** Invoices: Number, Date, Amount (dollars) and the provider's invoice page. */
 export function InvoicesCard({ invoices }: { invoices: Invoice[] }) {

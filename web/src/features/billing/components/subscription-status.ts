@@ -1,5 +1,5 @@
 import type { Subscription } from '@shared/schemas/billing';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 
 type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
 

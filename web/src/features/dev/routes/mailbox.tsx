@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime } from '@/lib/format-date';
 import { useMailbox, type Mail } from '@/features/dev/api/get-mailbox';
 
 const sentAt = (iso: string) => (iso ? formatDateTime(iso) : '');

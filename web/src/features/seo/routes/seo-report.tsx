@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime } from '@/lib/format-date';
 import { notify } from '@/lib/toast';
 import { auditInProgress, useAuditActions, useSeoReport } from '../api/seo-report';
 import { AuditStatus } from '../components/audit-status';

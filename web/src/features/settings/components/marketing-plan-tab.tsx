@@ -9,7 +9,7 @@ import { JobProgress } from '@/components/ui/job-progress';
 import { Markdown } from '@/components/ui/markdown';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 import { planQueryOptions, usePlanJob } from '@/lib/marketing-plan';
 
 /** Settings › marketing-plan: the plan as formatted markdown, and Generate plan (spec 01 §2). */
