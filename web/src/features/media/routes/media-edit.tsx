@@ -1,15 +1,64 @@
-import { ArrowLeft, Image } from 'lucide-react';
-import { ButtonLink } from '@/components/ui/button';
+import { ArrowLeft, Save } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import type { MediaFile } from '@shared/schemas/media';
+import { messages } from '@shared/messages';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { TextAreaField, TextField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useDeleteMedia, useMediaBatch, useUpdateMedia } from '../api/media-library';
+import '../media.css';
 
-/** /media/{id}: the media API and its contract arrive with the media feature; until then, its placeholder. */
+/** /media/{id}: filename and description, loaded through the batch call; unknown ids go back to /media. */
 export default function MediaEditRoute() {
+  const { id } = useParams();
+  const mediaId = /^\d{1,15}$/.test(id ?? '') ? Number(id) : undefined;
+  const batch = useMediaBatch(mediaId ? [mediaId] : []);
+  if (!mediaId) return <Navigate to="/media" replace />;
+  if (batch.isPending) {
+    return (
+      <div className="page">
+        <Spinner label="Loading media" />
+      </div>
+    );
+  }
+  if (batch.isError) {
+    return (
+      <div className="page">
+        <Alert type="error">{errorMessage(batch.error)}</Alert>
+      </div>
+    );
+  }
+  const file = batch.data[0];
+  if (!file) return <Navigate to="/media" replace />;
+  return <EditForm key={file.id} file={file} />;
+}
+
+function EditForm({ file }: { file: MediaFile }) {
+  const [filename, setFilename] = useState(file.filename);
+  const [description, setDescription] = useState(file.description);
+  const [filenameError, setFilenameError] = useState<string>();
+  const update = useUpdateMedia();
+  const remove = useDeleteMedia();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  useEffect(() => {
+    document.title = `${file.filename} · Media library`;
+  }, [file.filename]);
+  const fieldErrors = isApiError(update.error) ? update.error.fieldErrors : {};
+  const changed = filename !== file.filename || description !== file.description;
+
   return (
     <div className="page">
       <PageHeader
-        title="Media file"
+        title={file.filename}
+        description={file.type === 'video' ? 'Video' : 'Image'}
         actions={
           <ButtonLink to="/media" variant="ghost" icon={<ArrowLeft size={16} aria-hidden />}>
             Media library
@@ -17,9 +66,86 @@ export default function MediaEditRoute() {
         }
       />
       <Card>
-        <EmptyState icon={Image} title="Editing media arrives in a coming release">
-          Renaming files and editing descriptions will be available here.
-        </EmptyState>
+        <div className="media-edit">
+          <div className="media-edit__preview">
+            {file.type === 'video' ? (
+              <video src={file.url} poster={file.thumbnails.full} controls preload="metadata">
+                <track kind="captions" />
+              </video>
+            ) : (
+              <img src={file.thumbnails.full} alt={file.description || file.filename} />
+            )}
+          </div>
+          <form
+            className="media-edit__form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!filename.trim()) {
+                setFilenameError(messages.filenameRequired);
+                return;
+              }
+              setFilenameError(undefined);
+              update.mutate(
+                { id: file.id, filename: filename.trim(), description: description.trim() },
+                { onSuccess: () => notify.success('Changes saved') },
+              );
+            }}
+          >
+            <TextField
+              label="File name"
+              value={filename}
+              maxLength={255}
+              error={filenameError ?? fieldErrors.filename}
+              onChange={(event) => setFilename(event.target.value)}
+            />
+            <TextAreaField
+              label="Description"
+              rows={5}
+              value={description}
+              maxLength={2000}
+              hint="Helps you find the file with search."
+              error={fieldErrors.description}
+              onChange={(event) => setDescription(event.target.value)}
+            />
+            {update.isError && !Object.keys(fieldErrors).length ? (
+              <Alert type="error">{errorMessage(update.error)}</Alert>
+            ) : null}
+            <div className="media-edit__actions">
+              <Button
+                variant="danger-ghost"
+                onClick={() =>
+                  void (async () => {
+                    const ok = await confirm({
+                      title: `Delete ${file.filename}?`,
+                      description: 'The file and its thumbnails are removed from your library. This cannot be undone.',
+                      confirmLabel: 'Delete',
+                      destructive: true,
+                    });
+                    if (!ok) return;
+                    remove.mutate(file, {
+                      onSuccess: () => {
+                        notify.success(`${file.filename} deleted`);
+                        void navigate('/media');
+                      },
+                      onError: (error) => notify.error(errorMessage(error)),
+                    });
+                  })()
+                }
+              >
+                Delete
+              </Button>
+              <Button
+                type="submit"
+                pending={update.isPending}
+                disabled={!changed}
+                icon={<Save size={16} aria-hidden />}
+              >
+                Save changes
+              </Button>
+            </div>
+          </form>
+        </div>
       </Card>
     </div>
   );

@@ -1,41 +1,102 @@
-import { ImagePlus, Images, Search, Wand2 } from 'lucide-react';
+import { MEDIA_SEARCH_DEBOUNCE_MS, type MediaFile } from '@shared/schemas/media';
+import { Images, Search, Wand2 } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useDeleteMedia, useInvalidateMedia, useMediaList } from '../api/media-library';
+import { useUploadQueue } from '../api/upload-queue';
+import { GenerateDialog } from '../components/generate-dialog';
+import { MediaGrid } from '../components/media-grid';
+import { UploadDropzone } from '../components/upload-dropzone';
+import { UploadList } from '../components/upload-list';
+import { useDebounced } from '../use-debounced';
+import '../media.css';
 
+/** /media: upload (drag and drop), AI image generation, search, and the library's files. */
 export default function MediaLibraryRoute() {
+  const [text, setText] = useState('');
+  const query = useDebounced(text, MEDIA_SEARCH_DEBOUNCE_MS);
+  const list = useMediaList(query);
+  const invalidate = useInvalidateMedia();
+  const uploads = useUploadQueue(() => void invalidate());
+  const [generating, setGenerating] = useState(false);
+  const remove = useDeleteMedia();
+  const confirm = useConfirm();
+
+  const onDelete = async (file: MediaFile) => {
+    const ok = await confirm({
+      title: `Delete ${file.filename}?`,
+      description: 'The file and its thumbnails are removed from your library. This cannot be undone.',
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (!ok) return;
+    remove.mutate(file, {
+      onSuccess: () => notify.success(`${file.filename} deleted`),
+      onError: (error) => notify.error(errorMessage(error)),
+    });
+  };
+
+  const files = list.data ?? [];
   return (
     <div className="page">
       <PageHeader
         title="Media library"
         description="Images and videos for your posts."
         actions={
-          <>
-            <Button
-              variant="secondary"
-              icon={<Wand2 size={16} aria-hidden />}
-              disabled
-              title="Arrives in a coming release"
-            >
-              Generate image
-            </Button>
-            <Button icon={<ImagePlus size={16} aria-hidden />} disabled title="Arrives in a coming release">
-              Upload
-            </Button>
-          </>
+          <Button variant="secondary" icon={<Wand2 size={16} aria-hidden />} onClick={() => setGenerating(true)}>
+            Generate image
+          </Button>
         }
       />
       <Card>
-        <div className="search-box search-box--disabled">
-          <Search size={16} aria-hidden />
-          <input className="search-box__input" placeholder="Search media" disabled aria-label="Search media" />
+        <UploadDropzone onFiles={uploads.add} />
+        <UploadList items={uploads.items} onRemove={uploads.remove} onClear={uploads.clearFinished} />
+        <div className="media-toolbar">
+          <div className="search-box">
+            <Search size={16} aria-hidden />
+            <input
+              className="search-box__input"
+              type="search"
+              placeholder="Search by name or description"
+              aria-label="Search media"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+          {list.isFetching && !list.isPending ? <Spinner size={16} label="Searching" /> : null}
+          {list.data ? (
+            <span className="media-toolbar__count">
+              {files.length} {files.length === 1 ? 'file' : 'files'}
+            </span>
+          ) : null}
         </div>
-        <EmptyState icon={Images} title="Your media library is empty">
-          Uploading images and videos (JPG, PNG, WebP, MP4, AVI, MOV, WMV up to 20 MB) and AI image generation arrive in
-          a coming release.
-        </EmptyState>
+        {list.isPending ? (
+          <div className="media-picker__state">
+            <Spinner label="Loading media" />
+          </div>
+        ) : list.isError ? (
+          <Alert type="error">{errorMessage(list.error)}</Alert>
+        ) : files.length ? (
+          <MediaGrid files={files} onDelete={(file) => void onDelete(file)} />
+        ) : query ? (
+          <EmptyState icon={Search} title="No files match your search">
+            Try another word from a file name or description.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={Images} title="Your media library is empty">
+            Upload images and videos above, or generate an image with AI.
+          </EmptyState>
+        )}
       </Card>
+      <GenerateDialog open={generating} onClose={() => setGenerating(false)} />
     </div>
   );
 }
