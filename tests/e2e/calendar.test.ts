@@ -1,0 +1,238 @@
+import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { localParts } from '@shared/calendar-time';
+import { messages } from '@shared/messages';
+import { axeViolations } from './axe';
+import { appUrl } from './browser';
+import { signIn, useBrowser, verifiedAccount } from './support';
+
+/**
+ * The calendar journey in Chromium, in the Lisbon zone: one post written for Facebook, Instagram
+ * and LinkedIn with an image becomes three siblings on the month grid; the editor switches
+ * between them; Instagram without its image shows the red dot with the spec's sentence; Schedule
+ * opens the upgrade prompt on the free plan and schedules once the company pays; the list view
+ * says SCHEDULED. Every page is checked with axe; screenshots go to .screens/.
+ */
+const screens = new URL('../../.screens/', import.meta.url).pathname;
+mkdirSync(screens, { recursive: true });
+const ZONE = 'Europe/Lisbon';
+const COPY =
+  'Spring menu launch: fresh asparagus, wild garlic and rhubarb tart, every evening from Friday. Book your table now!';
+const INSTAGRAM_NEEDS_MEDIA = 'Minimum number of images/videos per post is 1. Please attach at least 1 image/video.';
+
+async function noViolations(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await page.screenshot({ path: `${screens}calendar-${name}.png`, fullPage: true });
+  expect(await axeViolations(page), name).toEqual([]);
+}
+
+async function openPage(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: appUrl(),
+    viewport: { width: 1280, height: 900 },
+    timezoneId: ZONE,
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { page, url: (path: string) => new URL(path, appUrl()).toString() };
+}
+
+/** The media library's own upload, from the signed-in page: announce, PUT to storage, complete. */
+async function uploadImage(page: Page, filename: string): Promise<number> {
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2f7f6f' } })
+    .png()
+    .toBuffer();
+  return page.evaluate(
+    async ({ filename, bytes }) => {
+      const body = new Uint8Array(bytes);
+      const json = { 'content-type': 'application/json' };
+      const announced = await fetch('/api/media/upload', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify([{ filename, size: body.length }]),
+      });
+      const [target] = (await announced.json()) as { mediaID: number; url: string; headers: Record<string, string> }[];
+      if (!target) throw new Error(`upload refused: ${announced.status}`);
+      const put = await fetch(target.url, { method: 'PUT', headers: target.headers, body });
+      if (!put.ok) throw new Error(`PUT answered ${put.status}`);
+      const done = await fetch('/api/media/complete', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ mediaID: target.mediaID }),
+      });
+      if (!done.ok) throw new Error(`complete answered ${done.status}: ${await done.text()}`);
+      return target.mediaID;
+    },
+    { filename, bytes: [...png] },
+  );
+}
+
+/** Pays for the Organic plan through the payment simulation's API, as its page does. */
+async function payForPlan(page: Page) {
+  await page.evaluate(async () => {
+    const json = { 'content-type': 'application/json' };
+    const upgrade = await fetch('/api/billing/upgrade', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ plan: 'organic', interval: 'month' }),
+    });
+    const { redirectUrl } = (await upgrade.json()) as { redirectUrl: string };
+    const sessionId = new URL(redirectUrl).searchParams.get('session_id');
+    await fetch('/api/billing/simulation/checkout', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ sessionId }),
+    });
+    for (let i = 0; i < 100; i++) {
+      const sub = (await (await fetch('/api/billing/subscription')).json()) as { isPaid: boolean };
+      if (sub.isPaid) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the plan never became paid');
+  });
+}
+
+const chipsOn = (page: Page, day: string) => page.locator(`[data-day="${day}"] .post-chip`);
+
+describe('calendar and posts', () => {
+  const browser = useBrowser();
+
+  it('three siblings from one post, switched between, a red dot when Instagram loses its image, scheduled on a paid plan', async () => {
+    const owner = await verifiedAccount('Planner');
+    const { page, url } = await openPage(browser());
+    await signIn(page, url, owner);
+    await uploadImage(page, 'harbour.png');
+    // The editor's default schedule: tomorrow at 09:00 in the viewer's zone.
+    const tomorrow = localParts(new Date(Date.now() + 86_400_000), ZONE).day;
+
+    await page.goto(url('/post/create'));
+    await page.getByRole('heading', { name: 'New social media post' }).waitFor();
+    await page.getByText(messages.noPlanWarning).waitFor();
+    expect(await page.getByRole('link', { name: 'Billing Settings' }).getAttribute('href')).toBe('/settings/billing');
+    expect(await page.getByLabel('Post copy').getAttribute('rows')).toBe('25');
+    await noViolations(page, 'create');
+
+    // Submitting with no platform says so (forms validate on submit).
+    await page.getByLabel('More actions').click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Please select at least 1 platform').waitFor();
+
+    for (const name of ['Facebook', 'Instagram', 'LinkedIn']) await page.getByRole('checkbox', { name }).check();
+    await page.getByLabel('Post copy').fill(COPY);
+    const counters = page.getByRole('list', { name: 'Characters per platform' });
+    await counters.getByText(`${COPY.length} / 63,206`).waitFor();
+    await counters.getByText(`${COPY.length} / 2,200`).waitFor();
+    await counters.getByText(`${COPY.length} / 3,000`).waitFor();
+    await page.getByRole('button', { name: 'Add media' }).click();
+    const picker = page.getByRole('dialog');
+    await picker.getByRole('button', { name: 'harbour.png' }).click();
+    await picker.getByRole('button', { name: 'Use 1 file' }).click();
+    await page.getByRole('button', { name: 'Remove harbour.png' }).waitFor();
+
+    // Schedule is the main action; without a paid plan it opens the upgrade prompt instead.
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    const prompt = page.getByRole('dialog', { name: 'Upgrade to a paid plan' });
+    await prompt.getByText(messages.upgradeRequired).waitFor();
+    await prompt.getByRole('button', { name: 'Not now' }).click();
+    await page.getByLabel('More actions').click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/post\/\d+$/);
+    const facebookId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // The title is the date plus the platform; the switcher names the group's three platforms.
+    await page.getByRole('heading', { level: 1, name: /Facebook/ }).waitFor();
+    const switcher = page.getByRole('navigation', { name: 'Platforms of this post' });
+    expect(await switcher.getByRole('link').count()).toBe(3);
+    for (const name of ['Facebook', 'Instagram', 'LinkedIn'])
+      await switcher.getByRole('link', { name, exact: true }).waitFor();
+    expect(await switcher.getByRole('link', { name: 'Facebook', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await page.getByRole('button', { name: 'Schedule', exact: true }).waitFor();
+    await noViolations(page, 'post-facebook');
+
+    // Three siblings on the month grid, on tomorrow's cell.
+    await page.goto(url(`/calendar/${tomorrow}/month/calendar`));
+    await expect.poll(() => chipsOn(page, tomorrow).count()).toBe(3);
+    expect(await page.locator('.post-chip__dot').count()).toBe(0);
+    await noViolations(page, 'month');
+
+    // Switch between the siblings from the editor.
+    await page.goto(url(`/post/${facebookId}`));
+    await switcher.getByRole('link', { name: 'LinkedIn', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: /LinkedIn/ }).waitFor();
+    await switcher.getByRole('link', { name: 'Instagram', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: /Instagram/ }).waitFor();
+    const instagramUrl = page.url();
+
+    // Instagram without its image: saved as a draft, it shows why it cannot be published.
+    await page.getByRole('button', { name: 'Remove harbour.png' }).click();
+    await page.getByLabel('More actions').click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Post saved.').waitFor();
+    await page.getByRole('alert').filter({ hasText: INSTAGRAM_NEEDS_MEDIA }).first().waitFor();
+    expect(page.url()).toBe(instagramUrl);
+
+    await page.goto(url(`/calendar/${tomorrow}/month/calendar`));
+    const dot = page.getByRole('img', { name: `Problem: ${INSTAGRAM_NEEDS_MEDIA}` });
+    await dot.waitFor();
+    expect(await dot.getAttribute('title')).toBe(INSTAGRAM_NEEDS_MEDIA);
+    expect(await page.locator('.post-chip__dot').count()).toBe(1);
+    await noViolations(page, 'month-red-dot');
+
+    // On a paid plan, Schedule schedules: the warning is gone and the main action becomes Publish Now.
+    await payForPlan(page);
+    await page.goto(url(`/post/${facebookId}`));
+    await page.getByRole('heading', { level: 1, name: /Facebook/ }).waitFor();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByText('Post scheduled.').waitFor();
+    await page.getByText('SCHEDULED', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Publish Now', exact: true }).waitFor();
+    expect(await page.getByText(messages.noPlanWarning).count()).toBe(0);
+    await noViolations(page, 'post-scheduled');
+
+    await page.goto(url(`/calendar/${tomorrow}/month/list`));
+    const row = page.locator(`tr[data-post-id="${facebookId}"]`);
+    await row.getByText('SCHEDULED', { exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'Facebook', exact: true }).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(3);
+    await page.getByText(INSTAGRAM_NEEDS_MEDIA).waitFor();
+    await noViolations(page, 'list');
+
+    await page.goto(url(`/calendar/${tomorrow}/week/calendar`));
+    await expect.poll(() => chipsOn(page, tomorrow).count()).toBe(3);
+    await noViolations(page, 'week');
+
+    await page.goto(url('/'));
+    const scheduled = page.locator('section', { has: page.getByRole('heading', { name: 'Scheduled Content' }) });
+    await scheduled.getByRole('link', { name: /Spring menu launch/ }).waitFor();
+    await page.getByText('No published content').waitFor();
+    await noViolations(page, 'dashboard');
+  });
+
+  it('an empty month lists no posts; the blog editor has a title and a single image', async () => {
+    const owner = await verifiedAccount('Blogger');
+    const { page, url } = await openPage(browser());
+    await signIn(page, url, owner);
+    await page.goto(url('/calendar/not-a-date/month/list'));
+    await page.getByRole('cell', { name: 'No posts created yet.' }).waitFor();
+    await noViolations(page, 'list-empty');
+    await page.goto(url('/'));
+    await page.getByText('No upcoming events').waitFor();
+    await page.getByText('No published content').waitFor();
+
+    await page.goto(url('/blog/create'));
+    await page.getByRole('heading', { name: 'New blog post' }).waitFor();
+    await page.getByRole('checkbox', { name: 'WordPress' }).check();
+    await page.getByLabel('Title').fill('Too short');
+    await page.getByLabel('Content').fill(COPY);
+    await page.getByLabel('More actions').click();
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    // Rules are checked before the plan: the title's sentence, against the field.
+    await page.getByText('Blog title must be at least 80 characters long.').waitFor();
+    await noViolations(page, 'blog-create');
+  });
+});
