@@ -29,6 +29,8 @@ export interface MediaGrant {
   write?: boolean;
   /** DeleteObject (a delete marker: the bucket is versioned, older versions stay). */
   delete?: boolean;
+  /** PutObjectTagging: signing uploads that carry the pending tag, and removing it when confirmed. */
+  tag?: boolean;
   /** Limits every action to keys under this prefix, e.g. `uploads/`. */
   prefix?: string;
 }

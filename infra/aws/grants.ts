@@ -63,7 +63,7 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
   }
 
   if (grants.media) {
-    const { read, list, write, delete: remove, prefix = '' } = grants.media;
+    const { read, list, write, delete: remove, tag, prefix = '' } = grants.media;
     const objects = resources.media.arnForObjects(`${prefix}*`);
     if (read) allow(['s3:GetObject'], [objects]);
     // Reading needs it too: without ListBucket, S3 answers 403 instead of 404 for a missing object.
@@ -76,7 +76,8 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
     }
     if (write) allow(['s3:PutObject'], [objects]);
     if (remove) allow(['s3:DeleteObject'], [objects]);
-    if (read || write || remove) {
+    if (tag) allow(['s3:PutObjectTagging'], [objects]);
+    if (read || write || remove || tag) {
       acknowledgeWildcard(
         `${ref(resources.media).replace(/>$/, '.Arn>')}/${prefix}*`,
         `Object keys are chosen at run time (one per upload); the grant is limited to ${prefix ? `the ${prefix} prefix` : 'the media bucket'} and to the declared actions.`,

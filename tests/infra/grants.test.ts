@@ -114,11 +114,12 @@ describe('the areas and workers as declared', () => {
     }
   });
 
-  it('let only run-job read the OpenAI key, and tell only it where the key is', () => {
+  it('let only run-job (and content, which generates images while the user waits) read the OpenAI key', () => {
     const secret = refPrefix(template, 'OpenAiKey');
+    const readers = [logicalId(stack.workerFunctions.get('run-job')!), logicalId(stack.apiFunctions.get('content')!)];
     for (const id of Object.keys(resources(template, 'AWS::Lambda::Function'))) {
       const reads = allows(template, id, 'secretsmanager:GetSecretValue', { Ref: secret });
-      const runJob = id === logicalId(stack.workerFunctions.get('run-job')!);
+      const runJob = readers.includes(id);
       expect(reads, id).toBe(runJob);
       expect(envOf(template, id).OPENAI_SECRET_ARN, id).toEqual(runJob ? { Ref: secret } : undefined);
     }

@@ -7,5 +7,5 @@ import { defineGrants } from '../../core/grants';
  */
 export const grants = defineGrants({
   table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
-  media: { read: true, write: true, delete: true, prefix: 'companies/' },
+  media: { read: true, write: true, delete: true, tag: true, prefix: 'companies/' },
 });

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { PENDING_TAG } from '../../../functions/core/media/media-objects';
 
 export interface MediaBucketProps {
   /** The SPA's origin: the browser uploads with presigned PUTs straight to the bucket. */
@@ -40,6 +41,8 @@ export class MediaBucket extends Construct {
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
+        // Uploads never confirmed: signed with the pending tag, which POST /api/media/complete removes.
+        { id: 'PendingUploads', tagFilters: { [PENDING_TAG.key]: PENDING_TAG.value }, expiration: Duration.days(1) },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
