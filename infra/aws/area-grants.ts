@@ -38,12 +38,12 @@ export const AREA_GRANTS: Record<DeployedArea, Grants> = {
  * anything a kind stores); finish-job only records a job's outcome on its item.
  */
 export const WORKER_GRANTS: Record<WorkerName, Grants> = {
-  // Also the connected apps' scheduled token refresh: the platforms' app credentials and the token key.
+  // Also the connected apps' scheduled token refresh: the platforms' app credentials and the token key
+  // (workers cannot schedule: the integrations function re-arms the next refresh).
   'run-job': defineGrants({
     table: TABLE_READ_WRITE,
     secrets: ['openai', 'oauth-clients'],
     tokenKey: ['encrypt', 'decrypt'],
-    schedules: true,
   }),
   'finish-job': defineGrants({ table: ['GetItem', 'UpdateItem'] }),
   // The site audit: the crawl cursor and page data in the bucket under companies/, the audit item; the mail when ready.

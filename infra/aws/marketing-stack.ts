@@ -88,7 +88,10 @@ export class MarketingStack extends Stack {
       description: 'OAuth client ids and secrets for social sign-in (fill in after deploy)',
       generateSecretString: {
         secretStringTemplate: JSON.stringify(
-          Object.fromEntries(PROVIDERS.map((provider) => [provider, { clientId: '', clientSecret: '' }])),
+          // Connected apps read their apps here too: Facebook's app serves Instagram; Threads and LinkedIn have their own.
+          Object.fromEntries(
+            [...PROVIDERS, 'threads', 'linkedin'].map((app) => [app, { clientId: '', clientSecret: '' }]),
+          ),
         ),
         // CloudFormation must generate one key; nothing reads it. Generation (rather than a
         // value in the template) keeps the template free of anything that looks like a secret.

@@ -19,6 +19,11 @@ export const connectionSchema = z.object({
   refreshExpiresAt: z.string().optional(),
   connectedAt: z.string(),
   refreshedAt: z.string().optional(),
+  /**
+   * The refresh target the schedule was armed for ('' once it fired or was dropped): the
+   * integrations function re-arms when this differs from the connection's target.
+   */
+  refreshArmedFor: z.string().optional(),
   message: z.string().optional(),
   version: z.number().int().optional(),
 });

@@ -6,7 +6,7 @@ import { connections, type Connection } from './connection-entity';
 import type { PlatformAccount, PublishTarget, TokenSet } from './platform-client';
 import { PlatformError } from './platform-error';
 import { platformClient } from './platforms';
-import { cancelRefresh, scheduleRefresh } from './refresh-schedule';
+import { cancelRefresh, refreshTarget, scheduleRefresh } from './refresh-schedule';
 import { keys } from '../table/keys';
 import { tokenCrypto } from './token-crypto';
 
@@ -70,28 +70,60 @@ export async function saveConnection(
     connectedAt: new Date().toISOString(),
     version: (previous?.version ?? 0) + 1,
   };
+  connection.refreshArmedFor = await scheduleRefresh(connection);
   await connections.put(connection);
-  await scheduleRefresh(connection);
   return connection;
 }
 
-/** Marks a connection that can no longer be refreshed; the apps tab then says to reconnect. */
-export async function markReconnect(companyId: number, platform: SocialPlatform, message: string): Promise<void> {
-  await connections.update(keys.integration(companyId, platform), { status: 'reconnect', message });
-  await cancelRefresh(companyId, platform);
+/**
+ * Marks a connection that can no longer be refreshed; the apps tab then says to reconnect.
+ * The refresh job passes `fromRefresh`: its schedule already fired (and a worker cannot touch
+ * schedules in AWS); elsewhere the pending refresh is dropped.
+ */
+export async function markReconnect(
+  companyId: number,
+  platform: SocialPlatform,
+  message: string,
+  options: { fromRefresh?: boolean } = {},
+): Promise<void> {
+  await connections.update(keys.integration(companyId, platform), {
+    status: 'reconnect',
+    message,
+    refreshArmedFor: '',
+  });
+  if (!options.fromRefresh) await cancelRefresh(companyId, platform);
 }
 
-/** New tokens from a refresh; the chosen page's token is kept. */
+/**
+ * New tokens from a refresh; the chosen page's token is kept. Runs in the refresh job, which
+ * cannot schedule in AWS: the next refresh is armed by the next read (`armRefresh`).
+ */
 export async function storeRefreshed(connection: Connection, tokens: TokenSet): Promise<Connection | undefined> {
   const secrets = await openSecrets(connection);
-  const next = await connections.update(keys.integration(connection.companyId, connection.platform), {
+  return connections.update(keys.integration(connection.companyId, connection.platform), {
     tokens: await seal(connection.companyId, connection.platform, { ...secrets, user: tokens }),
     expiresAt: tokens.expiresAt,
     refreshExpiresAt: tokens.refreshExpiresAt ?? connection.refreshExpiresAt,
     refreshedAt: new Date().toISOString(),
+    refreshArmedFor: '',
   });
-  if (next) await scheduleRefresh(next);
-  return next;
+}
+
+/** The refresh job fired: its schedule is gone, so the next read arms another. */
+export const refreshFired = (companyId: number, platform: SocialPlatform) =>
+  connections.update(keys.integration(companyId, platform), { refreshArmedFor: '' });
+
+/**
+ * Arms the refresh schedule when the connection's target moved since it was armed (a refresh
+ * stored new tokens, or the schedule fired). Called by the integrations routes that read a
+ * connection, which the apps tab and the post pages call.
+ */
+export async function armRefresh(connection: Connection | undefined): Promise<void> {
+  if (connection?.status !== 'connected') return;
+  const target = refreshTarget(connection)?.toISOString() ?? '';
+  if (connection.refreshArmedFor === target) return;
+  const armed = await scheduleRefresh(connection);
+  await connections.update(keys.integration(connection.companyId, connection.platform), { refreshArmedFor: armed });
 }
 
 export function statusOf(connection: Connection | undefined): IntegrationStatus {

@@ -20,17 +20,25 @@ export const refreshScheduleName = (companyId: number, platform: SocialPlatform)
  * When to look at a connection again: before expiry for tokens that can be refreshed; at
  * expiry for Meta's (no refresh grant), to mark the connection for reconnecting.
  */
-export function refreshAt(connection: Pick<Connection, 'platform' | 'expiresAt'>, now = Date.now()): Date | undefined {
+export function refreshTarget(connection: Pick<Connection, 'platform' | 'expiresAt'>): Date | undefined {
   if (!connection.expiresAt) return undefined;
   const expires = Date.parse(connection.expiresAt);
-  const target = REFRESHABLE.has(connection.platform) ? expires - REFRESH_LEAD_MS : expires;
-  return new Date(Math.max(target, now + MIN_DELAY_MS));
+  return new Date(REFRESHABLE.has(connection.platform) ? expires - REFRESH_LEAD_MS : expires);
 }
 
-export async function scheduleRefresh(connection: Connection): Promise<void> {
-  const at = refreshAt(connection);
+/**
+ * Arms the one-time schedule for the connection's refresh target (at least a minute from now)
+ * and answers the target it armed for ('' when there is nothing to refresh). Only the
+ * integrations function schedules: in AWS a workflow worker cannot (its state machine would
+ * depend on itself), so the refresh job leaves re-arming to the next read of the connection.
+ */
+export async function scheduleRefresh(connection: Connection, now = Date.now()): Promise<string> {
+  const target = refreshTarget(connection);
   const name = refreshScheduleName(connection.companyId, connection.platform);
-  if (!at) return scheduler().remove(name);
+  if (!target || connection.status !== 'connected') {
+    await scheduler().remove(name);
+    return '';
+  }
   // run-job carries the refresh; its job id names no job item, so nothing is polled or recorded.
   const input: RunJobInput = {
     uuid: `refresh-${randomUUID()}`,
@@ -39,7 +47,13 @@ export async function scheduleRefresh(connection: Connection): Promise<void> {
     userId: 0,
     input: { platform: connection.platform },
   };
-  await scheduler().upsert({ name, at, workflow: 'run-job', input });
+  await scheduler().upsert({
+    name,
+    at: new Date(Math.max(target.getTime(), now + MIN_DELAY_MS)),
+    workflow: 'run-job',
+    input,
+  });
+  return target.toISOString();
 }
 
 export const cancelRefresh = (companyId: number, platform: SocialPlatform) =>

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '@shared/schemas/integrations';
 import { defineJobKind, TransientError } from '../jobs/job-kind';
 import { log } from '../log';
-import { getConnection, markReconnect, openSecrets, storeRefreshed } from './connection-store';
+import { getConnection, markReconnect, openSecrets, refreshFired, storeRefreshed } from './connection-store';
 import { platformError, PlatformError } from './platform-error';
 import { appCredentials, platformClient } from './platforms';
-import { REFRESH_JOB_KIND, scheduleRefresh } from './refresh-schedule';
+import { REFRESH_JOB_KIND } from './refresh-schedule';
 
 export type RefreshOutcome = 'refreshed' | 'reconnect' | 'not-yet' | 'absent';
 
@@ -13,7 +13,8 @@ export type RefreshOutcome = 'refreshed' | 'reconnect' | 'not-yet' | 'absent';
  * Keeps a connection alive: a refreshable token (Threads, LinkedIn) is exchanged for a new one;
  * a Meta token, which has no refresh grant, is marked for reconnecting once it has expired.
  * A dead token marks the connection; a rate limit or outage is a TransientError for the
- * workflow to retry.
+ * workflow to retry. It never schedules (a worker cannot in AWS): the next read of the
+ * connection arms the next refresh.
  */
 export async function refreshConnection(
   companyId: number,
@@ -26,10 +27,10 @@ export async function refreshConnection(
   const expired = connection.expiresAt !== undefined && Date.parse(connection.expiresAt) <= now;
   if (!client.refresh) {
     if (!expired) {
-      await scheduleRefresh(connection);
+      await refreshFired(companyId, platform);
       return 'not-yet';
     }
-    await markReconnect(companyId, platform, platformError.expired(platform).message);
+    await markReconnect(companyId, platform, platformError.expired(platform).message, { fromRefresh: true });
     return 'reconnect';
   }
   const creds = await appCredentials(platform);
@@ -41,9 +42,13 @@ export async function refreshConnection(
     return 'refreshed';
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    if (error.transient) throw new TransientError(error.message);
+    if (error.transient) {
+      // Retried by the workflow; should the retries run out, the next read arms a new schedule.
+      await refreshFired(companyId, platform);
+      throw new TransientError(error.message);
+    }
     log('warn', 'platform connection can no longer be refreshed', { platform, companyId, detail: error.detail });
-    await markReconnect(companyId, platform, platformError.expired(platform).message);
+    await markReconnect(companyId, platform, platformError.expired(platform).message, { fromRefresh: true });
     return 'reconnect';
   }
 }
