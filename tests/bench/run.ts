@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { hashPassword, verifyPassword } from '../../functions/core/accounts/password-hash';
 import { startRuntimeProcess } from '../support/runtime';
 import { runAuditBench } from './audit-bench';
+import { runCalendarBench } from './calendar-bench';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -91,6 +92,22 @@ try {
     ),
   );
   console.log('written bench-results/bench.json');
+
+  // The calendar's month range with 10,000 posts beside the raw Query of the same items (tests/bench/calendar-bench.ts).
+  const calendar = await runCalendarBench(runtime, DURATION_S);
+  console.table(
+    calendar.rows.map((r) => ({
+      what: r.what,
+      'ops/s': Math.round(r.ops * 10) / 10,
+      'p50 ms': Number(r.p50.toFixed(1)),
+      'p99 ms': Number(r.p99.toFixed(1)),
+    })),
+  );
+  console.log(`calendar: API p50 / raw Query p50 = ${calendar.apiOverRawP50.toFixed(2)} (goal: at most 2)`);
+  writeFileSync(
+    'bench-results/calendar.json',
+    JSON.stringify({ at: new Date().toISOString(), node: process.version, ...calendar }, null, 2),
+  );
 } finally {
   await runtime.stop();
 }

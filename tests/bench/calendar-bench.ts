@@ -1,0 +1,195 @@
+/**
+ * The calendar's month range with 10,000 posts in one company: GET /api/calendar/list/range
+ * through the whole stack (HTTP, session and membership checks, the GSI2 Query, parsing every
+ * item, the platform rules for the red dot, the reply checked against its contract) beside the
+ * raw Query of the same items with the document client. Goal: the API within 2x the raw Query.
+ */
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import autocannon from 'autocannon';
+import type { RuntimeProcess } from '../support/runtime';
+
+const POSTS = 10_000;
+const ZONE = 'Europe/Lisbon';
+const PLATFORMS = ['facebook', 'instagram', 'threads', 'linkedin'] as const;
+const STATUSES = ['draft', 'scheduled', 'published'] as const;
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function timeLoop(count: number, fn: () => Promise<unknown>) {
+  const samples: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  const total = (performance.now() - started) / 1000;
+  samples.sort((a, b) => a - b);
+  return { ops: count / total, p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+/** A signed-in user of a fresh company, through the API: register, the mailed link, sign in. */
+async function signedInCookie(url: string): Promise<{ cookie: string; companyId: number }> {
+  const email = `bench-calendar-${Date.now()}@example.com`;
+  const json = { 'content-type': 'application/json' };
+  const password = 'bench calendar password';
+  await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'Calendar',
+      email,
+      password,
+      subscribed: false,
+      accept_terms: true,
+    }),
+  });
+  let link: URL | undefined;
+  for (let i = 0; i < 50 && !link; i++) {
+    const { messages } = (await (await fetch(`${url}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+      messages: { text: string }[];
+    };
+    const found = messages[0]?.text.match(/https?:\/\/\S+/)?.[0];
+    if (found) link = new URL(found);
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!link) throw new Error('no verification mail');
+  await fetch(`${url}/api/auth/verify`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ code: link.searchParams.get('code'), id: Number(link.searchParams.get('id')) }),
+  });
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  const { companyId } = (await login.json()) as { companyId: number };
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, companyId };
+}
+
+export async function runCalendarBench(runtime: RuntimeProcess, durationSeconds: number) {
+  Object.assign(process.env, {
+    RUNTIME: 'local',
+    TABLE_NAME: runtime.tableName,
+    DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
+    LOG_LEVEL: 'silent',
+  });
+  const { posts } = await import('../../functions/core/calendar/post-entity');
+  const { dayRange } = await import('../../shared/calendar-time');
+  const { companyCollection } = await import('../../functions/core/table/keys');
+  const { cookie, companyId } = await signedInCookie(runtime.url);
+
+  const doc = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: 'us-east-1',
+      endpoint: runtime.dynamoEndpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  // 10,000 posts over 12 months from January 2026 (about 830 a month), written straight to the table.
+  const start = Date.UTC(2026, 0, 1);
+  const span = Date.UTC(2027, 0, 1) - start;
+  const items = Array.from({ length: POSTS }, (_, i) => {
+    const date = new Date(start + Math.floor((i / POSTS) * span)).toISOString();
+    const status = STATUSES[i % STATUSES.length] ?? 'draft';
+    return posts.toItem({
+      id: 1_000_000 + i,
+      companyId,
+      groupId: 1_000_000 + i,
+      siblingIds: [1_000_000 + i],
+      subject: null,
+      content: `Post ${i}: our spring menu is here, with asparagus, wild garlic and rhubarb tart. Book a table for Friday evening.`,
+      platform: PLATFORMS[i % PLATFORMS.length] ?? 'facebook',
+      status,
+      scheduledAt: status === 'scheduled' ? date : null,
+      publishedAt: status === 'published' ? date : null,
+      createdAt: date,
+      updatedAt: date,
+      date,
+      files: [],
+      publish: false,
+      failure: null,
+      externalId: null,
+      permalink: null,
+      version: 1,
+    });
+  });
+  for (let i = 0; i < items.length; i += 25) {
+    await doc.send(
+      new BatchWriteCommand({
+        RequestItems: { [runtime.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+      }),
+    );
+  }
+
+  const month = { from: '2026-03-01', to: '2026-03-31' };
+  const path = `/api/calendar/list/range?zone=${encodeURIComponent(ZONE)}&from=${month.from}&to=${month.to}`;
+  const api = () =>
+    fetch(`${runtime.url}${path}`, { headers: { cookie } }).then(async (r) => {
+      if (r.status !== 200) throw new Error(`range answered ${r.status}`);
+      return (await r.json()) as unknown[];
+    });
+  const { start: from, end: to } = dayRange(month.from, month.to, ZONE);
+  const raw = async () => {
+    const found: unknown[] = [];
+    let next: Record<string, unknown> | undefined;
+    do {
+      const page = await doc.send(
+        new QueryCommand({
+          TableName: runtime.tableName,
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': companyCollection(companyId, 'POST'),
+            ':from': from.toISOString(),
+            ':to': to.toISOString(),
+          },
+          ExclusiveStartKey: next,
+        }),
+      );
+      found.push(...(page.Items ?? []));
+      next = page.LastEvaluatedKey;
+    } while (next);
+    return found;
+  };
+
+  const answered = (await api()).length;
+  const queried = (await raw()).length;
+  if (answered !== queried) throw new Error(`the API answered ${answered} posts, the Query found ${queried}`);
+  for (let i = 0; i < 20; i++) await Promise.all([api(), raw()]);
+
+  const apiSerial = await timeLoop(100, api);
+  const rawSerial = await timeLoop(100, raw);
+  const loaded = await autocannon({
+    url: `${runtime.url}${path}`,
+    headers: { cookie },
+    connections: 4,
+    duration: durationSeconds,
+  });
+  return {
+    posts: POSTS,
+    monthPosts: answered,
+    rows: [
+      { what: `GET month range, ${answered} of ${POSTS} posts (HTTP, serial)`, ...apiSerial },
+      { what: 'raw GSI2 Query, same items (document client, serial)', ...rawSerial },
+      {
+        what: 'GET month range (HTTP, 4 connections)',
+        ops: loaded.requests.average,
+        p50: loaded.latency.p50,
+        p99: loaded.latency.p99,
+      },
+    ],
+    apiOverRawP50: apiSerial.p50 / rawSerial.p50,
+    errors: loaded.errors,
+    non2xx: loaded.non2xx,
+  };
+}
