@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { hashPassword, verifyPassword } from '../../functions/core/accounts/password-hash';
 import { startRuntimeProcess } from '../support/runtime';
 import { runAuditBench } from './audit-bench';
+import { runMediaBench } from './media-bench';
 import { runCalendarBench } from './calendar-bench';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -119,3 +120,13 @@ writeFileSync(
   JSON.stringify({ at: new Date().toISOString(), node: process.version, ...audit }, null, 2),
 );
 console.log('written bench-results/audit.json');
+
+// The media upload path (tests/bench/media-bench.ts): 100 JPEGs of about 2 MB, signed PUT and complete
+// (type check, thumbnails) on its own runtime, beside sharp's own thumbnail rate on the same files.
+const media = await runMediaBench();
+console.table([media]);
+writeFileSync(
+  'bench-results/media.json',
+  JSON.stringify({ at: new Date().toISOString(), node: process.version, ...media }, null, 2),
+);
+console.log('written bench-results/media.json');
