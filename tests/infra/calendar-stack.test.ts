@@ -1,0 +1,89 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MarketingStack } from '../../infra/aws/marketing-stack';
+import { actionsOf, logicalId, resources, statementsOf, synth, SYNTH_TIMEOUT } from './synth';
+
+/**
+ * The calendar in AWS: its own function behind /api/calendar, the table (and its indexes, where
+ * the month ranges and the dashboard lists are read) and nothing else; the indexes project
+ * whole items, so a range is one Query.
+ */
+let stack: MarketingStack;
+let template: Template;
+
+beforeAll(() => {
+  ({ stack, template } = synth());
+}, SYNTH_TIMEOUT);
+
+const calendarId = () => {
+  const fn = stack.apiFunctions.get('calendar');
+  if (!fn) throw new Error('no calendar function');
+  return logicalId(fn);
+};
+
+describe('the calendar area in the stack', () => {
+  it('is a function of its own, routed /api/calendar and everything under it', () => {
+    const routeKeys = Object.values(resources(template, 'AWS::ApiGatewayV2::Route')).map(
+      (r) => r.Properties.RouteKey as string,
+    );
+    expect(routeKeys).toEqual(expect.arrayContaining(['ANY /api/calendar', 'ANY /api/calendar/{proxy+}']));
+  });
+
+  it('reads and writes items of the table and its indexes, never scans, and touches nothing else', () => {
+    const statements = statementsOf(template, calendarId());
+    const actions = statements.flatMap(actionsOf);
+    const dynamo = actions.filter((a) => a.startsWith('dynamodb:'));
+    expect(dynamo).toEqual(
+      expect.arrayContaining([
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ]),
+    );
+    expect(dynamo).not.toContain('dynamodb:Scan');
+    const tableResources = statements
+      .filter((s) => actionsOf(s).includes('dynamodb:Query'))
+      .flatMap((s) => [s.Resource].flat())
+      .map((r) => JSON.stringify(r));
+    expect(tableResources.some((r) => r.includes('/index/'))).toBe(true);
+    for (const prefix of ['s3:', 'states:', 'scheduler:', 'ses:', 'kms:'])
+      expect(
+        actions.filter((a) => a.startsWith(prefix)),
+        prefix,
+      ).toEqual([]);
+    // The one secret every API function reads: CloudFront's origin-verify header value.
+    const secrets = statements
+      .filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')))
+      .flatMap((s) => [s.Resource].flat())
+      .map((r) => JSON.stringify(r));
+    expect(
+      secrets.every((r) => r.includes('OriginVerify')),
+      secrets.join(),
+    ).toBe(true);
+  });
+
+  it('reads its ranges from indexes that carry whole items (GSI1 by status, GSI2 by date)', () => {
+    const [table] = Object.values(resources(template, 'AWS::DynamoDB::GlobalTable')).concat(
+      Object.values(resources(template, 'AWS::DynamoDB::Table')),
+    );
+    const indexes = (table?.Properties.GlobalSecondaryIndexes ?? []) as {
+      IndexName: string;
+      KeySchema: { AttributeName: string; KeyType: string }[];
+      Projection: { ProjectionType: string };
+    }[];
+    for (const [name, pk, sk] of [
+      ['GSI1', 'gsi1pk', 'gsi1sk'],
+      ['GSI2', 'gsi2pk', 'gsi2sk'],
+    ] as const) {
+      const gsi = indexes.find((i) => i.IndexName === name);
+      expect(gsi?.KeySchema, name).toEqual([
+        { AttributeName: pk, KeyType: 'HASH' },
+        { AttributeName: sk, KeyType: 'RANGE' },
+      ]);
+      expect(gsi?.Projection.ProjectionType, name).toBe('ALL');
+    }
+  });
+});
