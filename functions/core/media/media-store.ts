@@ -29,7 +29,6 @@ import {
   UnreadableImageError,
   videoRenditions,
   hasFfmpeg,
-  THUMBNAIL_CONTENT_TYPE,
 } from './renditions';
 
 /** A pending upload (its item and, through the bucket's lifecycle rule, its object) lives a day. */
@@ -156,8 +155,8 @@ async function processFile(
     throw error;
   }
   const base = item.objectKey.slice(0, item.objectKey.lastIndexOf('.'));
-  const thumb256Key = `${base}-256.webp`;
-  const writes = [writeMediaObject(thumb256Key, renditions.thumb256, THUMBNAIL_CONTENT_TYPE)];
+  const thumb256Key = `${base}-256.${renditions.thumb256.contentType === 'image/webp' ? 'webp' : 'jpg'}`;
+  const writes = [writeMediaObject(thumb256Key, renditions.thumb256.body, renditions.thumb256.contentType)];
   let objectKey = item.objectKey;
   let thumbFullKey = item.objectKey;
   if (renditions.full && item.mediaType === 'image') {

@@ -7,12 +7,11 @@ import type { MediaExtension } from '@shared/schemas/media';
 
 /** Spec 01 §9: the thumbnail sizes are 256 and full. */
 export const THUMBNAIL_EDGE = 256;
-export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
 const FULL_POSTER_CONTENT_TYPE = 'image/jpeg';
 
 export interface Renditions {
-  /** The 256 px rendition (WebP). */
-  thumb256: Buffer;
+  /** The 256 px rendition. */
+  thumb256: { body: Buffer; contentType: string };
   /** A full-size rendition to store beside the file, or undefined when the file itself is the full size. */
   full?: { body: Buffer; contentType: string };
 }
@@ -20,11 +19,16 @@ export interface Renditions {
 /** The file is not an image sharp can read, whatever its first bytes said. */
 export class UnreadableImageError extends Error {}
 
-const thumbnail = (input: Sharp) =>
-  input
-    .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 78 })
-    .toBuffer();
+/**
+ * The 256 px rendition: JPEG for opaque images (about a third cheaper to encode than WebP, and
+ * encoding is most of a thumbnail's cost), WebP where there is transparency to keep.
+ */
+async function thumbnail(input: Sharp, alpha: boolean): Promise<{ body: Buffer; contentType: string }> {
+  const resized = input.resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true });
+  return alpha
+    ? { body: await resized.webp({ quality: 78 }).toBuffer(), contentType: 'image/webp' }
+    : { body: await resized.jpeg({ quality: 80 }).toBuffer(), contentType: 'image/jpeg' };
+}
 
 /**
  * The 256 px thumbnail with the EXIF orientation applied, and the full size: the upload itself
@@ -32,16 +36,18 @@ const thumbnail = (input: Sharp) =>
  * upright copy with EXIF, XMP and IPTC stripped (a phone photo's GPS position stays private).
  */
 export async function imageRenditions(bytes: Buffer, ext: MediaExtension): Promise<Renditions> {
+  // One instance for the header and the thumbnail: libvips opens the image once.
+  const image = sharp(bytes, { failOn: 'none' });
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    meta = await image.metadata();
   } catch {
     throw new UnreadableImageError('not an image');
   }
   const upright = (meta.orientation ?? 1) === 1;
   const clean = !meta.exif && !meta.xmp && !meta.iptc;
   try {
-    const thumb256 = await thumbnail(sharp(bytes, { failOn: 'none' }).rotate());
+    const thumb256 = await thumbnail(image.rotate(), !!meta.hasAlpha);
     if (upright && clean) return { thumb256 };
     const rotated = sharp(bytes, { failOn: 'none' }).rotate();
     const full =
@@ -65,7 +71,10 @@ export async function videoRenditions(bytes: Buffer | undefined, ext: MediaExten
   const frame = hasFfmpeg && bytes ? await posterFrame(bytes, ext).catch(() => undefined) : undefined;
   const poster = frame ?? (await videoTile(ext));
   const full = await sharp(poster).jpeg({ quality: 85 }).toBuffer();
-  return { thumb256: await thumbnail(sharp(poster)), full: { body: full, contentType: FULL_POSTER_CONTENT_TYPE } };
+  return {
+    thumb256: await thumbnail(sharp(poster), false),
+    full: { body: full, contentType: FULL_POSTER_CONTENT_TYPE },
+  };
 }
 
 /** One frame a second in (or the first, for shorter clips), as PNG. */
