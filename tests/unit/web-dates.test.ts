@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, localeWeekStart, parseRouteDate, today, toRouteDate } from '@/lib/dates';
+import { formatAs, formatDate, formatDateTime, localeWeekStart, parseRouteDate, today, toRouteDate } from '@/lib/dates';
 
 describe('web dates (spec 01 §9: en-GB, day, short month, 2-digit year; week starts on the locale first weekday)', () => {
   it('formats a day as day, short month, 2-digit year', () => {
@@ -15,6 +15,16 @@ describe('web dates (spec 01 §9: en-GB, day, short month, 2-digit year; week st
     expect(formatDate(instant, 'America/New_York')).toBe('5 Mar 26');
     expect(formatDateTime(instant, 'Europe/Lisbon')).toBe('5 Mar 26, 23:30:00');
     expect(formatDateTime(instant, 'Asia/Kolkata')).toBe('6 Mar 26, 05:00:00');
+  });
+
+  it("writes the calendar's date-fns patterns in the date's own zone", () => {
+    // Midnight in Auckland is still the day before in UTC: a zone mix-up shows Sun 6.
+    const day = parseRouteDate('2026-09-07', 'Pacific/Auckland');
+    expect(formatAs(day, 'MMMM yyyy')).toBe('September 2026');
+    expect(formatAs(day, 'EEE d MMM')).toBe('Mon 7 Sep');
+    expect(formatAs(day, 'EEEE d MMMM yyyy')).toBe('Monday 7 September 2026');
+    expect(formatAs(day, 'EEEEE')).toBe('M');
+    expect(() => formatAs(day, 'Qo')).toThrow(RangeError);
   });
 
   it('reads a day from an address in the zone, and falls back to today for an invalid one', () => {

@@ -1,13 +1,13 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { formatInZone } from './format-date';
 
 /**
- * Dates for the whole SPA, on date-fns with IANA time zones (@date-fns/tz). Calendar days are
- * days in a zone (the viewer's unless a caller names one), never UTC midnights, so "today" and
- * the day a post falls on do not shift with the offset.
+ * Dates for the whole SPA, with IANA time zones (@date-fns/tz's TZDate). Calendar days are days in
+ * a zone (the viewer's unless a caller names one), never UTC midnights, so "today" and the day a
+ * post falls on do not shift with the offset. Writing a date is Intl's job (format-date.ts):
+ * pages that only show dates import that module and download no date library.
  */
 
-/** Showing a date (5 Mar 26) is Intl's job, without date-fns: pages that only show dates import format-date. */
 export { formatDate, formatDateTime } from './format-date';
 
 /** How days travel in addresses: /calendar/2026-03-05/month/calendar. */
@@ -22,10 +22,13 @@ export function today(zone = viewerZone()): TZDate {
   return new TZDate(now.getFullYear(), now.getMonth(), now.getDate(), zone);
 }
 
-/** Any date-fns pattern, e.g. 'MMMM yyyy' for a month title. */
-export const formatAs = (date: Date, pattern: string) => format(date, pattern);
+/** A TZDate's own zone; a plain Date is the viewer's (undefined: Intl's default). */
+const zoneOf = (date: Date) => (date instanceof TZDate ? date.timeZone : undefined);
 
-export const toRouteDate = (date: Date) => format(date, ROUTE_DATE);
+/** A date-fns pattern, e.g. 'MMMM yyyy' for a month title, in the date's own zone. */
+export const formatAs = (date: Date, pattern: string) => formatInZone(date, pattern, zoneOf(date));
+
+export const toRouteDate = (date: Date) => formatInZone(date, ROUTE_DATE, zoneOf(date));
 
 /** A day from an address; an invalid or missing one is today (spec 01 §2). */
 export function parseRouteDate(value: string | undefined, zone = viewerZone()): TZDate {
