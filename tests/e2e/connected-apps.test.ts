@@ -75,12 +75,13 @@ describe('connected apps', () => {
 
     // After a reload every platform still says connected, with its name.
     await page.reload();
-    for (const [platform, label, name] of [
+    const expected: [platform: string, label: string, name: string][] = [
       ['facebook', 'Facebook', 'Sandbox Bakery'],
       ['instagram', 'Instagram', 'sandbox.bakery'],
       ['threads', 'Threads', 'theo.threads'],
       ['linkedin', 'LinkedIn', 'Sandbox Studio'],
-    ]) {
+    ];
+    for (const [platform, label, name] of expected) {
       await row(page, platform)
         .getByRole('switch', { name: `${label} connected` })
         .waitFor();
@@ -112,6 +113,7 @@ describe('connected apps', () => {
     await page.goto(url('/dev/platforms'));
     await page.getByRole('heading', { name: 'Sandbox platforms' }).waitFor();
     await page.getByText('GET /linkedin-api/rest/organizationAcls').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -93,4 +93,38 @@ describe('Meta clients (Facebook, Instagram)', () => {
     expect(error.message).toBe('Facebook is not answering right now. Please try again in a few minutes.');
     expect(Date.now() - started).toBeLessThan(3500);
   });
+
+  it('sandbox Instagram containers: image FINISHED, video after polling, ERROR on demand, publish only when FINISHED', async () => {
+    const tokens = await connected(instagramClient(sandbox.config()), sandbox.origin());
+    const graph = `${sandbox.origin()}/graph/v21.0`;
+    const auth = { authorization: `Bearer ${tokens.accessToken}` };
+    const post = async (path: string, form: Record<string, string>) => {
+      const res = await fetch(`${graph}/${path}`, { method: 'POST', headers: auth, body: new URLSearchParams(form) });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const status = async (id: string) =>
+      ((await (await fetch(`${graph}/${id}?fields=status_code`, { headers: auth })).json()) as any).status_code;
+
+    const image = await post('17841400000001/media', { image_url: 'https://cdn.example/a.jpg', caption: 'Hi' });
+    expect(await status(image.body.id)).toBe('FINISHED');
+    const done = await post('17841400000001/media_publish', { creation_id: image.body.id });
+    expect(done.body.id).toMatch(/^\d+$/);
+
+    const video = await post('17841400000001/media', { video_url: 'https://cdn.example/a.mp4', media_type: 'REELS' });
+    expect(await status(video.body.id)).toBe('IN_PROGRESS');
+    expect((await post('17841400000001/media_publish', { creation_id: video.body.id })).body.error.code).toBe(9007);
+    expect(await status(video.body.id)).toBe('FINISHED');
+
+    await failNext(sandbox.origin(), { path: '/graph/v21.0/17841400000001/media', failure: 'container-error' });
+    const broken = await post('17841400000001/media', { image_url: 'https://cdn.example/b.jpg' });
+    expect(await status(broken.body.id)).toBe('ERROR');
+    const refused = await post('17841400000001/media_publish', { creation_id: broken.body.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 9007, error_subcode: 2207027 });
+
+    const limit = (await (
+      await fetch(`${graph}/17841400000001/content_publishing_limit`, { headers: auth })
+    ).json()) as any;
+    expect(limit.data[0]).toMatchObject({ quota_usage: 1, config: { quota_total: 100 } });
+  });
 });

@@ -41,4 +41,29 @@ describe('Threads client', () => {
       .catch((e: unknown) => e)) as PlatformError;
     expect(reused.failure).toBe('rejected');
   });
+
+  it('sandbox Threads containers: text publishes, ERROR on demand with its message, 500-byte limit', async () => {
+    const client = threadsClient(sandbox.config());
+    const tokens = await connected(client, sandbox.origin());
+    const me = await client.account(tokens);
+    const api = `${sandbox.origin()}/threads-api/v1.0`;
+    const auth = { authorization: `Bearer ${tokens.accessToken}` };
+    const post = async (path: string, form: Record<string, string>) => {
+      const res = await fetch(`${api}/${path}`, { method: 'POST', headers: auth, body: new URLSearchParams(form) });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const text = await post(`${me.id}/threads`, { media_type: 'TEXT', text: 'Hello' });
+    const done = await post(`${me.id}/threads_publish`, { creation_id: text.body.id });
+    expect(done.body.id).toMatch(/^\d+$/);
+    // Emoji count as their UTF-8 bytes: 126 four-byte emoji are over 500.
+    expect((await post(`${me.id}/threads`, { text: '😀'.repeat(126) })).status).toBe(400);
+
+    await failNext(sandbox.origin(), { path: `/threads-api/v1.0/${me.id}/threads`, failure: 'container-error' });
+    const broken = await post(`${me.id}/threads`, { media_type: 'IMAGE', image_url: 'https://cdn.example/a.jpg' });
+    const status = (await (
+      await fetch(`${api}/${broken.body.id}?fields=status,error_message`, { headers: auth })
+    ).json()) as any;
+    expect(status).toMatchObject({ status: 'ERROR', error_message: 'FAILED_PROCESSING_IMAGE' });
+    expect((await post(`${me.id}/threads_publish`, { creation_id: broken.body.id })).status).toBe(400);
+  });
 });

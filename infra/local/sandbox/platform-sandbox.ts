@@ -46,7 +46,8 @@ const LINKEDIN_REFRESH_SECONDS = 31_536_000;
 /** Calls per token per hour before the sandbox answers as a rate-limited platform would. */
 const CALLS_PER_HOUR = 600;
 
-type Failure = 'rate-limit' | 'server-error' | 'timeout' | 'token-expired';
+/** container-error is not an answer: the next container created under the path ends in ERROR. */
+type Failure = 'rate-limit' | 'server-error' | 'timeout' | 'token-expired' | 'container-error';
 interface FailSpec {
   path: string;
   failure?: Failure;
@@ -187,6 +188,7 @@ function answerFailure(res: ServerResponse, path: string, failure: Failure) {
       }
       return graphError(res, 400, 'Error validating access token: Session has expired.', 190, 463);
     case 'timeout':
+    case 'container-error':
       return undefined;
   }
 }
@@ -205,6 +207,37 @@ export async function startPlatformSandbox(options: {
   const tokens = new Map<string, Token>();
   const failures: FailSpec[] = [];
   const received: SandboxRequestLog[] = [];
+  /** Instagram and Threads media containers: created, polled until FINISHED (or ERROR), then published. */
+  const containers = new Map<
+    string,
+    { app: 'facebook' | 'threads'; owner: string; status: 'IN_PROGRESS' | 'FINISHED' | 'ERROR'; polls: number }
+  >();
+  const published = new Map<string, number[]>();
+  const takeContainerError = (path: string) => {
+    const at = failures.findIndex((f) => f.failure === 'container-error' && path === f.path);
+    return at >= 0 ? !!failures.splice(at, 1).length : false;
+  };
+  const newContainer = (app: 'facebook' | 'threads', owner: string, video: boolean, path: string) => {
+    const id = stableId(randomBytes(8).toString('hex'), 17);
+    const status = takeContainerError(path) ? 'ERROR' : video ? 'IN_PROGRESS' : 'FINISHED';
+    containers.set(id, { app, owner, status, polls: 0 });
+    return id;
+  };
+  /** A container's status as a poll sees it: a video finishes on its second poll. */
+  const poll = (id: string) => {
+    const container = containers.get(id);
+    if (!container) return undefined;
+    if (container.status === 'IN_PROGRESS' && ++container.polls >= 2) container.status = 'FINISHED';
+    return container;
+  };
+  /** Publishes within a rolling 24-hour quota per account (Instagram 100, Threads 250). */
+  const publish = (owner: string, limit: number) => {
+    const day = Date.now() - 24 * 3600_000;
+    const recent = (published.get(owner) ?? []).filter((t) => t > day);
+    if (recent.length >= limit) return undefined;
+    published.set(owner, [...recent, Date.now()]);
+    return stableId(randomBytes(8).toString('hex'), 17);
+  };
   let origin = '';
 
   const redirectAllowed = (uri: string) => allowedRedirectOrigins.some((o) => uri.startsWith(`${o}/`));
@@ -272,7 +305,9 @@ export async function startPlatformSandbox(options: {
         if (received.length > 200) received.shift();
       });
     }
-    const failureAt = failures.findIndex((f) => path === f.path || path.startsWith(`${f.path}/`));
+    const failureAt = failures.findIndex(
+      (f) => f.failure !== 'container-error' && (path === f.path || path.startsWith(`${f.path}/`)),
+    );
     if (failureAt >= 0) {
       const [spec] = failures.splice(failureAt, 1);
       if (spec?.failure === 'timeout' || spec?.delayMs) {
@@ -354,7 +389,7 @@ export async function startPlatformSandbox(options: {
     // Meta Graph.
     const graph = /^\/graph\/(v[\d.]+)\/(.+)$/.exec(path);
     if (graph) {
-      const [, , rest] = graph;
+      const rest = graph[2] ?? '';
       const q = url.searchParams;
       if (rest === 'oauth/access_token' && method === 'GET') {
         if (
@@ -437,6 +472,40 @@ export async function startPlatformSandbox(options: {
           },
         });
       }
+      const form = method === 'POST' ? new URLSearchParams(await readBody(req)) : new URLSearchParams();
+      const param = (name: string) => q.get(name) ?? form.get(name);
+      const igAccount = /^(\d+)\/(media|media_publish|content_publishing_limit)$/.exec(rest);
+      if (igAccount) {
+        const [, igId = '', action] = igAccount;
+        if (!SANDBOX_PAGES.some((p) => p.instagram.id === igId)) {
+          return graphError(res, 400, `Unsupported request - Object with ID '${igId}' does not exist`, 100, 33);
+        }
+        if (action === 'media' && method === 'POST') {
+          const video = !!param('video_url');
+          if (!param('image_url') && !video && param('media_type') !== 'CAROUSEL') {
+            return graphError(res, 400, 'The parameter image_url is required', 100);
+          }
+          if ((param('caption') ?? '').length > 2200)
+            return graphError(res, 400, 'The caption is too long', 100, 2207010);
+          return json(res, 200, { id: newContainer('facebook', igId, video, path) });
+        }
+        if (action === 'media_publish' && method === 'POST') {
+          const container = containers.get(param('creation_id') ?? '');
+          if (container?.owner !== igId || container.status !== 'FINISHED') {
+            return graphError(res, 400, 'Media ID is not available', 9007, 2207027);
+          }
+          const id = publish(igId, 100);
+          if (!id) return graphError(res, 400, 'The account has reached its publishing limit', 9, 2207042);
+          containers.delete(param('creation_id') ?? '');
+          return json(res, 200, { id });
+        }
+        if (action === 'content_publishing_limit' && method === 'GET') {
+          const used = (published.get(igId) ?? []).filter((t) => t > Date.now() - 24 * 3600_000).length;
+          return json(res, 200, { data: [{ quota_usage: used, config: { quota_total: 100, quota_duration: 86400 } }] });
+        }
+      }
+      const container = /^\d+$/.test(rest) && method === 'GET' ? poll(rest) : undefined;
+      if (container?.app === 'facebook') return json(res, 200, { status_code: container.status, id: rest });
       return graphError(res, 400, `Unknown path components: /${rest}`, 2500);
     }
 
@@ -487,6 +556,43 @@ export async function startPlatformSandbox(options: {
         token_type: 'bearer',
         expires_in: LONG_SECONDS,
       });
+    }
+    const threadsPath = /^\/threads-api\/v[\d.]+\/(\d+)(?:\/(threads|threads_publish))?$/.exec(path);
+    if (threadsPath) {
+      const token = authorize(req, res, url, 'threads');
+      if (!token) return;
+      const [, id = '', action] = threadsPath;
+      const form = method === 'POST' ? new URLSearchParams(await readBody(req)) : new URLSearchParams();
+      const param = (name: string) => url.searchParams.get(name) ?? form.get(name);
+      if (!action && method === 'GET') {
+        const container = poll(id);
+        if (container?.app !== 'threads') return graphError(res, 400, 'Object does not exist', 100, 33);
+        return json(res, 200, {
+          id,
+          status: container.status,
+          ...(container.status === 'ERROR' ? { error_message: 'FAILED_PROCESSING_IMAGE' } : {}),
+        });
+      }
+      if (id !== token.identity.id) return graphError(res, 400, 'Object does not exist', 100, 33);
+      if (action === 'threads' && method === 'POST') {
+        const type = param('media_type') ?? 'TEXT';
+        if (!['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'].includes(type))
+          return graphError(res, 400, 'Invalid media_type', 100);
+        if (Buffer.byteLength(param('text') ?? '') > 500) return graphError(res, 400, 'The text is too long', 100);
+        if (type === 'IMAGE' && !param('image_url'))
+          return graphError(res, 400, 'The parameter image_url is required', 100);
+        return json(res, 200, { id: newContainer('threads', id, type === 'VIDEO', path) });
+      }
+      if (action === 'threads_publish' && method === 'POST') {
+        const container = containers.get(param('creation_id') ?? '');
+        if (container?.owner !== id || container.status !== 'FINISHED') {
+          return graphError(res, 400, 'The media is not ready to be published', 24, 4279009);
+        }
+        const published = publish(id, 250);
+        if (!published) return graphError(res, 400, 'The account has reached its publishing limit', 9, 2207042);
+        containers.delete(param('creation_id') ?? '');
+        return json(res, 200, { id: published });
+      }
     }
     const threadsMe = /^\/threads-api\/v[\d.]+\/me$/.test(path);
     if (threadsMe && method === 'GET') {
