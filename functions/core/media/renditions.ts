@@ -47,7 +47,7 @@ export async function imageRenditions(bytes: Buffer, ext: MediaExtension): Promi
   const upright = (meta.orientation ?? 1) === 1;
   const clean = !meta.exif && !meta.xmp && !meta.iptc;
   try {
-    const thumb256 = await thumbnail(image.rotate(), !!meta.hasAlpha);
+    const thumb256 = await thumbnail(image.rotate(), meta.hasAlpha);
     if (upright && clean) return { thumb256 };
     const rotated = sharp(bytes, { failOn: 'none' }).rotate();
     const full =
