@@ -90,7 +90,7 @@ export async function runMediaBench() {
   const fileOf = (i: number) => files[i % DISTINCT]!;
   const averageMb = files.reduce((sum, f) => sum + f.length, 0) / files.length / 1024 / 1024;
 
-  // sharp alone: the same thumbnail (EXIF rotate, 256 px inside, WebP) the complete route makes.
+  // sharp alone: the same thumbnail (EXIF rotate, 256 px inside, JPEG) the complete route makes.
   const thumb = (body: Buffer) =>
     sharp(body).rotate().resize(256, 256, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
   await thumb(fileOf(0));
