@@ -92,7 +92,7 @@ export async function runMediaBench() {
 
   // sharp alone: the same thumbnail (EXIF rotate, 256 px inside, JPEG) the complete route makes.
   const thumb = (body: Buffer) =>
-    sharp(body).rotate().resize(256, 256, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    sharp(body).rotate().resize(256, 256, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
   await thumb(fileOf(0));
   let next = 0;
   const sharpStarted = performance.now();
