@@ -6,6 +6,7 @@ import { keys } from '../../functions/core/table/keys';
 import { fileTokenCrypto } from '../../functions/core/integrations/token-crypto';
 import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
 import { refreshScheduleName } from '../../functions/core/integrations/refresh-schedule';
+import { connections } from '../../functions/core/integrations/connection-entity';
 import { TestClient, linkIn, signedInUser, waitForMail } from '../support/api-client';
 import { connectPlatform, failNextPlatformCall, type SocialPlatform } from '../support/platform-connect';
 
@@ -143,6 +144,27 @@ describe('connecting platforms through the sandbox', () => {
     await fireRefreshNow(companyId, 'threads');
     expect(await statusUntil(client, 'threads', (s) => s.reconnect === true)).toMatchObject({
       message: 'Your Threads connection has expired. Reconnect Threads from the apps page.',
+    });
+  });
+
+  it('a Meta token (no refresh grant) past its expiry is marked when its schedule fires', async () => {
+    const { client, companyId } = await signedInUser('meta-expiry');
+    await connectPlatform(client, 'instagram');
+    await connections.update(keys.integration(companyId, 'instagram'), {
+      expiresAt: new Date(Date.now() - 1000).toISOString(),
+    });
+    await fireRefreshNow(companyId, 'instagram');
+    // Wait for the scheduler loop to take the schedule before reading (a read re-arms a moved target).
+    const name = refreshScheduleName(companyId, 'instagram');
+    for (let i = 0; i < 50; i++) {
+      const item = await table().send(new GetCommand({ TableName: tableName(), Key: keys.schedule(name) }));
+      if (!item.Item) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(await statusUntil(client, 'instagram', (s) => s.reconnect === true)).toEqual({
+      connected: false,
+      reconnect: true,
+      message: 'Your Instagram connection has expired. Reconnect Instagram from the apps page.',
     });
   });
 
