@@ -234,5 +234,16 @@ describe('calendar and posts', () => {
     // Rules are checked before the plan: the title's sentence, against the field.
     await page.getByText('Blog title must be at least 80 characters long.').waitFor();
     await noViolations(page, 'blog-create');
+
+    // A custom blog is published by hand: Publish Now offers the post for the clipboard instead.
+    await page.getByRole('checkbox', { name: 'WordPress' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Custom blog' }).check();
+    await page.getByLabel('More actions').click();
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    const copy = page.getByRole('dialog', { name: 'Publish this post on your blog' });
+    await copy.getByRole('button', { name: 'Copy to clipboard' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await copy.getByRole('button', { name: 'Close' }).click();
+    await copy.waitFor({ state: 'detached' });
   });
 });

@@ -23,6 +23,7 @@ import { today, toRouteDate } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { useCreatePosts, useUpdatePost } from '../api/post-calls';
 import { CopyCounters } from './copy-counters';
+import { CopyPrompt } from './copy-prompt';
 import { PostActions } from './post-actions';
 import { SchedulePicker } from './schedule-picker';
 
@@ -75,6 +76,7 @@ export function PostEditor({
   const [schedule, setSchedule] = useState(() => initialSchedule(post, zone));
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState<PostAction | null>(null);
+  const [manualCopy, setManualCopy] = useState<string | null>(null);
   const platformsId = useId();
   const locked = post?.status === 'published' || post?.status === 'in-progress';
 
@@ -95,6 +97,12 @@ export function PostEditor({
       }
     }
     setErrors({});
+    const targets = post ? [post.platform] : platforms;
+    if (action === 'publish' && kind === 'blog' && targets.every((p) => p === 'custom-blog')) {
+      // Nothing publishes to a custom blog: the user copies the post into it.
+      setManualCopy(`${subject.trim()}\n\n${content}`);
+      return;
+    }
     setPending(action);
     const fields = { subject: kind === 'blog' ? subject : undefined, content, files, scheduledAt, action };
     try {
@@ -225,6 +233,7 @@ export function PostEditor({
         </Card>
         <PostActions status={post?.status} pending={pending} onAction={(action) => void submit(action)} />
       </aside>
+      <CopyPrompt text={manualCopy} onClose={() => setManualCopy(null)} />
     </form>
   );
 }
