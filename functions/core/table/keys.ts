@@ -74,8 +74,6 @@ export const keys = {
   }),
   /** A post (one platform's copy); numeric ids from the `post` counter. */
   post: (companyId: number, postId: number): TableKey => ({ pk: partition.company(companyId), sk: `POST#${postId}` }),
-  /** A post (one platform's copy); numeric ids from the `post` counter. */
-  post: (companyId: number, postId: number): TableKey => ({ pk: partition.company(companyId), sk: `POST#${postId}` }),
   /** A company's connection to one platform (tokens encrypted); one per platform. */
   integration: (companyId: number, platform: string): TableKey => ({
     pk: partition.company(companyId),
@@ -122,11 +120,6 @@ export const index = {
   companyByDate: (companyId: number, kind: string, isoTime: string, id: string | number) => ({
     gsi2pk: companyCollection(companyId, kind),
     gsi2sk: `${isoTime}#${id}`,
-  }),
-  /** A company's posts of one status by date (scheduled soonest first, published newest first). */
-  companyPostsByStatus: (companyId: number, status: string, isoTime: string, postId: number) => ({
-    gsi1pk: `${companyCollection(companyId, 'POST')}#${status}`,
-    gsi1sk: `${isoTime}#${postId}`,
   }),
   /** A company's posts of one status by date (scheduled soonest first, published newest first). */
   companyPostsByStatus: (companyId: number, status: string, isoTime: string, postId: number) => ({
