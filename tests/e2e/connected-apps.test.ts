@@ -16,13 +16,16 @@ mkdirSync(shots, { recursive: true });
 
 const row = (page: Page, platform: string) => page.locator(`li.social-app[data-platform="${platform}"]`);
 
-async function connectThroughSandbox(page: Page, platform: string, label: string, account: string) {
+let sandboxOrigin = '';
+
+async function connectThroughSandbox(page: Page, platform: string, label: string, account: string, verb = 'Connect') {
   await row(page, platform)
-    .getByRole('button', { name: `Connect ${label}` })
+    .getByRole('button', { name: `${verb} ${label}` })
     .click();
   // The sandbox stands in for the platform's consent screen, on its own origin.
   await page.getByRole('heading', { name: `${platform === 'instagram' ? 'Facebook' : label} sandbox` }).waitFor();
-  expect(new URL(page.url()).origin).not.toBe(new URL(appUrl()).origin);
+  sandboxOrigin = new URL(page.url()).origin;
+  expect(sandboxOrigin).not.toBe(new URL(appUrl()).origin);
   await page.getByLabel('Account name').fill(account);
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL((u) => u.pathname === '/settings/apps');
@@ -108,6 +111,23 @@ describe('connected apps', () => {
     await page.getByRole('alert').filter({ hasText: 'Connecting Threads was cancelled.' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}connected-apps-cancelled.png`, fullPage: true });
+
+    // Facebook says the token is dead while the pages are listed: the tab says to reconnect, and Reconnect mends it.
+    const failed = await fetch(`${sandboxOrigin}/__sandbox/fail-next`, {
+      method: 'POST',
+      body: JSON.stringify({ path: '/graph/v21.0/me/accounts', failure: 'token-expired' }),
+    });
+    expect(failed.status).toBe(204);
+    await row(page, 'facebook').getByRole('button', { name: 'Change Facebook page' }).click();
+    await row(page, 'facebook')
+      .getByText('Your Facebook connection has expired. Reconnect Facebook from the apps page.')
+      .first()
+      .waitFor();
+    await row(page, 'facebook').getByText('Reconnect needed').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}connected-apps-reconnect.png`, fullPage: true });
+    await connectThroughSandbox(page, 'facebook', 'Facebook', 'Fiona Page', 'Reconnect');
+    await row(page, 'facebook').getByLabel('Facebook page').waitFor();
 
     // The dev page lists what the sandbox platforms received.
     await page.goto(url('/dev/platforms'));

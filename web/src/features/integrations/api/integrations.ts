@@ -1,7 +1,7 @@
 import { integrationsContracts } from '@shared/contracts/integrations';
 import type { ProfilePlatform, SocialPlatform } from '@shared/schemas/integrations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
+import { call, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/integrations/{platform}/status */
@@ -13,13 +13,27 @@ export const integrationStatusOptions = (platform: SocialPlatform) =>
 
 export const useIntegrationStatus = (platform: SocialPlatform) => useQuery(integrationStatusOptions(platform));
 
+/** The platform said the token is dead: the server marked the connection, so the status is stale. */
+export const needsReconnect = (error: unknown) => isApiError(error) && error.code === 'PLATFORM_RECONNECT';
+
 /** GET /api/integrations/{platform}/profiles: read live from the platform, only while the edit control is open. */
-export const useIntegrationProfiles = (platform: ProfilePlatform, enabled: boolean) =>
-  useQuery({
+export function useIntegrationProfiles(platform: ProfilePlatform, enabled: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({
     queryKey: queryKeys.company.integrationProfiles(platform),
-    queryFn: ({ signal }) => call(integrationsContracts.profiles, { params: { platform }, signal }),
+    queryFn: async ({ signal }) => {
+      try {
+        return await call(integrationsContracts.profiles, { params: { platform }, signal });
+      } catch (error) {
+        if (needsReconnect(error)) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.company.integrationStatus(platform) });
+        }
+        throw error;
+      }
+    },
     enabled,
   });
+}
 
 /** GET /api/integrations/{platform}/connect, then the browser leaves for the platform's consent page (spec 01 §4). */
 export function useConnect(platform: SocialPlatform) {
@@ -45,5 +59,10 @@ export function useChooseProfile(platform: ProfilePlatform) {
   return useMutation({
     mutationFn: (id: string) => call(integrationsContracts.profile, { params: { platform }, body: { id } }),
     onSuccess: (status) => queryClient.setQueryData(queryKeys.company.integrationStatus(platform), status),
+    onError: (error) => {
+      if (needsReconnect(error)) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.company.integrationStatus(platform) });
+      }
+    },
   });
 }
