@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -156,10 +158,11 @@ describe('the media library', () => {
     await signIn(page, url, account);
     await page.goto(url('/media'));
     await page.getByText('Your media library is empty').waitFor();
-    await page.getByLabel('Choose files to upload').setInputFiles([
-      { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(21 * 1024 * 1024, 0xff) },
-      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('Meeting notes: this is text, not a picture.') },
-    ]);
+    // Files on disk: the browser reads them itself (a 21 MB buffer through the protocol is slow).
+    const dir = mkdtempSync(join(tmpdir(), 'media-e2e-'));
+    writeFileSync(join(dir, 'huge.jpg'), Buffer.alloc(21 * 1024 * 1024, 0xff));
+    writeFileSync(join(dir, 'notes.png'), 'Meeting notes: this is text, not a picture.');
+    await page.getByLabel('Choose files to upload').setInputFiles([join(dir, 'huge.jpg'), join(dir, 'notes.png')]);
     const huge = page.locator('.upload-row', { hasText: 'huge.jpg' });
     const fake = page.locator('.upload-row', { hasText: 'notes.png' });
     await huge.getByText(messages.fileTooLarge, { exact: true }).waitFor();
