@@ -24,12 +24,7 @@ import {
   readMediaObject,
   writeMediaObject,
 } from './media-objects';
-import {
-  imageRenditions,
-  UnreadableImageError,
-  videoRenditions,
-  hasFfmpeg,
-} from './renditions';
+import { imageRenditions, UnreadableImageError, videoRenditions, hasFfmpeg } from './renditions';
 
 /** A pending upload (its item and, through the bucket's lifecycle rule, its object) lives a day. */
 const PENDING_TTL_SECONDS = 24 * 3600;
