@@ -1,4 +1,5 @@
-import { safeParse } from 'zod/v4/core';
+import { en } from 'zod/locales';
+import { config, safeParse } from 'zod/v4/core';
 import type { $ZodError } from 'zod/v4/core';
 import type { Schema } from '@shared/contract';
 import { messages } from '@shared/messages';
@@ -6,6 +7,10 @@ import type { FieldError } from '@shared/schemas/errors';
 import { invalid } from '../../errors';
 import type { HttpMiddleware } from '../event';
 import type { RouteDef } from '../route';
+
+// Shared schemas are zod/mini, which sets no locale: checks without a spec sentence answer in
+// zod's English ("Too big: expected string to have <=200 characters") whichever modules a bundle loads.
+config(en());
 
 export function zodIssuesToFieldErrors(error: $ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
