@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { SocialApp } from '@/features/integrations/components/social-app';
+import { SocialApp } from './social-app';
 import { useFeatureFlag } from '@/lib/metadata';
 import { notify } from '@/lib/toast';
 
