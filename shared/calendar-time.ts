@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { DAY, isCalendarDay, TIME } from './calendar-day';
 
 /**
  * Calendar days and wall-clock times in an IANA zone, as UTC instants. Posts are stored as
@@ -6,29 +7,7 @@ import { TZDate } from '@date-fns/tz';
  * before and after a daylight-saving change, and a month is its local days, not UTC ones.
  */
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-export const isTimeZone = (zone: string): boolean => {
-  if (!zone || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** 'yyyy-MM-dd' that names a real day (2026-02-30 does not). */
-export function isCalendarDay(day: string): boolean {
-  const match = DAY.exec(day);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === day;
-}
-
-/** 'HH:mm', 00:00 to 23:59 (spec 01 §5 "Schedule picker"). */
-export const isWallTime = (time: string): boolean => TIME.test(time);
+export { isCalendarDay, isTimeZone, isWallTime } from './calendar-day';
 
 /** Minutes to add to UTC for local time in `zone` at `instantMs` (Lisbon in summer: 60). */
 const offsetAt = (instantMs: number, zone: string) => -new TZDate(instantMs, zone).getTimezoneOffset();

@@ -3,25 +3,18 @@
  * AI generator all check with. These are the spec's numbers; where a platform's live API is
  * stricter (Instagram carousels of 10, Threads counting emoji as bytes) the publish step says so.
  */
-export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'threads', 'linkedin'] as const;
-export const BLOG_PLATFORMS = ['wordpress', 'custom-blog'] as const;
-export const PLATFORMS = [...SOCIAL_PLATFORMS, ...BLOG_PLATFORMS] as const;
-export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
-export type BlogPlatform = (typeof BLOG_PLATFORMS)[number];
-export type Platform = (typeof PLATFORMS)[number];
+import { isBlogPlatform, type Platform } from './platforms';
 
-export const isBlogPlatform = (platform: Platform): platform is BlogPlatform =>
-  (BLOG_PLATFORMS as readonly string[]).includes(platform);
-
-/** How the interface names each platform. */
-export const PLATFORM_LABELS: Record<Platform, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  threads: 'Threads',
-  linkedin: 'LinkedIn',
-  wordpress: 'WordPress',
-  'custom-blog': 'Custom blog',
-};
+export {
+  BLOG_PLATFORMS,
+  isBlogPlatform,
+  PLATFORM_LABELS,
+  PLATFORMS,
+  SOCIAL_PLATFORMS,
+  type BlogPlatform,
+  type Platform,
+  type SocialPlatform,
+} from './platforms';
 
 export const POST_MIN_LENGTH = 80;
 

@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
 import { AREAS } from '../../functions/api/areas';
 import type { Grants } from '../../functions/core/grants';
 import { WORKFLOWS } from '../../functions/core/jobs/workflows';
-import { PROVIDERS } from '../../functions/core/oauth/providers';
+import { OAUTH_APPS } from '../../functions/core/oauth/providers';
 import { WORKERS } from '../../functions/workers/workers';
 import { areaGrants, WORKER_GRANTS } from './area-grants';
 import { AccessLogsBucket } from './constructs/access-logs-bucket';
@@ -88,10 +88,7 @@ export class MarketingStack extends Stack {
       description: 'OAuth client ids and secrets for social sign-in (fill in after deploy)',
       generateSecretString: {
         secretStringTemplate: JSON.stringify(
-          // Connected apps read their apps here too: Facebook's app serves Instagram; Threads and LinkedIn have their own.
-          Object.fromEntries(
-            [...PROVIDERS, 'threads', 'linkedin'].map((app) => [app, { clientId: '', clientSecret: '' }]),
-          ),
+          Object.fromEntries(OAUTH_APPS.map((app) => [app, { clientId: '', clientSecret: '' }])),
         ),
         // CloudFormation must generate one key; nothing reads it. Generation (rather than a
         // value in the template) keeps the template free of anything that looks like a secret.

@@ -5,19 +5,15 @@ import {
   planSchema,
   redirectUrlSchema,
   simulatedCheckoutSchema,
-  subscriptionSchema,
   upgradeResultSchema,
   upgradeSchema,
   webhookReceivedSchema,
 } from '../schemas/billing';
+import { subscriptionSchema } from '../schemas/subscription';
+import { subscriptionContract } from './subscription';
 
 export const billingContracts = {
-  subscription: defineContract({
-    method: 'GET',
-    path: '/api/billing/subscription',
-    summary: "The selected company's subscription (the free plan when it has none)",
-    responses: { 200: subscriptionSchema },
-  }),
+  subscription: subscriptionContract,
   invoices: defineContract({
     method: 'GET',
     path: '/api/billing/invoices',

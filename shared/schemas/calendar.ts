@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { DEFAULT_LIST_LIMIT } from '../constants';
-import { isCalendarDay, isTimeZone } from '../calendar-time';
-import { PLATFORMS, isBlogPlatform, type Platform } from '../platform-rules';
+import { isCalendarDay, isTimeZone } from '../calendar-day';
+import { PLATFORMS, isBlogPlatform, type Platform } from '../platforms';
 
 /**
  * Posts on the calendar (spec 01 §3 "Post", §4 "Post"; 02 §7 "Calendar"). A post is one

@@ -7,7 +7,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '../../functions/api/areas';
 import { WORKFLOWS } from '../../functions/core/jobs/workflows';
-import { PROVIDERS } from '../../functions/core/oauth/providers';
+import { OAUTH_APPS } from '../../functions/core/oauth/providers';
 import { tableSchema } from '../../functions/core/table/schema';
 import { WORKERS } from '../../functions/workers/workers';
 import { AREA_GRANTS, WORKER_GRANTS } from '../../infra/aws/area-grants';
@@ -444,14 +444,14 @@ describe('mail, secrets and keys', () => {
     }
   });
 
-  it('has the OAuthClients secret with a placeholder per sign-in provider, readable by the areas that declare it', () => {
+  it('has the OAuthClients secret with a placeholder per OAuth app (sign-in and connected apps), readable by the areas that declare it', () => {
     const secrets = resources(template, 'AWS::SecretsManager::Secret');
     const secretId = Object.keys(secrets).find((id) => id.startsWith('OAuthClients'))!;
     const secret = secrets[secretId]!;
     const generated = secret.Properties.GenerateSecretString;
     // The shape functions/core/oauth/providers.ts parses.
     expect(JSON.parse(generated.SecretStringTemplate)).toEqual(
-      Object.fromEntries(PROVIDERS.map((p) => [p, { clientId: '', clientSecret: '' }])),
+      Object.fromEntries(OAUTH_APPS.map((p) => [p, { clientId: '', clientSecret: '' }])),
     );
     expect(generated.GenerateStringKey).toBeTruthy();
     for (const [area, id] of apiIds) {

@@ -1,5 +1,5 @@
 import type { SocialPlatform } from '@shared/schemas/integrations';
-import { credentials as oauthCredentials, type ProviderName } from '../oauth/providers';
+import { credentials as oauthCredentials } from '../oauth/providers';
 import { facebookClient } from './facebook-client';
 import { instagramClient } from './instagram-client';
 import { linkedinClient } from './linkedin-client';
@@ -26,6 +26,5 @@ const appOf = (platform: SocialPlatform) => (platform === 'instagram' ? 'faceboo
  * as social sign-in's are.
  */
 export function appCredentials(platform: SocialPlatform): Promise<AppCredentials | undefined> {
-  // The credential source reads any app's entry by name; sign-in's type lists only its own two.
-  return oauthCredentials(appOf(platform) as ProviderName);
+  return oauthCredentials(appOf(platform));
 }

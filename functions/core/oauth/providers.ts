@@ -5,6 +5,13 @@ import { log } from '../log';
 
 export { PROVIDERS, type ProviderName };
 
+/**
+ * Every OAuth app whose client id and secret the `OAuthClients` secret holds: the sign-in
+ * providers, and the connected apps' own (Facebook's app also serves Instagram).
+ */
+export const OAUTH_APPS = [...PROVIDERS, 'threads', 'linkedin'] as const;
+export type OAuthApp = (typeof OAUTH_APPS)[number];
+
 export interface ProviderEndpoints {
   authorizeUrl: string;
   tokenUrl: string;
@@ -89,7 +96,7 @@ export function createCredentialSource(
     return inFlight;
   };
 
-  return async function credentials(provider: ProviderName): Promise<ClientCredentials | undefined> {
+  return async function credentials(provider: OAuthApp): Promise<ClientCredentials | undefined> {
     const envId = process.env[`OAUTH_${provider.toUpperCase()}_CLIENT_ID`];
     const envSecret = process.env[`OAUTH_${provider.toUpperCase()}_CLIENT_SECRET`];
     if (envId && envSecret) return { clientId: envId, clientSecret: envSecret };

@@ -1,4 +1,4 @@
-import { PLATFORM_LABELS, type Platform } from '@shared/platform-rules';
+import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import './platform-mark.css';
 
 const INITIALS: Record<Platform, string> = {

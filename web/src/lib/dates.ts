@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { formatInZone } from './format-date';
+import { formatInZone, viewerZone } from './format-date';
 
 /**
  * Dates for the whole SPA, with IANA time zones (@date-fns/tz's TZDate). Calendar days are days in
@@ -8,13 +8,10 @@ import { formatInZone } from './format-date';
  * pages that only show dates import that module and download no date library.
  */
 
-export { formatDate, formatDateTime } from './format-date';
+export { formatDate, formatDateTime, viewerZone } from './format-date';
 
 /** How days travel in addresses: /calendar/2026-03-05/month/calendar. */
 const ROUTE_DATE = 'yyyy-MM-dd';
-
-/** The viewer's IANA zone, e.g. Europe/Lisbon. */
-export const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The start of today in `zone`. */
 export function today(zone = viewerZone()): TZDate {

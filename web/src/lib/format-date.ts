@@ -102,3 +102,6 @@ export const formatDate = (date: Date | string | number, zone?: string) => forma
 /** A date with its time of day, in `zone`: 5 Mar 26, 14:05:09. */
 export const formatDateTime = (date: Date | string | number, zone?: string) =>
   formatInZone(date, 'd MMM yy, HH:mm:ss', zone);
+
+/** The viewer's IANA zone, e.g. Europe/Lisbon. */
+export const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -2,6 +2,7 @@ import { CalendarCheck2, TrendingUp, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from '@/components/ui/brand';
+import './auth.css';
 
 /** Split layout of every auth screen: a calm brand panel and the form card. */
 export function AuthLayout({

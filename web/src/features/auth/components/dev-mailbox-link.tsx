@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import './auth.css';
 
 /** The embedded runtime's mailbox, linked only where it exists (dev server, or the API answers 200). */
 export function DevMailboxLink() {

@@ -1,4 +1,5 @@
 /** Social sign-in is a plain navigation: the server takes the browser through the provider and back. */
+import './auth.css';
 const href = (provider: 'facebook' | 'google', inviteToken?: string | null) =>
   `/api/auth/oauth/${provider}${inviteToken ? `?inviteToken=${encodeURIComponent(inviteToken)}` : ''}`;
 

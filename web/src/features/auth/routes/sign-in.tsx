@@ -14,6 +14,7 @@ import type { AuthNavigationState, Flash } from '@/features/auth/components/flas
 import { withInvite } from '@/features/auth/components/flash';
 import { InviteBanner } from '@/features/auth/components/invite-banner';
 import { Divider, SocialButtons } from '@/features/auth/components/social-buttons';
+import '../components/auth.css';
 
 /** Verifies the account when the page is opened from the email link (?code&id), then strips those params. */
 function useLinkVerification(): Flash | null {

@@ -1,4 +1,4 @@
-import { isBlogPlatform } from '@shared/platform-rules';
+import { isBlogPlatform } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
 import { Link } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';

@@ -1,5 +1,5 @@
 import { localParts } from '@shared/calendar-time';
-import { PLATFORM_LABELS } from '@shared/platform-rules';
+import { PLATFORM_LABELS } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
 import { Link } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';

@@ -1,5 +1,4 @@
-import { localParts } from '@shared/calendar-time';
-import { isBlogPlatform, PLATFORM_LABELS } from '@shared/platform-rules';
+import { isBlogPlatform, PLATFORM_LABELS } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
 import { ArrowRight, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -8,7 +7,8 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, viewerZone } from '@/lib/dates';
+// Intl, not @/lib/dates: the dashboard only shows dates, so it downloads no TZDate.
+import { formatDate, formatInZone, viewerZone } from '@/lib/format-date';
 import { useDashboardPosts } from '../api/dashboard-posts';
 
 function CalendarLink() {
@@ -28,7 +28,7 @@ function PostRow({ post, zone }: { post: Post; zone: string }) {
         <span className="dash-post__text">
           <span className="dash-post__title">{(post.subject ?? post.content).trim() || 'Empty post'}</span>
           <span className="dash-post__meta">
-            {PLATFORM_LABELS[post.platform]} · {formatDate(when, zone)}, {localParts(when, zone).time}
+            {PLATFORM_LABELS[post.platform]} · {formatDate(when, zone)}, {formatInZone(when, 'HH:mm', zone)}
             {post.publish && !post.scheduledAt ? ' · publishing soon' : ''}
           </span>
         </span>

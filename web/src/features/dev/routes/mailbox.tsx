@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { useMailbox, type Mail } from '@/features/dev/api/get-mailbox';
+import '../mailbox.css';
 
 const sentAt = (iso: string) => (iso ? formatDateTime(iso) : '');
 

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { useSandboxRequests } from '@/features/dev/api/get-sandbox-requests';
+import '../mailbox.css';
 
 const PLATFORM_NAMES: Record<string, string> = {
   meta: 'Facebook / Instagram',

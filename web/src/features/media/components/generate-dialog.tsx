@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useGenerateImage } from '../api/media-library';
 import { MediaDialog } from './media-dialog';
+import './generate-dialog.css';
 
 const STYLE_LABELS: Record<ImageStyleType, string> = {
   AUTO: 'Auto',

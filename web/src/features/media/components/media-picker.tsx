@@ -1,14 +1,18 @@
-import { MEDIA_SEARCH_DEBOUNCE_MS } from '@shared/schemas/media';
-import { Check, Images, Search, X } from 'lucide-react';
-import { useState } from 'react';
+import { Images } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
-import { useMediaBatch, useMediaList } from '../api/media-library';
-import { useDebounced } from '../use-debounced';
-import { MediaDialog } from './media-dialog';
-import { MediaThumb } from './media-thumb';
-import '../media.css';
+import { loadChunk } from '@/lib/load-chunk';
+import './media-picker.css';
+
+/*
+ * A post editor shows this on its first paint, usually with nothing picked: the thumbnails and the
+ * library dialog (media schemas, the grid, their CSS) are separate chunks, fetched when there is
+ * something to show, so a new post's first load does not pay for them.
+ */
+const PickedMedia = lazy(() => loadChunk(() => import('./picked-media')).then((m) => ({ default: m.PickedMedia })));
+const MediaPickerDialog = lazy(() =>
+  loadChunk(() => import('./media-picker-dialog')).then((m) => ({ default: m.MediaPickerDialog })),
+);
 
 export interface MediaPickerProps {
   /** Several files (a carousel) or one (a blog's cover): single-select allows only one file (spec 01 §5). */
@@ -24,127 +28,39 @@ export interface MediaPickerProps {
  */
 export function MediaPicker({ multiple, selected, onChange, label = 'Add media' }: MediaPickerProps) {
   const [open, setOpen] = useState(false);
-  const picked = useMediaBatch(selected);
-  const byId = new Map((picked.data ?? []).map((file) => [file.id, file]));
+  // The dialog stays mounted once opened, so closing it returns focus to the button as before.
+  const [opened, setOpened] = useState(false);
   return (
     <div className="media-picker">
       {selected.length ? (
-        <ul className="media-picker__picked" aria-label="Chosen media">
-          {selected.map((id) => {
-            const file = byId.get(id);
-            return (
-              <li key={id} className="media-picker__chip">
-                {file ? <MediaThumb file={file} /> : <span className="media-thumb media-thumb--empty" />}
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="media-picker__remove"
-                  aria-label={`Remove ${file?.filename ?? 'file'}`}
-                  onClick={() => onChange(selected.filter((other) => other !== id))}
-                  icon={<X size={14} aria-hidden />}
-                />
-              </li>
-            );
-          })}
-        </ul>
+        <Suspense fallback={null}>
+          <PickedMedia selected={selected} onChange={onChange} />
+        </Suspense>
       ) : null}
-      <Button variant="secondary" icon={<Images size={16} aria-hidden />} onClick={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        icon={<Images size={16} aria-hidden />}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         {label}
       </Button>
-      <MediaDialog open={open} title={multiple ? 'Choose media' : 'Choose a file'} onClose={() => setOpen(false)} wide>
-        <PickerBody
-          multiple={multiple}
-          initial={selected}
-          onDone={(ids) => {
-            onChange(ids);
-            setOpen(false);
-          }}
-          onCancel={() => setOpen(false)}
-        />
-      </MediaDialog>
+      {opened ? (
+        <Suspense fallback={null}>
+          <MediaPickerDialog
+            open={open}
+            multiple={multiple}
+            initial={selected}
+            onDone={(ids) => {
+              onChange(ids);
+              setOpen(false);
+            }}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </div>
-  );
-}
-
-function PickerBody({
-  multiple,
-  initial,
-  onDone,
-  onCancel,
-}: {
-  multiple: boolean;
-  initial: number[];
-  onDone: (ids: number[]) => void;
-  onCancel: () => void;
-}) {
-  const [text, setText] = useState('');
-  const query = useDebounced(text, MEDIA_SEARCH_DEBOUNCE_MS);
-  const list = useMediaList(query);
-  const [chosen, setChosen] = useState(initial);
-  const toggle = (id: number) => {
-    if (!multiple) {
-      onDone([id]);
-      return;
-    }
-    setChosen((current) => (current.includes(id) ? current.filter((other) => other !== id) : [...current, id]));
-  };
-  return (
-    <>
-      <div className="search-box media-picker__search">
-        <Search size={16} aria-hidden />
-        <input
-          className="search-box__input"
-          type="search"
-          placeholder="Search media"
-          aria-label="Search media"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
-      {list.isPending ? (
-        <div className="media-picker__state">
-          <Spinner label="Loading media" />
-        </div>
-      ) : list.data?.length ? (
-        <ul className="media-grid media-grid--picker" aria-label="Media library">
-          {list.data.map((file) => {
-            const isChosen = chosen.includes(file.id);
-            return (
-              <li key={file.id}>
-                <button
-                  type="button"
-                  className={['media-option', isChosen ? 'media-option--chosen' : ''].join(' ')}
-                  aria-pressed={multiple ? isChosen : undefined}
-                  aria-label={file.filename}
-                  onClick={() => toggle(file.id)}
-                >
-                  <MediaThumb file={file} />
-                  {isChosen ? (
-                    <span className="media-option__check" aria-hidden>
-                      <Check size={14} />
-                    </span>
-                  ) : null}
-                  <span className="media-option__name">{file.filename}</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      ) : (
-        <EmptyState icon={Images} title={query ? 'No files match your search' : 'Your media library is empty'} compact>
-          {query ? 'Try another word.' : 'Upload images and videos in the Media library first.'}
-        </EmptyState>
-      )}
-      <div className="dialog__actions">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        {multiple ? (
-          <Button onClick={() => onDone(chosen)}>
-            {chosen.length ? `Use ${chosen.length} ${chosen.length === 1 ? 'file' : 'files'}` : 'Use none'}
-          </Button>
-        ) : null}
-      </div>
-    </>
   );
 }

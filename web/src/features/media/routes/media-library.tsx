@@ -1,6 +1,6 @@
 import { MEDIA_SEARCH_DEBOUNCE_MS, type MediaFile } from '@shared/schemas/media';
 import { Images, Search, Wand2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,15 +9,20 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { loadChunk } from '@/lib/load-chunk';
 import { notify } from '@/lib/toast';
 import { useDeleteMedia, useInvalidateMedia, useMediaList } from '../api/media-library';
 import { useUploadQueue } from '../api/upload-queue';
-import { GenerateDialog } from '../components/generate-dialog';
 import { MediaGrid } from '../components/media-grid';
 import { UploadDropzone } from '../components/upload-dropzone';
 import { UploadList } from '../components/upload-list';
 import { useDebounced } from '../use-debounced';
 import '../media.css';
+
+/** The generate form (its fields and the dialog) is fetched the first time it is opened, not with the page. */
+const GenerateDialog = lazy(() =>
+  loadChunk(() => import('../components/generate-dialog')).then((m) => ({ default: m.GenerateDialog })),
+);
 
 /** /media: upload (drag and drop), AI image generation, search, and the library's files. */
 export default function MediaLibraryRoute() {
@@ -27,6 +32,8 @@ export default function MediaLibraryRoute() {
   const invalidate = useInvalidateMedia();
   const uploads = useUploadQueue(() => void invalidate());
   const [generating, setGenerating] = useState(false);
+  // Mounted from the first opening on, so closing it returns focus to its button as before.
+  const [generateOpened, setGenerateOpened] = useState(false);
   const remove = useDeleteMedia();
   const confirm = useConfirm();
 
@@ -51,7 +58,14 @@ export default function MediaLibraryRoute() {
         title="Media library"
         description="Images and videos for your posts."
         actions={
-          <Button variant="secondary" icon={<Wand2 size={16} aria-hidden />} onClick={() => setGenerating(true)}>
+          <Button
+            variant="secondary"
+            icon={<Wand2 size={16} aria-hidden />}
+            onClick={() => {
+              setGenerateOpened(true);
+              setGenerating(true);
+            }}
+          >
             Generate image
           </Button>
         }
@@ -96,7 +110,11 @@ export default function MediaLibraryRoute() {
           </EmptyState>
         )}
       </Card>
-      <GenerateDialog open={generating} onClose={() => setGenerating(false)} />
+      {generateOpened ? (
+        <Suspense fallback={null}>
+          <GenerateDialog open={generating} onClose={() => setGenerating(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

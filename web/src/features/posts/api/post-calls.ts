@@ -1,5 +1,6 @@
-import { billingContracts } from '@shared/contracts/billing';
 import { calendarContracts } from '@shared/contracts/calendar';
+// The subscription's own contract: billing's whole schema module is not needed to know whether the plan publishes.
+import { subscriptionContract } from '@shared/contracts/subscription';
 import type { CreatePostInput, Post, UpdatePostInput } from '@shared/schemas/calendar';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
@@ -18,7 +19,7 @@ export const usePostWithSiblings = (id: number) => useQuery({ ...postWithSibling
 export const usePaidPlan = () =>
   useQuery({
     queryKey: [...queryKeys.company.all, 'billing', 'subscription'],
-    queryFn: ({ signal }) => call(billingContracts.subscription, { signal }),
+    queryFn: ({ signal }) => call(subscriptionContract, { signal }),
     select: (subscription) => subscription.isPaid,
   });
 

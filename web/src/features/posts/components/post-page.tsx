@@ -1,5 +1,5 @@
 import { messages } from '@shared/messages';
-import { PLATFORM_LABELS } from '@shared/platform-rules';
+import { PLATFORM_LABELS } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import '../report.css';
 
 const PLATFORMS = ['All', 'Facebook', 'Instagram', 'Threads', 'LinkedIn'];
 const PERIODS = [

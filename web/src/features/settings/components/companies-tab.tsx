@@ -17,6 +17,7 @@ import { useDeleteCompany } from '@/features/settings/api/delete-company';
 import { useInviteUser } from '@/features/settings/api/invite-user';
 import { useRemoveUser } from '@/features/settings/api/remove-user';
 import { useRevokeInvite } from '@/features/settings/api/revoke-invite';
+import './companies-tab.css';
 
 /** The create form: the API's name rule, plus the demo choice. */
 const createFormSchema = z.extend(createCompanySchema, { demo: z.boolean() });

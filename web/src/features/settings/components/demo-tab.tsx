@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useRecreateDemo } from '@/features/settings/api/recreate-demo';
+import './demo-tab.css';
 
 /** Shown only for demo companies. */
 export function DemoTab() {
