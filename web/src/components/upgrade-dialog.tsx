@@ -2,6 +2,7 @@ import { messages } from '@shared/messages';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import '@/styles/dialog.css';
 
 /** The upgrade prompt's dialog (upgrade-prompt.tsx): its own chunk, fetched the first time it opens. */
 export default function UpgradeDialog({

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from './button';
 import type { ConfirmOptions } from './confirm-dialog';
+import '@/styles/dialog.css';
 
 /** The confirm dialog's markup (confirm-dialog.tsx): its own chunk, fetched when a page first asks. */
 export default function ConfirmDialogView({

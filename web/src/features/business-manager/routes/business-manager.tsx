@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import '@/styles/tabs.css';
 
 const TABS = [
   { tab: 'profile', label: 'Profile' },

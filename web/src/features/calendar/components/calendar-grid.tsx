@@ -1,7 +1,7 @@
-import { localParts } from '@shared/calendar-time';
 import type { Post } from '@shared/schemas/calendar';
 import { isSameDay, isSameMonth } from 'date-fns';
 import { formatAs, toRouteDate } from '@/lib/dates';
+import { formatInZone } from '@/lib/format-date';
 import type { CalendarType } from '../calendar-range';
 import { PostChip } from './post-chip';
 
@@ -23,7 +23,9 @@ export function CalendarGrid({
 }) {
   const byDay = new Map<string, { post: Post; time: string }[]>();
   for (const post of posts) {
-    const { day, time } = localParts(post.date, zone);
+    // A post's local day and time by Intl (what localParts gives), so the page needs no calendar-time.ts.
+    const day = formatInZone(post.date, 'yyyy-MM-dd', zone);
+    const time = formatInZone(post.date, 'HH:mm', zone);
     const list = byDay.get(day) ?? [];
     list.push({ post, time });
     byDay.set(day, list);

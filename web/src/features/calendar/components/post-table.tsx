@@ -1,9 +1,9 @@
-import { localParts } from '@shared/calendar-time';
 import { PLATFORM_LABELS } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
 import { Link } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';
-import { formatDate } from '@/lib/dates';
+// Intl only: a post's time is shown, not computed with, so this needs no TZDate.
+import { formatDate, formatInZone } from '@/lib/format-date';
 import { postPath, postSnippet } from './post-chip';
 
 const STATUS_TONE: Record<Post['status'], string> = {
@@ -32,7 +32,7 @@ export function PostTable({ posts, zone }: { posts: Post[]; zone: string }) {
             posts.map((post) => (
               <tr key={post.id} data-post-id={post.id}>
                 <td className="post-table__date">
-                  {formatDate(post.date, zone)}, {localParts(post.date, zone).time}
+                  {formatDate(post.date, zone)}, {formatInZone(post.date, 'HH:mm', zone)}
                 </td>
                 <td className="post-table__content">
                   <Link to={postPath(post)}>{postSnippet(post) || 'Empty post'}</Link>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import '@/styles/dialog.css';
 
 /**
  * A modal on the platform's <dialog>: focus trapped and Escape handled by the browser. Closing

@@ -15,9 +15,13 @@ import { useDeleteMedia, useInvalidateMedia, useMediaList } from '../api/media-l
 import { useUploadQueue } from '../api/upload-queue';
 import { MediaGrid } from '../components/media-grid';
 import { UploadDropzone } from '../components/upload-dropzone';
-import { UploadList } from '../components/upload-list';
 import { useDebounced } from '../use-debounced';
 import '../media.css';
+
+/** The upload list shows once something is dropped: fetched then, not with the page. */
+const UploadList = lazy(() =>
+  loadChunk(() => import('../components/upload-list')).then((m) => ({ default: m.UploadList })),
+);
 
 /** The generate form (its fields and the dialog) is fetched the first time it is opened, not with the page. */
 const GenerateDialog = lazy(() =>
@@ -72,7 +76,11 @@ export default function MediaLibraryRoute() {
       />
       <Card>
         <UploadDropzone onFiles={uploads.add} />
-        <UploadList items={uploads.items} onRemove={uploads.remove} onClear={uploads.clearFinished} />
+        {uploads.items.length ? (
+          <Suspense fallback={null}>
+            <UploadList items={uploads.items} onRemove={uploads.remove} onClear={uploads.clearFinished} />
+          </Suspense>
+        ) : null}
         <div className="media-toolbar">
           <div className="search-box">
             <Search size={16} aria-hidden />

@@ -9,6 +9,7 @@ import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { useSaveCompany, type CompanyPatch } from '../api/onboarding-calls';
+import '@/styles/dialog.css';
 
 interface GoalForm {
   goal: string;

@@ -1,6 +1,7 @@
 import { Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import '@/styles/dialog.css';
 
 /**
  * Spec 01 §4: a blog post for anything other than a connected WordPress is published by hand;

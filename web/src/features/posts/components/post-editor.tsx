@@ -11,7 +11,7 @@ import {
 } from '@shared/platform-rules';
 import { calendarMessages, type Post, type PostAction } from '@shared/schemas/calendar';
 import { addDays } from 'date-fns';
-import { useId, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';
 import { Alert } from '@/components/ui/alert';
@@ -20,10 +20,10 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { today, toRouteDate } from '@/lib/dates';
+import { loadChunk } from '@/lib/load-chunk';
 import { notify } from '@/lib/toast';
 import { useCreatePosts, useUpdatePost } from '../api/post-calls';
 import { CopyCounters } from './copy-counters';
-import { CopyPrompt } from './copy-prompt';
 import { PostActions } from './post-actions';
 import { SchedulePicker } from './schedule-picker';
 
@@ -34,6 +34,9 @@ export type MediaPickerSlot = ComponentType<{
   onChange: (ids: number[]) => void;
   label?: string;
 }>;
+
+/** Shown only when the browser refuses to copy: fetched then (with the dialog's styles), not with the editor. */
+const CopyPrompt = lazy(() => loadChunk(() => import('./copy-prompt')).then((m) => ({ default: m.CopyPrompt })));
 
 /** Spec 01 §9: the post text area has 25 rows. */
 const TEXT_AREA_ROWS = 25;
@@ -77,6 +80,9 @@ export function PostEditor({
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState<PostAction | null>(null);
   const [manualCopy, setManualCopy] = useState<string | null>(null);
+  // Mounted from its first showing on, so it closes (and returns focus) as it did when always mounted.
+  const [copyMounted, setCopyMounted] = useState(false);
+  if (manualCopy !== null && !copyMounted) setCopyMounted(true);
   const platformsId = useId();
   const locked = post?.status === 'published' || post?.status === 'in-progress';
 
@@ -233,7 +239,11 @@ export function PostEditor({
         </Card>
         <PostActions status={post?.status} pending={pending} onAction={(action) => void submit(action)} />
       </aside>
-      <CopyPrompt text={manualCopy} onClose={() => setManualCopy(null)} />
+      {copyMounted ? (
+        <Suspense fallback={null}>
+          <CopyPrompt text={manualCopy} onClose={() => setManualCopy(null)} />
+        </Suspense>
+      ) : null}
     </form>
   );
 }

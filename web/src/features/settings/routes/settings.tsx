@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/company';
 import { loadChunk } from '@/lib/load-chunk';
+import '@/styles/tabs.css';
 
 /** One chunk per tab: a settings page downloads the tab it shows, not all eight. */
 const lazyTab = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
