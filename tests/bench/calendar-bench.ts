@@ -8,28 +8,12 @@ import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sd
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
 import type { RuntimeProcess } from '../support/runtime';
+import { timeLoop } from './timing';
 
 const POSTS = 10_000;
 const ZONE = 'Europe/Lisbon';
 const PLATFORMS = ['facebook', 'instagram', 'threads', 'linkedin'] as const;
 const STATUSES = ['draft', 'scheduled', 'published'] as const;
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-async function timeLoop(count: number, fn: () => Promise<unknown>) {
-  const samples: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  const total = (performance.now() - started) / 1000;
-  samples.sort((a, b) => a - b);
-  return { ops: count / total, p50: percentile(samples, 50), p99: percentile(samples, 99) };
-}
 
 /** A signed-in user of a fresh company, through the API: register, the mailed link, sign in. */
 async function signedInCookie(url: string): Promise<{ cookie: string; companyId: number }> {

@@ -14,25 +14,9 @@ import { startRuntimeProcess } from '../support/runtime';
 import { runAuditBench } from './audit-bench';
 import { runMediaBench } from './media-bench';
 import { runCalendarBench } from './calendar-bench';
+import { timeLoop } from './timing';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-async function timeLoop(count: number, fn: () => Promise<unknown>) {
-  const samples: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  const total = (performance.now() - started) / 1000;
-  samples.sort((a, b) => a - b);
-  return { ops: count / total, p50: percentile(samples, 50), p99: percentile(samples, 99) };
-}
 
 const runtime = await startRuntimeProcess();
 try {

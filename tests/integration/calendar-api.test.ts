@@ -1,20 +1,15 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { calendarMessages } from '@shared/schemas/calendar';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { COPY, makePaid, secondMember, uploadImage } from './calendar-support';
+import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
 /** The /api/calendar area against the embedded runtime: every refusal with its sentence, and the attacks it invites. */
 
 beforeAll(() => {
   // The publisher seam is called in-process, as the publishing workflow's worker will: same table.
-  const runtime = inject('runtime');
-  Object.assign(process.env, {
-    RUNTIME: 'local',
-    TABLE_NAME: runtime.tableName,
-    DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
-    LOG_LEVEL: 'silent',
-  });
+  useSuiteRuntimeEnv();
 });
 
 const INSTAGRAM_NEEDS_MEDIA = 'Minimum number of images/videos per post is 1. Please attach at least 1 image/video.';

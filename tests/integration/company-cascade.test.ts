@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { queryAll } from '../../functions/core/table/entity';
 import { partition } from '../../functions/core/table/keys';
 import { COMPANY_DATA } from '../../functions/core/companies/company-registry';
@@ -14,6 +13,7 @@ import {
 import { deleteCompany, resetDemoCompany } from '../../functions/core/companies/company-cascade';
 import { countObjectsUnder, companyObjectPrefix } from '../../functions/core/storage/company-objects';
 import { signedInUser } from '../support/api-client';
+import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
 /**
  * The company cascade against the suite's DynamoDB Local and s3rver. Every registration in
@@ -21,15 +21,7 @@ import { signedInUser } from '../support/api-client';
  * without this test being told.
  */
 beforeAll(() => {
-  const runtime = inject('runtime');
-  Object.assign(process.env, {
-    RUNTIME: 'local',
-    TABLE_NAME: runtime.tableName,
-    DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
-    S3_ENDPOINT: runtime.s3Endpoint,
-    MEDIA_BUCKET: 'media',
-    LOG_LEVEL: 'silent',
-  });
+  useSuiteRuntimeEnv();
 });
 
 /** A company with one example of every registered kind of data, plus the owner's membership. */

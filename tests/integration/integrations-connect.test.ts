@@ -9,17 +9,12 @@ import { refreshScheduleName } from '../../functions/core/integrations/refresh-s
 import { connections } from '../../functions/core/integrations/connection-entity';
 import { TestClient, linkIn, signedInUser, waitForMail } from '../support/api-client';
 import { connectPlatform, failNextPlatformCall, type SocialPlatform } from '../support/platform-connect';
+import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
 const STATE_REFUSED = 'This connect link expired or was not started here. Please press Connect again.';
 
 beforeAll(() => {
-  const runtime = inject('runtime');
-  Object.assign(process.env, {
-    RUNTIME: 'local',
-    TABLE_NAME: runtime.tableName,
-    DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
-    LOG_LEVEL: 'silent',
-  });
+  useSuiteRuntimeEnv();
 });
 
 const rawItem = async (companyId: number, platform: SocialPlatform) =>

@@ -1,26 +1,19 @@
 import { createServer } from 'node:http';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { MAX_UPLOAD_BYTES } from '@shared/schemas/media';
 import { setMediaUse, requireCompanyMedia } from '../../functions/core/media/media-usage';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { serveSite, type LoopbackSite } from '../support/loopback-site';
+import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
 /**
  * The library (spec 02 §7 Content): search, batch, rename, delete (not while used), AI images
  * and imports through the safe fetcher, against the suite's runtime.
  */
 beforeAll(() => {
-  const runtime = inject('runtime');
-  Object.assign(process.env, {
-    RUNTIME: 'local',
-    TABLE_NAME: runtime.tableName,
-    DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
-    S3_ENDPOINT: runtime.s3Endpoint,
-    MEDIA_BUCKET: 'media',
-    LOG_LEVEL: 'silent',
-  });
+  useSuiteRuntimeEnv();
 });
 
 let site: LoopbackSite;
