@@ -5,7 +5,6 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/layout.css';
-import './styles/pages.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

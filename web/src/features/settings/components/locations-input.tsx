@@ -1,6 +1,7 @@
 import { Plus, X } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import './locations-input.css';
 
 /** A list of text inputs; the first entry is always there and cannot be removed (spec 01 §5). */
 export function LocationsInput({
