@@ -1,6 +1,7 @@
 import type { AREAS } from '../../functions/api/areas';
 import { grants as auth } from '../../functions/api/auth/grants';
 import { grants as billing } from '../../functions/api/billing/grants';
+import { grants as business } from '../../functions/api/business/grants';
 import { grants as calendar } from '../../functions/api/calendar/grants';
 import { grants as company } from '../../functions/api/company/grants';
 import { grants as content } from '../../functions/api/content/grants';
@@ -22,6 +23,7 @@ type DeployedArea = Extract<(typeof AREAS)[number], { localOnly: false }>['name'
 export const AREA_GRANTS: Record<DeployedArea, Grants> = {
   auth,
   billing,
+  business,
   calendar,
   company,
   content,
@@ -42,6 +44,8 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
   // (workers cannot schedule: the integrations function re-arms the next refresh).
   'run-job': defineGrants({
     table: TABLE_READ_WRITE,
+    // Calendar generation draws Instagram's images into the media library (object, thumbnails, item).
+    media: { read: true, write: true, prefix: 'companies/' },
     secrets: ['openai', 'oauth-clients'],
     tokenKey: ['encrypt', 'decrypt'],
   }),

@@ -5,8 +5,8 @@ import { actionsOf, logicalId, resources, statementsOf, synth, SYNTH_TIMEOUT } f
 
 /**
  * The calendar in AWS: its own function behind /api/calendar, the table (and its indexes, where
- * the month ranges and the dashboard lists are read) and nothing else; the indexes project
- * whole items, so a range is one Query.
+ * the month ranges and the dashboard lists are read) and the run-job workflow for AI generation;
+ * the indexes project whole items, so a range is one Query.
  */
 let stack: MarketingStack;
 let template: Template;
@@ -49,7 +49,7 @@ describe('the calendar area in the stack', () => {
       .flatMap((s) => [s.Resource].flat())
       .map((r) => JSON.stringify(r));
     expect(tableResources.some((r) => r.includes('/index/'))).toBe(true);
-    for (const prefix of ['s3:', 'states:', 'scheduler:', 'ses:', 'kms:'])
+    for (const prefix of ['s3:', 'scheduler:', 'ses:', 'kms:'])
       expect(
         actions.filter((a) => a.startsWith(prefix)),
         prefix,
@@ -63,6 +63,21 @@ describe('the calendar area in the stack', () => {
       secrets.every((r) => r.includes('OriginVerify')),
       secrets.join(),
     ).toBe(true);
+  });
+
+  it('starts only the run-job workflow (AI generation), whose worker writes drawn images under companies/ only', () => {
+    const statements = statementsOf(template, calendarId());
+    const starts = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('states:')));
+    expect(starts.flatMap(actionsOf)).toEqual(['states:StartExecution']);
+    expect(starts.map((s) => s.Resource)).toEqual([{ Ref: expect.stringMatching(/^WorkflowsRunJob/) }]);
+
+    const worker = stack.workerFunctions.get('run-job');
+    if (!worker) throw new Error('no run-job worker');
+    const objects = statementsOf(template, logicalId(worker)).filter(
+      (s) => JSON.stringify(s.Resource).includes('MediaBucket') && JSON.stringify(s.Resource).includes('/'),
+    );
+    expect(objects.flatMap(actionsOf).sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    for (const s of objects) expect(JSON.stringify(s.Resource)).toContain('/companies/*');
   });
 
   it('reads its ranges from indexes that carry whole items (GSI1 by status, GSI2 by date)', () => {

@@ -4,4 +4,8 @@ import { defineGrants, TABLE_READ_WRITE } from '../../core/grants';
  * Posts, their id counter and the subscription (the paid-plan gate) are table items; the media
  * library's file items are read and marked used in the table too, so no bucket access.
  */
-export const grants = defineGrants({ table: TABLE_READ_WRITE });
+export const grants = defineGrants({
+  table: TABLE_READ_WRITE,
+  // AI generation (POST /api/calendar/generate, /generate/blog) runs as a job in the run-job worker.
+  workflows: ['run-job'],
+});

@@ -2,6 +2,8 @@ import { batchPostsRoute } from './batch-posts';
 import { createPostsRoute } from './create-posts';
 import { deletePostRoute } from './delete-post';
 import { deleteScheduledRoute } from './delete-scheduled';
+import { generateBlogsRoute } from './generate-blogs';
+import { generatePostsRoute } from './generate-posts';
 import { getWithSiblingsRoute } from './get-with-siblings';
 import { latestPostsRoute, recentPostsRoute } from './latest-posts';
 import { listPostsRoute } from './list-posts';
@@ -19,4 +21,6 @@ export const routes = [
   updatePostRoute,
   deletePostRoute,
   deleteScheduledRoute,
+  generatePostsRoute,
+  generateBlogsRoute,
 ];

@@ -1,4 +1,5 @@
 import type { JobKind } from '../../core/jobs/job-kind';
+import { blogGenerationJob, postsGenerationJob } from '../../core/calendar/generation';
 import { idealCustomersJob } from '../../core/onboarding/ideal-customers-job';
 import { marketingPlanJob } from '../../core/onboarding/marketing-plan-job';
 import { companyOverviewJob } from '../../core/onboarding/overview-job';
@@ -13,4 +14,6 @@ export const JOB_KINDS: readonly JobKind[] = [
   idealCustomersJob,
   marketingPlanJob,
   integrationRefreshJob,
+  postsGenerationJob,
+  blogGenerationJob,
 ];
