@@ -1,10 +1,11 @@
-import { ChevronDown, FileText, Megaphone, Sparkles, Trash2 } from 'lucide-react';
+import { ChevronDown, FileText, Megaphone, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useDeleteScheduled } from '../api/calendar-posts';
+import { GenerateMenu } from './generate-menu';
 
 function CreateMenu() {
   return (
@@ -26,7 +27,7 @@ function CreateMenu() {
 
 /**
  * The calendar's header actions (spec 01 §2): Delete scheduled posts (those on the days shown,
- * after a confirmation), Create..., and Generate..., which the AI generation issue fills in.
+ * after a confirmation), Generate... (AI drafts) and Create....
  */
 export function CalendarActions({
   range,
@@ -65,14 +66,7 @@ export function CalendarActions({
       >
         Delete scheduled posts
       </Button>
-      <Button
-        variant="secondary"
-        icon={<Sparkles size={16} aria-hidden />}
-        disabled
-        title="AI generation arrives in a coming release"
-      >
-        Generate...
-      </Button>
+      <GenerateMenu zone={range.zone} />
       <CreateMenu />
     </>
   );

@@ -1,0 +1,241 @@
+import { GENERATE_MAX_AHEAD_DAYS } from '@shared/constants';
+import { BLOG_PLATFORMS, PLATFORM_LABELS, SOCIAL_PLATFORMS, type Platform } from '@shared/platforms';
+import {
+  calendarMessages,
+  generateBlogsSchema,
+  generateMessages,
+  generatePostsSchema,
+  MAX_GENERATE_NOTE,
+} from '@shared/schemas/calendar';
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PlatformMark } from '@/components/platform-mark';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox, TextAreaField } from '@/components/ui/field';
+import { JobProgress } from '@/components/ui/job-progress';
+import { errorMessage } from '@/lib/api-client';
+import { localeWeekStart } from '@/lib/dates';
+import { notify } from '@/lib/toast';
+import { useGenerateDrafts, type GenerateKind } from '../api/generate-posts';
+import { addDays, dayLabel, todayIn } from '../generate-days';
+import { DateRangePicker, type DayRange } from './date-range-picker';
+import '@/styles/dialog.css';
+import '../generate.css';
+
+const COPY: Record<GenerateKind, { title: string; running: string; platforms: readonly Platform[] }> = {
+  social: {
+    title: 'Generate social media posts',
+    running: 'Generating your posts. They will appear in the calendar as drafts when they are ready.',
+    platforms: SOCIAL_PLATFORMS,
+  },
+  blog: {
+    title: 'Generate blog posts',
+    running: 'Generating your blog posts. They will appear in the calendar as drafts when they are ready.',
+    platforms: BLOG_PLATFORMS,
+  },
+};
+
+const short = (day: string) => dayLabel(day, { weekday: 'short', day: 'numeric', month: 'short' });
+
+/**
+ * The Generate... dialog (spec 01 §4 "AI generation dialog", §5 "Generate content form"):
+ * platforms, a date range from today up to 45 days ahead, optional instructions and exclusions;
+ * Generate stays disabled until the form is valid, and says why. Then the in-progress message
+ * while the job runs; the drafts land in the calendar when it ends (even if the dialog is closed).
+ * Fetched the first time Generate... is chosen.
+ */
+export default function GenerateDialog({
+  kind,
+  zone,
+  onClose,
+}: {
+  kind: GenerateKind;
+  zone: string;
+  onClose: () => void;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const ids = { title: useId(), dates: useId(), platforms: useId() };
+  const copy = COPY[kind];
+  const today = todayIn(zone);
+  const last = addDays(today, GENERATE_MAX_AHEAD_DAYS);
+  const [platforms, setPlatforms] = useState<Platform[]>([]);
+  const [range, setRange] = useState<DayRange>({});
+  const [specialInstructions, setInstructions] = useState('');
+  const [exclusions, setExclusions] = useState('');
+  const job = useGenerateDrafts(kind);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const close = () => {
+    dialogRef.current?.close();
+    onClose();
+  };
+
+  const body = {
+    platform: platforms,
+    from: range.from ?? '',
+    to: range.to ?? '',
+    zone,
+    specialInstructions: specialInstructions.trim() || undefined,
+    exclusions: exclusions.trim() || undefined,
+  };
+  const valid = (kind === 'blog' ? generateBlogsSchema : generatePostsSchema).safeParse(body).success;
+  const missing = {
+    platforms: platforms.length === 0 ? calendarMessages.platformsRequired : undefined,
+    dates: !range.from || !range.to ? generateMessages.dateRangeRequired : undefined,
+  };
+
+  const toggle = (platform: Platform, on: boolean) =>
+    setPlatforms((list) => (on ? [...list, platform] : list.filter((p) => p !== platform)));
+
+  const submit = () => {
+    if (!valid) return;
+    job.mutate(body, {
+      onSuccess: (drafts) =>
+        notify.success(`${drafts.created} draft${drafts.created === 1 ? '' : 's'} added to your calendar.`),
+    });
+  };
+
+  const showInCalendar = () => {
+    close();
+    if (range.from) void navigate(`/calendar/${range.from}/month/calendar`);
+  };
+
+  return (
+    // Escape closes (onCancel); a click on the backdrop is the mouse's shortcut for the same.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={dialogRef}
+      className="dialog generate-dialog"
+      aria-labelledby={ids.title}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget && !job.isPending) close();
+      }}
+    >
+      <div className="dialog__panel">
+        <h2 id={ids.title} className="dialog__title">
+          {copy.title}
+        </h2>
+        {job.isIdle || job.isError ? (
+          <form
+            className="generate-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <p className="dialog__text">
+              Drafts written from your business overview, ideal customers, marketing plan, tone and voice. Nothing is
+              published until you schedule it.
+            </p>
+            <fieldset className="generate-form__platforms" aria-describedby={ids.platforms}>
+              <legend className="field__label">Platforms</legend>
+              <div className="generate-form__checks">
+                {copy.platforms.map((platform) => (
+                  <Checkbox
+                    key={platform}
+                    name="platform"
+                    value={platform}
+                    checked={platforms.includes(platform)}
+                    onChange={(event) => toggle(platform, event.target.checked)}
+                    label={
+                      <span className="generate-form__platform">
+                        <PlatformMark platform={platform} />
+                        <span aria-hidden>{PLATFORM_LABELS[platform]}</span>
+                      </span>
+                    }
+                  />
+                ))}
+              </div>
+              <p id={ids.platforms} className="field__hint">
+                {missing.platforms ?? `${platforms.length} selected`}
+              </p>
+            </fieldset>
+            <div className="generate-form__dates">
+              <p id={ids.dates} className="field__label">
+                Dates
+              </p>
+              <DateRangePicker
+                value={range}
+                onChange={setRange}
+                min={today}
+                max={last}
+                weekStartsOn={localeWeekStart()}
+                labelledBy={ids.dates}
+              />
+              <p className="field__hint" aria-live="polite">
+                {range.from && range.to
+                  ? `${short(range.from)} to ${short(range.to)}`
+                  : range.from
+                    ? `From ${short(range.from)}: now choose the last day.`
+                    : (missing.dates ?? '')}
+                {' · '}Today up to {GENERATE_MAX_AHEAD_DAYS} days ahead.
+              </p>
+            </div>
+            <TextAreaField
+              label="Special instructions (optional)"
+              rows={2}
+              maxLength={MAX_GENERATE_NOTE}
+              placeholder="e.g. Mention our new opening hours"
+              value={specialInstructions}
+              onChange={(event) => setInstructions(event.target.value)}
+            />
+            <TextAreaField
+              label="Exclusions (optional)"
+              rows={2}
+              maxLength={MAX_GENERATE_NOTE}
+              placeholder="e.g. Don't mention prices"
+              value={exclusions}
+              onChange={(event) => setExclusions(event.target.value)}
+            />
+            {job.isError ? <Alert type="error">{errorMessage(job.error)}</Alert> : null}
+            <div className="dialog__actions">
+              <Button type="button" variant="secondary" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!valid}>
+                Generate
+              </Button>
+            </div>
+          </form>
+        ) : job.isPending ? (
+          <div className="generate-dialog__state">
+            <JobProgress title={copy.running} step={job.step} />
+            <p className="dialog__text">You can close this window: generation goes on in the background.</p>
+            <div className="dialog__actions">
+              <Button type="button" variant="secondary" onClick={close}>
+                Close
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="generate-dialog__state" role="status">
+            <p className="generate-dialog__done">
+              <CheckCircle2 size={20} aria-hidden /> {job.data.created} drafts added to your calendar
+              {range.from && range.to ? `, ${short(range.from)} to ${short(range.to)}` : ''}.
+            </p>
+            <p className="dialog__text">Open a draft to edit it, then schedule it when it reads right.</p>
+            <div className="dialog__actions">
+              <Button type="button" variant="secondary" onClick={close}>
+                Close
+              </Button>
+              <Button type="button" onClick={showInCalendar}>
+                Show in calendar
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </dialog>
+  );
+}
