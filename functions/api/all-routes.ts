@@ -2,6 +2,7 @@ import type { RouteDef } from '../core/http/route';
 import type { AreaName } from './areas';
 import { routes as auth } from './auth/routes';
 import { routes as billing } from './billing/routes';
+import { routes as business } from './business/routes';
 import { routes as calendar } from './calendar/routes';
 import { routes as company } from './company/routes';
 import { routes as content } from './content/routes';
@@ -20,6 +21,7 @@ import { routes as seo } from './seo/routes';
 export const ALL_ROUTES: Record<AreaName, RouteDef[]> = {
   auth,
   billing,
+  business,
   calendar,
   company,
   content,

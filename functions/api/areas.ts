@@ -14,6 +14,7 @@ export const AREAS = [
   { name: 'content', localOnly: false },
   { name: 'calendar', localOnly: false },
   { name: 'integrations', localOnly: false },
+  { name: 'business', localOnly: false },
   { name: 'dev', localOnly: true },
 ] as const;
 

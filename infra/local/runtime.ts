@@ -11,6 +11,7 @@ import { startS3 } from './s3';
 import { SANDBOX_CLIENTS, startOAuthSandbox } from './sandbox/oauth-sandbox';
 import { startPaymentSandbox } from './sandbox/payment-sandbox';
 import { PLATFORM_SANDBOX_CLIENTS, startPlatformSandbox } from './sandbox/platform-sandbox';
+import { WORDPRESS_SANDBOX_CLIENT } from './sandbox/wordpress-sandbox';
 import { startSchedulerLoop } from './scheduler-loop';
 import { createWorkflowEngine, type LocalWorkflowEngine } from './workflow-engine';
 
@@ -107,6 +108,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       OAUTH_THREADS_CLIENT_SECRET: PLATFORM_SANDBOX_CLIENTS.threads.clientSecret,
       OAUTH_LINKEDIN_CLIENT_ID: PLATFORM_SANDBOX_CLIENTS.linkedin.clientId,
       OAUTH_LINKEDIN_CLIENT_SECRET: PLATFORM_SANDBOX_CLIENTS.linkedin.clientSecret,
+      OAUTH_WORDPRESS_CLIENT_ID: WORDPRESS_SANDBOX_CLIENT.clientId,
+      OAUTH_WORDPRESS_CLIENT_SECRET: WORDPRESS_SANDBOX_CLIENT.clientSecret,
       // Platform tokens are sealed with a key kept beside the data (KMS in AWS).
       TOKEN_KEY_FILE: join(dataDir, 'platform-token.key'),
       // The platform clients go through the safe fetcher, which opens loopback only where listed.

@@ -9,6 +9,11 @@ import {
   platformParams,
   profilePlatformParams,
   sandboxRequestsSchema,
+  chooseWebsiteSchema,
+  searchConsoleSitesSchema,
+  searchConsoleWebsiteSchema,
+  wordpressCallbackQuerySchema,
+  wordpressConnectSchema,
 } from '../schemas/integrations';
 
 /** Connected apps: Facebook, Instagram, Threads and LinkedIn (spec 02 §7). */
@@ -63,5 +68,91 @@ export const integrationsContracts = {
     path: '/api/integrations/dev/sandbox-requests',
     summary: 'What the sandbox platforms received, newest first (embedded runtime only)',
     responses: { 200: sandboxRequestsSchema },
+  }),
+};
+
+/** WordPress (spec 02 §7): the site first, then its authorize-application page or WordPress.com's OAuth. */
+export const wordpressContracts = {
+  connect: defineContract({
+    method: 'POST',
+    path: '/api/integrations/wordpress/connect',
+    summary: "Check the site and answer its authorize-application page (or WordPress.com's consent) to go to",
+    body: wordpressConnectSchema,
+    responses: { 200: connectAnswerSchema },
+  }),
+  callback: defineContract({
+    method: 'GET',
+    path: '/api/integrations/wordpress/callback',
+    summary: 'WordPress sends the browser back here with the application password or code; redirects to the apps tab',
+    query: wordpressCallbackQuerySchema,
+    responses: { 302: null },
+  }),
+  status: defineContract({
+    method: 'GET',
+    path: '/api/integrations/wordpress/status',
+    summary: 'Whether WordPress is connected, and to which site',
+    responses: { 200: integrationStatusSchema },
+  }),
+  disconnect: defineContract({
+    method: 'POST',
+    path: '/api/integrations/wordpress/disconnect',
+    summary: 'Forget the WordPress site and its application password or token',
+    responses: { 200: integrationStatusSchema },
+  }),
+};
+
+/** The Google profile and Search Console (spec 02 §7); Search Console is behind GoogleSearchConsole. */
+export const searchConsoleContracts = {
+  googleConnect: defineContract({
+    method: 'GET',
+    path: '/api/integrations/google/connect',
+    summary: "Google's consent page (profile and Search Console's read scope) to send the browser to",
+    query: connectQuerySchema,
+    responses: { 200: connectAnswerSchema },
+  }),
+  googleCallback: defineContract({
+    method: 'GET',
+    path: '/api/integrations/google/callback',
+    summary: 'Google sends the browser back here; stores the connection and redirects to the apps tab',
+    query: callbackQuerySchema,
+    responses: { 302: null },
+  }),
+  connect: defineContract({
+    method: 'GET',
+    path: '/api/integrations/search-console/connect',
+    summary: 'The same Google consent, started from the Search Console entry',
+    query: connectQuerySchema,
+    responses: { 200: connectAnswerSchema },
+  }),
+  status: defineContract({
+    method: 'GET',
+    path: '/api/integrations/search-console/status',
+    summary: 'Whether the Google profile is connected, with the chosen Search Console property',
+    responses: { 200: integrationStatusSchema },
+  }),
+  disconnect: defineContract({
+    method: 'POST',
+    path: '/api/integrations/search-console/disconnect',
+    summary: 'Forget the Google connection and its tokens',
+    responses: { 200: integrationStatusSchema },
+  }),
+  websites: defineContract({
+    method: 'POST',
+    path: '/api/integrations/search-console/websites',
+    summary: "The user's Search Console properties, read live (sites.list)",
+    responses: { 200: searchConsoleSitesSchema },
+  }),
+  website: defineContract({
+    method: 'GET',
+    path: '/api/integrations/search-console/website',
+    summary: 'The chosen Search Console property',
+    responses: { 200: searchConsoleWebsiteSchema },
+  }),
+  chooseWebsite: defineContract({
+    method: 'POST',
+    path: '/api/integrations/search-console/website',
+    summary: 'Choose the property reports read; it must be one the user has in Search Console now',
+    body: chooseWebsiteSchema,
+    responses: { 200: integrationStatusSchema },
   }),
 };

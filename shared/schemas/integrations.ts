@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { messages } from '../messages';
+import { normalizeWordPressSite, wordpressSiteMessages } from '../wordpress-site';
 
 /** The social platforms a company connects from the apps tab (spec 01 §2, 02 §7). */
 export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'threads', 'linkedin'] as const;
@@ -67,3 +69,59 @@ export const sandboxRequestSchema = z.object({
 });
 export type SandboxRequest = z.infer<typeof sandboxRequestSchema>;
 export const sandboxRequestsSchema = z.object({ requests: z.array(sandboxRequestSchema) });
+
+/*
+ * WordPress, the Google profile and Search Console (issue 19). They connect like the social
+ * platforms but under their own paths: WordPress asks for the site first, Google's consent
+ * grants Search Console's read scope.
+ */
+
+/** The apps that are not social platforms, each with its own routes under /api/integrations. */
+export const APP_LABELS = {
+  wordpress: 'WordPress',
+  google: 'Google',
+  'search-console': 'Google Search Console',
+} as const;
+
+/** POST /api/integrations/wordpress/connect: the site (spec 01 §5's rule) and an optional invite. */
+export const wordpressConnectSchema = z.object({
+  website: z.pipe(
+    z.string({ error: wordpressSiteMessages.required }).check(z.maxLength(2048, messages.urlInvalid)),
+    z.transform((value: string, ctx) => {
+      const result = normalizeWordPressSite(value);
+      if (!result.ok) {
+        ctx.issues.push({ code: 'custom', message: result.message, input: value });
+        return z.NEVER;
+      }
+      return result.url;
+    }),
+  ),
+  inviteToken: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
+
+/**
+ * Where WordPress sends the browser back: the authorize-application page appends site_url,
+ * user_login and password on approval, success=false on refusal; WordPress.com's OAuth
+ * appends code (or error). Our state rides in the URL we gave it.
+ */
+export const wordpressCallbackQuerySchema = z.object({
+  state: z.optional(z.string().check(z.maxLength(200))),
+  site_url: z.optional(z.string().check(z.maxLength(2048))),
+  user_login: z.optional(z.string().check(z.maxLength(200))),
+  password: z.optional(z.string().check(z.maxLength(200))),
+  success: z.optional(z.string().check(z.maxLength(10))),
+  code: z.optional(z.string().check(z.maxLength(2000))),
+  error: z.optional(z.string().check(z.maxLength(200))),
+  error_description: z.optional(z.string().check(z.maxLength(2000))),
+});
+
+/** A Search Console property (sites.list's siteEntry): a URL-prefix or a `sc-domain:` property. */
+export const searchConsoleSiteSchema = z.object({ url: z.string(), permissionLevel: z.string() });
+export type SearchConsoleSite = z.infer<typeof searchConsoleSiteSchema>;
+export const searchConsoleSitesSchema = z.array(searchConsoleSiteSchema);
+
+/** GET /api/integrations/search-console/website: the chosen property, if any. */
+export const searchConsoleWebsiteSchema = z.object({ url: z.optional(z.string()) });
+export const chooseWebsiteSchema = z.object({
+  url: z.string({ error: 'Choose a website.' }).check(z.minLength(1, 'Choose a website.'), z.maxLength(2048)),
+});

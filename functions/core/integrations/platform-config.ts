@@ -15,6 +15,15 @@ export interface PlatformConfig {
   linkedinApi: string;
   linkedinVersion: string;
   timeoutMs: number;
+  /** Google's consent page (accounts.google.com), token, tokeninfo and revoke (oauth2.googleapis.com). */
+  googleAccounts: string;
+  googleOAuth: string;
+  /** www.googleapis.com: the userinfo endpoint and Search Console's webmasters/v3. */
+  googleApis: string;
+  /** The Business Profile's account management API. */
+  googleBusinessAccounts: string;
+  /** WordPress.com's OAuth and REST API (public-api.wordpress.com). */
+  wordpressCom: string;
 }
 
 const env = (name: string) => process.env[name] || undefined;
@@ -34,5 +43,14 @@ export function platformConfig(): PlatformConfig {
     linkedinApi: base('LINKEDIN_API_BASE', 'https://api.linkedin.com', '/linkedin-api'),
     linkedinVersion: env('LINKEDIN_API_VERSION') ?? '202411',
     timeoutMs: Number(env('PLATFORM_TIMEOUT_MS') ?? 10_000),
+    googleAccounts: base('GOOGLE_ACCOUNTS_BASE', 'https://accounts.google.com', '/google-accounts'),
+    googleOAuth: base('GOOGLE_OAUTH_BASE', 'https://oauth2.googleapis.com', '/google-oauth2'),
+    googleApis: base('GOOGLE_APIS_BASE', 'https://www.googleapis.com', '/google-apis'),
+    googleBusinessAccounts: base(
+      'GOOGLE_BUSINESS_ACCOUNTS_BASE',
+      'https://mybusinessaccountmanagement.googleapis.com',
+      '/google-business-accounts',
+    ),
+    wordpressCom: base('WORDPRESS_COM_BASE', 'https://public-api.wordpress.com', '/wpcom'),
   };
 }

@@ -7,9 +7,10 @@ export { PROVIDERS, type ProviderName };
 
 /**
  * Every OAuth app whose client id and secret the `OAuthClients` secret holds: the sign-in
- * providers, and the connected apps' own (Facebook's app also serves Instagram).
+ * providers, and the connected apps' own (Facebook's app also serves Instagram; Google's app
+ * also serves Search Console and My Business; `wordpress` is the WordPress.com app).
  */
-export const OAUTH_APPS = [...PROVIDERS, 'threads', 'linkedin'] as const;
+export const OAUTH_APPS = [...PROVIDERS, 'threads', 'linkedin', 'wordpress'] as const;
 export type OAuthApp = (typeof OAUTH_APPS)[number];
 
 export interface ProviderEndpoints {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createGoogleApisSandbox } from './google-apis-sandbox';
 import { consentPage, type SandboxApp } from './platform-sandbox-pages';
+import { createWordPressSandbox } from './wordpress-sandbox';
 
 /**
  * Loopback stand-ins for the social platforms the apps tab connects: Meta's login and Graph API
@@ -283,6 +285,9 @@ export async function startPlatformSandbox(options: {
   const consentApp = (path: string): SandboxApp | undefined =>
     /^\/facebook-www\/v[\d.]+\/dialog\/oauth$/.test(path) ? 'facebook' : consentPaths[path];
 
+  const wordpress = createWordPressSandbox({ origin: () => origin, redirectAllowed });
+  const googleApis = createGoogleApisSandbox({ origin: () => origin, redirectAllowed });
+
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const path = url.pathname;
@@ -319,6 +324,9 @@ export async function startPlatformSandbox(options: {
         return json(res, spec.status ?? 500, spec.body ?? {});
       }
     }
+
+    // WordPress (at the root: a site is its root address) and Google's APIs, each in its own module.
+    if ((await wordpress.answer(req, res, url)) || (await googleApis.answer(req, res, url))) return;
 
     // Consent pages and their approval.
     const app = consentApp(path);

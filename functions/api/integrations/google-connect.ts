@@ -1,0 +1,32 @@
+import { searchConsoleContracts } from '@shared/contracts/integrations';
+import { config } from '../../core/config';
+import { defineRoute, ok } from '../../core/http/route';
+import { connectCompany } from '../../core/integrations/app-connect-state';
+import { startGoogleConnect } from '../../core/integrations/google-connection';
+import type { AuthUser } from '../../core/http/route';
+import { connectCookies } from './app-cookies';
+
+export const googleCallbackUrl = () => `${config.appOrigin}/api/integrations/google/callback`;
+
+async function start(inviteToken: string | undefined, user: AuthUser, companyId: number) {
+  const target = await connectCompany(inviteToken, user, companyId);
+  const { url, state } = await startGoogleConnect({
+    app: 'google',
+    companyId: target.companyId,
+    userId: user.id,
+    callbackUrl: googleCallbackUrl(),
+  });
+  return { ...ok({ url }), cookies: connectCookies(state, target.switched ? target.companyId : undefined) };
+}
+
+/** Spec 02 §7: the Google profile connect (optional inviteToken); its consent includes Search Console's read scope. */
+export const googleConnect = defineRoute(searchConsoleContracts.googleConnect, {
+  access: 'company',
+  handle: ({ query, user, companyId }) => start(query.inviteToken, user, companyId),
+});
+
+/** The Search Console entry's Connect: the same Google consent. */
+export const searchConsoleConnect = defineRoute(searchConsoleContracts.connect, {
+  access: 'company',
+  handle: ({ query, user, companyId }) => start(query.inviteToken, user, companyId),
+});

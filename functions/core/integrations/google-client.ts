@@ -1,0 +1,196 @@
+import { AppError, appCall, appSentences, type AppAnswer, type AppName } from './app-http';
+import type { AppCredentials } from './platform-client';
+import type { PlatformConfig } from './platform-config';
+
+/** Search Console's read-only scope and the Business Profile's (the only one it has). */
+export const SEARCH_CONSOLE_SCOPE = 'https://www.googleapis.com/auth/webmasters.readonly';
+export const BUSINESS_SCOPE = 'https://www.googleapis.com/auth/business.manage';
+export const PROFILE_SCOPES = 'openid email profile';
+
+export interface GoogleTokens {
+  accessToken: string;
+  refreshToken?: string;
+  expiresAt?: string;
+  /** The scopes the user actually granted (Google lets them untick some). */
+  scope?: string;
+}
+
+/**
+ * Google's two error shapes: the OAuth endpoints answer `{error, error_description}`
+ * (invalid_grant: the refresh token was revoked, expired or the password changed); the APIs
+ * answer `{error: {code, message, status}}` (UNAUTHENTICATED 401, PERMISSION_DENIED 403,
+ * RESOURCE_EXHAUSTED 429 at 300 requests a minute).
+ */
+export function classifyGoogleError(app: AppName, answer: AppAnswer): AppError {
+  const body = (answer.body ?? {}) as {
+    error?: string | { code?: number; message?: string; status?: string };
+    error_description?: string;
+  };
+  const error = body.error;
+  const code = typeof error === 'string' ? error : error?.status;
+  const words = typeof error === 'string' ? body.error_description : error?.message;
+  const detail = `HTTP ${answer.status} ${code ?? ''}: ${words ?? ''}`;
+  if (code === 'invalid_grant' || code === 'invalid_token' || code === 'UNAUTHENTICATED' || answer.status === 401) {
+    return new AppError(app, 'expired', appSentences.expired(app), detail);
+  }
+  if (answer.status === 429 || code === 'RESOURCE_EXHAUSTED') {
+    return new AppError(app, 'rate-limited', appSentences.rateLimited(app), detail);
+  }
+  if (answer.status === 403 || code === 'PERMISSION_DENIED') {
+    return new AppError(
+      app,
+      'permission',
+      `Google did not give us access to ${app === 'google' ? 'Search Console' : 'your Business Profile'}. Connect again and allow it.`,
+      detail,
+    );
+  }
+  if (answer.status >= 500) return new AppError(app, 'unavailable', appSentences.unavailable(app), detail);
+  return new AppError(app, 'rejected', appSentences.rejected(app), detail);
+}
+
+const ok = (answer: AppAnswer) => answer.status >= 200 && answer.status < 300;
+
+interface TokenAnswer {
+  access_token?: string;
+  expires_in?: number;
+  refresh_token?: string;
+  scope?: string;
+}
+
+/**
+ * Google's OAuth 2.0 (offline access, PKCE) and the two APIs the apps tab reads: Search
+ * Console's sites.list and the Business Profile's accounts.list. Hosts are configuration.
+ */
+export function googleClient(config: PlatformConfig, app: AppName) {
+  const call = async <T>(url: URL, request: Parameters<typeof appCall>[1] = {}): Promise<T> => {
+    const answer = await appCall(url, request, app, config.timeoutMs);
+    if (!ok(answer) || answer.body === undefined) throw classifyGoogleError(app, answer);
+    return answer.body as T;
+  };
+  const tokens = (body: TokenAnswer, previous?: GoogleTokens): GoogleTokens => {
+    if (!body.access_token) throw new AppError(app, 'rejected', appSentences.rejected(app), 'no access_token');
+    return {
+      accessToken: body.access_token,
+      refreshToken: body.refresh_token ?? previous?.refreshToken,
+      expiresAt: body.expires_in ? new Date(Date.now() + body.expires_in * 1000).toISOString() : undefined,
+      scope: body.scope ?? previous?.scope,
+    };
+  };
+  const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+
+  return {
+    authorizeUrl(input: {
+      creds: AppCredentials;
+      redirectUri: string;
+      state: string;
+      scope: string;
+      codeChallenge: string;
+    }): string {
+      const url = new URL(`${config.googleAccounts}/o/oauth2/v2/auth`);
+      url.searchParams.set('client_id', input.creds.clientId);
+      url.searchParams.set('redirect_uri', input.redirectUri);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('scope', input.scope);
+      url.searchParams.set('state', input.state);
+      // A refresh token is issued only with offline access, and again only on a fresh consent.
+      url.searchParams.set('access_type', 'offline');
+      url.searchParams.set('prompt', 'consent');
+      url.searchParams.set('include_granted_scopes', 'true');
+      url.searchParams.set('code_challenge', input.codeChallenge);
+      url.searchParams.set('code_challenge_method', 'S256');
+      return url.href;
+    },
+
+    async exchangeCode(input: {
+      creds: AppCredentials;
+      redirectUri: string;
+      code: string;
+      codeVerifier?: string;
+    }): Promise<GoogleTokens> {
+      const body = await call<TokenAnswer>(new URL(`${config.googleOAuth}/token`), {
+        method: 'POST',
+        form: {
+          client_id: input.creds.clientId,
+          client_secret: input.creds.clientSecret,
+          redirect_uri: input.redirectUri,
+          code: input.code,
+          grant_type: 'authorization_code',
+          ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}),
+        },
+      });
+      return tokens(body);
+    },
+
+    async refresh(creds: AppCredentials, previous: GoogleTokens): Promise<GoogleTokens> {
+      if (!previous.refreshToken) throw new AppError(app, 'expired', appSentences.expired(app), 'no refresh token');
+      const body = await call<TokenAnswer>(new URL(`${config.googleOAuth}/token`), {
+        method: 'POST',
+        form: {
+          client_id: creds.clientId,
+          client_secret: creds.clientSecret,
+          refresh_token: previous.refreshToken,
+          grant_type: 'refresh_token',
+        },
+      });
+      return tokens(body, previous);
+    },
+
+    /** Whether Google still honours the access token (tokeninfo answers 400 once it is revoked). */
+    async tokenAlive(accessToken: string): Promise<boolean> {
+      const url = new URL(`${config.googleOAuth}/tokeninfo`);
+      url.searchParams.set('access_token', accessToken);
+      const answer = await appCall(url, {}, app, config.timeoutMs);
+      if (ok(answer)) return true;
+      if (answer.status === 400 || answer.status === 401) return false;
+      throw classifyGoogleError(app, answer);
+    },
+
+    /** Best effort: the grant is forgotten on our side whatever Google answers. */
+    async revoke(token: string): Promise<void> {
+      await appCall(
+        new URL(`${config.googleOAuth}/revoke`),
+        { method: 'POST', form: { token } },
+        app,
+        config.timeoutMs,
+      );
+    },
+
+    async userinfo(accessToken: string): Promise<{ id: string; name: string }> {
+      const body = await call<{ sub?: string; name?: string; email?: string }>(
+        new URL(`${config.googleApis}/oauth2/v3/userinfo`),
+        { headers: bearer(accessToken) },
+      );
+      return { id: body.sub ?? '', name: body.name || body.email || 'Google account' };
+    },
+
+    /** Search Console's sites.list: `{siteEntry: [{siteUrl, permissionLevel}]}`, absent when empty. */
+    async sites(accessToken: string): Promise<{ url: string; permissionLevel: string }[]> {
+      const body = await call<{ siteEntry?: { siteUrl: string; permissionLevel: string }[] }>(
+        new URL(`${config.googleApis}/webmasters/v3/sites`),
+        { headers: bearer(accessToken) },
+      );
+      return (body.siteEntry ?? []).map((s) => ({ url: s.siteUrl, permissionLevel: s.permissionLevel }));
+    },
+
+    /** The Business Profile's accounts.list, every page (pageSize at most 20). */
+    async accounts(accessToken: string): Promise<{ id: string; name: string; type: string }[]> {
+      const found: { id: string; name: string; type: string }[] = [];
+      let pageToken: string | undefined;
+      for (let page = 0; page < 20; page++) {
+        const url = new URL(`${config.googleBusinessAccounts}/v1/accounts`);
+        url.searchParams.set('pageSize', '20');
+        if (pageToken) url.searchParams.set('pageToken', pageToken);
+        const body = await call<{
+          accounts?: { name: string; accountName?: string; type?: string }[];
+          nextPageToken?: string;
+        }>(url, { headers: bearer(accessToken) });
+        for (const a of body.accounts ?? []) {
+          found.push({ id: a.name, name: a.accountName ?? a.name, type: a.type ?? 'PERSONAL' });
+        }
+        pageToken = body.nextPageToken;
+        if (!pageToken) break;
+      }
+      return found;
+    },
+  };
+}

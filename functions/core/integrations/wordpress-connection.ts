@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import type { IntegrationStatus } from '@shared/schemas/integrations';
+import { isWordPressCom } from '@shared/wordpress-site';
+import { conflict, fieldError, notFound } from '../errors';
+import { log } from '../log';
+import { credentials as oauthCredentials } from '../oauth/providers';
+import {
+  appNotConnected,
+  deleteAppConnection,
+  getAppConnection,
+  openSecrets,
+  saveAppConnection,
+  updateAppConnection,
+  type AppConnection,
+} from './app-connection';
+import { createAppState, type AppConnectState } from './app-connect-state';
+import { AppError } from './app-http';
+import { platformConfig } from './platform-config';
+import {
+  wordpressClient,
+  wordpressSentences,
+  type PublishedWordPressPost,
+  type WordPressCredentials,
+  type WordPressMedia,
+} from './wordpress-client';
+
+/** Groups every application password this app creates in the user's WordPress profile. */
+export const WORDPRESS_APP_ID = '6b3e7f2a-4c1d-4e8b-9a55-0f3d2c1b7a90';
+export const WORDPRESS_APP_NAME = 'Marketing Automation';
+
+const credentialsSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('application-password'),
+    siteUrl: z.string(),
+    userLogin: z.string(),
+    password: z.string(),
+  }),
+  z.object({ kind: z.literal('wpcom'), siteUrl: z.string(), blogId: z.string(), accessToken: z.string() }),
+]);
+
+const client = () => wordpressClient(platformConfig());
+
+/**
+ * Starts a connect for the site the user named: WordPress.com sites go to WordPress.com's
+ * consent page; a self-hosted site's REST index is read (through the safe fetcher) for its
+ * authorize-application page, where the user approves an application password for us.
+ */
+export async function startWordPressConnect(input: {
+  site: string;
+  companyId: number;
+  userId: number;
+  callbackUrl: string;
+}): Promise<{ url: string; state: string }> {
+  const { site, companyId, userId, callbackUrl } = input;
+  if (isWordPressCom(site)) {
+    const creds = await oauthCredentials('wordpress');
+    if (!creds) throw conflict('Connecting WordPress.com is not set up yet.');
+    const state = await createAppState({ app: 'wordpress', companyId, userId, site });
+    const url = client().wpcomAuthorizeUrl({
+      clientId: creds.clientId,
+      redirectUri: callbackUrl,
+      state,
+      blog: new URL(site).host,
+    });
+    return { url, state };
+  }
+  const found = await client().discover(site);
+  if (!found.authorizeUrl) throw fieldError('website', wordpressSentences.noApplicationPasswords(site));
+  const state = await createAppState({ app: 'wordpress', companyId, userId, site, siteName: found.name });
+  const back = new URL(callbackUrl);
+  back.searchParams.set('state', state);
+  const url = client().authorizeApplicationUrl({
+    authorizeUrl: found.authorizeUrl,
+    appName: WORDPRESS_APP_NAME,
+    appId: WORDPRESS_APP_ID,
+    successUrl: back.href,
+    rejectUrl: back.href,
+  });
+  return { url, state };
+}
+
+/** The site WordPress says it approved for must be the site the user started with. */
+const sameSite = (a: string, b: string) => {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+};
+
+export const WORDPRESS_WRONG_SITE =
+  'WordPress answered for a different site than the one you connected. Please connect again.';
+
+/**
+ * Finishes a connect: an application password is checked against the site (`users/me`) before
+ * it is kept; a WordPress.com code is exchanged for a token for the blog the user named.
+ */
+export async function finishWordPressConnect(
+  saved: AppConnectState,
+  answer: { siteUrl?: string; userLogin?: string; password?: string; code?: string; callbackUrl: string },
+): Promise<AppConnection> {
+  const site = saved.site ?? '';
+  let creds: WordPressCredentials;
+  if (answer.code) {
+    const app = await oauthCredentials('wordpress');
+    if (!app) throw conflict('Connecting WordPress.com is not set up yet.');
+    const token = await client().wpcomExchange({
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      redirectUri: answer.callbackUrl,
+      code: answer.code,
+    });
+    if (!sameSite(token.blogUrl, site)) throw conflict(WORDPRESS_WRONG_SITE);
+    creds = { kind: 'wpcom', siteUrl: site, blogId: token.blogId, accessToken: token.accessToken };
+  } else {
+    if (!answer.siteUrl || !answer.userLogin || !answer.password) throw conflict('WordPress did not send a password.');
+    if (!sameSite(answer.siteUrl, site)) throw conflict(WORDPRESS_WRONG_SITE);
+    creds = { kind: 'application-password', siteUrl: site, userLogin: answer.userLogin, password: answer.password };
+  }
+  const me = await client().me(creds);
+  return saveAppConnection({
+    companyId: saved.companyId,
+    app: 'wordpress',
+    account: { id: String(me.id), name: me.name || (creds.kind === 'application-password' ? creds.userLogin : '') },
+    choice: { id: site, name: saved.siteName ?? new URL(site).host },
+    secrets: creds,
+  });
+}
+
+/** Spec 01 §3: connected, with the site as the profile; a revoked password says to reconnect. */
+export function wordpressStatus(connection: AppConnection | undefined): IntegrationStatus {
+  if (!connection) return { connected: false };
+  const profile = connection.choice ? { profile: connection.choice } : {};
+  if (connection.status === 'disconnected') {
+    return {
+      connected: false,
+      reconnect: true,
+      message: 'Your WordPress connection has expired. Reconnect WordPress from the apps page.',
+      ...profile,
+    };
+  }
+  return { connected: true, ...profile };
+}
+
+export const getWordPressStatus = async (companyId: number) =>
+  wordpressStatus(await getAppConnection(companyId, 'wordpress'));
+
+export async function disconnectWordPress(companyId: number): Promise<void> {
+  await deleteAppConnection(companyId, 'wordpress');
+}
+
+/**
+ * Publishes a blog post to the company's WordPress site (for the publishing workflow). A 401
+ * (the user revoked the application password) marks the connection for reconnecting.
+ */
+export async function publishToWordPress(
+  companyId: number,
+  post: { title: string; html: string; media?: WordPressMedia[] },
+): Promise<PublishedWordPressPost> {
+  const connection = await getAppConnection(companyId, 'wordpress');
+  if (!connection) throw appNotConnected('wordpress');
+  if (connection.status === 'disconnected') throw notFound('Reconnect WordPress from the apps page.');
+  const creds = await openSecrets(connection, credentialsSchema);
+  try {
+    return await client().publishPost(creds, post);
+  } catch (error) {
+    if (error instanceof AppError && error.failure === 'expired') {
+      log('warn', 'wordpress password revoked', { companyId, detail: error.detail });
+      await updateAppConnection(companyId, 'wordpress', { status: 'disconnected' });
+    }
+    throw error;
+  }
+}
