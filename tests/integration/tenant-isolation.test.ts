@@ -37,6 +37,11 @@ const NOT_COMPANY_SCOPED = new Set([
   // A navigation the platform starts: acts only for the signed-in user whose state cookie, user and
   // company match the single-use state (tests/integration/integrations-connect.test.ts).
   'GET /api/integrations/{platform}/callback',
+  // The same for WordPress's authorize-application return, Google's (profile and Search Console) and
+  // Google My Business's (tests/integration/integrations-wordpress-google.test.ts).
+  'GET /api/integrations/wordpress/callback',
+  'GET /api/integrations/google/callback',
+  'GET /api/business/callback',
   // The sandbox platforms' request log, embedded runtime only, like the dev mailbox.
   'GET /api/integrations/dev/sandbox-requests',
 ]);
