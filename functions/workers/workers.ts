@@ -8,6 +8,10 @@ export const WORKERS = [
   { name: 'finish-job', substitution: 'FinishJobFunctionArn' },
   { name: 'audit-crawl', substitution: 'AuditCrawlFunctionArn' },
   { name: 'audit-finish', substitution: 'AuditFinishFunctionArn' },
+  { name: 'publish-start', substitution: 'PublishStartFunctionArn' },
+  { name: 'publish-advance', substitution: 'PublishAdvanceFunctionArn' },
+  { name: 'publish-send', substitution: 'PublishSendFunctionArn' },
+  { name: 'publish-fail', substitution: 'PublishFailFunctionArn' },
 ] as const;
 
 export type WorkerName = (typeof WORKERS)[number]['name'];

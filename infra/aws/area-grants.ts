@@ -57,6 +57,21 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
     media: { read: true, write: true, prefix: 'companies/' },
     mail: true,
   }),
+  // Publishing: the post and connection items, the sealed tokens (opened, never resealed), the
+  // post's files (presigned GETs the platforms fetch, bytes for LinkedIn's upload); the failure
+  // step mails the company's members. No schedules: a fired schedule deletes itself.
+  'publish-start': defineGrants({ table: TABLE_READ_WRITE }),
+  'publish-advance': defineGrants({
+    table: TABLE_READ_WRITE,
+    tokenKey: ['decrypt'],
+    media: { read: true, prefix: 'companies/' },
+  }),
+  'publish-send': defineGrants({
+    table: TABLE_READ_WRITE,
+    tokenKey: ['decrypt'],
+    media: { read: true, prefix: 'companies/' },
+  }),
+  'publish-fail': defineGrants({ table: TABLE_READ_WRITE, mail: true }),
 };
 
 export function areaGrants(area: string, declarations: Partial<Record<string, Grants>> = AREA_GRANTS): Grants {

@@ -6,6 +6,9 @@ import { defineGrants, TABLE_READ_WRITE } from '../../core/grants';
  */
 export const grants = defineGrants({
   table: TABLE_READ_WRITE,
-  // AI generation (POST /api/calendar/generate, /generate/blog) runs as a job in the run-job worker.
-  workflows: ['run-job'],
+  // AI generation (POST /api/calendar/generate, /generate/blog) runs as a job in the run-job worker;
+  // Publish Now starts publish-post.
+  workflows: ['run-job', 'publish-post'],
+  // A scheduled post has a one-time schedule that starts publish-post when it is due.
+  schedules: true,
 });

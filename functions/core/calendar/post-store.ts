@@ -7,6 +7,7 @@ import { STALE_WRITE, queryAll } from '../table/entity';
 import { table, tableName } from '../table/client';
 import { isConditionFailed } from '../table/conditional';
 import { companyCollection, index, keys } from '../table/keys';
+import { afterPostDeleted, afterPostWritten } from '../publishing/post-schedule';
 import { posts, type PostItem } from './post-entity';
 import { reservePostIds } from './post-ids';
 import { checkPostFiles, recordFilesChange } from './post-media';
@@ -122,6 +123,7 @@ export async function createPosts(companyId: number, input: NewPosts, now = new 
     };
     created.push(await writePost(post, undefined));
     await recordFilesChange(companyId, post.id, [], post.files);
+    await afterPostWritten(undefined, post);
   }
   return created;
 }
@@ -165,6 +167,7 @@ export async function updatePost(
   if (state.needsPaidPlan) await requirePaidPlan(companyId);
   await writePost(next, current.version);
   await recordFilesChange(companyId, postId, current.files, next.files);
+  await afterPostWritten(current, next);
   return next;
 }
 
@@ -191,6 +194,7 @@ async function removeIfUnchanged(post: PostItem): Promise<void> {
     throw error;
   }
   await recordFilesChange(post.companyId, post.id, post.files, []);
+  await afterPostDeleted(post);
 }
 
 const fromItems = (items: Record<string, unknown>[]) =>

@@ -12,6 +12,8 @@ import { auditData } from '../audit/audit-data';
 import { mediaData } from '../media/media-data';
 import { postData } from '../calendar/post-data';
 import { connectionData } from '../integrations/connection-data';
+import { notificationData } from '../notifications/notification-data';
+import { postScheduleData } from '../publishing/post-schedule-data';
 
 /**
  * Everything a company owns, in the order the cascade removes it: members first, so nobody
@@ -44,6 +46,8 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   mediaData,
   postData,
   connectionData,
+  notificationData,
+  postScheduleData,
   objectData({
     name: 'files in the media bucket',
     example: async (companyId) => {

@@ -1,6 +1,15 @@
 import { classifyGraphError, type GraphPage } from './meta-graph';
-import { expiresIn, type AppCredentials, type PlatformClient, type TokenSet } from './platform-client';
+import {
+  expiresIn,
+  sameText,
+  type AppCredentials,
+  type PlatformClient,
+  type Publisher,
+  type PublishRequest,
+  type TokenSet,
+} from './platform-client';
 import type { PlatformConfig } from './platform-config';
+import { PlatformError } from './platform-error';
 import { platformCall, type PlatformHttpOptions } from './platform-http';
 import type { SocialPlatform } from '@shared/schemas/integrations';
 
@@ -29,6 +38,9 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   return {
+    url: api,
+    http,
+
     authorizeUrl(
       input: { creds: AppCredentials; redirectUri: string; state: string; codeChallenge?: string },
       scope: string,
@@ -122,6 +134,84 @@ export function facebookClient(config: PlatformConfig): PlatformClient {
         tokens,
       );
       return pages.map((p) => ({ id: String(p.id), name: p.name, accessToken: p.access_token }));
+    },
+    publisher: facebookPublisher(graph),
+  };
+}
+
+export const facebookSentences = {
+  video:
+    'Publishing videos to a Facebook page is not available yet. Remove the video, or post it on Facebook yourself.',
+  noPageToken: 'Facebook did not give us access to the chosen page. Choose the page again on the apps page.',
+};
+
+/** How far back a lookup accepts a post as ours: the clocks of the platform and the worker differ. */
+const CLOCK_SLACK_MS = 2 * 60_000;
+
+/**
+ * A page post: each image uploaded unpublished (`/{page-id}/photos`, published=false), then one
+ * `/{page-id}/feed` post with the message and the photos as attached_media. Page calls use the
+ * page's own token.
+ */
+function facebookPublisher(graph: ReturnType<typeof metaGraph>): Publisher {
+  const auth = (request: PublishRequest) => {
+    if (!request.targetToken) throw new PlatformError('facebook', 'rejected', facebookSentences.noPageToken);
+    return { authorization: `Bearer ${request.targetToken}` };
+  };
+  return {
+    check(request) {
+      if (request.media.some((m) => m.kind === 'video'))
+        throw new PlatformError('facebook', 'rejected', facebookSentences.video, 'video');
+    },
+    async prepare(request) {
+      const uploaded: string[] = [];
+      for (const media of request.media) {
+        const photo = await platformCall<{ id: string }>(
+          graph.url(`${request.targetId}/photos`),
+          { method: 'POST', form: { url: media.url, published: 'false' }, headers: auth(request) },
+          graph.http,
+        );
+        uploaded.push(photo.body.id);
+      }
+      return { uploaded };
+    },
+    advance: (_request, progress) => Promise.resolve({ state: 'ready', progress }),
+    async create(request, progress) {
+      const form: Record<string, string> = { message: request.text };
+      (progress.uploaded ?? []).forEach((id, i) => {
+        form[`attached_media[${i}]`] = JSON.stringify({ media_fbid: id });
+      });
+      const created = await platformCall<{ id: string }>(
+        graph.url(`${request.targetId}/feed`),
+        { method: 'POST', form, headers: auth(request) },
+        graph.http,
+      );
+      let permalink: string | null = null;
+      try {
+        const read = await platformCall<{ permalink_url?: string }>(
+          graph.url(created.body.id, { fields: 'permalink_url' }),
+          { headers: auth(request) },
+          graph.http,
+        );
+        permalink = read.body.permalink_url ?? null;
+      } catch {
+        // The post exists; a missing permalink must not make its outcome look unknown.
+      }
+      return { externalId: created.body.id, permalink };
+    },
+    async find(request, since) {
+      const feed = await platformCall<
+        GraphPage<{ id: string; message?: string; created_time?: string; permalink_url?: string }>
+      >(
+        graph.url(`${request.targetId}/feed`, { fields: 'id,message,created_time,permalink_url', limit: '25' }),
+        { headers: auth(request) },
+        graph.http,
+      );
+      const match = feed.body.data.find(
+        (p) =>
+          sameText(p.message, request.text) && Date.parse(p.created_time ?? '') >= since.getTime() - CLOCK_SLACK_MS,
+      );
+      return match ? { externalId: match.id, permalink: match.permalink_url ?? null } : undefined;
     },
   };
 }

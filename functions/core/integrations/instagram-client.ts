@@ -1,16 +1,59 @@
 import { metaGraph } from './facebook-client';
-import type { PlatformClient } from './platform-client';
+import { containerPublisher } from './meta-graph';
+import type { PlatformClient, PublishRequest } from './platform-client';
 import type { PlatformConfig } from './platform-config';
+import { PlatformError } from './platform-error';
 
 const INSTAGRAM_SCOPES =
   'instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement,business_management';
 
+/** Instagram's content publishing API is stricter than the spec's rules (which allow 20 files). */
+export const INSTAGRAM_LIVE_LIMITS = { carouselItems: 10, hashtags: 30, mentions: 20 };
+
+export const instagramSentences = {
+  carousel: `Instagram's API publishes carousels of at most ${INSTAGRAM_LIVE_LIMITS.carouselItems} images or videos. Remove some files, or publish the rest in another post.`,
+  hashtags: `Instagram allows at most ${INSTAGRAM_LIVE_LIMITS.hashtags} hashtags in a caption. Remove some hashtags and publish again.`,
+  mentions: `Instagram allows at most ${INSTAGRAM_LIVE_LIMITS.mentions} @mentions in a caption. Remove some mentions and publish again.`,
+};
+
+const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+
+function checkInstagram(request: PublishRequest) {
+  const refuse = (message: string) => {
+    throw new PlatformError('instagram', 'rejected', message, 'live limit');
+  };
+  if (request.media.length > INSTAGRAM_LIVE_LIMITS.carouselItems) refuse(instagramSentences.carousel);
+  if (count(request.text, /(^|\s)#[\p{L}\p{N}_]+/gu) > INSTAGRAM_LIVE_LIMITS.hashtags)
+    refuse(instagramSentences.hashtags);
+  if (count(request.text, /(^|\s)@[\w.]+/g) > INSTAGRAM_LIVE_LIMITS.mentions) refuse(instagramSentences.mentions);
+}
+
 /**
  * Instagram business accounts through Meta's login: each Facebook page the user manages may
- * have one linked; publishing uses the user token with the account id.
+ * have one linked; publishing uses the user token with the account id (containers on
+ * `/{ig-user-id}/media`, status_code polled, then `media_publish`).
  */
 export function instagramClient(config: PlatformConfig): PlatformClient {
   const graph = metaGraph(config, 'instagram');
+  const publisher = containerPublisher({
+    platform: 'instagram',
+    url: graph.url,
+    http: graph.http,
+    edge: 'media',
+    publishEdge: 'media_publish',
+    textField: 'caption',
+    statusFields: 'status_code,status',
+    readStatus: (body) => ({
+      status: typeof body.status_code === 'string' ? body.status_code : '',
+      error: typeof body.status === 'string' ? body.status : undefined,
+    }),
+    item: (media, carouselItem) => ({
+      ...(media.kind === 'video'
+        ? { media_type: carouselItem ? 'VIDEO' : 'REELS', video_url: media.url }
+        : { image_url: media.url }),
+      ...(carouselItem ? { is_carousel_item: 'true' } : {}),
+    }),
+  });
   return {
     platform: 'instagram',
     pkce: true,
@@ -28,5 +71,6 @@ export function instagramClient(config: PlatformConfig): PlatformClient {
         return ig ? [{ id: String(ig.id), name: ig.username ?? ig.name ?? page.name }] : [];
       });
     },
+    publisher: { ...publisher, check: checkInstagram },
   };
 }

@@ -1,5 +1,6 @@
-import { platformError, type PlatformError } from './platform-error';
-import { expiresIn, type PlatformClient, type TokenSet } from './platform-client';
+import { FetchRefusedError, safeFetch } from '../net';
+import { PlatformError, platformError } from './platform-error';
+import { expiresIn, sameText, type PlatformClient, type Publisher, type TokenSet } from './platform-client';
 import type { PlatformConfig } from './platform-config';
 import { platformCall, retryAfterSeconds, type PlatformFailureAnswer, type PlatformHttpOptions } from './platform-http';
 
@@ -160,6 +161,111 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
         http,
       );
       return tokenSet(answer.body, tokens);
+    },
+    publisher: linkedinPublisher(config, http, rest),
+  };
+}
+
+export const linkedinSentences = {
+  video: 'Publishing videos to LinkedIn is not available yet. Remove the video, or post it on LinkedIn yourself.',
+};
+
+/** How far back a lookup accepts a post as ours: the clocks of the platform and the worker differ. */
+const CLOCK_SLACK_MS = 2 * 60_000;
+
+/**
+ * A LinkedIn post: each image initialised on `/rest/images?action=initializeUpload` and its
+ * bytes PUT to the upload URL, then `/rest/posts` as the chosen author (person or
+ * organisation). The post's URN comes back in `x-restli-id`; its address is the feed update's.
+ */
+function linkedinPublisher(
+  config: PlatformConfig,
+  http: PlatformHttpOptions,
+  rest: (tokens: TokenSet) => Record<string, string>,
+): Publisher {
+  return {
+    check(request) {
+      if (request.media.some((m) => m.kind === 'video'))
+        throw new PlatformError('linkedin', 'rejected', linkedinSentences.video, 'video');
+    },
+    async prepare(request) {
+      const uploaded: string[] = [];
+      for (const media of request.media) {
+        const init = await platformCall<{ value: { uploadUrl: string; image: string } }>(
+          new URL(`${config.linkedinApi}/rest/images?action=initializeUpload`),
+          {
+            method: 'POST',
+            headers: rest(request.tokens),
+            json: { initializeUploadRequest: { owner: request.targetId } },
+          },
+          http,
+        );
+        const bytes = await media.read();
+        let status: number;
+        try {
+          const put = await safeFetch(new URL(init.body.value.uploadUrl), {
+            method: 'PUT',
+            headers: { authorization: `Bearer ${request.tokens.accessToken}`, 'content-type': media.contentType },
+            body: bytes,
+            timeoutMs: config.timeoutMs * 3,
+            followRedirects: false,
+            maxBytes: 64 * 1024,
+          });
+          status = put.status;
+          await put.text();
+        } catch (error) {
+          if (error instanceof FetchRefusedError) throw platformError.unavailable('linkedin', error.reason);
+          throw error;
+        }
+        if (status >= 400) throw classifyLinkedInError({ status, body: {}, headers: {} });
+        uploaded.push(init.body.value.image);
+      }
+      return { uploaded };
+    },
+    advance: (_request, progress) => Promise.resolve({ state: 'ready', progress }),
+    async create(request, progress) {
+      const images = progress.uploaded ?? [];
+      const content =
+        images.length === 1
+          ? { media: { id: images[0] } }
+          : images.length > 1
+            ? { multiImage: { images: images.map((id) => ({ id })) } }
+            : undefined;
+      const created = await platformCall<unknown>(
+        new URL(`${config.linkedinApi}/rest/posts`),
+        {
+          method: 'POST',
+          headers: rest(request.tokens),
+          json: {
+            author: request.targetId,
+            commentary: request.text,
+            visibility: 'PUBLIC',
+            distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+            ...(content ? { content } : {}),
+            lifecycleState: 'PUBLISHED',
+            isReshareDisabledByAuthor: false,
+          },
+        },
+        http,
+      );
+      const id = created.headers['x-restli-id'];
+      if (typeof id !== 'string' || !id) throw platformError.unavailable('linkedin', 'no x-restli-id');
+      return { externalId: id, permalink: `${config.linkedinWww}/feed/update/${id}/` };
+    },
+    async find(request, since) {
+      const url = new URL(`${config.linkedinApi}/rest/posts`);
+      url.searchParams.set('q', 'author');
+      url.searchParams.set('author', request.targetId);
+      url.searchParams.set('count', '20');
+      const answer = await platformCall<{ elements: { id: string; commentary?: string; createdAt?: number }[] }>(
+        url,
+        { headers: { ...rest(request.tokens), 'x-restli-method': 'FINDER' } },
+        http,
+      );
+      const match = answer.body.elements.find(
+        (p) => sameText(p.commentary, request.text) && (p.createdAt ?? 0) >= since.getTime() - CLOCK_SLACK_MS,
+      );
+      return match ? { externalId: match.id, permalink: `${config.linkedinWww}/feed/update/${match.id}/` } : undefined;
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { SocialPlatform } from '@shared/schemas/integrations';
+import { PLATFORM_LABELS, type SocialPlatform } from '@shared/schemas/integrations';
+import { sameText, type PublishMedia, type Publisher, type PublishRequest } from './platform-client';
 import { platformError, type PlatformError } from './platform-error';
-import { retryAfterSeconds, type PlatformFailureAnswer } from './platform-http';
+import { platformCall, retryAfterSeconds, type PlatformFailureAnswer, type PlatformHttpOptions } from './platform-http';
 
 /**
  * Meta's Graph error shape, shared by Facebook, Instagram and Threads:
@@ -60,4 +61,141 @@ export function classifyGraphError(platform: SocialPlatform, answer: PlatformFai
 export interface GraphPage<T> {
   data: T[];
   paging?: { next?: string };
+}
+
+/** Where Instagram and Threads differ in the container → status → publish flow they share. */
+export interface ContainerApi {
+  platform: 'instagram' | 'threads';
+  url: (path: string, query?: Record<string, string>) => URL;
+  http: PlatformHttpOptions;
+  /** `media` / `threads`: creates containers and lists what was published. */
+  edge: string;
+  /** `media_publish` / `threads_publish`. */
+  publishEdge: string;
+  /** `caption` / `text`. */
+  textField: string;
+  /** The status fields to ask for, and how to read them. */
+  statusFields: string;
+  readStatus: (body: Record<string, unknown>) => { status: string; error?: string };
+  /** The parameters of one item's container. */
+  item: (media: PublishMedia, carouselItem: boolean) => Record<string, string>;
+  /** A post with no media (Threads' TEXT); absent where media is required. */
+  textOnly?: Record<string, string>;
+}
+
+const mediaSentence = (platform: 'instagram' | 'threads', reason: string) =>
+  `${PLATFORM_LABELS[platform]} could not process this post's image or video (${reason}). Replace the file and publish again.`;
+
+/** How far back a lookup accepts a post as ours: the clocks of the platform and the worker differ. */
+const CLOCK_SLACK_MS = 2 * 60_000;
+
+/**
+ * Instagram's and Threads' publishing: item containers (carousel children when there are
+ * several files), a poll until each is FINISHED, the carousel parent, then the publish call.
+ * Nothing is visible until `create`; `find` reads the account's latest posts.
+ */
+export function containerPublisher(api: ContainerApi): Publisher {
+  const auth = (request: PublishRequest) => ({ authorization: `Bearer ${request.tokens.accessToken}` });
+  const post = (request: PublishRequest, path: string, form: Record<string, string>) =>
+    platformCall<{ id: string }>(api.url(path), { method: 'POST', form, headers: auth(request) }, api.http);
+  const statusOf = async (request: PublishRequest, id: string) =>
+    api.readStatus(
+      (
+        await platformCall<Record<string, unknown>>(
+          api.url(id, { fields: api.statusFields }),
+          { headers: auth(request) },
+          api.http,
+        )
+      ).body,
+    );
+  const permalinkOf = async (request: PublishRequest, id: string) => {
+    try {
+      const answer = await platformCall<{ permalink?: string }>(
+        api.url(id, { fields: 'permalink' }),
+        { headers: auth(request) },
+        api.http,
+      );
+      return answer.body.permalink ?? null;
+    } catch {
+      // The post exists; a missing permalink must not make its outcome look unknown.
+      return null;
+    }
+  };
+  /** Polls containers: the first error, else whether all are finished. */
+  const pollAll = async (request: PublishRequest, ids: string[]): Promise<{ finished: boolean; error?: string }> => {
+    let finished = true;
+    for (const id of ids) {
+      const { status, error } = await statusOf(request, id);
+      if (status === 'ERROR' || status === 'EXPIRED') return { finished: false, error: error ?? status };
+      if (status !== 'FINISHED' && status !== 'PUBLISHED') finished = false;
+    }
+    return { finished };
+  };
+
+  return {
+    check() {},
+    async prepare(request) {
+      const target = request.targetId;
+      if (request.media.length === 0) {
+        if (!api.textOnly) throw platformError.rejected(api.platform, 'a post without media');
+        const created = await post(request, `${target}/${api.edge}`, {
+          ...api.textOnly,
+          [api.textField]: request.text,
+        });
+        return { items: [created.body.id] };
+      }
+      if (request.media.length === 1) {
+        const [media] = request.media;
+        const created = await post(request, `${target}/${api.edge}`, {
+          ...api.item(media as PublishMedia, false),
+          [api.textField]: request.text,
+        });
+        return { items: [created.body.id] };
+      }
+      const items: string[] = [];
+      for (const media of request.media) {
+        items.push((await post(request, `${target}/${api.edge}`, api.item(media, true))).body.id);
+      }
+      return { items };
+    },
+    async advance(request, progress) {
+      const items = progress.items ?? [];
+      if (!progress.parent) {
+        const polled = await pollAll(request, items);
+        if (polled.error !== undefined) return { state: 'failed', message: mediaSentence(api.platform, polled.error) };
+        if (!polled.finished) return { state: 'waiting', progress };
+        if (items.length < 2) return { state: 'ready', progress };
+        const parent = await post(request, `${request.targetId}/${api.edge}`, {
+          media_type: 'CAROUSEL',
+          children: items.join(','),
+          [api.textField]: request.text,
+        });
+        progress = { ...progress, parent: parent.body.id };
+      }
+      const polled = await pollAll(request, [progress.parent ?? '']);
+      if (polled.error !== undefined) return { state: 'failed', message: mediaSentence(api.platform, polled.error) };
+      return { state: polled.finished ? 'ready' : 'waiting', progress };
+    },
+    async create(request, progress) {
+      const creationId = progress.parent ?? progress.items?.[0];
+      if (!creationId) throw platformError.rejected(api.platform, 'nothing prepared');
+      const published = await post(request, `${request.targetId}/${api.publishEdge}`, { creation_id: creationId });
+      return { externalId: published.body.id, permalink: await permalinkOf(request, published.body.id) };
+    },
+    async find(request, since) {
+      const answer = await platformCall<GraphPage<Record<string, string | undefined>>>(
+        api.url(`${request.targetId}/${api.edge}`, {
+          fields: `id,${api.textField},timestamp,permalink`,
+          limit: '25',
+        }),
+        { headers: auth(request) },
+        api.http,
+      );
+      const match = answer.body.data.find(
+        (p) =>
+          sameText(p[api.textField], request.text) && Date.parse(p.timestamp ?? '') >= since.getTime() - CLOCK_SLACK_MS,
+      );
+      return match?.id ? { externalId: match.id, permalink: match.permalink ?? null } : undefined;
+    },
+  };
 }

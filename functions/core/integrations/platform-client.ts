@@ -29,8 +29,7 @@ export interface AppCredentials {
 }
 
 /**
- * One platform's OAuth 2.0 code flow and the calls the apps tab needs. The publishing issue
- * adds its calls to the same modules.
+ * One platform's OAuth 2.0 code flow, the calls the apps tab needs, and publishing.
  */
 export interface PlatformClient {
   platform: SocialPlatform;
@@ -49,9 +48,74 @@ export interface PlatformClient {
   targets(tokens: TokenSet, account: PlatformAccount): Promise<PublishTarget[]>;
   /** A fresh token before expiry; absent where the platform has none (Facebook, Instagram: reconnect). */
   refresh?(tokens: TokenSet, creds: AppCredentials): Promise<TokenSet>;
+  /** Publishing a post (see Publisher). */
+  publisher: Publisher;
 }
 
 export type ClientFactory = (config: PlatformConfig) => PlatformClient;
 
 export const expiresIn = (seconds: number | undefined, now = Date.now()) =>
   seconds && seconds > 0 ? new Date(now + seconds * 1000).toISOString() : undefined;
+
+/** A file of the post as a platform gets it: a public address to fetch, or its bytes to upload. */
+export interface PublishMedia {
+  kind: 'image' | 'video';
+  /** A presigned GET the platform fetches (Instagram, Threads, Facebook photos). */
+  url: string;
+  contentType: string;
+  /** The bytes, for platforms that take an upload (LinkedIn). */
+  read(): Promise<Buffer>;
+}
+
+/** One post to publish, with the connection's tokens and the chosen page or profile. */
+export interface PublishRequest {
+  tokens: TokenSet;
+  /** The page's own token where the platform has one (Facebook pages). */
+  targetToken?: string;
+  /** The page, business account, Threads user or LinkedIn author URN. */
+  targetId: string;
+  text: string;
+  media: PublishMedia[];
+}
+
+/**
+ * What is prepared on the platform before the post is created (containers, uploaded photos or
+ * images): small JSON the workflow carries between its steps.
+ */
+export interface PublishProgress {
+  /** Instagram/Threads item containers (a carousel's children, or the single container). */
+  items?: string[];
+  /** A carousel's parent container, once its children are ready. */
+  parent?: string;
+  /** Facebook unpublished photo ids / LinkedIn image URNs, in order. */
+  uploaded?: string[];
+}
+
+export type AdvanceResult =
+  | { state: 'ready'; progress: PublishProgress }
+  | { state: 'waiting'; progress: PublishProgress }
+  | { state: 'failed'; message: string };
+
+export interface PublishedPost {
+  externalId: string;
+  permalink: string | null;
+}
+
+/**
+ * Publishing in steps the workflow can wait between and retry safely: `prepare` and `advance`
+ * create nothing anyone sees (containers, unpublished uploads); `create` makes the post, the
+ * one call whose outcome may be unknown; `find` looks for a post made since a time with this
+ * text, so an unknown outcome is checked on the platform before `create` runs again.
+ */
+export interface Publisher {
+  /** Refuses what the platform's live API refuses although the spec's rule allows it. */
+  check(request: PublishRequest): void;
+  prepare(request: PublishRequest): Promise<PublishProgress>;
+  advance(request: PublishRequest, progress: PublishProgress): Promise<AdvanceResult>;
+  create(request: PublishRequest, progress: PublishProgress): Promise<PublishedPost>;
+  find(request: PublishRequest, since: Date): Promise<PublishedPost | undefined>;
+}
+
+/** Platforms compare text after trimming and normalising line ends; so does the lookup. */
+export const sameText = (a: string | undefined, b: string) =>
+  (a ?? '').replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();

@@ -1,5 +1,6 @@
-import { classifyGraphError } from './meta-graph';
-import { expiresIn, type PlatformClient, type TokenSet } from './platform-client';
+import { classifyGraphError, containerPublisher } from './meta-graph';
+import { expiresIn, type PlatformClient, type PublishRequest, type TokenSet } from './platform-client';
+import { PlatformError } from './platform-error';
 import type { PlatformConfig } from './platform-config';
 import { platformCall, type PlatformHttpOptions } from './platform-http';
 
@@ -11,6 +12,20 @@ interface ThreadsToken {
 }
 
 const THREADS_SCOPES = 'threads_basic,threads_content_publish';
+
+/** Threads' API counts text in UTF-8 bytes (an emoji is 4), where the spec's rule counts characters. */
+export const THREADS_TEXT_BYTES = 500;
+
+export const threadsSentences = {
+  tooLong: (bytes: number) =>
+    `Threads counts each emoji and accented letter as several characters, so this post is ${bytes - THREADS_TEXT_BYTES} over Threads' limit of ${THREADS_TEXT_BYTES}. Shorten it and publish again.`,
+};
+
+function checkThreads(request: PublishRequest) {
+  const bytes = Buffer.byteLength(request.text, 'utf8');
+  if (bytes > THREADS_TEXT_BYTES)
+    throw new PlatformError('threads', 'rejected', threadsSentences.tooLong(bytes), 'live limit');
+}
 
 /**
  * Threads' own login: the code exchange (POST), the long-lived token (`th_exchange_token`,
@@ -80,6 +95,29 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
       return { id: String(me.body.id), name: me.body.username ?? me.body.name ?? '' };
     },
     targets: () => Promise.resolve([]),
+    publisher: {
+      ...containerPublisher({
+        platform: 'threads',
+        url: (path, query) => api(`${config.threadsVersion}/${path}`, query),
+        http,
+        edge: 'threads',
+        publishEdge: 'threads_publish',
+        textField: 'text',
+        statusFields: 'status,error_message',
+        readStatus: (body) => ({
+          status: typeof body.status === 'string' ? body.status : '',
+          error: typeof body.error_message === 'string' ? body.error_message : undefined,
+        }),
+        item: (media, carouselItem) => ({
+          ...(media.kind === 'video'
+            ? { media_type: 'VIDEO', video_url: media.url }
+            : { media_type: 'IMAGE', image_url: media.url }),
+          ...(carouselItem ? { is_carousel_item: 'true' } : {}),
+        }),
+        textOnly: { media_type: 'TEXT' },
+      }),
+      check: checkThreads,
+    },
     async refresh(tokens) {
       const fresh = await platformCall<ThreadsToken>(
         api('refresh_access_token', { grant_type: 'th_refresh_token', access_token: tokens.accessToken }),

@@ -81,6 +81,11 @@ export const keys = {
   }),
   /** An integration connect round trip's state (hashed), bound to a browser, user and company. */
   integrationState: (stateHash: string): TableKey => ({ pk: `INTEGRATIONSTATE#${stateHash}`, sk: 'STATE' }),
+  /** A company's notice (a failed publish); ULID ids, so the partition's NOTIFICATION# items sort by time. */
+  notification: (companyId: number, id: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `NOTIFICATION#${id}`,
+  }),
 };
 
 /** Sort-key prefixes of the items in a company's partition, for begins_with queries. */
@@ -97,6 +102,7 @@ export const companyItemPrefix = {
   auditRun: 'AUDIT#',
   media: 'MEDIA#',
   integration: 'INTEGRATION#',
+  notification: 'NOTIFICATION#',
 };
 
 /**

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createGoogleApisSandbox } from './google-apis-sandbox';
 import { consentPage, type SandboxApp } from './platform-sandbox-pages';
 import { createWordPressSandbox } from './wordpress-sandbox';
+import { postPage } from './platform-sandbox-post-page';
 
 /**
  * Loopback stand-ins for the social platforms the apps tab connects: Meta's login and Graph API
@@ -55,7 +56,36 @@ interface FailSpec {
   failure?: Failure;
   status?: number;
   body?: unknown;
+  /** Extra answer headers for a given status and body (a 429's Retry-After). */
+  headers?: Record<string, string>;
   delayMs?: number;
+  /**
+   * The call is carried out (the post is created) and only then answered with the failure: the
+   * "500 after the platform created the post" that makes a publisher's outcome unknown.
+   */
+  after?: boolean;
+}
+
+interface Container {
+  app: 'facebook' | 'threads';
+  owner: string;
+  status: 'IN_PROGRESS' | 'FINISHED' | 'ERROR';
+  polls: number;
+  text: string;
+  media: string[];
+  /** A carousel's item containers. */
+  children: string[];
+}
+
+export interface SandboxPost {
+  platform: 'facebook' | 'instagram' | 'threads' | 'linkedin';
+  /** The page, Instagram account, Threads user or LinkedIn author URN it was published as. */
+  owner: string;
+  id: string;
+  text: string;
+  media: string[];
+  createdAt: number;
+  permalinkPath: string;
 }
 
 interface Identity {
@@ -98,8 +128,28 @@ const SECRET_PARAMS = new Set([
   'input_token',
 ]);
 
-const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(body));
+/** Answers that must turn into a failure once the call has been carried out (FailSpec.after). */
+const failAfter = new WeakMap<ServerResponse, () => ServerResponse | undefined>();
+/** Body fields worth showing on the dev page (what a publish call carried), secrets left out. */
+const noted = new WeakMap<ServerResponse, Record<string, string>>();
+const note = (res: ServerResponse, fields: Record<string, string | undefined | null>) =>
+  noted.set(
+    res,
+    Object.fromEntries(
+      Object.entries(fields).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, v.slice(0, 200)]])),
+    ),
+  );
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const fail = failAfter.get(res);
+  if (fail && status < 300) {
+    failAfter.delete(res);
+    return fail();
+  }
+  return res
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
+    .end(JSON.stringify(body));
+};
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -210,21 +260,59 @@ export async function startPlatformSandbox(options: {
   const failures: FailSpec[] = [];
   const received: SandboxRequestLog[] = [];
   /** Instagram and Threads media containers: created, polled until FINISHED (or ERROR), then published. */
-  const containers = new Map<
-    string,
-    { app: 'facebook' | 'threads'; owner: string; status: 'IN_PROGRESS' | 'FINISHED' | 'ERROR'; polls: number }
-  >();
+  const containers = new Map<string, Container>();
+  /** What was published, newest last: the lookups after an unknown outcome and the dev page read it. */
+  const posts: SandboxPost[] = [];
+  /** Facebook photos uploaded with published=false, waiting to be attached to a feed post. */
+  const unpublishedPhotos = new Map<string, { pageId: string; url: string }>();
+  /** LinkedIn images: initialized, then their bytes PUT to the upload URL. */
+  const images = new Map<string, { owner: string; bytes: number }>();
   const published = new Map<string, number[]>();
   const takeContainerError = (path: string) => {
     const at = failures.findIndex((f) => f.failure === 'container-error' && path === f.path);
     return at >= 0 ? !!failures.splice(at, 1).length : false;
   };
-  const newContainer = (app: 'facebook' | 'threads', owner: string, video: boolean, path: string) => {
+  const newContainer = (
+    app: 'facebook' | 'threads',
+    owner: string,
+    video: boolean,
+    path: string,
+    content: { text?: string; media?: string[]; children?: string[] } = {},
+  ) => {
     const id = stableId(randomBytes(8).toString('hex'), 17);
     const status = takeContainerError(path) ? 'ERROR' : video ? 'IN_PROGRESS' : 'FINISHED';
-    containers.set(id, { app, owner, status, polls: 0 });
+    containers.set(id, {
+      app,
+      owner,
+      status,
+      polls: 0,
+      text: content.text ?? '',
+      media: content.media ?? [],
+      children: content.children ?? [],
+    });
     return id;
   };
+  /** Keeps a published post and gives it a permalink the sandbox itself serves (a page showing it). */
+  const addPost = (platform: SandboxPost['platform'], owner: string, id: string, text: string, media: string[]) => {
+    const slug = randomBytes(6).toString('base64url');
+    const permalinkPath = {
+      facebook: `/facebook-www/${owner}/posts/${id.split('_')[1] ?? id}`,
+      instagram: `/instagram-www/p/${slug}/`,
+      threads: `/threads-www/@${owner}/post/${slug}`,
+      linkedin: `/linkedin-www/feed/update/${id}/`,
+    }[platform];
+    const post: SandboxPost = { platform, owner, id, text, media, createdAt: Date.now(), permalinkPath };
+    posts.push(post);
+    return post;
+  };
+  const permalink = (post: SandboxPost) => `${origin}${post.permalinkPath}`;
+  const postsOf = (platform: SandboxPost['platform'], owner: string) =>
+    posts.filter((p) => p.platform === platform && p.owner === owner).reverse();
+  const postById = (platform: SandboxPost['platform'], id: string) =>
+    posts.find((p) => p.platform === platform && p.id === id);
+  /** Graph's `fields` selection over an object. */
+  const pick = (object: Record<string, unknown>, fields: string | null, fallback = 'id') =>
+    Object.fromEntries((fields ?? fallback).split(',').flatMap((f) => (f in object ? [[f, object[f]]] : [])));
   /** A container's status as a poll sees it: a video finishes on its second poll. */
   const poll = (id: string) => {
     const container = containers.get(id);
@@ -299,6 +387,14 @@ export async function startPlatformSandbox(options: {
     }
     if (method === 'GET' && path === '/__sandbox/requests')
       return json(res, 200, { requests: [...received].reverse() });
+    if (method === 'GET' && path === '/__sandbox/posts')
+      return json(res, 200, { posts: [...posts].reverse().map((p) => ({ ...p, permalink: permalink(p) })) });
+    const shown = method === 'GET' ? posts.find((p) => p.permalinkPath === path) : undefined;
+    if (shown) {
+      return res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(postPage(shown.platform, shown.owner, shown.text, new Date(shown.createdAt).toISOString()));
+    }
 
     const platform = platformOf(path);
     if (platform) {
@@ -306,6 +402,7 @@ export async function startPlatformSandbox(options: {
         const query = Object.fromEntries(
           [...url.searchParams].map(([k, v]) => [k, SECRET_PARAMS.has(k) ? '(hidden)' : v.slice(0, 200)]),
         );
+        Object.assign(query, noted.get(res));
         received.push({ at: new Date().toISOString(), platform, method, path, query, status: res.statusCode });
         if (received.length > 200) received.shift();
       });
@@ -315,13 +412,19 @@ export async function startPlatformSandbox(options: {
     );
     if (failureAt >= 0) {
       const [spec] = failures.splice(failureAt, 1);
-      if (spec?.failure === 'timeout' || spec?.delayMs) {
+      if (spec?.after) {
+        failAfter.set(res, () =>
+          spec.failure
+            ? answerFailure(res, path, spec.failure)
+            : json(res, spec.status ?? 500, spec.body ?? {}, spec.headers),
+        );
+      } else if (spec?.failure === 'timeout' || spec?.delayMs) {
         await new Promise((r) => setTimeout(r, spec.delayMs ?? 30_000));
         if (spec.failure === 'timeout') return res.writeHead(504).end();
       } else if (spec?.failure) {
         return answerFailure(res, path, spec.failure);
       } else if (spec) {
-        return json(res, spec.status ?? 500, spec.body ?? {});
+        return json(res, spec.status ?? 500, spec.body ?? {}, spec.headers);
       }
     }
 
@@ -490,12 +593,26 @@ export async function startPlatformSandbox(options: {
         }
         if (action === 'media' && method === 'POST') {
           const video = !!param('video_url');
-          if (!param('image_url') && !video && param('media_type') !== 'CAROUSEL') {
+          const carousel = param('media_type') === 'CAROUSEL';
+          if (!param('image_url') && !video && !carousel) {
             return graphError(res, 400, 'The parameter image_url is required', 100);
           }
           if ((param('caption') ?? '').length > 2200)
             return graphError(res, 400, 'The caption is too long', 100, 2207010);
-          return json(res, 200, { id: newContainer('facebook', igId, video, path) });
+          const children = carousel ? (param('children') ?? '').split(',').filter(Boolean) : [];
+          if (carousel && (children.length < 2 || children.length > 10)) {
+            return graphError(res, 400, 'The carousel must have between 2 and 10 items', 100, 2207004);
+          }
+          if (children.some((c) => containers.get(c)?.owner !== igId)) {
+            return graphError(res, 400, 'Media ID is not available', 9007, 2207027);
+          }
+          note(res, { caption: param('caption'), image_url: param('image_url') ?? param('video_url') });
+          const media = carousel
+            ? children.flatMap((c) => containers.get(c)?.media ?? [])
+            : [param('image_url') ?? param('video_url') ?? ''];
+          return json(res, 200, {
+            id: newContainer('facebook', igId, video, path, { text: param('caption') ?? '', media, children }),
+          });
         }
         if (action === 'media_publish' && method === 'POST') {
           const container = containers.get(param('creation_id') ?? '');
@@ -505,15 +622,131 @@ export async function startPlatformSandbox(options: {
           const id = publish(igId, 100);
           if (!id) return graphError(res, 400, 'The account has reached its publishing limit', 9, 2207042);
           containers.delete(param('creation_id') ?? '');
+          note(res, { caption: container.text });
+          addPost('instagram', igId, id, container.text, container.media);
           return json(res, 200, { id });
+        }
+        if (action === 'media' && method === 'GET') {
+          const limit = Math.max(1, Math.min(100, Number(q.get('limit') ?? 25)));
+          const data = postsOf('instagram', igId)
+            .slice(0, limit)
+            .map((p) =>
+              pick(
+                {
+                  id: p.id,
+                  caption: p.text,
+                  timestamp: new Date(p.createdAt).toISOString(),
+                  permalink: permalink(p),
+                },
+                q.get('fields'),
+              ),
+            );
+          return json(res, 200, { data, paging: { cursors: { before: '0', after: String(data.length) } } });
         }
         if (action === 'content_publishing_limit' && method === 'GET') {
           const used = (published.get(igId) ?? []).filter((t) => t > Date.now() - 24 * 3600_000).length;
           return json(res, 200, { data: [{ quota_usage: used, config: { quota_total: 100, quota_duration: 86400 } }] });
         }
       }
+      const pageEdge = /^(\d+)\/(feed|photos)$/.exec(rest);
+      if (pageEdge) {
+        const [, pageId = '', edge] = pageEdge;
+        if (!SANDBOX_PAGES.some((p) => p.id === pageId)) {
+          return graphError(res, 400, `Unsupported request - Object with ID '${pageId}' does not exist`, 100, 33);
+        }
+        // A page is published to with its own page token (from me/accounts), not the user's.
+        if (token.kind !== 'page' || token.pageId !== pageId) {
+          return graphError(
+            res,
+            403,
+            '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts permission as an admin',
+            200,
+          );
+        }
+        if (edge === 'feed' && method === 'GET') {
+          const limit = Math.max(1, Math.min(100, Number(q.get('limit') ?? 25)));
+          const data = postsOf('facebook', pageId)
+            .slice(0, limit)
+            .map((p) =>
+              pick(
+                {
+                  id: p.id,
+                  message: p.text,
+                  created_time: new Date(p.createdAt).toISOString().replace(/\.\d+Z$/, '+0000'),
+                  permalink_url: permalink(p),
+                },
+                q.get('fields'),
+              ),
+            );
+          return json(res, 200, { data, paging: { cursors: { before: '0', after: String(data.length) } } });
+        }
+        if (edge === 'photos' && method === 'POST') {
+          const photoUrl = param('url');
+          if (!photoUrl) return graphError(res, 400, '(#324) Requires upload file', 324);
+          const photoId = stableId(randomBytes(8).toString('hex'), 16);
+          note(res, { url: photoUrl, published: param('published'), message: param('message') ?? param('caption') });
+          if (param('published') === 'false') {
+            unpublishedPhotos.set(photoId, { pageId, url: photoUrl });
+            return json(res, 200, { id: photoId });
+          }
+          const post = addPost(
+            'facebook',
+            pageId,
+            `${pageId}_${stableId(randomBytes(8).toString('hex'), 16)}`,
+            param('message') ?? param('caption') ?? '',
+            [photoUrl],
+          );
+          return json(res, 200, { id: photoId, post_id: post.id });
+        }
+        if (edge === 'feed' && method === 'POST') {
+          const attached: string[] = [];
+          for (let i = 0; form.has(`attached_media[${i}]`); i++) {
+            const fbid = (JSON.parse(form.get(`attached_media[${i}]`) ?? '{}') as { media_fbid?: string }).media_fbid;
+            const photo = unpublishedPhotos.get(fbid ?? '');
+            if (photo?.pageId !== pageId) return graphError(res, 400, '(#100) Invalid attached_media', 100);
+            attached.push(photo.url);
+          }
+          const message = param('message') ?? '';
+          if (!message && !param('link') && !attached.length) {
+            return graphError(res, 400, '(#100) Missing message or attachment', 100);
+          }
+          note(res, { message, link: param('link'), attached: attached.length ? String(attached.length) : undefined });
+          const post = addPost(
+            'facebook',
+            pageId,
+            `${pageId}_${stableId(randomBytes(8).toString('hex'), 16)}`,
+            message,
+            [...attached],
+          );
+          return json(res, 200, { id: post.id });
+        }
+      }
+      const fbPost = method === 'GET' ? (postById('facebook', rest) ?? postById('instagram', rest)) : undefined;
+      if (fbPost) {
+        return json(
+          res,
+          200,
+          pick(
+            {
+              id: fbPost.id,
+              message: fbPost.text,
+              caption: fbPost.text,
+              permalink_url: permalink(fbPost),
+              permalink: permalink(fbPost),
+              timestamp: new Date(fbPost.createdAt).toISOString(),
+            },
+            q.get('fields'),
+          ),
+        );
+      }
       const container = /^\d+$/.test(rest) && method === 'GET' ? poll(rest) : undefined;
-      if (container?.app === 'facebook') return json(res, 200, { status_code: container.status, id: rest });
+      if (container?.app === 'facebook') {
+        return json(res, 200, {
+          status_code: container.status,
+          id: rest,
+          ...(container.status === 'ERROR' ? { status: 'Error: Media upload has failed with error code 2207026' } : {}),
+        });
+      }
       return graphError(res, 400, `Unknown path components: /${rest}`, 2500);
     }
 
@@ -572,6 +805,22 @@ export async function startPlatformSandbox(options: {
       const [, id = '', action] = threadsPath;
       const form = method === 'POST' ? new URLSearchParams(await readBody(req)) : new URLSearchParams();
       const param = (name: string) => url.searchParams.get(name) ?? form.get(name);
+      const thread = !action && method === 'GET' ? postById('threads', id) : undefined;
+      if (thread) {
+        return json(
+          res,
+          200,
+          pick(
+            {
+              id,
+              text: thread.text,
+              permalink: permalink(thread),
+              timestamp: new Date(thread.createdAt).toISOString(),
+            },
+            param('fields'),
+          ),
+        );
+      }
       if (!action && method === 'GET') {
         const container = poll(id);
         if (container?.app !== 'threads') return graphError(res, 400, 'Object does not exist', 100, 33);
@@ -589,7 +838,31 @@ export async function startPlatformSandbox(options: {
         if (Buffer.byteLength(param('text') ?? '') > 500) return graphError(res, 400, 'The text is too long', 100);
         if (type === 'IMAGE' && !param('image_url'))
           return graphError(res, 400, 'The parameter image_url is required', 100);
-        return json(res, 200, { id: newContainer('threads', id, type === 'VIDEO', path) });
+        const children = type === 'CAROUSEL' ? (param('children') ?? '').split(',').filter(Boolean) : [];
+        if (type === 'CAROUSEL' && (children.length < 2 || children.length > 20))
+          return graphError(res, 400, 'A carousel must have between 2 and 20 items', 100);
+        if (children.some((c) => containers.get(c)?.owner !== id))
+          return graphError(res, 400, 'Object does not exist', 100, 33);
+        const media =
+          type === 'CAROUSEL'
+            ? children.flatMap((c) => containers.get(c)?.media ?? [])
+            : [param('image_url') ?? param('video_url') ?? ''].filter(Boolean);
+        note(res, { media_type: type, text: param('text'), image_url: param('image_url') });
+        return json(res, 200, {
+          id: newContainer('threads', id, type === 'VIDEO', path, { text: param('text') ?? '', media, children }),
+        });
+      }
+      if (action === 'threads' && method === 'GET') {
+        const limit = Math.max(1, Math.min(100, Number(param('limit') ?? 25)));
+        const data = postsOf('threads', id)
+          .slice(0, limit)
+          .map((p) =>
+            pick(
+              { id: p.id, text: p.text, permalink: permalink(p), timestamp: new Date(p.createdAt).toISOString() },
+              param('fields'),
+            ),
+          );
+        return json(res, 200, { data, paging: { cursors: { before: '0', after: String(data.length) } } });
       }
       if (action === 'threads_publish' && method === 'POST') {
         const container = containers.get(param('creation_id') ?? '');
@@ -599,6 +872,8 @@ export async function startPlatformSandbox(options: {
         const published = publish(id, 250);
         if (!published) return graphError(res, 400, 'The account has reached its publishing limit', 9, 2207042);
         containers.delete(param('creation_id') ?? '');
+        note(res, { text: container.text });
+        addPost('threads', id, published, container.text, container.media);
         return json(res, 200, { id: published });
       }
     }
@@ -664,7 +939,16 @@ export async function startPlatformSandbox(options: {
         family_name: family.join(' '),
       });
     }
-    if (path.startsWith('/linkedin-api/rest/') && method === 'GET') {
+    const upload = /^\/linkedin-www\/dms-uploads\/(\w+)$/.exec(path)?.[1];
+    if (upload && method === 'PUT') {
+      const token = authorize(req, res, url, 'linkedin');
+      if (!token) return;
+      const image = images.get(upload);
+      if (!image) return linkedinError(res, 404, 'NOT_FOUND', 'Upload not found');
+      image.bytes = Buffer.byteLength(await readBody(req), 'latin1');
+      return res.writeHead(201).end();
+    }
+    if (path.startsWith('/linkedin-api/rest/')) {
       const version = req.headers['linkedin-version'];
       if (typeof version !== 'string' || !/^\d{6}$/.test(version)) {
         return linkedinError(
@@ -678,6 +962,75 @@ export async function startPlatformSandbox(options: {
         return linkedinError(res, 426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`);
       const token = authorize(req, res, url, 'linkedin');
       if (!token) return;
+      const mayAuthor = (urn: string) =>
+        urn === `urn:li:person:${token.identity.id}` ||
+        SANDBOX_ORGANIZATIONS.some((o) => urn === `urn:li:organization:${o.id}`);
+      if (path === '/linkedin-api/rest/images' && method === 'POST') {
+        if (url.searchParams.get('action') !== 'initializeUpload')
+          return linkedinError(res, 400, 'ILLEGAL_ARGUMENT', 'Unsupported action');
+        const body = JSON.parse((await readBody(req)) || '{}') as { initializeUploadRequest?: { owner?: string } };
+        const owner = body.initializeUploadRequest?.owner ?? '';
+        if (!mayAuthor(owner))
+          return linkedinError(res, 403, 'ACCESS_DENIED', `Not enough permissions to act as ${owner}`);
+        const id = `D4${randomBytes(8).toString('hex')}`;
+        images.set(id, { owner, bytes: 0 });
+        return json(res, 200, {
+          value: {
+            uploadUrlExpiresAt: Date.now() + 3600_000,
+            uploadUrl: `${origin}/linkedin-www/dms-uploads/${id}`,
+            image: `urn:li:image:${id}`,
+          },
+        });
+      }
+      if (path === '/linkedin-api/rest/posts' && method === 'POST') {
+        const body = JSON.parse((await readBody(req)) || '{}') as {
+          author?: string;
+          commentary?: string;
+          lifecycleState?: string;
+          content?: { media?: { id?: string }; multiImage?: { images?: { id?: string }[] } };
+        };
+        const author = body.author ?? '';
+        if (!mayAuthor(author))
+          return linkedinError(res, 403, 'ACCESS_DENIED', `Not enough permissions to post as ${author}`);
+        if (body.lifecycleState !== 'PUBLISHED')
+          return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', 'lifecycleState must be PUBLISHED');
+        const commentary = body.commentary ?? '';
+        if (commentary.length > 3000)
+          return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', 'commentary is longer than 3000 characters');
+        const imageUrns = [
+          ...(body.content?.media?.id ? [body.content.media.id] : []),
+          ...(body.content?.multiImage?.images ?? []).flatMap((i) => (i.id ? [i.id] : [])),
+        ];
+        for (const urn of imageUrns) {
+          const image = images.get(urn.replace('urn:li:image:', ''));
+          if (!image?.bytes) return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', `Image ${urn} is not uploaded`);
+        }
+        const id = `urn:li:share:${stableId(randomBytes(8).toString('hex'), 19)}`;
+        note(res, { author, commentary, images: imageUrns.length ? String(imageUrns.length) : undefined });
+        addPost('linkedin', author, id, commentary, imageUrns);
+        if (failAfter.has(res)) return json(res, 201, {});
+        return res.writeHead(201, { 'x-restli-id': id, 'x-linkedin-id': id }).end();
+      }
+      if (path === '/linkedin-api/rest/posts' && method === 'GET') {
+        if (url.searchParams.get('q') !== 'author') return linkedinError(res, 400, 'ILLEGAL_ARGUMENT', 'Invalid query');
+        const author = url.searchParams.get('author') ?? '';
+        if (!mayAuthor(author)) return linkedinError(res, 403, 'ACCESS_DENIED', `Not enough permissions for ${author}`);
+        const count = Math.max(1, Math.min(100, Number(url.searchParams.get('count') ?? 10)));
+        return json(res, 200, {
+          paging: { start: 0, count, links: [] },
+          elements: postsOf('linkedin', author)
+            .slice(0, count)
+            .map((p) => ({
+              id: p.id,
+              author,
+              commentary: p.text,
+              createdAt: p.createdAt,
+              publishedAt: p.createdAt,
+              lifecycleState: 'PUBLISHED',
+            })),
+        });
+      }
+      if (method !== 'GET') return linkedinError(res, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed');
       if (path === '/linkedin-api/rest/organizationAcls') {
         if (url.searchParams.get('q') !== 'roleAssignee')
           return linkedinError(res, 400, 'ILLEGAL_ARGUMENT', 'Invalid query');

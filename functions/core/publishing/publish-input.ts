@@ -1,0 +1,36 @@
+import type { PublishProgress } from '../integrations/platform-client';
+
+/** What starts publish-post.asl.json: a schedule firing, Publish Now, or a retry. */
+export interface PublishInput {
+  companyId: number;
+  postId: number;
+  /** Why it started (`schedule`, `now`, `retry`); for the execution history only. */
+  trigger?: string;
+}
+
+/** Where the workflow goes next; its Choice state routes on this. */
+export type PublishNext = 'skip' | 'advance' | 'wait' | 'send' | 'retry' | 'done' | 'fail';
+
+/**
+ * The workflow's state between steps (`$.run`): small JSON, never a token. `since` is when the
+ * post was claimed: a lookup after an unknown outcome only accepts posts made after it.
+ */
+export interface PublishRun {
+  next: PublishNext;
+  since?: string;
+  progress?: PublishProgress | null;
+  /** Container polls so far (a video that never finishes fails after MAX_POLLS). */
+  polls?: number;
+  /** Create attempts so far. */
+  attempts?: number;
+  /** The last create call's outcome is unknown: look the post up before creating again. */
+  unknown?: boolean;
+  /** For `wait` and `retry`: seconds the Wait state waits. */
+  waitSeconds?: number;
+  /** For `fail`: the sentence the calendar's red dot shows. */
+  message?: string;
+}
+
+export interface PublishState extends PublishInput {
+  run: PublishRun;
+}

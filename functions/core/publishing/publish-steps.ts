@@ -1,0 +1,150 @@
+import { isBlogPlatform } from '@shared/platforms';
+import type { SocialPlatform } from '@shared/schemas/integrations';
+import { hasPaidPlan } from '../billing/paid-plan';
+import type { PostItem } from '../calendar/post-entity';
+import { getPost } from '../calendar/post-store';
+import { claimForPublishing, recordPublished, recordPublishFailure } from '../calendar/publishing';
+import { DomainError } from '../errors';
+import { platformClient } from '../integrations/platforms';
+import type { PublishedPost } from '../integrations/platform-client';
+import { PlatformError } from '../integrations/platform-error';
+import { log } from '../log';
+import { noticePublishFailure } from '../notifications/publish-failure-notice';
+import type { PublishInput, PublishRun } from './publish-input';
+import { markIfExpired, publishRequest, PublishRefused } from './publish-target';
+import { customBlogSentence, publishToWordPress } from './wordpress-seam';
+
+export const publishSentences = {
+  noPlan: "Posts are not published if you don't have a plan. Upgrade on the billing page, then publish again.",
+  stuck: (platform: string) =>
+    `${platform} took too long to prepare this post's video. Publish again, or try a shorter video.`,
+  crashed: 'Something went wrong while publishing this post. Please try Publish Now again.',
+};
+
+/** Container polls, 5 s apart (a video may take a few minutes), before the publish gives up. */
+export const MAX_POLLS = 60;
+export const POLL_SECONDS = 5;
+/** Create attempts: after a rate limit (provably nothing created) or an unknown outcome. */
+export const MAX_ATTEMPTS = 5;
+/** The wait after an unknown outcome before looking the post up: 5, 10, 20, 40 s. */
+const unknownBackoff = (attempt: number) => 5 * 2 ** Math.max(0, attempt - 1);
+/** A rate limit's wait, as the platform says; at most a day (LinkedIn's limits reset at midnight UTC). */
+const rateLimitWait = (seconds: number | undefined) => Math.min(Math.max(1, Math.ceil(seconds ?? 60)), 24 * 3600);
+
+const fail = (message: string): PublishRun => ({ next: 'fail', message });
+
+/**
+ * Step "Start": claims the post (scheduled and due or flagged → in-progress, on the version
+ * read: a duplicate trigger or a second execution gets a 409 and stops here), then checks the
+ * plan. Blog posts go to the WordPress seam or the clipboard sentence.
+ */
+export async function startPublish(input: PublishInput, now = new Date()): Promise<PublishRun> {
+  let post: PostItem;
+  try {
+    post = await claimForPublishing(input.companyId, input.postId, now);
+  } catch (error) {
+    if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'not-found')) {
+      log('info', 'publish skipped', { ...input, reason: error.message });
+      return { next: 'skip' };
+    }
+    throw error;
+  }
+  if (!(await hasPaidPlan(post.companyId))) return fail(publishSentences.noPlan);
+  if (isBlogPlatform(post.platform)) {
+    if (post.platform === 'custom-blog') return fail(customBlogSentence);
+    const outcome = await publishToWordPress(post);
+    if ('failed' in outcome) return fail(outcome.failed);
+    await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...outcome });
+    return { next: 'done' };
+  }
+  return { next: 'advance', since: now.toISOString(), progress: null, polls: 0, attempts: 0 };
+}
+
+/** What a platform error means for the next step: retry later, or end with its sentence. */
+async function afterPlatformError(post: PostItem, error: unknown, run: PublishRun, unknownOutcome: boolean) {
+  if (error instanceof PublishRefused) return fail(error.message);
+  if (!(error instanceof PlatformError)) throw error;
+  log('warn', 'platform refused a publish step', {
+    postId: post.id,
+    platform: post.platform,
+    failure: error.failure,
+    detail: error.detail,
+  });
+  await markIfExpired(post.companyId, error);
+  const attempts = (run.attempts ?? 0) + 1;
+  if (!error.transient || attempts >= MAX_ATTEMPTS) return fail(error.message);
+  if (error.failure === 'rate-limited') {
+    // A rate-limited call created nothing: the same call may simply run again after the wait.
+    return { ...run, attempts, waitSeconds: rateLimitWait(error.retryAfterSeconds), unknown: run.unknown ?? false };
+  }
+  return { ...run, attempts, waitSeconds: unknownBackoff(attempts), unknown: run.unknown || unknownOutcome };
+}
+
+const socialPlatform = (post: PostItem) => post.platform as SocialPlatform;
+
+/**
+ * Step "Advance": prepares what the platform needs before the post exists (containers,
+ * unpublished photos, uploaded images; none of it visible) and polls containers until they
+ * are FINISHED. Safe to repeat: nothing here publishes.
+ */
+export async function advancePublish(input: PublishInput, run: PublishRun): Promise<PublishRun> {
+  const post = await getPost(input.companyId, input.postId);
+  if (post.status !== 'in-progress') return { next: 'skip' };
+  const publisher = platformClient(socialPlatform(post)).publisher;
+  try {
+    const request = await publishRequest(post, socialPlatform(post));
+    publisher.check(request);
+    const progress = run.progress ?? (await publisher.prepare(request));
+    const advanced = await publisher.advance(request, progress);
+    if (advanced.state === 'failed') return fail(advanced.message);
+    if (advanced.state === 'ready') return { ...run, next: 'send', progress: advanced.progress, waitSeconds: 0 };
+    const polls = (run.polls ?? 0) + 1;
+    if (polls >= MAX_POLLS) return fail(publishSentences.stuck(post.platform));
+    return { ...run, next: 'wait', progress: advanced.progress, polls, waitSeconds: POLL_SECONDS };
+  } catch (error) {
+    const next = await afterPlatformError(post, error, run, false);
+    return next.next === 'fail' ? next : { ...next, next: 'wait' };
+  }
+}
+
+/**
+ * Step "Send": creates the post, the one call that makes something visible. It runs again
+ * only when the last attempt provably created nothing (a rate limit) or after the platform
+ * was asked whether the post exists (an unknown outcome: a 5xx, a timeout); a post found
+ * there is recorded as published instead of being created twice.
+ */
+export async function sendPublish(input: PublishInput, run: PublishRun): Promise<PublishRun> {
+  const post = await getPost(input.companyId, input.postId);
+  if (post.status !== 'in-progress') return { next: 'skip' };
+  const publisher = platformClient(socialPlatform(post)).publisher;
+  let published: PublishedPost | undefined;
+  try {
+    const request = await publishRequest(post, socialPlatform(post));
+    if (run.unknown) {
+      published = await publisher.find(request, new Date(run.since ?? post.updatedAt));
+      if (published) log('info', 'publish outcome found on the platform', { postId: post.id });
+    }
+    published ??= await publisher.create(request, run.progress ?? {});
+  } catch (error) {
+    const next = await afterPlatformError(post, error, run, true);
+    return next.next === 'fail' ? next : { ...next, next: 'retry' };
+  }
+  await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...published });
+  return { next: 'done' };
+}
+
+/**
+ * Step "RecordFailure": the post ends `failed` with the sentence (on condition that it is
+ * still in progress, so a repeated failure notices once), and the company is told.
+ */
+export async function failPublish(input: PublishInput, message: string | undefined): Promise<void> {
+  const sentence = message ?? publishSentences.crashed;
+  let post: PostItem;
+  try {
+    post = await recordPublishFailure(input.companyId, input.postId, sentence);
+  } catch (error) {
+    if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'not-found')) return;
+    throw error;
+  }
+  await noticePublishFailure(post, sentence);
+}

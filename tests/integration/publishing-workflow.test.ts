@@ -1,0 +1,220 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { table, tableName } from '../../functions/core/table/client';
+import { keys } from '../../functions/core/table/keys';
+import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
+import { postScheduleName } from '../../functions/core/publishing/post-schedule';
+import { signedInUser, waitForMail, type TestClient } from '../support/api-client';
+import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
+import { makePaid, uploadImage } from './calendar-support';
+import {
+  connectWithProfile,
+  failNext,
+  getPost,
+  publishNow,
+  sandboxPosts,
+  settled,
+  uniqueCopy,
+  type ApiPost,
+} from './publishing-support';
+
+beforeAll(() => {
+  useSuiteRuntimeEnv();
+});
+
+const FEED = '/graph/v21.0/2000001/feed';
+const IG_MEDIA = '/graph/v21.0/17841400000001/media';
+
+const scheduleItem = async (name: string) =>
+  (await table().send(new GetCommand({ TableName: tableName(), Key: keys.schedule(name) }))).Item;
+
+describe('the publish workflow against the sandbox platforms', () => {
+  let client: TestClient;
+  let companyId: number;
+  let email: string;
+  let sandbox: string;
+
+  beforeAll(async () => {
+    ({ client, companyId, email } = await signedInUser('publisher'));
+    await makePaid(client);
+    sandbox = await connectWithProfile(client, 'facebook', 0);
+    await connectWithProfile(client, 'instagram', 0);
+    await connectWithProfile(client, 'linkedin', 0);
+    await connectWithProfile(client, 'threads');
+  });
+
+  it('publishes now on each platform once, with the permalink the platform gave', async () => {
+    const image = await uploadImage(client, 'menu.png');
+    for (const platform of ['facebook', 'instagram', 'linkedin', 'threads']) {
+      const copy = uniqueCopy(`now ${platform}`);
+      const id = await publishNow(client, platform, copy, [image]);
+      const post = await settled(client, id);
+      expect(post, JSON.stringify(post)).toMatchObject({ status: 'published', error: null });
+      expect(post.permalink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+      const arrived = await sandboxPosts(sandbox, copy);
+      expect(arrived).toHaveLength(1);
+      expect(arrived[0]!.permalink).toBe(post.permalink);
+      expect(arrived[0]!.media).toHaveLength(1);
+      const page = await fetch(post.permalink!);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(copy.slice(0, 40));
+    }
+  });
+
+  it('waits out a 429 and publishes once (a rate-limited call created nothing)', async () => {
+    const copy = uniqueCopy('rate limited');
+    await failNext(sandbox, {
+      path: FEED,
+      status: 429,
+      headers: { 'retry-after': '1' },
+      body: { error: { message: '(#4) Application request limit reached', type: 'OAuthException', code: 4 } },
+    });
+    const post = await settled(client, await publishNow(client, 'facebook', copy));
+    expect(post.status).toBe('published');
+    expect(await sandboxPosts(sandbox, copy)).toHaveLength(1);
+  });
+
+  it('after a 500 from a create that did happen, finds the post instead of publishing it twice', async () => {
+    for (const [platform, path] of [
+      ['facebook', FEED],
+      ['linkedin', '/linkedin-api/rest/posts'],
+      ['instagram', `${IG_MEDIA}_publish`],
+    ] as const) {
+      const copy = uniqueCopy(`unknown outcome ${platform}`);
+      await failNext(sandbox, { path, failure: 'server-error', after: true });
+      const files = platform === 'instagram' ? [await uploadImage(client)] : [];
+      const post = await settled(client, await publishNow(client, platform, copy, files));
+      expect(post.status, JSON.stringify(post)).toBe('published');
+      const arrived = await sandboxPosts(sandbox, copy);
+      expect(arrived).toHaveLength(1);
+      expect(post.permalink).toBe(arrived[0]!.permalink);
+    }
+  });
+
+  it('ends failed with the container error sentence, tells the company in a notice and a mail', async () => {
+    const copy = uniqueCopy('container error');
+    await failNext(sandbox, { path: IG_MEDIA, failure: 'container-error' });
+    const id = await publishNow(client, 'instagram', copy, [await uploadImage(client)]);
+    const post = await settled(client, id);
+    expect(post.status).toBe('failed');
+    expect(post.error).toBe(
+      "Instagram could not process this post's image or video (Error: Media upload has failed with error code 2207026). Replace the file and publish again.",
+    );
+    expect(await sandboxPosts(sandbox, copy)).toHaveLength(0);
+
+    const list = (await client.get('/api/notifications')).body;
+    expect(list.notifications[0]).toMatchObject({
+      kind: 'publish-failed',
+      postId: id,
+      platform: 'instagram',
+      read: false,
+      title: 'Your Instagram post was not published',
+    });
+    expect(list.notifications[0].message).toContain(post.error);
+    expect(list.unread).toBeGreaterThan(0);
+    const mail = await waitForMail(email, /Instagram post was not published/);
+    expect(mail.text).toContain(post.error);
+    expect(mail.text).toContain(`/post/${id}`);
+  });
+
+  it('ends failed with the reconnect sentence on an expired token and marks the connection', async () => {
+    const copy = uniqueCopy('expired');
+    await failNext(sandbox, { path: FEED, failure: 'token-expired' });
+    const post = await settled(client, await publishNow(client, 'facebook', copy));
+    expect(post.status).toBe('failed');
+    expect(post.error).toBe('Your Facebook connection has expired. Reconnect Facebook from the apps page.');
+    expect((await client.get('/api/integrations/facebook/status')).body).toMatchObject({
+      connected: false,
+      reconnect: true,
+    });
+    // A later publish says the same at once, without calling the platform.
+    const again = await settled(client, await publishNow(client, 'facebook', uniqueCopy('expired again')));
+    expect(again.error).toBe(post.error);
+    // Reconnecting mends it.
+    await connectWithProfile(client, 'facebook', 0);
+  });
+
+  it('publishes once when the same trigger is delivered twice', async () => {
+    const copy = uniqueCopy('twice');
+    const scheduledAt = new Date(Date.now() + 4000).toISOString();
+    const res = await client.post<ApiPost[]>('/api/calendar', {
+      platforms: ['linkedin'],
+      content: copy,
+      scheduledAt,
+      action: 'schedule',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body[0]!.id;
+    const schedule = await scheduleItem(postScheduleName(companyId, id));
+    expect(schedule).toMatchObject({ at: scheduledAt, workflow: 'publish-post' });
+    // Two more deliveries of the same trigger, due at the same moment as the post's own.
+    for (const copyName of ['dupe-a', 'dupe-b']) {
+      await tableScheduler.upsert({
+        name: `${postScheduleName(companyId, id)}-${copyName}`,
+        at: new Date(scheduledAt),
+        workflow: 'publish-post',
+        input: schedule!.input,
+      });
+    }
+    const post = await settled(client, id, 30_000);
+    expect(post.status).toBe('published');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await sandboxPosts(sandbox, copy)).toHaveLength(1);
+    expect(await scheduleItem(postScheduleName(companyId, id))).toBeUndefined();
+  });
+
+  it('keeps one schedule per scheduled post: moved on reschedule, gone on delete and on Publish Now', async () => {
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const res = await client.post<ApiPost[]>('/api/calendar', {
+      platforms: ['facebook', 'linkedin'],
+      content: uniqueCopy('scheduled'),
+      scheduledAt: at(30),
+      action: 'schedule',
+    });
+    const [first, second] = res.body;
+    const name = postScheduleName(companyId, first!.id);
+    const moved = at(60);
+    const patched = await client.patch(`/api/calendar/${first!.id}`, {
+      scheduledAt: moved,
+      action: 'schedule',
+      version: first!.version,
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect((await scheduleItem(name))?.at).toBe(moved);
+
+    expect((await client.delete(`/api/calendar/${first!.id}`)).status).toBe(204);
+    expect(await scheduleItem(name)).toBeUndefined();
+
+    const secondName = postScheduleName(companyId, second!.id);
+    expect(await scheduleItem(secondName)).toBeDefined();
+    const now = await client.patch(`/api/calendar/${second!.id}`, { action: 'publish', version: second!.version });
+    expect(now.status).toBe(200);
+    expect(await scheduleItem(secondName)).toBeUndefined();
+    expect((await settled(client, second!.id)).status).toBe('published');
+  });
+
+  it("fails with Threads' byte limit when emoji make the post longer than Threads counts", async () => {
+    // 420 characters by the spec's count (within 500), 630 bytes as Threads counts them.
+    const copy = `${uniqueCopy('emoji').slice(0, 210)}${'🎉'.repeat(210)}`.slice(0, 1000);
+    const post = await settled(client, await publishNow(client, 'threads', copy));
+    expect(post.status).toBe('failed');
+    expect(post.error).toMatch(
+      /^Threads counts each emoji and accented letter as several characters, so this post is \d+ over Threads' limit of 500\. Shorten it and publish again\.$/,
+    );
+  });
+
+  it('retries a failed post with Publish Now', async () => {
+    const copy = uniqueCopy('retry');
+    await failNext(sandbox, { path: '/linkedin-api/rest/posts', failure: 'token-expired' });
+    const failed = await settled(client, await publishNow(client, 'linkedin', copy));
+    expect(failed.status).toBe('failed');
+    await connectWithProfile(client, 'linkedin', 0);
+    const current = await getPost(client, failed.id);
+    expect(
+      (await client.patch(`/api/calendar/${failed.id}`, { action: 'publish', version: current.version })).status,
+    ).toBe(200);
+    const post = await settled(client, failed.id);
+    expect(post).toMatchObject({ status: 'published', error: null });
+    expect(await sandboxPosts(sandbox, copy)).toHaveLength(1);
+  });
+});
