@@ -2,14 +2,11 @@ import type { MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { Tracer } from '@aws-lambda-powertools/tracer';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import { config } from './config';
 import { logger } from './log';
 import { METRICS_NAMESPACE, REQUESTS_METRIC, SERVER_ERRORS_METRIC } from './metric-names';
 
 let metricsInstance: Metrics | undefined;
-let tracerInstance: Tracer | undefined;
 
 /** EMF metrics, written to the function's log and turned into CloudWatch metrics by Lambda. */
 export function metrics(): Metrics {
@@ -17,10 +14,18 @@ export function metrics(): Metrics {
   return metricsInstance;
 }
 
-/** X-Ray segments for the handler (and outgoing HTTPS calls); only in AWS, where Lambda tracing is active. */
-export function tracer(): Tracer {
-  tracerInstance ??= new Tracer({ serviceName: serviceName(), enabled: config.runtime === 'aws' });
-  return tracerInstance;
+/**
+ * X-Ray segments for the handler (and outgoing HTTPS calls); only in AWS, where Lambda tracing
+ * is active. Imported there only: the X-Ray SDK installs a promise hook (cls-hooked) when it
+ * loads, which makes every `await` in the process about seven times slower, and the embedded
+ * runtime, which serves every area in one process, traces nothing.
+ */
+async function tracingMiddleware(): Promise<AnyMiddleware> {
+  const [{ Tracer }, { captureLambdaHandler }] = await Promise.all([
+    import('@aws-lambda-powertools/tracer'),
+    import('@aws-lambda-powertools/tracer/middleware'),
+  ]);
+  return captureLambdaHandler(new Tracer({ serviceName: serviceName() }));
 }
 
 /**
@@ -53,19 +58,19 @@ type AnyMiddleware = MiddlewareObj<unknown, unknown>;
  */
 export function observability(): AnyMiddleware {
   let chain: AnyMiddleware[] | undefined;
-  const resolve = () =>
+  const resolve = async () =>
     (chain ??=
       config.runtime === 'aws'
         ? ([
             injectLambdaContext(logger(), { resetKeys: true }),
-            captureLambdaHandler(tracer()),
+            await tracingMiddleware(),
             logMetrics(metrics(), { captureColdStartMetric: true }),
           ] as AnyMiddleware[])
         : []);
   const run =
     (phase: 'before' | 'after' | 'onError', order: (list: AnyMiddleware[]) => AnyMiddleware[]) =>
     async (request: Parameters<NonNullable<AnyMiddleware['before']>>[0]) => {
-      for (const middleware of order(resolve())) await middleware[phase]?.(request);
+      for (const middleware of order(await resolve())) await middleware[phase]?.(request);
     };
   // Middy runs `after` and `onError` in reverse order of `use`: the same here.
   return {

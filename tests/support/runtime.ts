@@ -26,20 +26,26 @@ export async function startRuntimeProcess(
   options: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<RuntimeProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mkt-data-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'infra/local/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      // Every test request comes from 127.0.0.1: per-client limits would count them as one user.
-      RATE_LIMIT_CLIENT_SCALE: '1000',
-      ...options.env,
+  // BENCH_PROFILE=<dir> writes a V8 CPU profile of the runtime there when it stops (benches only).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', join(root, 'infra/local/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        // Every test request comes from 127.0.0.1: per-client limits would count them as one user.
+        RATE_LIMIT_CLIENT_SCALE: '1000',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const lines = new Promise<Endpoints>((resolveReady, reject) => {
     const onData = (chunk: Buffer) => {
