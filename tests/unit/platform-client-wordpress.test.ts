@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../functions/core/integrations/app-http';
+import { wordpressClient, type WordPressCredentials } from '../../functions/core/integrations/wordpress-client';
+import { FetchRefusedError } from '../../functions/core/net';
+import { APP_ORIGIN, failNext, useSandboxPlatforms } from '../support/platform-sandbox';
+
+const APP_ID = '6b3e7f2a-4c1d-4e8b-9a55-0f3d2c1b7a90';
+/** A 1×1 PNG: what a blog post's featured image upload carries. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The WordPress client against the sandbox site: discovery, the authorize page, users/me, media and posts. */
+describe('WordPress client', () => {
+  const sandbox = useSandboxPlatforms();
+
+  /** The authorize-application page approved as `login`: the password WordPress hands back. */
+  async function approve(login = 'admin'): Promise<WordPressCredentials> {
+    const client = wordpressClient(sandbox.config());
+    const site = await client.discover(sandbox.origin());
+    const url = new URL(
+      client.authorizeApplicationUrl({
+        authorizeUrl: site.authorizeUrl!,
+        appName: 'Marketing Automation',
+        appId: APP_ID,
+        successUrl: `${APP_ORIGIN}/api/integrations/wordpress/callback?state=s`,
+        rejectUrl: `${APP_ORIGIN}/api/integrations/wordpress/callback?state=s`,
+      }),
+    );
+    const form = new URLSearchParams({ action: 'approve', user_login: login });
+    for (const k of ['app_name', 'app_id', 'success_url', 'reject_url']) form.set(k, url.searchParams.get(k) ?? '');
+    const res = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+    const back = new URL(res.headers.get('location')!);
+    expect(back.searchParams.get('state')).toBe('s');
+    expect(back.searchParams.get('site_url')).toBe(sandbox.origin());
+    return {
+      kind: 'application-password',
+      siteUrl: sandbox.origin(),
+      userLogin: back.searchParams.get('user_login')!,
+      password: back.searchParams.get('password')!,
+    };
+  }
+
+  it('discovers the site and its authorize-application page from the REST index', async () => {
+    const site = await wordpressClient(sandbox.config()).discover(sandbox.origin());
+    expect(site).toEqual({
+      url: sandbox.origin(),
+      name: 'Sandbox Blog',
+      authorizeUrl: `${sandbox.origin()}/wp-admin/authorize-application.php`,
+    });
+  });
+
+  it('signs in with the application password and publishes a post with its featured image', async () => {
+    const client = wordpressClient(sandbox.config());
+    const creds = await approve('editor');
+    expect(creds.kind === 'application-password' && creds.password).toHaveLength(24);
+    expect(await client.me(creds)).toEqual({ id: expect.any(Number), name: 'editor' });
+
+    const post = await client.publishPost(creds, {
+      title: 'Spring opening hours',
+      html: '<p>We open at <strong>8</strong> from Monday.</p>',
+      media: [{ filename: 'shop "front".png', contentType: 'image/png', bytes: PNG }],
+    });
+    expect(post.link).toBe(`${sandbox.origin()}/?p=${post.id}`);
+    const stored = (await (
+      await fetch(`${sandbox.origin()}/wp-json/wp/v2/posts/${post.id}`, {
+        headers: {
+          authorization: `Basic ${Buffer.from(`editor:${creds.kind === 'application-password' ? creds.password : ''}`).toString('base64')}`,
+        },
+      })
+    ).json()) as { status: string; featured_media: number; title: { raw: string } };
+    expect(stored).toMatchObject({ status: 'publish', title: { raw: 'Spring opening hours' } });
+    expect(stored.featured_media).toBeGreaterThan(0);
+  });
+
+  it("maps WordPress's errors: a revoked password, a refused permission, an outage, a refused upload", async () => {
+    const client = wordpressClient(sandbox.config());
+    const creds = await approve();
+
+    await failNext(sandbox.origin(), {
+      path: '/wp-json/wp/v2/posts',
+      status: 403,
+      body: {
+        code: 'rest_cannot_create',
+        message: 'Sorry, you are not allowed to create posts as this user.',
+        data: { status: 403 },
+      },
+    });
+    const denied = (await client.publishPost(creds, { title: 't', html: 'x' }).catch((e: unknown) => e)) as AppError;
+    expect(denied).toBeInstanceOf(AppError);
+    expect(denied.failure).toBe('permission');
+    expect(denied.message).toBe(
+      'Your WordPress user may not publish posts on this site. Connect with an editor or administrator.',
+    );
+
+    await failNext(sandbox.origin(), { path: '/wp-json/wp/v2/posts', status: 503, body: { code: 'unavailable' } });
+    const down = (await client.publishPost(creds, { title: 't', html: 'x' }).catch((e: unknown) => e)) as AppError;
+    expect(down.failure).toBe('unavailable');
+    expect(down.message).toBe('WordPress is not answering right now. Please try again in a few minutes.');
+
+    const upload = (await client
+      .publishPost(creds, {
+        title: 't',
+        html: 'x',
+        media: [{ filename: 'a.txt', contentType: 'text/plain', bytes: PNG }],
+      })
+      .catch((e: unknown) => e)) as AppError;
+    expect(upload.failure).toBe('unavailable');
+
+    // The user revokes the password from their WordPress profile.
+    await fetch(`${sandbox.origin()}/__sandbox/wordpress/revoke`, { method: 'POST' });
+    const revoked = (await client.me(creds).catch((e: unknown) => e)) as AppError;
+    expect(revoked.failure).toBe('expired');
+    expect(revoked.code).toBe('PLATFORM_RECONNECT');
+    expect(revoked.message).toBe('Your WordPress connection has expired. Reconnect WordPress from the apps page.');
+  });
+
+  it('refuses a site the safe fetcher does not allow, and a site that is not WordPress', async () => {
+    const client = wordpressClient(sandbox.config());
+    await expect(client.discover('http://169.254.169.254')).rejects.toBeInstanceOf(FetchRefusedError);
+    await expect(client.discover('http://127.0.0.1:1')).rejects.toBeInstanceOf(FetchRefusedError);
+    await failNext(sandbox.origin(), { path: '/wp-json', status: 404, body: { code: 'rest_no_route' } });
+    await expect(client.discover(sandbox.origin())).rejects.toMatchObject({
+      message: `We could not find a WordPress site at ${sandbox.origin()}. Check the address, and that the site's REST API is on.`,
+    });
+  });
+});
