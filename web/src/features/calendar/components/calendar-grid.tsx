@@ -2,8 +2,10 @@ import type { Post } from '@shared/schemas/calendar';
 import { isSameDay, isSameMonth } from 'date-fns';
 import { formatAs, toRouteDate } from '@/lib/dates';
 import { formatInZone } from '@/lib/format-date';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { CalendarType } from '../calendar-range';
-import { PostChip } from './post-chip';
+import { MovablePost, POST_DRAG_TYPE } from './movable-post';
 
 /** A month grid (weeks of seven days) or one week's columns, each day with its posts in time order. */
 export function CalendarGrid({
@@ -21,6 +23,8 @@ export function CalendarGrid({
   zone: string;
   today: Date;
 }) {
+  const queryClient = useQueryClient();
+  const [dropDay, setDropDay] = useState<string | null>(null);
   const byDay = new Map<string, { post: Post; time: string }[]>();
   for (const post of posts) {
     // A post's local day and time by Intl (what localParts gives), so the page needs no calendar-time.ts.
@@ -46,6 +50,8 @@ export function CalendarGrid({
               const key = toRouteDate(day);
               const items = byDay.get(key) ?? [];
               return (
+                // Dropping is the mouse's way to move a post; the keyboard's is the post's preview dialog.
+                // eslint-disable-next-line jsx-a11y/interactive-supports-focus
                 <div
                   key={key}
                   role="gridcell"
@@ -54,15 +60,32 @@ export function CalendarGrid({
                     'cal__day',
                     type === 'month' && !isSameMonth(day, date) ? 'cal__day--outside' : '',
                     isSameDay(day, today) ? 'cal__day--today' : '',
+                    dropDay === key ? 'cal__day--drop' : '',
                   ].join(' ')}
+                  // A post dragged here moves to this day at its own time of day (movable-post.tsx).
+                  onDragOver={(event) => {
+                    if (!event.dataTransfer.types.includes(POST_DRAG_TYPE)) return;
+                    event.preventDefault();
+                    event.dataTransfer.dropEffect = 'move';
+                    setDropDay(key);
+                  }}
+                  onDragLeave={() => setDropDay((current) => (current === key ? null : current))}
+                  onDrop={(event) => {
+                    event.preventDefault();
+                    setDropDay(null);
+                    const id = Number(event.dataTransfer.getData(POST_DRAG_TYPE));
+                    const post = posts.find((p) => p.id === id);
+                    if (post && formatInZone(post.date, 'yyyy-MM-dd', zone) !== key)
+                      void import('./calendar-dialogs').then((m) =>
+                        m.reschedulePost(queryClient, { post, day: key, zone }),
+                      );
+                  }}
                 >
                   <span className="cal__date">{formatAs(day, type === 'week' ? 'EEE d MMM' : 'd')}</span>
                   {items.length ? (
                     <ul className="cal__posts">
                       {items.map(({ post, time }) => (
-                        <li key={post.id}>
-                          <PostChip post={post} time={time} />
-                        </li>
+                        <MovablePost key={post.id} post={post} time={time} zone={zone} />
                       ))}
                     </ul>
                   ) : null}

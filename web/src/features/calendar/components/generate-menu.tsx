@@ -5,7 +5,9 @@ import type { GenerateKind } from '../api/generate-posts';
 import './generate-menu.css';
 
 /** The form, its date picker and the job polling are fetched the first time Generate... is chosen. */
-const GenerateDialog = lazy(() => loadChunk(() => import('./generate-dialog')));
+const GenerateDialog = lazy(() =>
+  loadChunk(() => import('./calendar-dialogs')).then((m) => ({ default: m.GenerateDialog })),
+);
 
 /** Generate... with Social Media posts and Blog posts (spec 01 §2), each opening the AI generation dialog. */
 export function GenerateMenu({ zone }: { zone: string }) {

@@ -1,0 +1,103 @@
+import { contentContracts } from '@shared/contracts/content';
+import { PLATFORM_LABELS } from '@shared/platforms';
+import type { Post } from '@shared/schemas/calendar';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { call } from '@/lib/api-client';
+import { useCurrentCompany } from '@/lib/company';
+import { formatInZone } from '@/lib/format-date';
+import { useReschedule } from '../api/reschedule-post';
+import { canMove } from '../can-move';
+import { PlatformPreview } from './platform-preview';
+import { postPath } from './post-chip';
+import '@/styles/dialog.css';
+import './post-preview.css';
+
+/**
+ * A post as its platform will show it, opened from the calendar; below it, the keyboard's way to
+ * do what dragging does: a day and a time to move the post to (same route and checks).
+ */
+export default function PostPreviewDialog({ post, zone, onClose }: { post: Post; zone: string; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { company } = useCurrentCompany();
+  const files = useQuery({
+    queryKey: ['company', 'media', 'batch', ...post.files],
+    queryFn: ({ signal }) => call(contentContracts.batch, { body: { ids: post.files }, signal }),
+    enabled: post.files.length > 0,
+  });
+  const reschedule = useReschedule();
+  const [day, setDay] = useState(formatInZone(post.date, 'yyyy-MM-dd', zone));
+  const [time, setTime] = useState(formatInZone(post.date, 'HH:mm', zone));
+  const movable = canMove(post);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const close = () => {
+    dialogRef.current?.close();
+    onClose();
+  };
+
+  return (
+    // Escape closes (onCancel); a click on the backdrop is the mouse's shortcut for the same.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={dialogRef}
+      className="dialog post-preview-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div className="dialog__panel">
+        <h2 id={titleId} className="dialog__title">
+          {PLATFORM_LABELS[post.platform]} preview
+        </h2>
+        <p className="dialog__text">How the post will look in the feed. Status: {post.status}.</p>
+        <div className="post-preview-dialog__stage">
+          <PlatformPreview
+            post={post}
+            files={files.data ?? []}
+            account={company?.name ?? 'Your business'}
+            zone={zone}
+          />
+        </div>
+        {movable ? (
+          <form
+            className="post-preview-dialog__move"
+            onSubmit={(event) => {
+              event.preventDefault();
+              reschedule.mutate({ post, day, zone, time }, { onSuccess: close });
+            }}
+          >
+            <TextField label="Move to day" type="date" required value={day} onChange={(e) => setDay(e.target.value)} />
+            <TextField label="Time" type="time" required value={time} onChange={(e) => setTime(e.target.value)} />
+            <Button type="submit" variant="secondary" pending={reschedule.isPending}>
+              Move
+            </Button>
+          </form>
+        ) : (
+          <p className="dialog__text">A published post, or one being published, stays where it is.</p>
+        )}
+        <div className="dialog__actions">
+          <Link className="btn btn--ghost btn--md" to={postPath(post)}>
+            Open editor
+          </Link>
+          <Button type="button" onClick={close}>
+            Close
+          </Button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
