@@ -11,6 +11,7 @@ import { routes as integrations } from './integrations/routes';
 import { routes as lrp } from './lrp/routes';
 import { routes as media } from './media/routes';
 import { routes as metadata } from './metadata/routes';
+import { routes as notifications } from './notifications/routes';
 import { routes as plan } from './plan/routes';
 import { routes as seo } from './seo/routes';
 
@@ -30,6 +31,7 @@ export const ALL_ROUTES: Record<AreaName, RouteDef[]> = {
   lrp,
   media,
   metadata,
+  notifications,
   plan,
   seo,
 };

@@ -15,6 +15,7 @@ export const AREAS = [
   { name: 'calendar', localOnly: false },
   { name: 'integrations', localOnly: false },
   { name: 'business', localOnly: false },
+  { name: 'notifications', localOnly: false },
   { name: 'dev', localOnly: true },
 ] as const;
 

@@ -9,6 +9,7 @@ import { grants as integrations } from '../../functions/api/integrations/grants'
 import { grants as lrp } from '../../functions/api/lrp/grants';
 import { grants as media } from '../../functions/api/media/grants';
 import { grants as metadata } from '../../functions/api/metadata/grants';
+import { grants as notifications } from '../../functions/api/notifications/grants';
 import { grants as plan } from '../../functions/api/plan/grants';
 import { grants as seo } from '../../functions/api/seo/grants';
 import { defineGrants, TABLE_READ_WRITE, type Grants } from '../../functions/core/grants';
@@ -31,6 +32,7 @@ export const AREA_GRANTS: Record<DeployedArea, Grants> = {
   lrp,
   media,
   metadata,
+  notifications,
   plan,
   seo,
 };
