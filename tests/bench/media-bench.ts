@@ -4,8 +4,10 @@
  * embedded runtime, against sharp's own thumbnail rate on the same files in this process.
  * 100 JPEGs of 3000×2000, about 2 MB each.
  */
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { startRuntimeProcess } from '../support/runtime';
+import { treeCpuMsByCommand } from './process-cpu';
 
 const FILES = Number(process.env.MEDIA_BENCH_FILES ?? 100);
 /** Upload requests in flight, each of the spec's batch of 3 files. */
@@ -127,6 +129,7 @@ export async function runMediaBench() {
     completeMs.length = 0;
 
     let cursor = 0;
+    const cpuBefore = treeCpuMsByCommand(runtime.pid);
     const started = performance.now();
     await Promise.all(
       Array.from({ length: BATCHES_IN_FLIGHT }, async () => {
@@ -138,6 +141,9 @@ export async function runMediaBench() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = treeCpuMsByCommand(runtime.pid);
+    const cpuMs = (name: string) => ((cpuAfter[name] ?? 0) - (cpuBefore[name] ?? 0)) / FILES;
+    const cpuMsPerImage = Object.keys(cpuAfter).reduce((sum, name) => sum + cpuMs(name), 0);
     const listed = (await send('GET', '/api/content/files')) as unknown[];
     if (listed.length !== FILES + 1)
       throw new Error(`expected ${FILES + 1} files in the library, found ${listed.length}`);
@@ -150,6 +156,12 @@ export async function runMediaBench() {
       completeP50Ms: Math.round(percentile(completeMs, 50)),
       completeP99Ms: Math.round(percentile(completeMs, 99)),
       sharpThumbnailsPerSecond: Number(sharpRate.toFixed(1)),
+      // The runtime's CPU (Node, sharp's threads, s3rver, DynamoDB Local) per image, whatever else
+      // the machine was doing, and the rate that cost allows on this machine's cores when idle.
+      runtimeCpuMsPerImage: Math.round(cpuMsPerImage),
+      nodeCpuMsPerImage: Math.round(cpuMs('node')),
+      dynamoDbLocalCpuMsPerImage: Math.round(cpuMs('java')),
+      idleCeilingImagesPerSecond: Number(((availableParallelism() * 1000) / cpuMsPerImage).toFixed(1)),
     };
   } finally {
     await runtime.stop();

@@ -10,11 +10,13 @@ export interface RuntimeProcess {
   tableName: string;
   sandboxOrigin: string;
   dataDir: string;
+  /** The runtime's process id (benches read its CPU time). */
+  pid: number;
   /** A plain function (no `this`), so a caller may take it apart from the rest. */
   stop: () => Promise<void>;
 }
 
-type Endpoints = Omit<RuntimeProcess, 'dataDir' | 'stop'>;
+type Endpoints = Omit<RuntimeProcess, 'dataDir' | 'pid' | 'stop'>;
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -67,6 +69,7 @@ export async function startRuntimeProcess(
   return {
     ...endpoints,
     dataDir,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();
