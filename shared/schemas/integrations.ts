@@ -76,13 +76,6 @@ export const sandboxRequestsSchema = z.object({ requests: z.array(sandboxRequest
  * grants Search Console's read scope.
  */
 
-/** The apps that are not social platforms, each with its own routes under /api/integrations. */
-export const APP_LABELS = {
-  wordpress: 'WordPress',
-  google: 'Google',
-  'search-console': 'Google Search Console',
-} as const;
-
 /** POST /api/integrations/wordpress/connect: the site (spec 01 §5's rule) and an optional invite. */
 export const wordpressConnectSchema = z.object({
   website: z.pipe(

@@ -3,18 +3,14 @@ import { Globe, Search, Store } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { BusinessApp } from './business-app';
+import { SearchConsoleApp } from './search-console-app';
 import { SocialApp } from './social-app';
+import { WordPressApp } from './wordpress-app';
 import { useFeatureFlag } from '@/lib/metadata';
 import { notify } from '@/lib/toast';
-
-interface Platform {
-  name: string;
-  description: string;
-  mark: ReactNode;
-}
 
 const letter = (text: string, color: string) => (
   <span className="platform__mark" style={{ background: color }} aria-hidden>
@@ -34,11 +30,18 @@ const SOCIAL: Record<SocialPlatform, { description: string; mark: ReactNode }> =
   linkedin: { description: 'Post to your profile or company page.', mark: letter('in', '#0A66C2') },
 };
 
-const isSocial = (value: string | null): value is SocialPlatform =>
-  (SOCIAL_PLATFORMS as readonly (string | null)[]).includes(value);
+/** What the apps tab calls each app a connect comes back for (`?connected=` / `?platform=`). */
+const APP_LABELS: Record<string, string> = {
+  ...PLATFORM_LABELS,
+  wordpress: 'WordPress',
+  google: 'Google Search Console',
+  'google-my-business': 'Google My Business',
+};
+const labelOf = (value: string | null) => (value && Object.hasOwn(APP_LABELS, value) ? APP_LABELS[value] : undefined);
 
 /**
- * Settings → apps (spec 01 §2): the social platforms connect through their consent pages and
+ * Settings → apps (spec 01 §2): the social platforms, WordPress, Search Console and Google My
+ * Business (the last two only with their feature flags) connect through their consent pages and
  * come back here with `?connected=` or `?error=`; an invite link's `inviteToken` travels with
  * Connect, so an invited teammate connects the invited company's accounts.
  */
@@ -53,9 +56,10 @@ export function AppsTab() {
   const announced = useRef(false);
 
   useEffect(() => {
-    if (announced.current || !isSocial(returned)) return;
+    const name = labelOf(returned);
+    if (announced.current || !name) return;
     announced.current = true;
-    notify.success(`${PLATFORM_LABELS[returned]} is connected.`);
+    notify.success(`${name} is connected.`);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -66,38 +70,12 @@ export function AppsTab() {
     );
   }, [returned, setParams]);
 
-  const others: Platform[] = [
-    {
-      name: 'WordPress',
-      description: 'Publish blog posts to your WordPress site.',
-      mark: icon(<Globe size={18} />, '#21759b'),
-    },
-    ...(searchConsole
-      ? [
-          {
-            name: 'Google Search Console',
-            description: 'Bring search performance into your reports.',
-            mark: icon(<Search size={18} />, '#137333'),
-          },
-        ]
-      : []),
-    ...(myBusiness
-      ? [
-          {
-            name: 'Google My Business',
-            description: 'Manage your business profile and reviews.',
-            mark: icon(<Store size={18} />, '#4285F4'),
-          },
-        ]
-      : []),
-  ];
-
   return (
     <div className="stack-lg">
       {failed ? (
         <Alert
           type="error"
-          title={isSocial(failedPlatform) ? `${PLATFORM_LABELS[failedPlatform]} was not connected` : undefined}
+          title={labelOf(failedPlatform) ? `${labelOf(failedPlatform)} was not connected` : undefined}
           action={
             <Button
               variant="ghost"
@@ -131,19 +109,11 @@ export function AppsTab() {
           {SOCIAL_PLATFORMS.map((platform) => (
             <SocialApp key={platform} platform={platform} inviteToken={inviteToken} {...SOCIAL[platform]} />
           ))}
-          {others.map((platform) => (
-            <li key={platform.name} className="platform">
-              {platform.mark}
-              <div className="platform__text">
-                <span className="platform__name">{platform.name}</span>
-                <span className="platform__description">{platform.description}</span>
-              </div>
-              <Badge>Not connected</Badge>
-              <Button variant="secondary" size="sm" disabled title="Connecting arrives in a coming release">
-                Connect
-              </Button>
-            </li>
-          ))}
+          <WordPressApp inviteToken={inviteToken} mark={icon(<Globe size={18} />, '#21759b')} />
+          {searchConsole ? (
+            <SearchConsoleApp inviteToken={inviteToken} mark={icon(<Search size={18} />, '#137333')} />
+          ) : null}
+          {myBusiness ? <BusinessApp inviteToken={inviteToken} mark={icon(<Store size={18} />, '#4285F4')} /> : null}
         </ul>
       </Card>
     </div>

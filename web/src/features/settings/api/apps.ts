@@ -1,0 +1,112 @@
+import { businessContracts } from '@shared/contracts/business';
+import { searchConsoleContracts, wordpressContracts } from '@shared/contracts/integrations';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/*
+ * WordPress, Google Search Console and Google My Business on the apps tab (spec 02 §7). Each
+ * connect answers the address the browser goes to next (spec 01 §4).
+ */
+
+const go = ({ url }: { url: string }) => window.location.assign(url);
+
+/** GET /api/integrations/wordpress/status */
+export const wordpressStatusOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.company.integrationStatus('wordpress'),
+    queryFn: ({ signal }) => call(wordpressContracts.status, { signal }),
+  });
+export const useWordPressStatus = () => useQuery(wordpressStatusOptions());
+
+/** POST /api/integrations/wordpress/connect; 422s land on the dialog's website field. */
+export const useWordPressConnect = () =>
+  useMutation({
+    mutationFn: (body: { website: string; inviteToken?: string }) => call(wordpressContracts.connect, { body }),
+    onSuccess: go,
+  });
+
+export function useWordPressDisconnect() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(wordpressContracts.disconnect),
+    onSuccess: (status) => queryClient.setQueryData(queryKeys.company.integrationStatus('wordpress'), status),
+  });
+}
+
+/** GET /api/integrations/search-console/status */
+export const useSearchConsoleStatus = () =>
+  useQuery({
+    queryKey: queryKeys.company.integrationStatus('search-console'),
+    queryFn: ({ signal }) => call(searchConsoleContracts.status, { signal }),
+  });
+
+/** GET /api/integrations/google/connect: the Google profile's consent, Search Console's scope included. */
+export const useGoogleConnect = () =>
+  useMutation({
+    mutationFn: (inviteToken?: string) => call(searchConsoleContracts.googleConnect, { query: { inviteToken } }),
+    onSuccess: go,
+  });
+
+export function useSearchConsoleDisconnect() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(searchConsoleContracts.disconnect),
+    onSuccess: (status) => queryClient.setQueryData(queryKeys.company.integrationStatus('search-console'), status),
+  });
+}
+
+/** POST /api/integrations/search-console/websites: read live, only while the chooser is open. */
+export const useSearchConsoleWebsites = (enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.company.integrationProfiles('search-console'),
+    queryFn: () => call(searchConsoleContracts.websites),
+    enabled,
+  });
+
+/** POST /api/integrations/search-console/website */
+export function useChooseWebsite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (url: string) => call(searchConsoleContracts.chooseWebsite, { body: { url } }),
+    onSuccess: (status) => queryClient.setQueryData(queryKeys.company.integrationStatus('search-console'), status),
+  });
+}
+
+/** GET /api/business/status: asked of Google each time, so a lost grant reads 'disconnected'. */
+export const useBusinessStatus = () =>
+  useQuery({
+    queryKey: queryKeys.company.integrationStatus('google-my-business'),
+    queryFn: ({ signal }) => call(businessContracts.status, { signal }),
+  });
+
+export const useBusinessConnect = () =>
+  useMutation({
+    mutationFn: (inviteToken?: string) => call(businessContracts.connect, { query: { inviteToken } }),
+    onSuccess: go,
+  });
+
+export function useBusinessDisconnect() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(businessContracts.disconnect),
+    onSuccess: (status) => queryClient.setQueryData(queryKeys.company.integrationStatus('google-my-business'), status),
+  });
+}
+
+/** GET /api/business/accounts: read live, only while the chooser is open. */
+export const useBusinessAccounts = (enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.company.integrationProfiles('google-my-business'),
+    queryFn: ({ signal }) => call(businessContracts.accounts, { signal }),
+    enabled,
+  });
+
+/** POST /api/business/account */
+export function useChooseAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(businessContracts.chooseAccount, { body: { id } }),
+    onSuccess: (status) => queryClient.setQueryData(queryKeys.company.integrationStatus('google-my-business'), status),
+  });
+}

@@ -1,0 +1,88 @@
+import { Pencil } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import './social-app.css';
+
+interface Choice {
+  id: string;
+  name: string;
+}
+
+/**
+ * The chosen property or account with an edit control that lists the choices (spec 01 §2): the
+ * choices are read from Google when the control opens, so only current ones are offered.
+ */
+export function AppChooser({
+  label,
+  noun,
+  current,
+  useChoices,
+  choose,
+}: {
+  /** "Search Console property", "Business Profile account". */
+  label: string;
+  /** What an empty list says the user has none of. */
+  noun: string;
+  current?: Choice;
+  useChoices: (enabled: boolean) => { data?: Choice[]; isPending: boolean; error: Error | null };
+  choose: { mutate: (id: string, options: { onSuccess: () => void }) => void; isPending: boolean; error: Error | null };
+}) {
+  const [editing, setEditing] = useState(!current);
+  const [picked, setPicked] = useState(current?.id ?? '');
+  const choices = useChoices(editing);
+  const selectId = useId();
+
+  if (!editing && current) {
+    return (
+      <div className="social-app__profile">
+        <span className="social-app__profile-name">{current.name}</span>
+        <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Change ${label}`}>
+          <Pencil size={14} aria-hidden /> Change
+        </Button>
+      </div>
+    );
+  }
+  const list = choices.data ?? [];
+  const value = picked || list[0]?.id || '';
+  return (
+    <form
+      className="social-app__chooser"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (value) choose.mutate(value, { onSuccess: () => setEditing(false) });
+      }}
+    >
+      <label htmlFor={selectId} className="social-app__chooser-label">
+        {label}
+      </label>
+      <div className="social-app__chooser-row">
+        <select
+          id={selectId}
+          className="input select"
+          value={value}
+          disabled={choices.isPending || choose.isPending}
+          onChange={(e) => setPicked(e.target.value)}
+        >
+          {choices.isPending ? <option value="">Loading…</option> : null}
+          {list.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" size="sm" disabled={!value} pending={choose.isPending}>
+          Save
+        </Button>
+        {current ? (
+          <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(false)}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+      {choices.error ? <p className="field__error">{errorMessage(choices.error)}</p> : null}
+      {choose.error ? <p className="field__error">{errorMessage(choose.error)}</p> : null}
+      {choices.data?.length === 0 ? <p className="field__hint">Your Google account has no {noun} yet.</p> : null}
+    </form>
+  );
+}
