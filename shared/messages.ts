@@ -2,9 +2,10 @@
  * Every user-facing sentence the spec fixes, word for word (typos included: they are requirements).
  * Web and functions import these so a message can never drift between client and server.
  */
+import { shellMessages } from './shell-messages';
+
 export const messages = {
-  pageNotFound: 'Page not found',
-  unknownError: 'Oops! An unknown error occurred while processing your request',
+  ...shellMessages,
   jobFailed: 'There was an issue processing your request. Please try again.',
 
   emailRequired: 'Email field is required.',
@@ -30,11 +31,9 @@ export const messages = {
   urlInvalid: 'Enter a valid URL address',
   websiteInvalid: 'Enter a valid website address',
   cannotDeleteSelectedCompany: 'Cannot delete selected company. Please select a different one before deleting.',
-  unnamedCompany: 'Unnamed company',
   inviteProblem: 'There is a problem with your invite',
   inviteAskAgain: 'Please ask to be invited again.',
 
-  upgradeRequired: 'In order to execute, you need to upgrade to the paid version.',
   noPlanWarning: "Posts are not published if you don't have a plan.",
   subscriptionRequired: 'Subscribtion is required',
   websiteNotRegistered: 'Website not registered. Update your website information and try again.',

@@ -3,7 +3,6 @@ import { defineContract } from '../contract';
 import {
   changePasswordSchema,
   consumeResetSchema,
-  invitationSchema,
   loginSchema,
   profilePatchSchema,
   profileSchema,
@@ -15,8 +14,9 @@ import {
   verifySchema,
 } from '../schemas/auth';
 import { messageSchema } from '../schemas/common';
+import { sessionContracts } from './session';
 
-export const INVITE_INVALID = 'This invite is invalid or has expired.';
+export { INVITE_INVALID } from './session';
 
 export const PROVIDERS = ['google', 'facebook'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
@@ -51,12 +51,7 @@ export const authContracts = {
     body: loginSchema,
     responses: { 200: signedInSchema },
   }),
-  logout: defineContract({
-    method: 'POST',
-    path: '/api/auth/logout',
-    summary: 'End the session',
-    responses: { 204: null },
-  }),
+  logout: sessionContracts.logout,
   requestReset: defineContract({
     method: 'POST',
     path: '/api/auth/request-reset',
@@ -71,23 +66,8 @@ export const authContracts = {
     body: consumeResetSchema,
     responses: { 200: messageSchema },
   }),
-  invitation: defineContract({
-    method: 'GET',
-    path: '/api/auth/invitation',
-    summary: 'Which company an invite token is for',
-    query: z.object({
-      token: z
-        .string({ error: INVITE_INVALID })
-        .check(z.minLength(1, INVITE_INVALID), z.maxLength(200, INVITE_INVALID)),
-    }),
-    responses: { 200: invitationSchema },
-  }),
-  profile: defineContract({
-    method: 'GET',
-    path: '/api/auth/profile',
-    summary: "The signed-in user's profile; 401 when signed out",
-    responses: { 200: profileSchema },
-  }),
+  invitation: sessionContracts.invitation,
+  profile: sessionContracts.profile,
   patchProfile: defineContract({
     method: 'PATCH',
     path: '/api/auth/profile',

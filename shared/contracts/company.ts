@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineContract } from '../contract';
+import { sessionContracts } from './session';
 import {
   acceptInviteSchema,
   companyIdParams,
@@ -15,12 +16,7 @@ import { jobStartedSchema } from '../schemas/lrp';
 import { overviewRequestSchema, updateIcpSchema } from '../schemas/onboarding';
 
 export const companyContracts = {
-  list: defineContract({
-    method: 'GET',
-    path: '/api/company',
-    summary: "The user's companies with their users, pending invites and ideal customer profiles",
-    responses: { 200: z.array(companySchema) },
-  }),
+  list: sessionContracts.companies,
   create: defineContract({
     method: 'POST',
     path: '/api/company',

@@ -2,6 +2,10 @@ import { z } from 'zod/mini';
 import { messages } from '../messages';
 import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { emailField, numericId, passwordField, requiredText, textWithMin } from './fields';
+import { profileSchema } from './session';
+
+// The app shell's answers live in session.ts so every page's first load carries only them.
+export { invitationSchema, profileSchema, type Invitation, type Profile } from './session';
 
 const inviteToken = z.optional(z.string().check(z.maxLength(200)));
 
@@ -53,18 +57,6 @@ export const consumeResetSchema = z.object({
   password: passwordField(),
 });
 
-/** GET /api/auth/profile answer. */
-export const profileSchema = z
-  .object({
-    id: z.number(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    subscribed: z.boolean(),
-  })
-  .check(z.meta({ title: 'Profile' }));
-export type Profile = z.infer<typeof profileSchema>;
-
 const profileName = (required: string) => textWithMin(required, NAME_MIN_LENGTH, messages.nameMin2, { max: 100 });
 
 /** PATCH /api/auth/profile */
@@ -96,10 +88,6 @@ export const changePasswordSchema = z
     }),
   );
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
-
-/** GET /api/auth/invitation?token= answer: who invites, and the address the invite was sent to. */
-export const invitationSchema = z.object({ companyName: z.string(), companyID: z.number(), email: z.string() });
-export type Invitation = z.infer<typeof invitationSchema>;
 
 /** The 403 a login with an unverified email gets (the password was right, so not a 401); the sign-in page keys the resend link on `code`. */
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';

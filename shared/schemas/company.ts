@@ -1,17 +1,23 @@
 import { z } from 'zod/mini';
 import { messages } from '../messages';
 import { normalizeWebsite } from '../url';
+import { GOAL_VALUES } from './company-record';
 import { emailField, numericId } from './fields';
 
-/** Goal values and their labels (spec 01 §3). */
-export const GOALS = {
-  LAUNCHING_BUSINESS: 'I am just launching my business.',
-  CUSTOMER_INCREASE: 'I need to increase customers.',
-  MAINTAIN_BUSINESS: 'I need to maintain my current business.',
-  BOTH_MAINTAIN: 'both maintain my customers and increase business.',
-} as const;
-export type Goal = keyof typeof GOALS;
-export const GOAL_VALUES = Object.keys(GOALS) as [Goal, ...Goal[]];
+// The company as the app shell lists it lives in company-record.ts, so every page's first load
+// carries it without the company forms' schemas below.
+export {
+  companyInviteSchema,
+  companySchema,
+  companyUserSchema,
+  displayCompanyName,
+  GOAL_VALUES,
+  GOALS,
+  icpSchema,
+  type Company,
+  type Goal,
+  type Icp,
+} from './company-record';
 
 export const companyName = z
   .string({ error: messages.companyNameMin })
@@ -88,47 +94,3 @@ export const acceptInviteSchema = z.object({
 });
 
 export const companyIdParams = z.object({ id: numericId('Company not found') });
-
-export const companyUserSchema = z.object({
-  id: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-});
-export const companyInviteSchema = z.object({ id: z.number(), email: z.string() });
-
-/** An ideal customer profile (spec 01 §3): markdown, approved true/false, or not yet decided. */
-export const icpSchema = z.object({
-  id: z.number(),
-  company_id: z.number(),
-  profile: z.string(),
-  updatedAt: z.string(),
-  approved: z.nullable(z.boolean()),
-});
-export type Icp = z.infer<typeof icpSchema>;
-
-/** One company as GET /api/company lists it. */
-export const companySchema = z
-  .object({
-    id: z.number(),
-    name: z.string(),
-    description: z.string(),
-    website: z.string(),
-    customers: z.string(),
-    goal: z.nullable(z.enum(GOAL_VALUES)),
-    why: z.string(),
-    current_revenue: z.nullable(z.number()),
-    suggested_budget: z.nullable(z.number()),
-    tone: z.string(),
-    voice: z.string(),
-    locations: z.array(z.string()),
-    onboarded: z.boolean(),
-    demo: z.boolean(),
-    users: z.array(companyUserSchema),
-    invites: z.array(companyInviteSchema),
-    icps: z.array(icpSchema),
-  })
-  .check(z.meta({ title: 'Company' }));
-export type Company = z.infer<typeof companySchema>;
-
-export const displayCompanyName = (name: string | undefined | null) => (name?.trim() ? name : messages.unnamedCompany);

@@ -1,4 +1,4 @@
-import { messages } from '@shared/messages';
+import { shellMessages } from '@shared/shell-messages';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
@@ -43,7 +43,7 @@ export default function UpgradeDialog({
           Upgrade to a paid plan
         </h2>
         <div id="upgrade-text" className="dialog__text">
-          <p>{messages.upgradeRequired}</p>
+          <p>{shellMessages.upgradeRequired}</p>
           <p className="muted" style={{ marginTop: 'var(--space-2)' }}>
             Paid plans schedule and publish your posts, and unlock SEO keywords and report rechecks.
           </p>

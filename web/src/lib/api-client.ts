@@ -1,5 +1,5 @@
 import { fillPath, type BodyIn, type Contract, type ParamsIn, type QueryIn, type Schema } from '@shared/contract';
-import { messages } from '@shared/messages';
+import { shellMessages } from '@shared/shell-messages';
 import { errorBodySchema, fieldErrorsFrom } from '@shared/schemas/errors';
 import { safeParse, type output } from 'zod/v4/core';
 
@@ -123,7 +123,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 function apiError(status: number, body: unknown): ApiError {
   const parsed = errorBodySchema.safeParse(body);
-  return new ApiError(status, parsed.success ? parsed.data.message : messages.unknownError, body);
+  return new ApiError(status, parsed.success ? parsed.data.message : shellMessages.unknownError, body);
 }
 
 /**
@@ -181,4 +181,4 @@ export async function call<C extends Contract>(contract: C, ...options: OptionsA
 
 /** A message fit to show a user for any thrown value; bugs get the generic sentence. */
 export const errorMessage = (error: unknown) =>
-  error instanceof UserFacingError ? error.message : messages.unknownError;
+  error instanceof UserFacingError ? error.message : shellMessages.unknownError;

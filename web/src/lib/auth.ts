@@ -1,4 +1,4 @@
-import { authContracts } from '@shared/contracts/auth';
+import { sessionContracts } from '@shared/contracts/session';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { call, isApiError } from './api-client';
@@ -7,7 +7,7 @@ import { queryKeys } from './query-keys';
 /** GET /api/auth/profile: a 401 means signed out (null); any other failure is a real error. */
 export async function getProfile(signal?: AbortSignal) {
   try {
-    return await call(authContracts.profile, { signal });
+    return await call(sessionContracts.profile, { signal });
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;
@@ -19,7 +19,7 @@ export const profileQueryOptions = () =>
 
 export const useProfile = () => useQuery(profileQueryOptions());
 
-export const logout = () => call(authContracts.logout);
+export const logout = () => call(sessionContracts.logout);
 
 /** Logout clears every cached answer and goes to /auth (spec 01 §4). */
 export function useLogout() {

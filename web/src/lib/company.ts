@@ -1,5 +1,5 @@
-import { companyContracts } from '@shared/contracts/company';
-import { displayCompanyName, type Company } from '@shared/schemas/company';
+import { sessionContracts } from '@shared/contracts/session';
+import { displayCompanyName, type Company } from '@shared/schemas/company-record';
 import { hashKey, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { call } from './api-client';
@@ -9,7 +9,10 @@ import { notify } from './toast';
 
 /** GET /api/company: the user's companies, nothing more (the selection is kept in step by `keepSelectionValid`). */
 export const companiesQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.companies, queryFn: ({ signal }) => call(companyContracts.list, { signal }) });
+  queryOptions({
+    queryKey: queryKeys.companies,
+    queryFn: ({ signal }) => call(sessionContracts.companies, { signal }),
+  });
 
 export const useCompanies = () => useQuery(companiesQueryOptions());
 

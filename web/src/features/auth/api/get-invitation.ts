@@ -1,4 +1,4 @@
-import { authContracts } from '@shared/contracts/auth';
+import { sessionContracts } from '@shared/contracts/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const invitationQueryOptions = (token: string) =>
   queryOptions({
     queryKey: queryKeys.invitation(token),
-    queryFn: ({ signal }) => call(authContracts.invitation, { query: { token }, signal }),
+    queryFn: ({ signal }) => call(sessionContracts.invitation, { query: { token }, signal }),
     retryOnMount: false,
   });
 

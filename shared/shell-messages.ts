@@ -1,0 +1,11 @@
+/**
+ * The spec's sentences the app shell shows on any page (unknown error, page not found, an
+ * unnamed company, the upgrade prompt). Also part of `messages`; kept in a module of their own
+ * because a module is loaded whole, and every page's first load need not carry every sentence.
+ */
+export const shellMessages = {
+  pageNotFound: 'Page not found',
+  unknownError: 'Oops! An unknown error occurred while processing your request',
+  unnamedCompany: 'Unnamed company',
+  upgradeRequired: 'In order to execute, you need to upgrade to the paid version.',
+} as const;
