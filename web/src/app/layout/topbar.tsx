@@ -1,5 +1,5 @@
 import { COMPANY_SELECTOR_MIN_COMPANIES } from '@shared/constants';
-import { displayCompanyName } from '@shared/schemas/company';
+import { displayCompanyName } from '@shared/schemas/company-record';
 import { ChevronsUpDown, Menu, X } from 'lucide-react';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
