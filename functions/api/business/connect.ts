@@ -4,6 +4,7 @@ import { config } from '../../core/config';
 import { serializeCookie } from '../../core/http/cookies';
 import { defineRoute, ok } from '../../core/http/route';
 import { connectCompany, STATE_COOKIE } from '../../core/integrations/app-connect-state';
+import { requireFlag } from '../../core/integrations/app-flags';
 import { CONNECT_STATE_TTL_SECONDS } from '../../core/integrations/connect-state';
 import { startGoogleConnect } from '../../core/integrations/google-connection';
 
@@ -15,6 +16,7 @@ const COMPANY_COOKIE_SECONDS = 400 * 24 * 3600;
 export const connect = defineRoute(businessContracts.connect, {
   access: 'company',
   handle: async ({ query, user, companyId }) => {
+    requireFlag('GoogleMyBusinessIntegration', 'Google My Business');
     const target = await connectCompany(query.inviteToken, user, companyId);
     const { url, state } = await startGoogleConnect({
       app: 'google-my-business',

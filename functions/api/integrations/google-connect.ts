@@ -2,6 +2,7 @@ import { searchConsoleContracts } from '@shared/contracts/integrations';
 import { config } from '../../core/config';
 import { defineRoute, ok } from '../../core/http/route';
 import { connectCompany } from '../../core/integrations/app-connect-state';
+import { requireFlag } from '../../core/integrations/app-flags';
 import { startGoogleConnect } from '../../core/integrations/google-connection';
 import type { AuthUser } from '../../core/http/route';
 import { connectCookies } from './app-cookies';
@@ -25,8 +26,11 @@ export const googleConnect = defineRoute(searchConsoleContracts.googleConnect, {
   handle: ({ query, user, companyId }) => start(query.inviteToken, user, companyId),
 });
 
-/** The Search Console entry's Connect: the same Google consent. */
+/** The Search Console entry's Connect (behind GoogleSearchConsole): the same Google consent. */
 export const searchConsoleConnect = defineRoute(searchConsoleContracts.connect, {
   access: 'company',
-  handle: ({ query, user, companyId }) => start(query.inviteToken, user, companyId),
+  handle: ({ query, user, companyId }) => {
+    requireFlag('GoogleSearchConsole', 'Google Search Console');
+    return start(query.inviteToken, user, companyId);
+  },
 });

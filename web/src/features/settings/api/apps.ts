@@ -41,10 +41,10 @@ export const useSearchConsoleStatus = () =>
     queryFn: ({ signal }) => call(searchConsoleContracts.status, { signal }),
   });
 
-/** GET /api/integrations/google/connect: the Google profile's consent, Search Console's scope included. */
+/** GET /api/integrations/search-console/connect: the Google profile's consent, Search Console's scope included. */
 export const useGoogleConnect = () =>
   useMutation({
-    mutationFn: (inviteToken?: string) => call(searchConsoleContracts.googleConnect, { query: { inviteToken } }),
+    mutationFn: (inviteToken?: string) => call(searchConsoleContracts.connect, { query: { inviteToken } }),
     onSuccess: go,
   });
 
