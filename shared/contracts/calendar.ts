@@ -1,12 +1,9 @@
 import { defineContract } from '../contract';
-import { jobStartedSchema } from '../schemas/lrp';
 import {
   batchSchema,
   createPostSchema,
   deleteScheduledSchema,
   deletedCountSchema,
-  generateBlogsSchema,
-  generatePostsSchema,
   limitQuerySchema,
   postIdParams,
   postListSchema,
@@ -89,21 +86,5 @@ export const calendarContracts = {
     summary: 'Delete the scheduled posts on local days from..to in the IANA zone',
     body: deleteScheduledSchema,
     responses: { 200: deletedCountSchema },
-  }),
-  /** Long-running: the job's result is the drafts written (generatedDraftsSchema). */
-  generate: defineContract({
-    method: 'POST',
-    path: '/api/calendar/generate',
-    summary:
-      "Write social drafts with the AI over local days from..to (today up to 45 days ahead) for the chosen platforms, from the company's plan, customers, tone and voice (job)",
-    body: generatePostsSchema,
-    responses: { 202: jobStartedSchema },
-  }),
-  generateBlog: defineContract({
-    method: 'POST',
-    path: '/api/calendar/generate/blog',
-    summary: 'Write blog drafts with titles with the AI over local days from..to for the chosen blogs (job)',
-    body: generateBlogsSchema,
-    responses: { 202: jobStartedSchema },
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { DEFAULT_LIST_LIMIT, GENERATE_MAX_AHEAD_DAYS } from '../constants';
+import { DEFAULT_LIST_LIMIT } from '../constants';
 import { isCalendarDay, isTimeZone } from '../calendar-day';
-import { BLOG_PLATFORMS, PLATFORMS, SOCIAL_PLATFORMS, isBlogPlatform, type Platform } from '../platforms';
+import { PLATFORMS, isBlogPlatform, type Platform } from '../platforms';
 
 /**
  * Posts on the calendar (spec 01 §3 "Post", §4 "Post"; 02 §7 "Calendar"). A post is one
@@ -122,10 +122,12 @@ export const batchSchema = z.object({
   ids: z.array(postId).check(z.minLength(1), z.maxLength(MAX_BATCH_IDS)),
 });
 
-const zone = z.string().check(z.refine(isTimeZone, calendarMessages.zoneInvalid));
+/** An IANA zone name. */
+export const zoneSchema = z.string().check(z.refine(isTimeZone, calendarMessages.zoneInvalid));
+const zone = zoneSchema;
 const day = z.string().check(z.refine(isCalendarDay, calendarMessages.dayInvalid));
 
-const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+export const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 const dayRangeSchema = z.object({ zone, from: day, to: day }).check(
   z.refine((r) => !isCalendarDay(r.from) || !isCalendarDay(r.to) || daysBetween(r.from, r.to) >= 0, {
     message: calendarMessages.rangeInvalid,
@@ -157,62 +159,3 @@ export const limitQuerySchema = z.object({
 });
 
 export const deletedCountSchema = z.object({ deleted: z.number() });
-
-/**
- * The Generate... form (spec 01 §5 "Generate content form"; 02 §7 `POST /api/calendar/generate`
- * and `/generate/blog`): platforms, local days `from`..`to` in `zone` (today up to
- * GENERATE_MAX_AHEAD_DAYS ahead, checked against the server's clock by the route), and two
- * optional notes for the AI.
- */
-export const generateMessages = {
-  dateRangeRequired: 'Please select date range',
-  outsideWindow: `Choose dates from today up to ${GENERATE_MAX_AHEAD_DAYS} days ahead.`,
-  socialOnly: 'Social media posts are generated for Facebook, Instagram, Threads or LinkedIn.',
-  blogOnly: 'Blog posts are generated for WordPress or a custom blog.',
-  noteTooLong: 'Keep it under 2000 characters.',
-} as const;
-
-export const MAX_GENERATE_NOTE = 2000;
-
-const generateDay = z.string({ error: generateMessages.dateRangeRequired }).check(
-  z.minLength(1, generateMessages.dateRangeRequired),
-  z.refine((value: string) => value === '' || isCalendarDay(value), calendarMessages.dayInvalid),
-);
-const generateNote = z.optional(
-  z.nullable(z.string().check(z.maxLength(MAX_GENERATE_NOTE, generateMessages.noteTooLong))),
-);
-
-const generateSchemaFor = (allowed: readonly Platform[], wrongKind: string) =>
-  z
-    .object({
-      platform: z.array(platformSchema, { error: calendarMessages.platformsRequired }).check(
-        z.minLength(1, calendarMessages.platformsRequired),
-        z.refine((list: Platform[]) => new Set(list).size === list.length, calendarMessages.platformsRepeated),
-        z.refine((list: Platform[]) => list.every((p) => allowed.includes(p)), wrongKind),
-      ),
-      specialInstructions: generateNote,
-      exclusions: generateNote,
-      from: generateDay,
-      to: generateDay,
-      zone,
-    })
-    .check(
-      z.refine((r) => !isCalendarDay(r.from) || !isCalendarDay(r.to) || daysBetween(r.from, r.to) >= 0, {
-        message: calendarMessages.rangeInvalid,
-        path: ['to'],
-      }),
-    );
-
-/** POST /api/calendar/generate: social drafts. */
-export const generatePostsSchema = generateSchemaFor(SOCIAL_PLATFORMS, generateMessages.socialOnly);
-/** POST /api/calendar/generate/blog: blog drafts with titles. */
-export const generateBlogsSchema = generateSchemaFor(BLOG_PLATFORMS, generateMessages.blogOnly);
-export type GenerateInput = z.output<typeof generatePostsSchema>;
-
-/** A generation job's result: the drafts it wrote, by id, and the local days they sit on. */
-export const generatedDraftsSchema = z.object({
-  created: z.number(),
-  ids: z.array(z.number()),
-  days: z.array(z.string()),
-});
-export type GeneratedDrafts = z.output<typeof generatedDraftsSchema>;

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { calendarMessages, generateMessages } from '@shared/schemas/calendar';
+import { calendarMessages } from '@shared/schemas/calendar';
+import { generateMessages } from '@shared/schemas/calendar-generate';
 import { axeViolations } from './axe';
 import { appUrl } from './browser';
 import { signIn, useBrowser, verifiedAccount } from './support';

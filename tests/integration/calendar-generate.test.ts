@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPost } from '@shared/platform-rules';
-import { calendarMessages, generateMessages, type Post } from '@shared/schemas/calendar';
+import { calendarMessages, type Post } from '@shared/schemas/calendar';
+import { generateMessages } from '@shared/schemas/calendar-generate';
 import { signedInUser, TestClient } from '../support/api-client';
 
 /**

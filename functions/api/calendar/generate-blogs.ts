@@ -1,11 +1,15 @@
-import { calendarContracts } from '@shared/contracts/calendar';
+import { calendarGenerateContracts } from '@shared/contracts/calendar-generate';
 import { blogGenerationJob } from '../../core/calendar/generation';
 import { checkGenerationWindow } from '../../core/calendar/generation-window';
 import { jobStartRoute } from '../../core/http/job-start-route';
 
 /** POST /api/calendar/generate/blog: the same checks as social generation, then blog drafts with titles. */
-export const generateBlogsRoute = jobStartRoute(calendarContracts.generateBlog, blogGenerationJob, async ({ body }) => {
-  checkGenerationWindow(body.from, body.to, body.zone);
-  const { platform, specialInstructions, exclusions, from, to, zone } = body;
-  return { platforms: platform, specialInstructions, exclusions, from, to, zone };
-});
+export const generateBlogsRoute = jobStartRoute(
+  calendarGenerateContracts.generateBlog,
+  blogGenerationJob,
+  async ({ body }) => {
+    checkGenerationWindow(body.from, body.to, body.zone);
+    const { platform, specialInstructions, exclusions, from, to, zone } = body;
+    return { platforms: platform, specialInstructions, exclusions, from, to, zone };
+  },
+);

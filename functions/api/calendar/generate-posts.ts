@@ -1,4 +1,4 @@
-import { calendarContracts } from '@shared/contracts/calendar';
+import { calendarGenerateContracts } from '@shared/contracts/calendar-generate';
 import { postsGenerationJob } from '../../core/calendar/generation';
 import { checkGenerationWindow } from '../../core/calendar/generation-window';
 import { jobStartRoute } from '../../core/http/job-start-route';
@@ -7,8 +7,12 @@ import { jobStartRoute } from '../../core/http/job-start-route';
  * POST /api/calendar/generate: the dates are checked against today in the client's zone before
  * the job starts (a 422 on the field), then the job writes the social drafts.
  */
-export const generatePostsRoute = jobStartRoute(calendarContracts.generate, postsGenerationJob, async ({ body }) => {
-  checkGenerationWindow(body.from, body.to, body.zone);
-  const { platform, specialInstructions, exclusions, from, to, zone } = body;
-  return { platforms: platform, specialInstructions, exclusions, from, to, zone };
-});
+export const generatePostsRoute = jobStartRoute(
+  calendarGenerateContracts.generate,
+  postsGenerationJob,
+  async ({ body }) => {
+    checkGenerationWindow(body.from, body.to, body.zone);
+    const { platform, specialInstructions, exclusions, from, to, zone } = body;
+    return { platforms: platform, specialInstructions, exclusions, from, to, zone };
+  },
+);

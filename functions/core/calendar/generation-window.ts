@@ -1,6 +1,6 @@
 import { localParts, nextDay } from '@shared/calendar-time';
 import { GENERATE_MAX_AHEAD_DAYS } from '@shared/constants';
-import { generateMessages } from '@shared/schemas/calendar';
+import { generateMessages } from '@shared/schemas/calendar-generate';
 import { fieldError } from '../errors';
 
 /** 'yyyy-MM-dd' plus `n` days (calendar days: no zone, no DST). */

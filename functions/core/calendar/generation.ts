@@ -1,7 +1,7 @@
 import { localParts, zonedInstant } from '@shared/calendar-time';
 import { checkPost, PLATFORM_LABELS, type Platform } from '@shared/platform-rules';
 import { BLOG_PLATFORMS, SOCIAL_PLATFORMS, type BlogPlatform, type SocialPlatform } from '@shared/platforms';
-import { generatedDraftsSchema } from '@shared/schemas/calendar';
+import { generatedDraftsSchema } from '@shared/schemas/calendar-generate';
 import { z } from 'zod';
 import { ai } from '../ai/ai';
 import type { AiCompanyContext, AiPort } from '../ai/ai-port';

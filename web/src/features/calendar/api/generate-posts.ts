@@ -1,5 +1,5 @@
-import { calendarContracts } from '@shared/contracts/calendar';
-import { generatedDraftsSchema, type GenerateInput } from '@shared/schemas/calendar';
+import { calendarGenerateContracts } from '@shared/contracts/calendar-generate';
+import { generatedDraftsSchema, type GenerateInput } from '@shared/schemas/calendar-generate';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '@/lib/api-client';
@@ -19,7 +19,7 @@ export function useGenerateDrafts(kind: GenerateKind) {
   const mutation = useMutation({
     mutationFn: async (body: GenerateInput) => {
       setStep(undefined);
-      const contract = kind === 'blog' ? calendarContracts.generateBlog : calendarContracts.generate;
+      const contract = kind === 'blog' ? calendarGenerateContracts.generateBlog : calendarGenerateContracts.generate;
       const { uuid } = await call(contract, { body });
       const drafts = await pollJob(uuid, generatedDraftsSchema, { onStep: setStep });
       await queryClient.invalidateQueries({ queryKey: queryKeys.company.posts });

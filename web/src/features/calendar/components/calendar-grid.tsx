@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CalendarType } from '../calendar-range';
 import { MovablePost, POST_DRAG_TYPE } from './movable-post';
+import { loadCalendarDialogs } from './load-calendar-dialogs';
 
 /** A month grid (weeks of seven days) or one week's columns, each day with its posts in time order. */
 export function CalendarGrid({
@@ -76,9 +77,7 @@ export function CalendarGrid({
                     const id = Number(event.dataTransfer.getData(POST_DRAG_TYPE));
                     const post = posts.find((p) => p.id === id);
                     if (post && formatInZone(post.date, 'yyyy-MM-dd', zone) !== key)
-                      void import('./calendar-dialogs').then((m) =>
-                        m.reschedulePost(queryClient, { post, day: key, zone }),
-                      );
+                      void loadCalendarDialogs().then((m) => m.reschedulePost(queryClient, { post, day: key, zone }));
                   }}
                 >
                   <span className="cal__date">{formatAs(day, type === 'week' ? 'EEE d MMM' : 'd')}</span>

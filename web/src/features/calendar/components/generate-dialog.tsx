@@ -1,12 +1,12 @@
 import { GENERATE_MAX_AHEAD_DAYS } from '@shared/constants';
 import { BLOG_PLATFORMS, PLATFORM_LABELS, SOCIAL_PLATFORMS, type Platform } from '@shared/platforms';
+import { calendarMessages } from '@shared/schemas/calendar';
 import {
-  calendarMessages,
   generateBlogsSchema,
   generateMessages,
   generatePostsSchema,
   MAX_GENERATE_NOTE,
-} from '@shared/schemas/calendar';
+} from '@shared/schemas/calendar-generate';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,13 +1,11 @@
 import { ChevronDown, FileText, Megaphone, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { loadChunk } from '@/lib/load-chunk';
 import type { GenerateKind } from '../api/generate-posts';
 import './generate-menu.css';
+import { loadCalendarDialogs } from './load-calendar-dialogs';
 
 /** The form, its date picker and the job polling are fetched the first time Generate... is chosen. */
-const GenerateDialog = lazy(() =>
-  loadChunk(() => import('./calendar-dialogs')).then((m) => ({ default: m.GenerateDialog })),
-);
+const GenerateDialog = lazy(() => loadCalendarDialogs().then((m) => ({ default: m.GenerateDialog })));
 
 /** Generate... with Social Media posts and Blog posts (spec 01 §2), each opening the AI generation dialog. */
 export function GenerateMenu({ zone }: { zone: string }) {

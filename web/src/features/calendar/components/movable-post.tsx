@@ -3,15 +3,13 @@ import { PLATFORM_LABELS } from '@shared/platforms';
 import { Eye } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { loadChunk } from '@/lib/load-chunk';
 import { canMove } from '../can-move';
 import { PostChip } from './post-chip';
 import './movable-post.css';
+import { loadCalendarDialogs } from './load-calendar-dialogs';
 
 /** The preview (and the keyboard's way to move a post) is fetched the first time one is opened. */
-const PostPreviewDialog = lazy(() =>
-  loadChunk(() => import('./calendar-dialogs')).then((m) => ({ default: m.PostPreviewDialog })),
-);
+const PostPreviewDialog = lazy(() => loadCalendarDialogs().then((m) => ({ default: m.PostPreviewDialog })));
 
 /** What a drag carries: the post's id, under a type no other page or app writes. */
 export const POST_DRAG_TYPE = 'application/x-calendar-post';
