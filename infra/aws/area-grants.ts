@@ -61,8 +61,13 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
   }),
   // Publishing: the post and connection items, the sealed tokens (opened, never resealed), the
   // post's files (presigned GETs the platforms fetch, bytes for LinkedIn's upload); the failure
-  // step mails the company's members. No schedules: a fired schedule deletes itself.
-  'publish-start': defineGrants({ table: TABLE_READ_WRITE }),
+  // step mails the company's members. No schedules: a fired schedule deletes itself. Start also
+  // publishes blog posts to WordPress (its sealed application password, the featured image).
+  'publish-start': defineGrants({
+    table: TABLE_READ_WRITE,
+    tokenKey: ['decrypt'],
+    media: { read: true, prefix: 'companies/' },
+  }),
   'publish-advance': defineGrants({
     table: TABLE_READ_WRITE,
     tokenKey: ['decrypt'],

@@ -1,10 +1,45 @@
 import { COMPANY_SELECTOR_MIN_COMPANIES } from '@shared/constants';
 import { displayCompanyName } from '@shared/schemas/company-record';
 import { ChevronsUpDown, Menu, X } from 'lucide-react';
-import { useId } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useProfile } from '@/lib/auth';
 import { useCurrentCompany, useSelectCompany } from '@/lib/company';
+
+const NotificationsMenu = lazy(() => import('@/features/notifications/components/notifications-menu'));
+
+/**
+ * True a few seconds after the page has loaded and the browser is idle: the notifications bell
+ * (its code and its first fetch) comes after the page, so it never adds to the first load.
+ */
+function useAfterFirstLoad(delayMs = 2500) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      timer = setTimeout(() => {
+        setReady(true);
+      }, delayMs);
+    };
+    if (document.readyState === 'complete') arm();
+    else window.addEventListener('load', arm, { once: true });
+    return () => {
+      window.removeEventListener('load', arm);
+      clearTimeout(timer);
+    };
+  }, [delayMs]);
+  return ready;
+}
+
+function DeferredNotifications() {
+  const ready = useAfterFirstLoad();
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsMenu />
+    </Suspense>
+  );
+}
 
 function CompanySelector() {
   const { data: companies = [], company } = useCurrentCompany();
@@ -57,6 +92,7 @@ export function Topbar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       </button>
       <CompanySelector />
       <div className="topbar__spacer" />
+      {profile ? <DeferredNotifications /> : null}
       {profile ? (
         <div className="topbar__user" title={profile.email}>
           <span className="avatar" aria-hidden>

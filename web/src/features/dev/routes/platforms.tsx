@@ -14,6 +14,11 @@ const PLATFORM_NAMES: Record<string, string> = {
   linkedin: 'LinkedIn',
 };
 
+/** The calls that make a post appear on a platform (Facebook feed, Instagram and Threads publish, LinkedIn posts). */
+const PUBLISH_CALL = /\/(feed|media_publish|threads_publish|rest\/posts)$/;
+const published = (row: { method: string; path: string; status: number }) =>
+  row.method === 'POST' && row.status < 300 && PUBLISH_CALL.test(row.path);
+
 /**
  * What each sandbox platform received (local runtime only), newest first: the consent pages,
  * token exchanges and API calls the app made, with secrets blanked by the sandbox.
@@ -79,7 +84,10 @@ export default function SandboxPlatformsRoute() {
                       </div>
                     ) : null}
                   </td>
-                  <td>{row.status}</td>
+                  <td>
+                    {row.status}
+                    {published(row) ? <span className="badge badge--success">Post published</span> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

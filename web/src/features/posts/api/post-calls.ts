@@ -13,7 +13,17 @@ export const postWithSiblingsQueryOptions = (id: number) =>
     queryFn: ({ signal }) => call(calendarContracts.withSiblings, { params: { id: String(id) }, signal }),
   });
 
-export const usePostWithSiblings = (id: number) => useQuery({ ...postWithSiblingsQueryOptions(id), enabled: id > 0 });
+/** A post on its way to a platform (Publish Now, or in progress): asked again until it lands. */
+export const isPublishing = (post: Pick<Post, 'status' | 'publish'>) =>
+  post.status === 'in-progress' || (post.status === 'scheduled' && post.publish);
+
+/** The post page follows a publish live: every 2 s while the post is on its way, then no more. */
+export const usePostWithSiblings = (id: number) =>
+  useQuery({
+    ...postWithSiblingsQueryOptions(id),
+    enabled: id > 0,
+    refetchInterval: (query) => (query.state.data && isPublishing(query.state.data.post) ? 2000 : false),
+  });
 
 /** Whether the company's plan publishes (the warning of spec 01 §2 "Post pages" shows when it does not). */
 export const usePaidPlan = () =>

@@ -15,6 +15,7 @@ import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
@@ -223,8 +224,32 @@ export function PostEditor({
           </Alert>
         ) : null}
         {post?.error && post.status === 'failed' ? (
-          <Alert type="error" title="Publishing failed">
+          <Alert
+            type="error"
+            title="Publishing failed"
+            action={
+              <Button
+                size="sm"
+                variant="secondary"
+                pending={pending === 'publish'}
+                disabled={pending !== null}
+                onClick={() => void submit('publish')}
+              >
+                Try again
+              </Button>
+            }
+          >
             {post.error}
+          </Alert>
+        ) : null}
+        {post && post.status === 'scheduled' && post.publish ? (
+          <Alert type="info" title="Publishing">
+            This post is on its way to {PLATFORM_LABELS[post.platform]}. This page updates when it is published.
+          </Alert>
+        ) : null}
+        {post?.status === 'in-progress' ? (
+          <Alert type="info" title="Publishing">
+            {PLATFORM_LABELS[post.platform]} is receiving this post. This page updates when it is published.
           </Alert>
         ) : null}
         <Card title="Schedule" description={`Times in ${zone}.`}>
