@@ -34,7 +34,6 @@ export const messages = {
   inviteProblem: 'There is a problem with your invite',
   inviteAskAgain: 'Please ask to be invited again.',
 
-  noPlanWarning: "Posts are not published if you don't have a plan.",
   subscriptionRequired: 'Subscribtion is required',
   websiteNotRegistered: 'Website not registered. Update your website information and try again.',
   noSeoReport: 'No report available right now. Please check back later',

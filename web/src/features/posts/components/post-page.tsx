@@ -1,4 +1,4 @@
-import { messages } from '@shared/messages';
+import { shellMessages } from '@shared/shell-messages';
 import { PLATFORM_LABELS } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
 import { ArrowLeft } from 'lucide-react';
@@ -38,7 +38,7 @@ function PlanWarning() {
   if (paid.data !== false) return null;
   return (
     <Alert type="warning" action={<Link to="/settings/billing">Billing Settings</Link>}>
-      {messages.noPlanWarning}
+      {shellMessages.noPlanWarning}
     </Alert>
   );
 }
