@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { table, tableName } from '../../functions/core/table/client';
 import { keys } from '../../functions/core/table/keys';
-import { TestClient, signedInUser } from '../support/api-client';
+import { TestClient, linkIn, signedInUser, waitForMail } from '../support/api-client';
 import { connectGoogle, connectWordPress, platformSandboxOrigin } from '../support/app-connect';
 import { serveSite } from '../support/loopback-site';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
@@ -392,5 +392,54 @@ describe('Google My Business', () => {
     expect((await signedOut.get('/api/business/status')).status).toBe(401);
     const callback = await signedOut.get('/api/business/callback?code=x&state=y');
     expect(new URL(callback.headers.get('location')!).pathname).toBe('/auth');
+  });
+});
+
+describe('the company cascade', () => {
+  it('deleting a company deletes its WordPress and Google connections with it', async () => {
+    const owner = await signedInUser('apps-cascade');
+    const site = await platformSandboxOrigin(owner.client);
+    const second = await owner.client.post('/api/company', { name: 'Cascade Co' });
+    owner.client.cookies.set('COMPANY_ID', String(second.body.id));
+    await connectWordPress(owner.client, site);
+    await connectGoogle(owner.client, '/api/business/connect');
+    await connectGoogle(owner.client, '/api/integrations/google/connect');
+    for (const app of ['wordpress', 'google', 'google-my-business']) {
+      expect(await rawItem(second.body.id, app), app).toBeDefined();
+    }
+    owner.client.cookies.set('COMPANY_ID', String(owner.companyId));
+    expect((await owner.client.delete(`/api/company/${second.body.id}`)).status).toBe(204);
+    for (const app of ['wordpress', 'google', 'google-my-business']) {
+      expect(await rawItem(second.body.id, app), app).toBeUndefined();
+    }
+  });
+});
+
+describe('connecting from an invite link', () => {
+  it('connects the Google profile and WordPress for the invited company', async () => {
+    const owner = await signedInUser('apps-invite-owner');
+    const manager = await signedInUser('apps-invite-manager');
+    await owner.client.post(`/api/company/${owner.companyId}/invite`, { email: manager.email });
+    const token = linkIn(await waitForMail(manager.email, /invited/))
+      .pathname.split('/')
+      .pop()!;
+    const { landed } = await connectGoogle(manager.client, '/api/integrations/google/connect', { inviteToken: token });
+    expect(landed.searchParams.get('connected')).toBe('google');
+    expect(manager.client.cookies.get('COMPANY_ID')).toBe(String(owner.companyId));
+    expect((await owner.client.get('/api/integrations/search-console/status')).body.connected).toBe(true);
+
+    const site = await platformSandboxOrigin(manager.client);
+    const used = await manager.client.post('/api/integrations/wordpress/connect', {
+      website: site,
+      inviteToken: token,
+    });
+    // The invite was spent by the first connect.
+    expect(used.status).toBe(404);
+    expect(used.body.message).toBe('This invite is invalid or has expired.');
+    await connectWordPress(manager.client, site);
+    expect((await owner.client.get('/api/integrations/wordpress/status')).body.connected).toBe(true);
+    manager.client.cookies.set('COMPANY_ID', String(manager.companyId));
+    expect((await manager.client.get('/api/integrations/search-console/status')).body.connected).toBe(false);
+    expect((await manager.client.get('/api/integrations/wordpress/status')).body.connected).toBe(false);
   });
 });
