@@ -42,6 +42,9 @@ const SLOTS = ['09:00', '12:00', '15:00', '18:00'] as const;
 /** Blogs are weekly: one per blog platform every seven days of the range (at least one). */
 const BLOG_EVERY_DAYS = 7;
 
+/** Images drawn for one generation's Instagram drafts, shared round them. */
+const MAX_DRAWN_IMAGES = 4;
+
 const NOT_ENOUGH = 'The AI could not write enough different posts for these dates. Please try again.';
 
 /**
@@ -93,14 +96,14 @@ function acceptable(draft: Draft, banned: string[], kept: readonly Draft[]): boo
 type Ask = (count: number) => Promise<Draft[]>;
 
 /**
- * `count` acceptable drafts from the model. What it answers beyond the rules or repeating another
- * draft is dropped and asked for again, once, with a larger count (the offline generator answers
- * the same first posts and new ones after them; a model writes a new set).
+ * `count` acceptable drafts from the model's first answer. What it answered beyond the rules or
+ * repeating another draft is dropped and asked for again, once, with a larger count (the offline
+ * generator answers the same first posts and new ones after them; a model writes a new set).
  */
-async function draftsFor(ask: Ask, count: number, banned: string[], kept: Draft[]): Promise<Draft[]> {
+async function draftsFor(first: Draft[], ask: Ask, count: number, banned: string[], kept: Draft[]): Promise<Draft[]> {
   const out: Draft[] = [];
-  for (const size of [count, count * 2 + 3]) {
-    for (const draft of await ask(size)) {
+  for (const answer of [() => Promise.resolve(first), () => ask(count * 2 + 3)]) {
+    for (const draft of await answer()) {
       if (out.length === count) break;
       if (acceptable(draft, banned, [...kept, ...out])) out.push(draft);
     }
@@ -113,28 +116,39 @@ interface Placed extends Draft {
   at: Date;
 }
 
-async function writeDrafts(job: JobContext, port: AiPort, placed: Placed[]): Promise<number[]> {
-  const ids: number[] = [];
-  const instagram = placed.filter((p) => p.platform === 'instagram').length;
-  if (instagram) await job.step(`Drawing ${instagram} image${instagram === 1 ? '' : 's'} for Instagram`);
-  for (const draft of placed) {
-    let files: number[] = [];
-    if (draft.platform === 'instagram') {
-      // Instagram needs an image: one drawn from the post's own opening line, kept in the library.
-      const prompt = draft.content.split('\n')[0]?.slice(0, 300) ?? draft.content.slice(0, 300);
+/**
+ * Instagram needs an image: a few are drawn from the drafts' opening lines and shared round the
+ * Instagram drafts (a model's image takes seconds and costs money; a 45-day plan must stay within
+ * the worker's time). Drawn before any post is written, so a retried job never writes twice.
+ */
+async function drawImages(job: JobContext, port: AiPort, drafts: Placed[]): Promise<number[]> {
+  const count = Math.min(drafts.length, MAX_DRAWN_IMAGES);
+  if (!count) return [];
+  await job.step(`Drawing ${count} image${count === 1 ? '' : 's'} for Instagram`);
+  return Promise.all(
+    drafts.slice(0, count).map(async (draft) => {
+      const prompt = (draft.content.split('\n')[0] ?? draft.content).slice(0, 300);
       const image = await port.image({ prompt, style: 'AUTO' });
       const file = await addMediaFromBytes(job.companyId, {
         filename: generatedImageName(prompt),
         description: prompt,
         bytes: image.png,
       });
-      files = [file.id];
-    }
+      return file.id;
+    }),
+  );
+}
+
+async function writeDrafts(job: JobContext, placed: Placed[], images: number[]): Promise<number[]> {
+  const ids: number[] = [];
+  let instagram = 0;
+  for (const draft of placed) {
+    const image = draft.platform === 'instagram' ? images[instagram++ % images.length] : undefined;
     const [post] = await createPosts(job.companyId, {
       platforms: [draft.platform],
       subject: draft.subject,
       content: draft.content,
-      files,
+      files: image === undefined ? [] : [image],
       scheduledAt: draft.at.toISOString(),
       action: 'save',
     });
@@ -159,14 +173,10 @@ async function generate(input: GenerationInput, job: JobContext, blogs: boolean)
     exclusions: input.exclusions ?? null,
     keywords: company.keywords ?? null,
   };
-  const placed: Placed[] = [];
-  for (const [slot, platform] of input.platforms.entries()) {
+  const plans = input.platforms.map((platform, slot) => {
     const on = blogs ? spreadDays(days, Math.max(1, Math.ceil(days.length / BLOG_EVERY_DAYS))) : days;
     const times = on.map((d) => slotInstant(d, slot, input.zone, now));
     const dates = times.map((t) => t.toISOString());
-    await job.step(
-      `Writing ${on.length} ${PLATFORM_LABELS[platform]} ${blogs ? 'blog post' : 'post'}${on.length === 1 ? '' : 's'}`,
-    );
     const ask: Ask = blogs
       ? async (count) =>
           (await port.blogPosts({ ...common, platform: platform as BlogPlatform, count, dates })).map((b) => ({
@@ -180,12 +190,27 @@ async function generate(input: GenerationInput, job: JobContext, blogs: boolean)
             subject: null,
             content: p.content,
           }));
-    const drafts = await draftsFor(ask, on.length, banned, placed);
-    drafts.forEach((draft, i) => placed.push({ ...draft, at: times[i] ?? now }));
+    return { platform, times, ask };
+  });
+  const total = plans.reduce((n, p) => n + p.times.length, 0);
+  await job.step(
+    `Writing ${total} ${blogs ? 'blog post' : 'post'}${total === 1 ? '' : 's'} for ${input.platforms.map((p) => PLATFORM_LABELS[p]).join(', ')}`,
+  );
+  // One request per platform, all at once: a model takes tens of seconds for a month of posts.
+  const answers = await Promise.all(plans.map((p) => p.ask(p.times.length)));
+  const placed: Placed[] = [];
+  for (const [i, plan] of plans.entries()) {
+    const drafts = await draftsFor(answers[i] ?? [], plan.ask, plan.times.length, banned, placed);
+    drafts.forEach((draft, n) => placed.push({ ...draft, at: plan.times[n] ?? now }));
   }
   placed.sort((a, b) => a.at.getTime() - b.at.getTime());
-  const ids = await writeDrafts(job, port, placed);
-  await job.step(`Saved ${ids.length} drafts`);
+  const images = await drawImages(
+    job,
+    port,
+    placed.filter((p) => p.platform === 'instagram'),
+  );
+  await job.step(`Saving ${placed.length} drafts`);
+  const ids = await writeDrafts(job, placed, images);
   return { created: ids.length, ids, days: [...new Set(placed.map((p) => localParts(p.at, input.zone).day))] };
 }
 
