@@ -191,6 +191,15 @@ describe('WordPress', () => {
     expect(forged.landed.searchParams.get('error')).toMatch(/WordPress/);
     expect((await owner.client.get('/api/integrations/wordpress/status')).body.connected).toBe(false);
 
+    // A self-hosted site's return cannot switch to WordPress.com's code flow.
+    const switched = await connectWordPress(owner.client, site, {
+      beforeCallback: async (callback) => {
+        callback.searchParams.delete('password');
+        callback.searchParams.set('code', 'stolen-code');
+      },
+    });
+    expect(switched.landed.searchParams.get('error')).toBe('WordPress did not send a password.');
+
     // Another company's member holding the link and the cookie.
     const other = await signedInUser('wp-state-other');
     const crossed = await connectWordPress(owner.client, site, {

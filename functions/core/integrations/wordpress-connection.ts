@@ -101,7 +101,9 @@ export async function finishWordPressConnect(
 ): Promise<AppConnection> {
   const site = saved.site ?? '';
   let creds: WordPressCredentials;
-  if (answer.code) {
+  // The flow is the one the connect chose for this site, whatever parameters the return carries.
+  if (isWordPressCom(site)) {
+    if (!answer.code) throw conflict('WordPress.com did not send a code.');
     const app = await oauthCredentials('wordpress');
     if (!app) throw conflict('Connecting WordPress.com is not set up yet.');
     const token = await client().wpcomExchange({
