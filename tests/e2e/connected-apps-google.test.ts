@@ -59,6 +59,11 @@ describe('connected apps: WordPress, Search Console and Google My Business', () 
       await dialog.getByText(`Please enter only the main website address (e.g. ${new URL(site).host})`).waitFor();
       await page.screenshot({ path: `${shots}connected-apps-wordpress-dialog.png` });
 
+      // An address inside the network is refused by the server's safe fetcher, said in the dialog.
+      await website.fill('http://169.254.169.254');
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await dialog.getByText('This address points to a private network and cannot be fetched.').waitFor();
+
       // A trailing slash is fine: on to the site's Authorize Application screen.
       await website.fill(`${site}/`);
       await dialog.getByRole('button', { name: 'Continue' }).click();
