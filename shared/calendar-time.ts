@@ -1,4 +1,8 @@
-import { TZDate } from '@date-fns/tz';
+import { TZDateMini, type TZDate as TZDateType } from '@date-fns/tz';
+
+// TZDateMini is TZDate without its own string formatting (tzName): writing dates is Intl's job here.
+const TZDate = TZDateMini;
+type TZDate = TZDateType;
 import { DAY, isCalendarDay, TIME } from './calendar-day';
 
 /**

@@ -1,5 +1,4 @@
-import { eachDayOfInterval, endOfMonth, endOfWeek, startOfMonth, startOfWeek } from 'date-fns';
-import { localeWeekStart, toRouteDate } from '@/lib/dates';
+import { eachDay, endOfMonth, endOfWeek, localeWeekStart, startOfMonth, startOfWeek, toRouteDate } from '@/lib/dates';
 
 export type CalendarType = 'month' | 'week';
 export type CalendarView = 'calendar' | 'list';
@@ -11,13 +10,9 @@ export type CalendarView = 'calendar' | 'list';
  */
 export function visibleDays(date: Date, type: CalendarType, view: CalendarView): Date[] {
   const weekStartsOn = localeWeekStart();
-  if (view === 'list') return eachDayOfInterval({ start: startOfMonth(date), end: endOfMonth(date) });
-  if (type === 'week')
-    return eachDayOfInterval({ start: startOfWeek(date, { weekStartsOn }), end: endOfWeek(date, { weekStartsOn }) });
-  return eachDayOfInterval({
-    start: startOfWeek(startOfMonth(date), { weekStartsOn }),
-    end: endOfWeek(endOfMonth(date), { weekStartsOn }),
-  });
+  if (view === 'list') return eachDay(startOfMonth(date), endOfMonth(date));
+  if (type === 'week') return eachDay(startOfWeek(date, weekStartsOn), endOfWeek(date, weekStartsOn));
+  return eachDay(startOfWeek(startOfMonth(date), weekStartsOn), endOfWeek(endOfMonth(date), weekStartsOn));
 }
 
 export const calendarPath = (date: Date, type: CalendarType, view: CalendarView) =>

@@ -1,6 +1,5 @@
 import type { Post } from '@shared/schemas/calendar';
-import { isSameDay, isSameMonth } from 'date-fns';
-import { formatAs, toRouteDate } from '@/lib/dates';
+import { formatAs, isSameDay, isSameMonth, toRouteDate } from '@/lib/dates';
 import { formatInZone } from '@/lib/format-date';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,5 +1,4 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { addDays, addMonths, startOfMonth, startOfWeek } from 'date-fns';
 import { Link, useParams } from 'react-router-dom';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,7 +6,18 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Alert } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
-import { formatAs, localeWeekStart, parseRouteDate, today, toRouteDate, viewerZone } from '@/lib/dates';
+import {
+  addDays,
+  addMonths,
+  formatAs,
+  localeWeekStart,
+  parseRouteDate,
+  startOfMonth,
+  startOfWeek,
+  today,
+  toRouteDate,
+  viewerZone,
+} from '@/lib/dates';
 import { usePostRange } from '../api/calendar-posts';
 import { CalendarActions } from '../components/calendar-actions';
 import { CalendarGrid } from '../components/calendar-grid';
@@ -50,7 +60,7 @@ export default function CalendarRoute() {
     monthly ? addMonths(startOfMonth(date), direction) : addDays(date, 7 * direction);
   const title = monthly
     ? formatAs(date, 'MMMM yyyy')
-    : `Week of ${formatAs(startOfWeek(date, { weekStartsOn: localeWeekStart() }), 'd MMMM yyyy')}`;
+    : `Week of ${formatAs(startOfWeek(date, localeWeekStart()), 'd MMMM yyyy')}`;
 
   return (
     <div className="page">

@@ -10,7 +10,6 @@ import {
   type Platform,
 } from '@shared/platform-rules';
 import { calendarMessages, type Post, type PostAction } from '@shared/schemas/calendar';
-import { addDays } from 'date-fns';
 import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';
@@ -20,7 +19,7 @@ import { Card } from '@/components/ui/card';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { today, toRouteDate } from '@/lib/dates';
+import { addDays, today, toRouteDate } from '@/lib/dates';
 import { loadChunk } from '@/lib/load-chunk';
 import { notify } from '@/lib/toast';
 import { useCreatePosts, useUpdatePost } from '../api/post-calls';

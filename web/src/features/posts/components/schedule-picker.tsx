@@ -1,17 +1,20 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import {
-  addMonths,
-  eachDayOfInterval,
-  endOfMonth,
-  endOfWeek,
-  isBefore,
-  isSameMonth,
-  startOfMonth,
-  startOfWeek,
-} from 'date-fns';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatAs, localeWeekStart, parseRouteDate, today, toRouteDate } from '@/lib/dates';
+import {
+  addMonths,
+  eachDay,
+  endOfMonth,
+  endOfWeek,
+  formatAs,
+  isSameMonth,
+  localeWeekStart,
+  parseRouteDate,
+  startOfMonth,
+  startOfWeek,
+  today,
+  toRouteDate,
+} from '@/lib/dates';
 
 /**
  * The schedule picker (spec 01 §5): a month of days and a time as HH:mm. Days before today,
@@ -36,11 +39,8 @@ export function SchedulePicker({
   const [shown, setShown] = useState<Date>(() => startOfMonth(parseRouteDate(day, zone)));
   const timeId = useId();
   const weekStartsOn = localeWeekStart();
-  const days = eachDayOfInterval({
-    start: startOfWeek(shown, { weekStartsOn }),
-    end: endOfWeek(endOfMonth(shown), { weekStartsOn }),
-  });
-  const canGoBack = !isBefore(addMonths(shown, -1), startOfMonth(first));
+  const days = eachDay(startOfWeek(shown, weekStartsOn), endOfWeek(endOfMonth(shown), weekStartsOn));
+  const canGoBack = addMonths(shown, -1).getTime() >= startOfMonth(first).getTime();
   return (
     <div className={['schedule', error ? 'schedule--invalid' : ''].join(' ')}>
       <div className="schedule__head">
@@ -72,7 +72,7 @@ export function SchedulePicker({
         ))}
         {days.map((d) => {
           const value = toRouteDate(d);
-          const blocked = isBefore(d, first) || isBefore(d, shown);
+          const blocked = d.getTime() < first.getTime() || d.getTime() < shown.getTime();
           return (
             <button
               key={value}
