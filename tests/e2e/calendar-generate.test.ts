@@ -206,4 +206,54 @@ describe('AI generation, drag to reschedule and previews', () => {
     const again = (await postsBetween(page, localDay(2), localDay(2))).find((p) => p.id === facebook.id);
     expect(again && dayOf(again.date)).toBe(localDay(2));
   });
+
+  it('previews a post for each platform of its group: copy cut where each app cuts it, a link card', async () => {
+    const owner = await verifiedAccount('Previewer');
+    const { page, url } = await openPage(browser());
+    await signIn(page, url, owner);
+    const day = localDay(2);
+    const copy = `${'Fresh bread every morning from our wood-fired oven, baked by hand. '.repeat(8)}Order at https://bakery.example.com/order today.`;
+    const created = await page.evaluate(
+      async ({ content, scheduledAt }) => {
+        const res = await fetch('/api/calendar', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            platforms: ['facebook', 'linkedin'],
+            content,
+            files: [],
+            scheduledAt,
+            action: 'save',
+          }),
+        });
+        return (await res.json()) as { id: number }[];
+      },
+      { content: copy, scheduledAt: new Date(`${day}T10:00:00Z`).toISOString() },
+    );
+    expect(created).toHaveLength(2);
+    await page.goto(url(`/calendar/${day}/month/calendar`));
+    await page.locator(`[data-day="${day}"] .movable-post`).first().waitFor();
+    await page
+      .locator(`[data-day="${day}"]`)
+      .getByRole('button', { name: /^Preview Facebook post/ })
+      .click();
+    const preview = page.getByRole('dialog', { name: 'Facebook preview' });
+    await preview.waitFor();
+    // Facebook cuts at about 480 characters behind "See more"; the address becomes a link card.
+    const facebookCard = preview.getByRole('article', { name: 'Facebook preview' });
+    await facebookCard.getByRole('button', { name: 'See more' }).waitFor();
+    expect((await facebookCard.locator('.preview-copy').textContent())?.length).toBeLessThan(500);
+    expect(await facebookCard.locator('.preview-link__host').textContent()).toBe('BAKERY.EXAMPLE.COM');
+    await check(page, 'preview-facebook-cut');
+    await facebookCard.getByRole('button', { name: 'See more' }).click();
+    await facebookCard.getByText('today.', { exact: false }).waitFor();
+
+    // The LinkedIn sibling, as LinkedIn shows it: cut sooner.
+    await preview.getByRole('button', { name: 'LinkedIn', exact: true }).click();
+    const linkedin = page.getByRole('dialog', { name: 'LinkedIn preview' });
+    const linkedinCard = linkedin.getByRole('article', { name: 'LinkedIn preview' });
+    await linkedinCard.getByRole('button', { name: 'see more' }).waitFor();
+    expect((await linkedinCard.locator('.preview-copy').textContent())?.length).toBeLessThan(230);
+    await check(page, 'preview-linkedin');
+  });
 });

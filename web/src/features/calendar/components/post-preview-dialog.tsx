@@ -1,3 +1,4 @@
+import { calendarContracts } from '@shared/contracts/calendar';
 import { contentContracts } from '@shared/contracts/content';
 import { PLATFORM_LABELS } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
@@ -9,6 +10,7 @@ import { TextField } from '@/components/ui/field';
 import { call } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
 import { formatInZone } from '@/lib/format-date';
+import { queryKeys } from '@/lib/query-keys';
 import { useReschedule } from '../api/reschedule-post';
 import { canMove } from '../can-move';
 import { PlatformPreview } from './platform-preview';
@@ -17,21 +19,37 @@ import '@/styles/dialog.css';
 import './post-preview.css';
 
 /**
- * A post as its platform will show it, opened from the calendar; below it, the keyboard's way to
- * do what dragging does: a day and a time to move the post to (same route and checks).
+ * A post as its platform will show it, opened from the calendar, and each sibling written with it
+ * as its own platform will (one button per platform); below, the keyboard's way to do what
+ * dragging does: a day and a time to move the shown post to (same route and checks).
  */
-export default function PostPreviewDialog({ post, zone, onClose }: { post: Post; zone: string; onClose: () => void }) {
+export default function PostPreviewDialog({
+  post: opened,
+  zone,
+  onClose,
+}: {
+  post: Post;
+  zone: string;
+  onClose: () => void;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { company } = useCurrentCompany();
+  const group = useQuery({
+    queryKey: queryKeys.company.postWithSiblings(opened.id),
+    queryFn: ({ signal }) => call(calendarContracts.withSiblings, { params: { id: String(opened.id) }, signal }),
+  });
+  const posts = group.data ? [group.data.post, ...group.data.siblings] : [opened];
+  const [shownId, setShownId] = useState(opened.id);
+  const post = posts.find((p) => p.id === shownId) ?? opened;
   const files = useQuery({
     queryKey: ['company', 'media', 'batch', ...post.files],
     queryFn: ({ signal }) => call(contentContracts.batch, { body: { ids: post.files }, signal }),
     enabled: post.files.length > 0,
   });
   const reschedule = useReschedule();
-  const [day, setDay] = useState(formatInZone(post.date, 'yyyy-MM-dd', zone));
-  const [time, setTime] = useState(formatInZone(post.date, 'HH:mm', zone));
+  const [day, setDay] = useState(formatInZone(opened.date, 'yyyy-MM-dd', zone));
+  const [time, setTime] = useState(formatInZone(opened.date, 'HH:mm', zone));
   const movable = canMove(post);
 
   useEffect(() => {
@@ -64,11 +82,31 @@ export default function PostPreviewDialog({ post, zone, onClose }: { post: Post;
           {PLATFORM_LABELS[post.platform]} preview
         </h2>
         <p className="dialog__text">How the post will look in the feed. Status: {post.status}.</p>
+        {posts.length > 1 ? (
+          <div className="post-preview-dialog__platforms" role="group" aria-label="Platforms of this post">
+            {posts.map((p) => (
+              <button
+                key={p.id}
+                type="button"
+                className="post-preview-dialog__platform"
+                aria-pressed={p.id === post.id}
+                onClick={() => {
+                  setShownId(p.id);
+                  setDay(formatInZone(p.date, 'yyyy-MM-dd', zone));
+                  setTime(formatInZone(p.date, 'HH:mm', zone));
+                }}
+              >
+                {PLATFORM_LABELS[p.platform]}
+              </button>
+            ))}
+          </div>
+        ) : null}
         <div className="post-preview-dialog__stage">
           <PlatformPreview
+            key={post.id}
             post={post}
             files={files.data ?? []}
-            account={company?.name ?? 'Your business'}
+            account={company?.name.trim() ? company.name : 'Your business'}
             zone={zone}
           />
         </div>
