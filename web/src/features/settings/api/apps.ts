@@ -41,8 +41,8 @@ export const useSearchConsoleStatus = () =>
     queryFn: ({ signal }) => call(searchConsoleContracts.status, { signal }),
   });
 
-/** GET /api/integrations/search-console/connect: the Google profile's consent, Search Console's scope included. */
-export const useGoogleConnect = () =>
+/** GET /api/integrations/search-console/connect: Google's consent for the profile with Search Console's read scope. */
+export const useSearchConsoleConnect = () =>
   useMutation({
     mutationFn: (inviteToken?: string) => call(searchConsoleContracts.connect, { query: { inviteToken } }),
     onSuccess: go,

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import {
   useChooseWebsite,
-  useGoogleConnect,
+  useSearchConsoleConnect,
   useSearchConsoleDisconnect,
   useSearchConsoleStatus,
   useSearchConsoleWebsites,
@@ -26,7 +26,7 @@ function useWebsiteChoices(enabled: boolean) {
  */
 export function SearchConsoleApp({ mark, inviteToken }: { mark: ReactNode; inviteToken?: string }) {
   const status = useSearchConsoleStatus();
-  const connect = useGoogleConnect();
+  const connect = useSearchConsoleConnect();
   const disconnect = useSearchConsoleDisconnect();
   const choose = useChooseWebsite();
   const connected = status.data?.connected === true;
