@@ -14,6 +14,7 @@ import { startRuntimeProcess } from '../support/runtime';
 import { runAuditBench } from './audit-bench';
 import { runMediaBench } from './media-bench';
 import { runCalendarBench } from './calendar-bench';
+import { runPublishBench } from './publish-bench';
 import { timeLoop } from './timing';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -114,3 +115,13 @@ writeFileSync(
   JSON.stringify({ at: new Date().toISOString(), node: process.version, ...media }, null, 2),
 );
 console.log('written bench-results/media.json');
+
+// 1,000 posts scheduled for the same minute (tests/bench/publish-bench.ts): seconds to the last published,
+// table writes per publish, published twice (must be 0). Goal: within 15 s.
+const publishing = await runPublishBench();
+console.table([publishing]);
+writeFileSync(
+  'bench-results/publish.json',
+  JSON.stringify({ at: new Date().toISOString(), node: process.version, ...publishing }, null, 2),
+);
+console.log('written bench-results/publish.json');

@@ -31,8 +31,10 @@ export async function recordPublished(
   companyId: number,
   postId: number,
   result: { publishedAt: Date; externalId: string; permalink: string | null },
+  /** The post as the caller just read it (saves a read; the write is still conditional on its version). */
+  current?: PostItem,
 ): Promise<PostItem> {
-  const post = await getPost(companyId, postId);
+  const post = current?.companyId === companyId && current.id === postId ? current : await getPost(companyId, postId);
   if (post.status !== 'in-progress') throw conflict(calendarMessages.notDue);
   const publishedAt = result.publishedAt.toISOString();
   return writePost(

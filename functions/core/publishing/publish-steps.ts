@@ -33,6 +33,9 @@ const rateLimitWait = (seconds: number | undefined) => Math.min(Math.max(1, Math
 
 const fail = (message: string): PublishRun => ({ next: 'fail', message });
 
+/** Instagram and Threads publish through containers, which Advance creates and polls. */
+const CONTAINER_PLATFORMS: ReadonlySet<string> = new Set(['instagram', 'threads']);
+
 /**
  * Step "Start": claims the post (scheduled and due or flagged → in-progress, on the version
  * read: a duplicate trigger or a second execution gets a 409 and stops here), then checks the
@@ -54,10 +57,12 @@ export async function startPublish(input: PublishInput, now = new Date()): Promi
     if (post.platform === 'custom-blog') return fail(customBlogSentence);
     const outcome = await publishToWordPress(post);
     if ('failed' in outcome) return fail(outcome.failed);
-    await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...outcome });
+    await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...outcome }, post);
     return { next: 'done' };
   }
-  return { next: 'advance', since: now.toISOString(), progress: null, polls: 0, attempts: 0 };
+  // Nothing to prepare (no files, no containers): straight to the create call.
+  const next = post.files.length === 0 && !CONTAINER_PLATFORMS.has(post.platform) ? 'send' : 'advance';
+  return { next, since: now.toISOString(), progress: next === 'send' ? {} : null, polls: 0, attempts: 0 };
 }
 
 /** What a platform error means for the next step: retry later, or end with its sentence. */
@@ -120,6 +125,7 @@ export async function sendPublish(input: PublishInput, run: PublishRun): Promise
   let published: PublishedPost | undefined;
   try {
     const request = await publishRequest(post, socialPlatform(post));
+    publisher.check(request);
     if (run.unknown) {
       published = await publisher.find(request, new Date(run.since ?? post.updatedAt));
       if (published) log('info', 'publish outcome found on the platform', { postId: post.id });
@@ -129,7 +135,7 @@ export async function sendPublish(input: PublishInput, run: PublishRun): Promise
     const next = await afterPlatformError(post, error, run, true);
     return next.next === 'fail' ? next : { ...next, next: 'retry' };
   }
-  await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...published });
+  await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...published }, post);
   return { next: 'done' };
 }
 
