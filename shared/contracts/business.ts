@@ -4,6 +4,7 @@ import {
   businessCallbackQuerySchema,
   businessConnectAnswerSchema,
   businessConnectQuerySchema,
+  businessLocationsSchema,
   businessStatusSchema,
   chooseAccountSchema,
   chosenAccountSchema,
@@ -49,6 +50,12 @@ export const businessContracts = {
     summary: 'Choose the Business Profile account the business manager works on; it must be one Google lists now',
     body: chooseAccountSchema,
     responses: { 200: businessStatusSchema },
+  }),
+  locations: defineContract({
+    method: 'GET',
+    path: '/api/business/locations',
+    summary: "The chosen account's locations, read live (the business manager's location selector)",
+    responses: { 200: businessLocationsSchema },
   }),
   disconnect: defineContract({
     method: 'POST',

@@ -24,6 +24,11 @@ export const businessAccountSchema = z.object({
 export type BusinessAccount = z.infer<typeof businessAccountSchema>;
 export const businessAccountsSchema = z.array(businessAccountSchema);
 
+/** A location of the chosen account (accounts.locations.list): `locations/{id}`, its title and address. */
+export const businessLocationSchema = z.object({ id: z.string(), title: z.string(), address: z.string() });
+export type BusinessLocation = z.infer<typeof businessLocationSchema>;
+export const businessLocationsSchema = z.array(businessLocationSchema);
+
 /** GET /api/business/account: the chosen account, if any. */
 export const chosenAccountSchema = z.object({ account: z.optional(z.object({ id: z.string(), name: z.string() })) });
 

@@ -332,6 +332,9 @@ describe('Google My Business', () => {
       { id: 'accounts/110000000000000000002', name: 'Sandbox Bakery Group', type: 'LOCATION_GROUP' },
     ]);
     expect((await client.get('/api/business/account')).body).toEqual({});
+    const early = await client.get('/api/business/locations');
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('Choose a Business Profile account on the apps page first.');
     const chosen = await client.post('/api/business/account', { id: 'accounts/110000000000000000002' });
     expect(chosen.body).toEqual({
       connected: true,
@@ -340,6 +343,16 @@ describe('Google My Business', () => {
     expect((await client.get('/api/business/account')).body).toEqual({
       account: { id: 'accounts/110000000000000000002', name: 'Sandbox Bakery Group' },
     });
+
+    // The chosen account's locations, as the business manager's selector lists them.
+    expect((await client.get('/api/business/locations')).body).toEqual([
+      { id: 'locations/5500000000000000001', title: 'Sandbox Bakery Soho', address: '12 Frith St, W1D 3QF London, GB' },
+      {
+        id: 'locations/5500000000000000002',
+        title: 'Sandbox Bakery Camden',
+        address: '3 Camden High St, NW1 8AH London, GB',
+      },
+    ]);
 
     // An account the user does not manage, and one that is not an account name.
     const foreign = await client.post('/api/business/account', { id: 'accounts/999' });
@@ -375,6 +388,7 @@ describe('Google My Business', () => {
       ['GET', '/api/business/status'],
       ['GET', '/api/business/accounts'],
       ['GET', '/api/business/account'],
+      ['GET', '/api/business/locations'],
       ['POST', '/api/business/account'],
       ['POST', '/api/business/disconnect'],
       ['GET', '/api/business/connect'],

@@ -52,6 +52,18 @@ describe('Google client', () => {
     expect(await client.userinfo(tokens.accessToken)).toMatchObject({ name: 'Gina Google' });
     expect((await client.accounts(tokens.accessToken)).map((a) => a.type)).toEqual(['PERSONAL', 'LOCATION_GROUP']);
 
+    expect(await client.locations(tokens.accessToken, 'accounts/110000000000000000002')).toEqual([
+      { id: 'locations/5500000000000000001', title: 'Sandbox Bakery Soho', address: '12 Frith St, W1D 3QF London, GB' },
+      {
+        id: 'locations/5500000000000000002',
+        title: 'Sandbox Bakery Camden',
+        address: '3 Camden High St, NW1 8AH London, GB',
+      },
+    ]);
+    expect(await client.locations(tokens.accessToken, 'accounts/110000000000000000001')).toEqual([]);
+    const foreign = (await client.locations(tokens.accessToken, 'accounts/42').catch((e: unknown) => e)) as AppError;
+    expect(foreign.failure).toBe('permission');
+
     const fresh = await client.refresh(creds, tokens);
     expect(fresh.accessToken).not.toBe(tokens.accessToken);
     expect(fresh.refreshToken).toBe(tokens.refreshToken);

@@ -1,5 +1,5 @@
-import type { BusinessAccount, BusinessStatus } from '@shared/schemas/business';
-import { notFound } from '../errors';
+import type { BusinessAccount, BusinessLocation, BusinessStatus } from '@shared/schemas/business';
+import { conflict, notFound } from '../errors';
 import { getAppConnection, updateAppConnection, type AppConnection } from '../integrations/app-connection';
 import { googleClient } from '../integrations/google-client';
 import { checkGoogleGrant, withGoogleToken } from '../integrations/google-connection';
@@ -30,6 +30,17 @@ export const listAccounts = (companyId: number): Promise<BusinessAccount[]> =>
 export async function chosenAccount(companyId: number): Promise<{ account?: { id: string; name: string } }> {
   const connection = await getAppConnection(companyId, 'google-my-business');
   return connection?.choice ? { account: connection.choice } : {};
+}
+
+/** The chosen account's locations, read live (the business manager's location selector). */
+export async function listLocations(companyId: number): Promise<BusinessLocation[]> {
+  const connection = await getAppConnection(companyId, 'google-my-business');
+  if (connection?.status === 'connected' && !connection.choice) {
+    throw conflict('Choose a Business Profile account on the apps page first.');
+  }
+  return withGoogleToken(companyId, 'google-my-business', (token, current) =>
+    googleClient(platformConfig(), 'google-my-business').locations(token, current.choice?.id ?? ''),
+  );
 }
 
 /** The account must be one Google lists for this user now. */

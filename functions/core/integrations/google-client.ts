@@ -192,5 +192,45 @@ export function googleClient(config: PlatformConfig, app: AppName) {
       }
       return found;
     },
+
+    /**
+     * The Business Information API's accounts.locations.list for one account, every page
+     * (pageSize at most 100; readMask is required and names the fields wanted).
+     */
+    async locations(accessToken: string, account: string): Promise<{ id: string; title: string; address: string }[]> {
+      const found: { id: string; title: string; address: string }[] = [];
+      let pageToken: string | undefined;
+      for (let page = 0; page < 20; page++) {
+        const url = new URL(`${config.googleBusinessInformation}/v1/${account}/locations`);
+        url.searchParams.set('readMask', 'name,title,storefrontAddress');
+        url.searchParams.set('pageSize', '100');
+        if (pageToken) url.searchParams.set('pageToken', pageToken);
+        const body = await call<{
+          locations?: {
+            name: string;
+            title?: string;
+            storefrontAddress?: {
+              addressLines?: string[];
+              locality?: string;
+              postalCode?: string;
+              regionCode?: string;
+            };
+          }[];
+          nextPageToken?: string;
+        }>(url, { headers: bearer(accessToken) });
+        for (const l of body.locations ?? []) {
+          const a = l.storefrontAddress;
+          const address = a
+            ? [...(a.addressLines ?? []), [a.postalCode, a.locality].filter(Boolean).join(' '), a.regionCode]
+                .filter(Boolean)
+                .join(', ')
+            : '';
+          found.push({ id: l.name, title: l.title ?? l.name, address });
+        }
+        pageToken = body.nextPageToken;
+        if (!pageToken) break;
+      }
+      return found;
+    },
   };
 }

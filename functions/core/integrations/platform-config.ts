@@ -20,8 +20,9 @@ export interface PlatformConfig {
   googleOAuth: string;
   /** www.googleapis.com: the userinfo endpoint and Search Console's webmasters/v3. */
   googleApis: string;
-  /** The Business Profile's account management API. */
+  /** The Business Profile's account management API and its business information API (locations). */
   googleBusinessAccounts: string;
+  googleBusinessInformation: string;
   /** WordPress.com's OAuth and REST API (public-api.wordpress.com). */
   wordpressCom: string;
 }
@@ -50,6 +51,11 @@ export function platformConfig(): PlatformConfig {
       'GOOGLE_BUSINESS_ACCOUNTS_BASE',
       'https://mybusinessaccountmanagement.googleapis.com',
       '/google-business-accounts',
+    ),
+    googleBusinessInformation: base(
+      'GOOGLE_BUSINESS_INFORMATION_BASE',
+      'https://mybusinessbusinessinformation.googleapis.com',
+      '/google-business-information',
     ),
     wordpressCom: base('WORDPRESS_COM_BASE', 'https://public-api.wordpress.com', '/wpcom'),
   };

@@ -6,11 +6,13 @@ import { SANDBOX_CLIENTS } from './oauth-sandbox';
  * Loopback stand-ins for Google's OAuth 2.0 with offline access (the consent page, the token
  * endpoint's code and refresh grants, tokeninfo, revoke), userinfo, Search Console's sites.list
  * and the Business Profile's accounts.list: the subset functions/core/integrations/google-client.ts
- * calls, with Google's shapes, token lifetimes, errors and per-minute quota.
+ * calls, with Google's shapes, token lifetimes, errors and per-minute quota, and the Business
+ * Information API's locations of an account.
  *
  * Paths mirror the hosts under a prefix: /google-accounts (accounts.google.com), /google-oauth2
  * (oauth2.googleapis.com), /google-apis (www.googleapis.com), /google-business-accounts
- * (mybusinessaccountmanagement.googleapis.com). Google's app is sign-in's (SANDBOX_CLIENTS.google).
+ * (mybusinessaccountmanagement.googleapis.com), /google-business-information
+ * (mybusinessbusinessinformation.googleapis.com). Google's app is sign-in's (SANDBOX_CLIENTS.google).
  *
  * Control: POST /__sandbox/google/revoke takes back every grant, as a user removing the app at
  * myaccount.google.com would (the refresh grant then answers invalid_grant).
@@ -35,6 +37,28 @@ export const BUSINESS_ACCOUNTS = [
     verificationState: 'VERIFIED',
   },
 ];
+
+/** Each account's locations (Business Information API's Location, the fields readMask asks for). */
+export const BUSINESS_LOCATIONS: Record<string, { name: string; title: string; storefrontAddress: object }[]> = {
+  'accounts/110000000000000000001': [],
+  'accounts/110000000000000000002': [
+    {
+      name: 'locations/5500000000000000001',
+      title: 'Sandbox Bakery Soho',
+      storefrontAddress: { regionCode: 'GB', postalCode: 'W1D 3QF', locality: 'London', addressLines: ['12 Frith St'] },
+    },
+    {
+      name: 'locations/5500000000000000002',
+      title: 'Sandbox Bakery Camden',
+      storefrontAddress: {
+        regionCode: 'GB',
+        postalCode: 'NW1 8AH',
+        locality: 'London',
+        addressLines: ['3 Camden High St'],
+      },
+    },
+  ],
+};
 
 const SEARCH_CONSOLE = 'https://www.googleapis.com/auth/webmasters.readonly';
 const BUSINESS = 'https://www.googleapis.com/auth/business.manage';
@@ -316,6 +340,26 @@ export function createGoogleApisSandbox(options: GoogleApisSandboxOptions) {
       json(res, 200, {
         accounts: page,
         ...(start + size < BUSINESS_ACCOUNTS.length ? { nextPageToken: String(start + size) } : {}),
+      });
+      return true;
+    }
+    const locationsOf = /^\/google-business-information\/v1\/(accounts\/\d+)\/locations$/.exec(path)?.[1];
+    if (method === 'GET' && locationsOf) {
+      if (!bearer(req, res, BUSINESS)) return true;
+      const list = BUSINESS_LOCATIONS[locationsOf];
+      if (!list) {
+        apiError(res, 403, 'PERMISSION_DENIED', 'The caller does not have permission');
+        return true;
+      }
+      if (!q.get('readMask')) {
+        apiError(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.');
+        return true;
+      }
+      const size = Math.min(100, Math.max(1, Number(q.get('pageSize') ?? 10) || 10));
+      const start = Number(q.get('pageToken') ?? 0) || 0;
+      json(res, 200, {
+        locations: list.slice(start, start + size),
+        ...(start + size < list.length ? { nextPageToken: String(start + size) } : {}),
       });
       return true;
     }
