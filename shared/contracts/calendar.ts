@@ -1,28 +1,17 @@
 import { defineContract } from '../contract';
+import { postListSchema } from '../schemas/calendar';
 import {
   batchSchema,
-  createPostSchema,
-  deleteScheduledSchema,
   deletedCountSchema,
+  deleteScheduledSchema,
   limitQuerySchema,
-  postIdParams,
-  postListSchema,
-  postSchema,
-  postWithSiblingsSchema,
   rangeQuerySchema,
-  updatePostSchema,
-} from '../schemas/calendar';
+} from '../schemas/calendar-views';
+import { postContracts } from './posts';
 
 /** Spec 02 §7 "Calendar": the selected company's posts. */
 export const calendarContracts = {
-  create: defineContract({
-    method: 'POST',
-    path: '/api/calendar',
-    summary:
-      'Create one post per platform, siblings of one group; action save (draft), schedule or publish (paid plan, else 402)',
-    body: createPostSchema,
-    responses: { 201: postListSchema },
-  }),
+  ...postContracts,
   list: defineContract({
     method: 'GET',
     path: '/api/calendar/list',
@@ -56,29 +45,6 @@ export const calendarContracts = {
     summary: 'The most recently published posts, newest first (limit, default 10): Recently Published',
     query: limitQuerySchema,
     responses: { 200: postListSchema },
-  }),
-  withSiblings: defineContract({
-    method: 'GET',
-    path: '/api/calendar/{id}/with-siblings',
-    summary: 'One post and the other posts of its group',
-    params: postIdParams,
-    responses: { 200: postWithSiblingsSchema },
-  }),
-  update: defineContract({
-    method: 'PATCH',
-    path: '/api/calendar/{id}',
-    summary:
-      'Edit one post: save keeps its state, schedule, publish (paid plan); a stale version is a 409; published posts are locked',
-    params: postIdParams,
-    body: updatePostSchema,
-    responses: { 200: postSchema },
-  }),
-  remove: defineContract({
-    method: 'DELETE',
-    path: '/api/calendar/{id}',
-    summary: 'Delete one post (not while it is being published); its files stop counting as used',
-    params: postIdParams,
-    responses: { 204: null },
   }),
   deleteScheduled: defineContract({
     method: 'DELETE',

@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
-import { DEFAULT_LIST_LIMIT } from '../constants';
-import { isCalendarDay, isTimeZone } from '../calendar-day';
+import { isTimeZone } from '../calendar-day';
 import { PLATFORMS, isBlogPlatform, type Platform } from '../platforms';
 
 /**
@@ -46,7 +45,8 @@ export const postStatusSchema = z.enum(POST_STATUSES);
 export const postActionSchema = z.enum(POST_ACTIONS);
 
 const instant = z.iso.datetime({ offset: true });
-const postId = z.int().check(z.positive());
+export const postIdSchema = z.int().check(z.positive());
+const postId = postIdSchema;
 const mediaIds = z
   .array(z.int({ error: calendarMessages.mediaInvalid }).check(z.positive(calendarMessages.mediaInvalid)))
   .check(z.maxLength(100));
@@ -118,44 +118,7 @@ const idFromPath = z.pipe(
 );
 export const postIdParams = z.object({ id: z.pipe(idFromPath, postId) });
 
-export const batchSchema = z.object({
-  ids: z.array(postId).check(z.minLength(1), z.maxLength(MAX_BATCH_IDS)),
-});
-
 /** An IANA zone name. */
 export const zoneSchema = z.string().check(z.refine(isTimeZone, calendarMessages.zoneInvalid));
-const zone = zoneSchema;
-const day = z.string().check(z.refine(isCalendarDay, calendarMessages.dayInvalid));
 
 export const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
-const dayRangeSchema = z.object({ zone, from: day, to: day }).check(
-  z.refine((r) => !isCalendarDay(r.from) || !isCalendarDay(r.to) || daysBetween(r.from, r.to) >= 0, {
-    message: calendarMessages.rangeInvalid,
-    path: ['to'],
-  }),
-  z.refine((r) => !isCalendarDay(r.from) || !isCalendarDay(r.to) || daysBetween(r.from, r.to) < MAX_RANGE_DAYS, {
-    message: calendarMessages.rangeTooLong,
-    path: ['to'],
-  }),
-);
-
-/** GET /api/calendar/list/range: local days `from` to `to`, both included, in `zone`. */
-export const rangeQuerySchema = dayRangeSchema;
-export type RangeQuery = z.output<typeof rangeQuerySchema>;
-/** DELETE /api/calendar/delete/scheduled: the same days, as a body. */
-export const deleteScheduledSchema = dayRangeSchema;
-
-export const limitQuerySchema = z.object({
-  limit: z._default(
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,3}$/)),
-      z.pipe(
-        z.transform((value: string) => Number(value)),
-        z.int().check(z.gte(1), z.lte(100)),
-      ),
-    ),
-    DEFAULT_LIST_LIMIT,
-  ),
-});
-
-export const deletedCountSchema = z.object({ deleted: z.number() });

@@ -1,4 +1,4 @@
-import { calendarContracts } from '@shared/contracts/calendar';
+import { postContracts } from '@shared/contracts/posts';
 import type { Post } from '@shared/schemas/calendar';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call, errorMessage, isUpgradeRequired } from '@/lib/api-client';
@@ -15,7 +15,7 @@ export interface Move {
 }
 
 const send = ({ post, day, zone, time }: Move) =>
-  call(calendarContracts.update, {
+  call(postContracts.update, {
     params: { id: String(post.id) },
     body: { scheduledAt: movedInstant(post.date, day, zone, time), action: moveAction(post), version: post.version },
   });

@@ -1,4 +1,4 @@
-import { calendarContracts } from '@shared/contracts/calendar';
+import { postContracts } from '@shared/contracts/posts';
 import { contentContracts } from '@shared/contracts/content';
 import { PLATFORM_LABELS } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
@@ -37,7 +37,7 @@ export default function PostPreviewDialog({
   const { company } = useCurrentCompany();
   const group = useQuery({
     queryKey: queryKeys.company.postWithSiblings(opened.id),
-    queryFn: ({ signal }) => call(calendarContracts.withSiblings, { params: { id: String(opened.id) }, signal }),
+    queryFn: ({ signal }) => call(postContracts.withSiblings, { params: { id: String(opened.id) }, signal }),
   });
   const posts = group.data ? [group.data.post, ...group.data.siblings] : [opened];
   const [shownId, setShownId] = useState(opened.id);

@@ -1,4 +1,4 @@
-import { calendarContracts } from '@shared/contracts/calendar';
+import { postContracts } from '@shared/contracts/posts';
 // The subscription's own contract: billing's whole schema module is not needed to know whether the plan publishes.
 import { subscriptionContract } from '@shared/contracts/subscription';
 import type { CreatePostInput, Post, UpdatePostInput } from '@shared/schemas/calendar';
@@ -10,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const postWithSiblingsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: queryKeys.company.postWithSiblings(id),
-    queryFn: ({ signal }) => call(calendarContracts.withSiblings, { params: { id: String(id) }, signal }),
+    queryFn: ({ signal }) => call(postContracts.withSiblings, { params: { id: String(id) }, signal }),
   });
 
 /** A post on its way to a platform (Publish Now, or in progress): asked again until it lands. */
@@ -37,7 +37,7 @@ export const usePaidPlan = () =>
 export function useCreatePosts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePostInput) => call(calendarContracts.create, { body }),
+    mutationFn: (body: CreatePostInput) => call(postContracts.create, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.company.posts }),
   });
 }
@@ -47,7 +47,7 @@ export function useUpdatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdatePostInput }) =>
-      call(calendarContracts.update, { params: { id: String(id) }, body }),
+      call(postContracts.update, { params: { id: String(id) }, body }),
     onSuccess: (post: Post) =>
       queryClient.invalidateQueries({ queryKey: queryKeys.company.posts, refetchType: 'all' }).then(() => post),
   });
