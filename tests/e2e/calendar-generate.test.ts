@@ -205,6 +205,39 @@ describe('AI generation, drag to reschedule and previews', () => {
     await preview.waitFor({ state: 'detached' });
     const again = (await postsBetween(page, localDay(2), localDay(2))).find((p) => p.id === facebook.id);
     expect(again && dayOf(again.date)).toBe(localDay(2));
+
+    // The week view: dragging shows times of day in every column; the post lands on the day and time.
+    await page.goto(url(`/calendar/${localDay(2)}/week/calendar`));
+    const source = page.locator(`[data-day="${localDay(2)}"] .post-chip[data-post-id="${facebook.id}"]`);
+    await source.waitFor();
+    const days = await page
+      .locator('.cal__day[data-day]')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-day')));
+    const weekTarget = days.find((d) => d && d !== localDay(2));
+    if (!weekTarget) throw new Error('no other day in the week');
+    const box = await source.boundingBox();
+    if (!box) throw new Error('the chip is not on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10, { steps: 3 });
+    const slot = page.locator(`[data-day="${weekTarget}"] .drop-slots__slot[data-time="18:00"]`);
+    await slot.waitFor();
+    await page.screenshot({ path: `${screens}calendar-generate-week-dragging.png` });
+    const slotBox = await slot.boundingBox();
+    if (!slotBox) throw new Error('the slot is not on screen');
+    await page.mouse.move(slotBox.x + slotBox.width / 2, slotBox.y + slotBox.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => (await postsBetween(page, weekTarget, weekTarget)).find((p) => p.id === facebook.id)?.date)
+      .toBeDefined();
+    const landed = (await postsBetween(page, weekTarget, weekTarget)).find((p) => p.id === facebook.id);
+    expect(
+      new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit' }).format(
+        new Date(landed?.date ?? ''),
+      ),
+    ).toBe('18:00');
+    await page.locator('.drop-slots').first().waitFor({ state: 'detached' });
+    await check(page, 'week-moved');
   });
 
   it('previews a post for each platform of its group: copy cut where each app cuts it, a link card', async () => {

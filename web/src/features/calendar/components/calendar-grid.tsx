@@ -2,8 +2,9 @@ import type { Post } from '@shared/schemas/calendar';
 import { formatAs, isSameDay, isSameMonth, toRouteDate } from '@/lib/dates';
 import { formatInZone } from '@/lib/format-date';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CalendarType } from '../calendar-range';
+import { DropSlots } from './drop-slots';
 import { MovablePost, POST_DRAG_TYPE } from './movable-post';
 import { loadCalendarDialogs } from './load-calendar-dialogs';
 
@@ -25,6 +26,29 @@ export function CalendarGrid({
 }) {
   const queryClient = useQueryClient();
   const [dropDay, setDropDay] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  useEffect(() => {
+    // The week view's time targets appear once a post is being dragged: after dragstart, since
+    // changing the page inside it makes Chromium drop the drag.
+    const start = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes(POST_DRAG_TYPE)) setTimeout(() => setDragging(true), 0);
+    };
+    const end = () => setDragging(false);
+    document.addEventListener('dragstart', start);
+    document.addEventListener('dragend', end);
+    document.addEventListener('drop', end);
+    return () => {
+      document.removeEventListener('dragstart', start);
+      document.removeEventListener('dragend', end);
+      document.removeEventListener('drop', end);
+    };
+  }, []);
+  const move = (id: number, day: string, time?: string) => {
+    const post = posts.find((p) => p.id === id);
+    if (!post) return;
+    if (!time && formatInZone(post.date, 'yyyy-MM-dd', zone) === day) return;
+    void loadCalendarDialogs().then((m) => m.reschedulePost(queryClient, { post, day, zone, time }));
+  };
   const byDay = new Map<string, { post: Post; time: string }[]>();
   for (const post of posts) {
     // A post's local day and time by Intl (what localParts gives), so the page needs no calendar-time.ts.
@@ -73,13 +97,11 @@ export function CalendarGrid({
                   onDrop={(event) => {
                     event.preventDefault();
                     setDropDay(null);
-                    const id = Number(event.dataTransfer.getData(POST_DRAG_TYPE));
-                    const post = posts.find((p) => p.id === id);
-                    if (post && formatInZone(post.date, 'yyyy-MM-dd', zone) !== key)
-                      void loadCalendarDialogs().then((m) => m.reschedulePost(queryClient, { post, day: key, zone }));
+                    move(Number(event.dataTransfer.getData(POST_DRAG_TYPE)), key);
                   }}
                 >
                   <span className="cal__date">{formatAs(day, type === 'week' ? 'EEE d MMM' : 'd')}</span>
+                  {type === 'week' && dragging ? <DropSlots onDropAt={(id, time) => move(id, key, time)} /> : null}
                   {items.length ? (
                     <ul className="cal__posts">
                       {items.map(({ post, time }) => (
