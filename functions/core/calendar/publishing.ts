@@ -4,16 +4,16 @@ import type { PostItem } from './post-entity';
 import { getPost, writePost } from './post-store';
 
 /**
- * The seam the publisher (the publishing issue's workflow) calls; nothing here talks to a
- * platform. A post is due when it is `scheduled` and either its `scheduledAt` has come or its
+ * The seam the publish workflow (functions/core/publishing/publish-steps.ts) calls; nothing
+ * here talks to a platform. A post is due when it is `scheduled` and either its `scheduledAt` has come or its
  * `publish` flag is set (Publish Now). The workflow:
  *   1. `claimForPublishing` moves it to `in-progress` on condition of the version it read, so a
  *      duplicate trigger, or an edit racing the trigger, makes the second caller stop (409);
  *   2. publishes on the platform;
  *   3. `recordPublished` or `recordPublishFailure` ends it (`published` with its time, id and
  *      permalink; or `failed` with the sentence the calendar's red dot shows).
- * Schedules are created where posts change state (post-store's createPosts/updatePost/deletePost):
- * the publishing issue adds its EventBridge schedule there, named per post.
+ * Schedules are kept where posts change state: post-store's createPosts/updatePost/deletePost
+ * call functions/core/publishing/post-schedule.ts (one one-time schedule per scheduled post).
  */
 export async function claimForPublishing(companyId: number, postId: number, now = new Date()): Promise<PostItem> {
   const post = await getPost(companyId, postId);
