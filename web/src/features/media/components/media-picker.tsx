@@ -1,5 +1,5 @@
 import { Images } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { loadChunk } from '@/lib/load-chunk';
 import './media-picker.css';
@@ -20,16 +20,33 @@ export interface MediaPickerProps {
   selected: number[];
   onChange: (ids: number[]) => void;
   label?: string;
+  /**
+   * Opens the library at once: the editor shows its own button until media is wanted (this
+   * picker is a chunk of its own) and mounts the picker when that button is clicked.
+   */
+  openOnMount?: boolean;
 }
 
 /**
  * Reuse files from the library: the picked files as thumbnails with remove buttons, and a
  * button opening the library (with search) to pick from.
  */
-export function MediaPicker({ multiple, selected, onChange, label = 'Add media' }: MediaPickerProps) {
-  const [open, setOpen] = useState(false);
+export function MediaPicker({
+  multiple,
+  selected,
+  onChange,
+  label = 'Add media',
+  openOnMount = false,
+}: MediaPickerProps) {
+  const [open, setOpen] = useState(openOnMount);
   // The dialog stays mounted once opened, so closing it returns focus to the button as before.
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(openOnMount);
+  const button = useRef<HTMLButtonElement>(null);
+  // Opened on mount, the button that asked for it is gone: focus this one first, so the dialog
+  // hands focus back to it when it closes.
+  useLayoutEffect(() => {
+    if (openOnMount) button.current?.focus();
+  }, [openOnMount]);
   return (
     <div className="media-picker">
       {selected.length ? (
@@ -38,6 +55,7 @@ export function MediaPicker({ multiple, selected, onChange, label = 'Add media' 
         </Suspense>
       ) : null}
       <Button
+        ref={button}
         variant="secondary"
         icon={<Images size={16} aria-hidden />}
         onClick={() => {

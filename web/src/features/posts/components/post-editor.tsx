@@ -10,6 +10,7 @@ import {
   type Platform,
 } from '@shared/platform-rules';
 import { calendarMessages, type Post, type PostAction } from '@shared/schemas/calendar';
+import { Images } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';
@@ -33,6 +34,7 @@ export type MediaPickerSlot = ComponentType<{
   selected: number[];
   onChange: (ids: number[]) => void;
   label?: string;
+  openOnMount?: boolean;
 }>;
 
 /** Shown only when the browser refuses to copy: fetched then (with the dialog's styles), not with the editor. */
@@ -76,6 +78,8 @@ export function PostEditor({
   const [subject, setSubject] = useState(post?.subject ?? '');
   const [content, setContent] = useState(post?.content ?? '');
   const [files, setFiles] = useState<number[]>(post?.files ?? []);
+  const [mediaWanted, setMediaWanted] = useState(false);
+  const mediaLabel = kind === 'blog' ? 'Choose an image' : 'Add media';
   const [schedule, setSchedule] = useState(() => initialSchedule(post, zone));
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState<PostAction | null>(null);
@@ -201,13 +205,27 @@ export function PostEditor({
         <Card title="Media" description={kind === 'blog' ? 'One image for the blog post.' : undefined}>
           {locked ? (
             <p className="muted">{files.length ? `${files.length} file(s) attached.` : 'No media.'}</p>
+          ) : files.length || mediaWanted ? (
+            <Suspense
+              fallback={
+                <Button variant="secondary" icon={<Images size={16} aria-hidden />} pending>
+                  {mediaLabel}
+                </Button>
+              }
+            >
+              <MediaPicker
+                multiple={kind === 'social'}
+                selected={files}
+                onChange={setFiles}
+                label={mediaLabel}
+                openOnMount={mediaWanted && !files.length}
+              />
+            </Suspense>
           ) : (
-            <MediaPicker
-              multiple={kind === 'social'}
-              selected={files}
-              onChange={setFiles}
-              label={kind === 'blog' ? 'Choose an image' : 'Add media'}
-            />
+            // The picker is the media feature's chunk: a post without media loads it when asked.
+            <Button variant="secondary" icon={<Images size={16} aria-hidden />} onClick={() => setMediaWanted(true)}>
+              {mediaLabel}
+            </Button>
           )}
           {errors.files ? (
             <p className="field__error" role="alert">
