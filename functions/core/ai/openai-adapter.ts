@@ -1,6 +1,6 @@
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import type { ChatCompletion, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import sharp from 'sharp';
+import { loadSharp } from '../media/load-sharp';
 import type { z } from 'zod';
 import { AiReplyError, AiTransientError } from './ai-errors';
 import type { AiPort, GeneratedImage, ImageRequest } from './ai-port';
@@ -185,6 +185,7 @@ export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
       bytes = Buffer.from(await res.arrayBuffer());
     }
     if (!bytes?.length) throw new AiReplyError('Image generation: the reply held no image');
+    const sharp = await loadSharp();
     const decoded = sharp(bytes);
     const meta = await decoded.metadata().catch((error: unknown) => {
       throw new AiReplyError('Image generation: the reply is not a readable image', { cause: error });

@@ -2,8 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import type { MediaExtension } from '@shared/schemas/media';
+import { loadSharp } from './load-sharp';
 
 /** Spec 01 §9: the thumbnail sizes are 256 and full. */
 export const THUMBNAIL_EDGE = 256;
@@ -36,6 +37,7 @@ async function thumbnail(input: Sharp, alpha: boolean): Promise<{ body: Buffer; 
  * upright copy with EXIF, XMP and IPTC stripped (a phone photo's GPS position stays private).
  */
 export async function imageRenditions(bytes: Buffer, ext: MediaExtension): Promise<Renditions> {
+  const sharp = await loadSharp();
   // One instance for the header and the thumbnail: libvips opens the image once.
   const image = sharp(bytes, { failOn: 'none' });
   let meta: Metadata;
@@ -70,6 +72,7 @@ export const hasFfmpeg = spawnSync(FFMPEG, ['-version'], { stdio: 'ignore', time
 export async function videoRenditions(bytes: Buffer | undefined, ext: MediaExtension): Promise<Renditions> {
   const frame = hasFfmpeg && bytes ? await posterFrame(bytes, ext).catch(() => undefined) : undefined;
   const poster = frame ?? (await videoTile(ext));
+  const sharp = await loadSharp();
   const full = await sharp(poster).jpeg({ quality: 85 }).toBuffer();
   return {
     thumb256: await thumbnail(sharp(poster), false),
@@ -118,7 +121,7 @@ function run(command: string, args: string[]): Promise<Buffer> {
 }
 
 /** A 16:9 tile that says "video" at a glance: a play button and the format. */
-function videoTile(ext: string): Promise<Buffer> {
+async function videoTile(ext: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e293b"/><stop offset="1" stop-color="#334155"/></linearGradient></defs>
   <rect width="1280" height="720" fill="url(#g)"/>
@@ -126,5 +129,6 @@ function videoTile(ext: string): Promise<Buffer> {
   <path d="M600 260 L720 330 L600 400 Z" fill="#ffffff"/>
   <text x="640" y="560" font-family="sans-serif" font-size="64" font-weight="700" fill="#e2e8f0" text-anchor="middle">VIDEO · ${ext.toUpperCase()}</text>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../media/load-sharp';
 import type { GeneratedImage, ImageRequest, ImageStyle } from '../ai-port';
 import { type Rng, rng } from './seeded';
 
@@ -247,6 +247,7 @@ export async function offlineImage(request: ImageRequest): Promise<GeneratedImag
   const width = Math.min(Math.max(Math.round(request.width ?? 1024), 64), 2048);
   const height = Math.min(Math.max(Math.round(request.height ?? 1024), 64), 2048);
   const svg = offlineImageSvg({ ...request, width, height });
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   return { png, width, height };
 }
