@@ -4,6 +4,7 @@ import { table, tableName } from '../../functions/core/table/client';
 import { keys } from '../../functions/core/table/keys';
 import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
 import { postScheduleName } from '../../functions/core/publishing/post-schedule';
+import { instagramSentences } from '../../functions/core/integrations/instagram-client';
 import { signedInUser, waitForMail, type TestClient } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 import { makePaid, uploadImage } from './calendar-support';
@@ -201,6 +202,21 @@ describe('the publish workflow against the sandbox platforms', () => {
     expect(post.error).toMatch(
       /^Threads counts each emoji and accented letter as several characters, so this post is \d+ over Threads' limit of 500\. Shorten it and publish again\.$/,
     );
+  });
+
+  it("publishes an Instagram carousel (children, then the parent); more than the API's 10 fails with its sentence", async () => {
+    const images: number[] = [];
+    for (let i = 0; i < 11; i++) images.push(await uploadImage(client, `carousel-${i}.png`));
+    const copy = uniqueCopy('carousel');
+    const post = await settled(client, await publishNow(client, 'instagram', copy, images.slice(0, 3)));
+    expect(post.status, JSON.stringify(post)).toBe('published');
+    const [arrived] = await sandboxPosts(sandbox, copy);
+    expect(arrived!.media).toHaveLength(3);
+
+    // The spec allows 20 files on Instagram; its publishing API takes carousels of 10.
+    const tooMany = await settled(client, await publishNow(client, 'instagram', uniqueCopy('eleven'), images));
+    expect(tooMany.status).toBe('failed');
+    expect(tooMany.error).toBe(instagramSentences.carousel);
   });
 
   it('retries a failed post with Publish Now', async () => {
