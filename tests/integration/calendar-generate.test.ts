@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '@shared/messages';
 import { checkPost } from '@shared/platform-rules';
 import { calendarMessages, type Post } from '@shared/schemas/calendar';
 import { generateMessages } from '@shared/schemas/calendar-generate';
@@ -98,6 +99,27 @@ describe('POST /api/calendar/generate refusals', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect((await settle(client, res.body.uuid as string)).status).toBe(200);
+  });
+});
+
+describe('the attack generation invites: starting it over and over', () => {
+  it('counts starts per company: the eleventh within the hour is a 429 with the sentence, and starts nothing', async () => {
+    const { client } = await signedInUser('gen-flood');
+    const body = { platform: ['custom-blog'], from: localDay(1), to: localDay(1), zone: ZONE };
+    const uuids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await client.post('/api/calendar/generate/blog', body);
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      uuids.push(res.body.uuid as string);
+    }
+    const refused = await client.post('/api/calendar/generate', { ...body, platform: ['facebook'] });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(messages.tooManyRequests);
+    for (const uuid of uuids) expect((await settle(client, uuid)).status).toBe(200);
+    expect(await postsIn(client, localDay(1), localDay(1))).toHaveLength(10);
+    // Another company is counted on its own.
+    const other = await signedInUser('gen-flood-other');
+    expect((await other.client.post('/api/calendar/generate/blog', body)).status).toBe(202);
   });
 });
 

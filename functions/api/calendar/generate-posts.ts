@@ -1,5 +1,6 @@
 import { calendarGenerateContracts } from '@shared/contracts/calendar-generate';
 import { postsGenerationJob } from '../../core/calendar/generation';
+import { countGenerationStart } from '../../core/calendar/generation-limit';
 import { checkGenerationWindow } from '../../core/calendar/generation-window';
 import { jobStartRoute } from '../../core/http/job-start-route';
 
@@ -10,8 +11,9 @@ import { jobStartRoute } from '../../core/http/job-start-route';
 export const generatePostsRoute = jobStartRoute(
   calendarGenerateContracts.generate,
   postsGenerationJob,
-  async ({ body }) => {
+  async ({ body, companyId }) => {
     checkGenerationWindow(body.from, body.to, body.zone);
+    await countGenerationStart(companyId);
     const { platform, specialInstructions, exclusions, from, to, zone } = body;
     return { platforms: platform, specialInstructions, exclusions, from, to, zone };
   },
