@@ -161,7 +161,7 @@ describe('publishing', () => {
     await chip.waitFor();
     await check(page, 'calendar-scheduled');
     await expect
-      .poll(async () => chip.getAttribute('class'), { timeout: 200_000, intervals: [2000] })
+      .poll(async () => chip.getAttribute('class'), { timeout: 200_000, interval: 2000 })
       .toContain('post-chip--published');
     await check(page, 'calendar-published');
     await chip.click();

@@ -165,9 +165,18 @@ describe('transitions on a paid plan', () => {
     const { client, companyId } = await signedInUser('cal-publish');
     await makePaid(client);
     const publishing = await import('../../functions/core/calendar/publishing');
-    const [a, b] = await createGroup(client, { platforms: ['facebook', 'threads'], action: 'publish' });
-    await publishing.claimForPublishing(companyId, a?.id ?? 0);
+    // Scheduled days ahead and claimed as if that time had come: Publish Now would start the real
+    // publish workflow, which claims the post before this test could.
+    const at = future(5);
+    const due = new Date(Date.parse(at) + 1000);
+    const [a, b] = await createGroup(client, {
+      platforms: ['facebook', 'threads'],
+      action: 'schedule',
+      scheduledAt: at,
+    });
     await expect(publishing.claimForPublishing(companyId, a?.id ?? 0)).rejects.toThrow(calendarMessages.notDue);
+    await publishing.claimForPublishing(companyId, a?.id ?? 0, due);
+    await expect(publishing.claimForPublishing(companyId, a?.id ?? 0, due)).rejects.toThrow(calendarMessages.notDue);
     await publishing.recordPublished(companyId, a?.id ?? 0, {
       publishedAt: new Date(),
       externalId: 'fb_1',
@@ -180,7 +189,7 @@ describe('transitions on a paid plan', () => {
     expect(locked.body.message).toBe(calendarMessages.publishedLocked);
     expect((await client.get('/api/calendar/recent?limit=1')).body.map((p: { id: number }) => p.id)).toEqual([a?.id]);
 
-    await publishing.claimForPublishing(companyId, b?.id ?? 0);
+    await publishing.claimForPublishing(companyId, b?.id ?? 0, due);
     const busy = await client.delete(`/api/calendar/${b?.id}`);
     expect(busy.status).toBe(409);
     expect(busy.body.message).toBe(calendarMessages.publishingLocked);
