@@ -9,6 +9,8 @@ import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
 import { runJobHandler } from '../../functions/workers/run-job';
 import { createWorkflowEngine, type LocalWorkflowEngine } from '../../infra/local/workflow-engine';
 import { startSchedulerLoop } from '../../infra/local/scheduler-loop';
+import { ensureTable } from '../../infra/local/dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { signedInUser } from '../support/api-client';
 
 /**
@@ -157,6 +159,19 @@ describe('long-running jobs on the local workflow engine', () => {
   });
 
   it('a one-time schedule fires its workflow once, then is gone', async () => {
+    // A table of its own: the suite runtime's scheduler loop shares the suite's table and
+    // would rightly claim (and run, on its own engine) a schedule it finds due there.
+    const suiteTable = process.env.TABLE_NAME;
+    const ownTable = `${suiteTable}-schedules-${Date.now()}`;
+    await ensureTable(
+      new DynamoDBClient({
+        region: 'us-east-1',
+        endpoint: process.env.DYNAMODB_ENDPOINT,
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
+      ownTable,
+    );
+    process.env.TABLE_NAME = ownTable;
     const loop = startSchedulerLoop(engine, 100);
     try {
       const { uuid } = await startJob(echo, 'direct', owner);
@@ -184,6 +199,7 @@ describe('long-running jobs on the local workflow engine', () => {
       ).toBeUndefined();
     } finally {
       await loop.stop();
+      process.env.TABLE_NAME = suiteTable;
     }
   });
 });
