@@ -10,17 +10,30 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  *   approving creates a 24-character application password and redirects to success_url with
  *   site_url, user_login and password; refusing redirects to reject_url with success=false.
  * - /wp-json/wp/v2/users/me, posts, media with Basic auth (an application password), errors
- *   as `{code, message, data: {status}}`.
+ *   as `{code, message, data: {status}}`. The posts list takes WordPress's arguments the
+ *   publishing lookup sends: `search` (WP_Query's word rules), `after`/`before` (ISO 8601,
+ *   exclusive), `status` (a comma list, default publish), `context` (raw fields with `edit`),
+ *   `per_page`/`page`, `orderby`/`order`; a create takes `date`/`date_gmt` to backdate a post.
  * - /wpcom/oauth2/authorize and /wpcom/oauth2/token (WordPress.com OAuth 2.0, the token names
  *   its blog_id and blog_url), /wpcom/wp/v2/sites/{blog}/... with Bearer tokens.
  * - POST /__sandbox/wordpress/revoke: the user revokes every application password from their
  *   profile (a later call answers 401).
+ * - POST /__sandbox/wordpress/fail-next: the platform sandbox's fail-next for WordPress's paths,
+ *   the same spec (`path`, `failure` or `status`/`body`/`headers`, `delayMs`, `after`) plus an
+ *   optional `method` and `user` (the login the call signs in as). With `after` the call is
+ *   carried out (the post stored) and only then answered with the failure: the unknown outcome
+ *   the publishing lookup is for. (The platform sandbox's /__sandbox/fail-next still works here
+ *   without `after`; its `after` marker is private to that module, so this one has its own.)
+ * - GET /__sandbox/wordpress/posts and /__sandbox/wordpress/requests: what the sites hold and
+ *   what they were asked, newest first (passwords and tokens are never recorded).
  */
 export const WORDPRESS_SANDBOX_CLIENT = { clientId: 'sandbox-wpcom-client', clientSecret: 'sandbox-wpcom-secret' };
 export const WORDPRESS_SANDBOX_SITE_NAME = 'Sandbox Blog';
 
 interface Post {
   id: number;
+  /** When it was made (or the `date_gmt` a create gave), ms since the epoch. */
+  date: number;
   title: string;
   content: string;
   status: string;
@@ -36,10 +49,96 @@ interface Media {
   site: string;
 }
 
-const json = (res: ServerResponse, status: number, body: unknown) =>
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
-const wpError = (res: ServerResponse, status: number, code: string, message: string) =>
-  json(res, status, { code, message, data: { status } });
+/** As the platform sandbox's FailSpec; `failure` names the WordPress-shaped answers below. */
+type Failure = 'rate-limit' | 'server-error' | 'timeout';
+export interface WordPressFailSpec {
+  path: string;
+  method?: string;
+  /** Only calls signed in as this login: tests sharing the one sandbox site keep their failures apart. */
+  user?: string;
+  failure?: Failure;
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /** Carry the call out, then answer the failure instead of its success. */
+  after?: boolean;
+}
+
+/** Answers that must turn into a failure once the call has been carried out (`after`). */
+const failAfter = new WeakMap<ServerResponse, () => unknown>();
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const fail = failAfter.get(res);
+  if (fail && status < 300) {
+    failAfter.delete(res);
+    return fail();
+  }
+  return res
+    .writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers })
+    .end(JSON.stringify(body));
+};
+const wpError = (res: ServerResponse, status: number, code: string, message: string, headers = {}) =>
+  json(res, status, { code, message, data: { status } }, headers);
+
+/**
+ * A failure as WordPress sites give them: core has no rate limit, so a 429 is the host's (with
+ * Retry-After); a 500 is WordPress's fatal-error handler; a timeout is a gateway giving up.
+ */
+function answerFailure(res: ServerResponse, spec: WordPressFailSpec) {
+  if (spec.failure === 'rate-limit') {
+    return wpError(res, 429, 'rest_too_many_requests', 'Too many requests. Please slow down.', {
+      'retry-after': '1',
+      ...spec.headers,
+    });
+  }
+  if (spec.failure === 'server-error') {
+    return wpError(res, 500, 'internal_server_error', '<p>There has been a critical error on this website.</p>');
+  }
+  if (spec.failure === 'timeout') {
+    setTimeout(() => res.writeHead(504).end(), spec.delayMs ?? 30_000);
+    return res;
+  }
+  return json(res, spec.status ?? 500, spec.body ?? {}, spec.headers);
+}
+
+/** WordPress's own search stopwords (WP_Query::get_search_stopwords, English). */
+const STOPWORDS = new Set(
+  'about an are as at be by com for from how in is it of on or that the this to was what when where who will with www'.split(
+    ' ',
+  ),
+);
+
+/**
+ * WP_Query's `s`: the string split at spaces, commas, plus signs and quotes ("quoted phrases"
+ * kept), single letters and stopwords dropped, more than nine terms searched as one phrase;
+ * every term must be in the title or content (WordPress also reads the excerpt, which the
+ * sandbox does not keep; a leading `-` excludes a term), case-insensitively.
+ */
+function searchMatcher(s: string): (post: Post) => boolean {
+  const found = s.match(/".*?("|$)|((?<=[\t ",+])|^)[^\t ",+]+/g) ?? [];
+  let terms = found
+    .map((t) => (/^".+"$/.test(t) ? t.slice(1, -1) : t.replace(/^["' ]+|["' ]+$/g, '')))
+    .filter((t) => t && !(t.length === 1 && /^[a-z-]$/i.test(t)) && !STOPWORDS.has(t.toLowerCase()));
+  if (!terms.length || terms.length > 9) terms = [s];
+  return (post) =>
+    terms.every((term) => {
+      const exclude = term.length > 1 && term.startsWith('-');
+      const word = (exclude ? term.slice(1) : term).toLowerCase();
+      const hit = [post.title, post.content].some((field) => field.toLowerCase().includes(word));
+      return exclude ? !hit : hit;
+    });
+}
+
+/** WordPress's dates: `2024-05-01T10:00:00`, no zone (the sandbox site's time zone is UTC). */
+const wpDate = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+/** An ISO 8601 argument as rest_parse_date reads it: a zone-less time is the site's (UTC). */
+const parseWpDate = (value: string) => {
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?$/i.test(value)) return undefined;
+  const ms = Date.parse(/(Z|[+-]\d\d:\d\d)$/i.test(value) ? value : `${value}Z`);
+  return Number.isNaN(ms) ? undefined : ms;
+};
+const POST_STATUSES = new Set(['publish', 'future', 'draft', 'pending', 'private', 'trash', 'any']);
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -75,6 +174,15 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
   const media = new Map<number, Media>();
   const wpcomCodes = new Map<string, { blog: string; redirectUri: string; login: string; expires: number }>();
   const wpcomTokens = new Map<string, { blog: string; login: string }>();
+  const failures: WordPressFailSpec[] = [];
+  const received: {
+    at: string;
+    method: string;
+    path: string;
+    user?: string;
+    query: Record<string, string>;
+    status: number;
+  }[] = [];
   let nextId = 100;
 
   const userId = (login: string) => {
@@ -93,8 +201,15 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
     return passwords.get(login)?.some((p) => p.password === given) ? { login } : 'bad';
   }
 
+  /** Who a call says it is (Basic login or WordPress.com token), unchecked: for fail-next and the log only. */
+  const callerLogin = (req: IncomingMessage): string | undefined => {
+    const header = req.headers.authorization ?? '';
+    if (header.startsWith('Basic ')) return Buffer.from(header.slice(6), 'base64').toString('utf8').split(':')[0];
+    return wpcomTokens.get(header.replace(/^Bearer /, ''))?.login;
+  };
+
   /** The REST routes shared by the self-hosted site and WordPress.com's sites/{blog}. */
-  async function rest(req: IncomingMessage, res: ServerResponse, route: string, login: string, site: string) {
+  async function rest(req: IncomingMessage, res: ServerResponse, url: URL, route: string, login: string, site: string) {
     const method = req.method ?? 'GET';
     if (route === '/users/me' && method === 'GET') {
       return json(res, 200, { id: userId(login), name: login === 'admin' ? 'Site Admin' : login, slug: login });
@@ -121,7 +236,14 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
       });
     }
     if (route === '/posts' && method === 'POST') {
-      let body: { title?: string; content?: string; status?: string; featured_media?: number };
+      let body: {
+        title?: string;
+        content?: string;
+        status?: string;
+        featured_media?: number;
+        date?: string;
+        date_gmt?: string;
+      };
       try {
         body = JSON.parse((await readRaw(req)).toString('utf8') || '{}') as typeof body;
       } catch {
@@ -133,9 +255,13 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
       if (body.featured_media && !media.has(body.featured_media)) {
         return wpError(res, 400, 'rest_invalid_featured_media', 'Invalid featured media ID.');
       }
+      const given = body.date_gmt ?? body.date;
+      const date = given === undefined ? Date.now() : parseWpDate(given);
+      if (date === undefined) return wpError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): date');
       const id = nextId++;
       const post: Post = {
         id,
+        date,
         title: body.title ?? '',
         content: body.content ?? '',
         status: body.status ?? 'draft',
@@ -151,27 +277,76 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
       const post = posts.get(Number(one));
       return post ? json(res, 200, postBody(post)) : wpError(res, 404, 'rest_post_invalid_id', 'Invalid post ID.');
     }
-    if (route === '/posts' && method === 'GET') {
-      return json(
-        res,
-        200,
-        [...posts.values()]
-          .filter((p) => p.site === site)
-          .reverse()
-          .map(postBody),
-      );
-    }
+    if (route === '/posts' && method === 'GET') return listPosts(res, url, site);
     return wpError(res, 404, 'rest_no_route', 'No route was found matching the URL and request method.');
   }
-  const postBody = (p: Post) => ({
+  /** A post as the REST API shows it; `raw` fields are for `context=edit` (single reads keep them, as before). */
+  const postBody = (p: Post, edit = true) => ({
     id: p.id,
+    date: wpDate(p.date),
+    date_gmt: wpDate(p.date),
     link: `${p.site}/?p=${p.id}`,
     status: p.status,
     author: p.author,
     featured_media: p.featured_media,
-    title: { raw: p.title, rendered: escape(p.title) },
-    content: { raw: p.content, rendered: p.content, protected: false },
+    title: edit ? { raw: p.title, rendered: escape(p.title) } : { rendered: escape(p.title) },
+    content: edit
+      ? { raw: p.content, rendered: p.content, protected: false }
+      : { rendered: p.content, protected: false },
   });
+
+  /** GET /wp/v2/posts with WordPress's collection arguments; invalid ones answer rest_invalid_param. */
+  function listPosts(res: ServerResponse, url: URL, site: string) {
+    const q = url.searchParams;
+    const invalid = (name: string) => wpError(res, 400, 'rest_invalid_param', `Invalid parameter(s): ${name}`);
+    const perPage = Number(q.get('per_page') ?? 10);
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return invalid('per_page');
+    const page = Number(q.get('page') ?? 1);
+    if (!Number.isInteger(page) || page < 1) return invalid('page');
+    const context = q.get('context') ?? 'view';
+    if (!['view', 'embed', 'edit'].includes(context)) return invalid('context');
+    const statuses = (q.get('status') ?? 'publish').split(',').map((t) => t.trim());
+    if (statuses.some((t) => !POST_STATUSES.has(t))) return invalid('status');
+    const after = q.has('after') ? parseWpDate(q.get('after') ?? '') : undefined;
+    if (q.has('after') && after === undefined) return invalid('after');
+    const before = q.has('before') ? parseWpDate(q.get('before') ?? '') : undefined;
+    if (q.has('before') && before === undefined) return invalid('before');
+    const orderby = q.get('orderby') ?? 'date';
+    if (!['date', 'id', 'title'].includes(orderby)) return invalid('orderby');
+    const order = q.get('order') ?? 'desc';
+    if (!['asc', 'desc'].includes(order)) return invalid('order');
+    const search = q.get('search');
+    const matches = search ? searchMatcher(search) : () => true;
+    const found = [...posts.values()]
+      .filter((p) => p.site === site)
+      .filter((p) => (statuses.includes('any') ? p.status !== 'trash' : statuses.includes(p.status)))
+      .filter((p) => (after === undefined || p.date > after) && (before === undefined || p.date < before))
+      .filter(matches)
+      .sort((a, b) => {
+        const by =
+          orderby === 'title'
+            ? a.title.localeCompare(b.title)
+            : orderby === 'id'
+              ? a.id - b.id
+              : a.date - b.date || a.id - b.id;
+        return order === 'asc' ? by : -by;
+      });
+    const pages = Math.ceil(found.length / perPage);
+    if (page > Math.max(1, pages)) {
+      return wpError(
+        res,
+        400,
+        'rest_post_invalid_page_number',
+        'The page number requested is larger than the number of pages available.',
+      );
+    }
+    return json(
+      res,
+      200,
+      found.slice((page - 1) * perPage, page * perPage).map((p) => postBody(p, context === 'edit')),
+      { 'x-wp-total': String(found.length), 'x-wp-totalpages': String(pages) },
+    );
+  }
 
   /** Answers the request when it is WordPress's; false otherwise. */
   async function answer(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
@@ -179,6 +354,42 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
     const method = req.method ?? 'GET';
     const origin = options.origin();
 
+    if (method === 'POST' && path === '/__sandbox/wordpress/fail-next') {
+      failures.push(JSON.parse((await readRaw(req)).toString('utf8')) as WordPressFailSpec);
+      res.writeHead(204).end();
+      return true;
+    }
+    if (method === 'GET' && path === '/__sandbox/wordpress/requests') {
+      json(res, 200, { requests: [...received].reverse() });
+      return true;
+    }
+    if (method === 'GET' && path === '/__sandbox/wordpress/posts') {
+      json(res, 200, {
+        posts: [...posts.values()].reverse().map((p) => ({ ...postBody(p), title: p.title, content: p.content })),
+      });
+      return true;
+    }
+    if (path.startsWith('/wp-json/') || path.startsWith('/wpcom/')) {
+      const user = callerLogin(req);
+      res.on('finish', () => {
+        const query = Object.fromEntries([...url.searchParams].map(([k, v]) => [k, v.slice(0, 200)]));
+        received.push({ at: new Date().toISOString(), method, path, user, query, status: res.statusCode });
+        if (received.length > 200) received.shift();
+      });
+      const at = failures.findIndex(
+        (f) =>
+          (path === f.path || path.startsWith(`${f.path}/`)) &&
+          (!f.method || f.method.toUpperCase() === method) &&
+          (!f.user || f.user === user),
+      );
+      const spec = at >= 0 ? failures.splice(at, 1)[0] : undefined;
+      if (spec?.after) failAfter.set(res, () => answerFailure(res, spec));
+      else if (spec?.delayMs && spec.failure !== 'timeout') await new Promise((r) => setTimeout(r, spec.delayMs));
+      else if (spec) {
+        answerFailure(res, spec);
+        return true;
+      }
+    }
     if (method === 'POST' && path === '/__sandbox/wordpress/revoke') {
       passwords.clear();
       wpcomTokens.clear();
@@ -270,7 +481,7 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
         wpError(res, 401, 'incorrect_password', 'The provided password is an invalid application password.');
         return true;
       }
-      await rest(req, res, path.slice('/wp-json/wp/v2'.length), login.login, origin);
+      await rest(req, res, url, path.slice('/wp-json/wp/v2'.length), login.login, origin);
       return true;
     }
 
@@ -354,7 +565,7 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
         wpError(res, 401, 'rest_not_logged_in', 'You are not currently logged in.');
         return true;
       }
-      await rest(req, res, site[2] ?? '', token.login, `https://${token.blog}`);
+      await rest(req, res, url, site[2] ?? '', token.login, `https://${token.blog}`);
       return true;
     }
     return false;
