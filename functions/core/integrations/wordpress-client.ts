@@ -1,11 +1,25 @@
+import { z } from 'zod';
 import { invalid } from '../errors';
-import { AppError, appCall, appSentences, type AppAnswer } from './app-http';
+import { FetchRefusedError, type FetchRefusal } from '../net';
+import { AppError, appCall, appSentences, type AppAnswer, type AppFailure } from './app-http';
 import type { PlatformConfig } from './platform-config';
+import { retryAfterSeconds } from './platform-http';
 
 /** How we call a connected site: an application password (Basic) or a WordPress.com token. */
 export type WordPressCredentials =
   | { kind: 'application-password'; siteUrl: string; userLogin: string; password: string }
   | { kind: 'wpcom'; siteUrl: string; blogId: string; accessToken: string };
+
+/** The credentials as sealed in the connection (the publishing seam opens them for a lookup). */
+export const wordpressCredentialsSchema: z.ZodType<WordPressCredentials> = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('application-password'),
+    siteUrl: z.string(),
+    userLogin: z.string(),
+    password: z.string(),
+  }),
+  z.object({ kind: z.literal('wpcom'), siteUrl: z.string(), blogId: z.string(), accessToken: z.string() }),
+]);
 
 /** What the site's REST index (`GET /wp-json/`) says about it. */
 export interface WordPressSite {
@@ -41,22 +55,137 @@ export const wordpressSentences = {
   permission: 'Your WordPress user may not publish posts on this site. Connect with an editor or administrator.',
 };
 
+/**
+ * A WordPress failure, shaped like a social platform's PlatformError so the publish workflow
+ * treats both alike: a rate limit (nothing was created) waits `retryAfterSeconds` and calls
+ * again; an outage, a timeout or a dropped connection is `transient` too, but the create's
+ * outcome is then unknown, so the workflow looks the post up before creating it again.
+ */
+export class WordPressError extends AppError {
+  constructor(
+    failure: AppFailure,
+    message: string,
+    detail?: string,
+    /** For rate limits: the site's Retry-After, in seconds. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super('wordpress', failure, message, detail);
+    this.name = 'WordPressError';
+  }
+
+  /** Worth trying again later without the user: rate limits and outages. */
+  get transient(): boolean {
+    return this.failure === 'rate-limited' || this.failure === 'unavailable';
+  }
+}
+
 /** The remote's answer as a user's sentence: 401 means the password was revoked, so reconnect. */
-export function classifyWordPressError(answer: AppAnswer): AppError {
+export function classifyWordPressError(answer: AppAnswer): WordPressError {
   const body = (answer.body ?? {}) as WordPressErrorBody;
   const detail = `HTTP ${answer.status} ${body.code ?? ''}: ${body.message ?? ''}`;
   if (answer.status === 401 || body.code === 'invalid_username' || body.code === 'incorrect_password') {
-    return new AppError('wordpress', 'expired', appSentences.expired('wordpress'), detail);
+    return new WordPressError('expired', appSentences.expired('wordpress'), detail);
   }
-  if (answer.status === 403) return new AppError('wordpress', 'permission', wordpressSentences.permission, detail);
-  if (answer.status === 429)
-    return new AppError('wordpress', 'rate-limited', appSentences.rateLimited('wordpress'), detail);
-  if (answer.status >= 500)
-    return new AppError('wordpress', 'unavailable', appSentences.unavailable('wordpress'), detail);
-  return new AppError('wordpress', 'rejected', appSentences.rejected('wordpress'), detail);
+  if (answer.status === 403) return new WordPressError('permission', wordpressSentences.permission, detail);
+  if (answer.status === 429) {
+    const wait = retryAfterSeconds(answer.headers, 60);
+    return new WordPressError('rate-limited', appSentences.rateLimited('wordpress'), detail, wait);
+  }
+  if (answer.status >= 500) return new WordPressError('unavailable', appSentences.unavailable('wordpress'), detail);
+  return new WordPressError('rejected', appSentences.rejected('wordpress'), detail);
+}
+
+/** A post as `GET /wp/v2/posts?context=edit` lists it: only the fields the lookup compares. */
+const listedPostSchema = z.object({
+  id: z.number(),
+  link: z.string().optional(),
+  /** The post's date in UTC, without a zone (WordPress's `date_gmt`); null for an undated draft. */
+  date_gmt: z.string().nullish(),
+  title: z.object({ raw: z.string().optional(), rendered: z.string().optional() }).optional(),
+  content: z.object({ raw: z.string().optional(), rendered: z.string().optional() }).optional(),
+});
+export type ListedPost = z.infer<typeof listedPostSchema>;
+
+/** Our clock and the site's may differ: a lookup accepts posts dated this long before the claim. */
+export const CLOCK_SLACK_MS = 2 * 60_000;
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+};
+const decodeEntities = (s: string) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+
+/**
+ * Text as WordPress may hand it back: entities decoded, and what its texturizer makes of
+ * quotes, dashes and dots in `rendered` undone, whitespace collapsed. Both sides of a comparison
+ * go through it, so the raw field, the rendered one and our own text compare alike.
+ */
+export const normaliseText = (s: string) =>
+  decodeEntities(s)
+    .normalize('NFC')
+    .replace(/[‘’‚′]/g, "'")
+    .replace(/[“”„″]/g, '"')
+    .replace(/…/g, '...')
+    .replace(/[–—]|-{2,}/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Content compared as its text: tags dropped (wpautop adds paragraphs, kses rewrites `<br>`). */
+export const normaliseHtml = (html: string) => normaliseText(html.replace(/<[^>]*>/g, ' '));
+
+/**
+ * WordPress's search (WP_Query `s`) needs every word in the title, content or excerpt, drops
+ * stopwords, and searches more than nine words as one phrase, which stored entities (`&amp;`)
+ * would then miss. So: a few plain words of the title, or of the content when the title has none.
+ */
+export function searchTerms(title: string, html: string): string {
+  const words = (text: string) =>
+    normaliseText(text)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 2);
+  const fromTitle = words(title);
+  return (fromTitle.length ? fromTitle : words(normaliseHtml(html))).slice(0, 6).join(' ');
+}
+
+/** Whether a listed post is the one we asked WordPress to create (made since `since`, same title and content). */
+export function isSamePost(listed: ListedPost, post: { title: string; html: string }, since: Date): boolean {
+  const title = listed.title?.raw ?? listed.title?.rendered;
+  if (title === undefined || normaliseText(title) !== normaliseText(post.title)) return false;
+  const content = listed.content?.raw ?? listed.content?.rendered;
+  if (content !== undefined && normaliseHtml(content) !== normaliseHtml(post.html)) return false;
+  // `after` already asked for this; checked again for a site (or plugin) that ignores it.
+  if (listed.date_gmt) {
+    const zoned = /(Z|[+-]\d\d:?\d\d)$/i.test(listed.date_gmt);
+    const made = Date.parse(zoned ? listed.date_gmt : `${listed.date_gmt}Z`);
+    if (Number.isFinite(made) && made < since.getTime() - CLOCK_SLACK_MS) return false;
+  }
+  return true;
 }
 
 const ok = (answer: AppAnswer) => answer.status >= 200 && answer.status < 300;
+
+/**
+ * The safe fetcher's site failures that may come after the request reached the site: for a
+ * create its outcome is unknown. A refused address, DNS, TLS or a too-large answer keep their
+ * own sentence: retrying would not change them.
+ */
+const OUTAGES: ReadonlySet<FetchRefusal> = new Set(['timeout', 'unreachable', 'bad-response']);
 
 /**
  * WordPress sites: discovery of a self-hosted site's REST index and its authorize-application
@@ -64,8 +193,26 @@ const ok = (answer: AppAnswer) => answer.status >= 200 && answer.status < 300;
  * (REST posts and media). Every address goes through the safe fetcher: the site is the user's.
  */
 export function wordpressClient(config: PlatformConfig) {
+  /** No answer at all (a timeout, a reset connection) is an outage too: the workflow's retry needs the class. */
   const call = (url: URL, request: Parameters<typeof appCall>[1] = {}) =>
-    appCall(url, request, 'wordpress', config.timeoutMs);
+    appCall(url, request, 'wordpress', config.timeoutMs).catch((error: unknown) => {
+      if (error instanceof AppError && !(error instanceof WordPressError)) {
+        throw new WordPressError(error.failure, error.message, error.detail);
+      }
+      throw error;
+    });
+  /** Publishing's calls: a timeout or a dropped connection is an outage the workflow retries (after a lookup). */
+  const publishCall = (url: URL, request: Parameters<typeof appCall>[1]) =>
+    call(url, request).catch((error: unknown) => {
+      if (error instanceof FetchRefusedError && OUTAGES.has(error.reason)) {
+        throw new WordPressError(
+          'unavailable',
+          appSentences.unavailable('wordpress'),
+          `${error.reason}: ${error.message}`,
+        );
+      }
+      throw error;
+    });
 
   /** The REST base of the credentials: the site's /wp-json, or WordPress.com's sites/{id}. */
   const restBase = (creds: WordPressCredentials) =>
@@ -172,7 +319,7 @@ export function wordpressClient(config: PlatformConfig) {
      * Publishes a blog post: each file goes up through `POST /wp/v2/media` first (the first
      * becomes the featured image), then `POST /wp/v2/posts` with status publish. Answers the
      * post's id and public link. Not retried here: a post create whose outcome is unknown is
-     * for the publishing workflow to look up before trying again.
+     * for the publishing workflow to look up (`findPost`) before trying again.
      */
     async publishPost(
       creds: WordPressCredentials,
@@ -181,7 +328,7 @@ export function wordpressClient(config: PlatformConfig) {
       const mediaIds: number[] = [];
       for (const file of post.media ?? []) {
         const safeName = file.filename.replace(/["\\\r\n]/g, '_');
-        const answer = await call(new URL(`${restBase(creds)}/media`), {
+        const answer = await publishCall(new URL(`${restBase(creds)}/media`), {
           method: 'POST',
           headers: {
             authorization: authorization(creds),
@@ -194,7 +341,7 @@ export function wordpressClient(config: PlatformConfig) {
         if (!ok(answer) || typeof body?.id !== 'number') throw classifyWordPressError(answer);
         mediaIds.push(body.id);
       }
-      const answer = await call(new URL(`${restBase(creds)}/posts`), {
+      const answer = await publishCall(new URL(`${restBase(creds)}/posts`), {
         method: 'POST',
         headers: { authorization: authorization(creds) },
         json: {
@@ -207,6 +354,37 @@ export function wordpressClient(config: PlatformConfig) {
       const body = answer.body as { id?: number; link?: string } | undefined;
       if (!ok(answer) || typeof body?.id !== 'number') throw classifyWordPressError(answer);
       return { id: body.id, link: body.link ?? '' };
+    },
+
+    /**
+     * Looks for the post `publishPost` may have made since `since` (less the clock slack):
+     * `GET /wp/v2/posts` with `search`, `after` (ISO 8601), the statuses a create can leave
+     * (`publish`, or `future`/`draft` when the site holds it back), `context=edit` for the raw
+     * title and content, newest first. Answers its id and link, or undefined when it is not there.
+     */
+    async findPost(
+      creds: WordPressCredentials,
+      post: { title: string; html: string },
+      since: Date,
+    ): Promise<PublishedWordPressPost | undefined> {
+      const url = new URL(`${restBase(creds)}/posts`);
+      const search = searchTerms(post.title, post.html);
+      if (search) url.searchParams.set('search', search);
+      url.searchParams.set('after', new Date(since.getTime() - CLOCK_SLACK_MS).toISOString());
+      url.searchParams.set('status', 'publish,future,draft');
+      url.searchParams.set('context', 'edit');
+      url.searchParams.set('orderby', 'date');
+      url.searchParams.set('order', 'desc');
+      url.searchParams.set('per_page', '20');
+      const answer = await publishCall(url, { headers: { authorization: authorization(creds) } });
+      if (!ok(answer)) throw classifyWordPressError(answer);
+      const listed = z.array(listedPostSchema).safeParse(answer.body);
+      // A 200 that is not the posts list (a proxy's page, a plugin) tells us nothing: ask again later.
+      if (!listed.success) {
+        throw new WordPressError('unavailable', appSentences.unavailable('wordpress'), 'posts list not as documented');
+      }
+      const match = listed.data.find((p) => isSamePost(p, post, since));
+      return match ? { id: match.id, link: match.link ?? '' } : undefined;
     },
   };
 }
