@@ -8,11 +8,12 @@ import { DomainError } from '../errors';
 import { platformClient } from '../integrations/platforms';
 import type { PublishedPost } from '../integrations/platform-client';
 import { PlatformError } from '../integrations/platform-error';
+import { WordPressError } from '../integrations/wordpress-client';
 import { log } from '../log';
 import { noticePublishFailure } from '../notifications/publish-failure-notice';
 import type { PublishInput, PublishRun } from './publish-input';
 import { markIfExpired, publishRequest, PublishRefused } from './publish-target';
-import { customBlogSentence, publishToWordPress } from './wordpress-seam';
+import { customBlogSentence, sendToWordPress } from './wordpress-seam';
 
 export const publishSentences = {
   noPlan: "Posts are not published if you don't have a plan. Upgrade on the billing page, then publish again.",
@@ -39,7 +40,8 @@ const CONTAINER_PLATFORMS: ReadonlySet<string> = new Set(['instagram', 'threads'
 /**
  * Step "Start": claims the post (scheduled and due or flagged → in-progress, on the version
  * read: a duplicate trigger or a second execution gets a 409 and stops here), then checks the
- * plan. Blog posts go to the WordPress seam or the clipboard sentence.
+ * plan. WordPress posts go to Send (their image goes up with the post); custom blog posts end
+ * with the clipboard sentence.
  */
 export async function startPublish(input: PublishInput, now = new Date()): Promise<PublishRun> {
   let post: PostItem;
@@ -53,22 +55,20 @@ export async function startPublish(input: PublishInput, now = new Date()): Promi
     throw error;
   }
   if (!(await hasPaidPlan(post.companyId))) return fail(publishSentences.noPlan);
-  if (isBlogPlatform(post.platform)) {
-    if (post.platform === 'custom-blog') return fail(customBlogSentence);
-    const outcome = await publishToWordPress(post);
-    if ('failed' in outcome) return fail(outcome.failed);
-    await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...outcome }, post);
-    return { next: 'done' };
-  }
-  // Nothing to prepare (no files, no containers): straight to the create call.
-  const next = post.files.length === 0 && !CONTAINER_PLATFORMS.has(post.platform) ? 'send' : 'advance';
+  if (post.platform === 'custom-blog') return fail(customBlogSentence);
+  // Nothing to prepare (no files, no containers; a blog post's image goes up in Send): straight to the create call.
+  const next =
+    isBlogPlatform(post.platform) || (post.files.length === 0 && !CONTAINER_PLATFORMS.has(post.platform))
+      ? 'send'
+      : 'advance';
   return { next, since: now.toISOString(), progress: next === 'send' ? {} : null, polls: 0, attempts: 0 };
 }
 
 /** What a platform error means for the next step: retry later, or end with its sentence. */
 async function afterPlatformError(post: PostItem, error: unknown, run: PublishRun, unknownOutcome: boolean) {
   if (error instanceof PublishRefused) return fail(error.message);
-  if (!(error instanceof PlatformError)) throw error;
+  // WordPress's errors carry the same failure, transient and retryAfterSeconds (its seam marks a revoked password).
+  if (!(error instanceof PlatformError) && !(error instanceof WordPressError)) throw error;
   log('warn', 'platform refused a publish step', {
     postId: post.id,
     platform: post.platform,
@@ -121,22 +121,30 @@ export async function advancePublish(input: PublishInput, run: PublishRun): Prom
 export async function sendPublish(input: PublishInput, run: PublishRun): Promise<PublishRun> {
   const post = await getPost(input.companyId, input.postId);
   if (post.status !== 'in-progress') return { next: 'skip' };
-  const publisher = platformClient(socialPlatform(post)).publisher;
-  let published: PublishedPost | undefined;
+  let published: PublishedPost;
   try {
-    const request = await publishRequest(post, socialPlatform(post));
-    publisher.check(request);
-    if (run.unknown) {
-      published = await publisher.find(request, new Date(run.since ?? post.updatedAt));
-      if (published) log('info', 'publish outcome found on the platform', { postId: post.id });
-    }
-    published ??= await publisher.create(request, run.progress ?? {});
+    published = post.platform === 'wordpress' ? await sendToWordPress(post, run) : await sendSocial(post, run);
   } catch (error) {
     const next = await afterPlatformError(post, error, run, true);
     return next.next === 'fail' ? next : { ...next, next: 'retry' };
   }
   await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...published }, post);
   return { next: 'done' };
+}
+
+/** Send for a social post: the lookup first when the last outcome is unknown, else the create. */
+async function sendSocial(post: PostItem, run: PublishRun): Promise<PublishedPost> {
+  const publisher = platformClient(socialPlatform(post)).publisher;
+  const request = await publishRequest(post, socialPlatform(post));
+  publisher.check(request);
+  if (run.unknown) {
+    const found = await publisher.find(request, new Date(run.since ?? post.updatedAt));
+    if (found) {
+      log('info', 'publish outcome found on the platform', { postId: post.id });
+      return found;
+    }
+  }
+  return publisher.create(request, run.progress ?? {});
 }
 
 /**

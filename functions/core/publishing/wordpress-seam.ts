@@ -1,9 +1,16 @@
 import type { PostItem } from '../calendar/post-entity';
-import { DomainError } from '../errors';
+import { DomainError, notFound } from '../errors';
+import { appNotConnected, getAppConnection, openSecrets, updateAppConnection } from '../integrations/app-connection';
+import { AppError } from '../integrations/app-http';
 import type { PublishedPost } from '../integrations/platform-client';
+import { platformConfig } from '../integrations/platform-config';
+import { WordPressError, wordpressClient, wordpressCredentialsSchema } from '../integrations/wordpress-client';
 import { publishToWordPress as publishOnSite } from '../integrations/wordpress-connection';
+import { log } from '../log';
 import { readMediaObject } from '../media/media-objects';
 import { readyMediaItems } from '../media/media-store';
+import type { PublishRun } from './publish-input';
+import { PublishRefused } from './publish-target';
 
 /** Blog posts for a custom blog are published by hand: the editor offers them for the clipboard (spec 01 §4). */
 export const customBlogSentence =
@@ -21,29 +28,68 @@ export const blogHtml = (text: string) =>
     .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`)
     .join('\n');
 
+/** The connection's state when the lookup runs: the same sentences as the create's (wordpress-connection). */
+async function siteCredentials(companyId: number) {
+  const connection = await getAppConnection(companyId, 'wordpress');
+  if (!connection) throw appNotConnected('wordpress');
+  if (connection.status === 'disconnected') throw notFound('Reconnect WordPress from the apps page.');
+  return openSecrets(connection, wordpressCredentialsSchema);
+}
+
 /**
- * THE SEAM for blog posts to WordPress: the workflow routes `wordpress` posts here and records
- * what it answers. It hands the post (title, content, its file as the featured image) to issue
- * 19's `publishToWordPress`, which marks a revoked connection. A refusal the user must act on
- * answers `{ failed: sentence }`.
- *
- * Weak spot, said plainly: WordPress's create is called once; an unknown outcome (a 5xx after
- * the site created the post) is not looked up before the user's retry, as the social platforms'
- * are, because the WordPress client has no lookup yet (GET /wp/v2/posts?search= would be it).
+ * Asks the site whether the post exists (made since `since`, same title and content). A 401
+ * here is the same revoked password as on a create, so it marks the connection the same way.
  */
-export async function publishToWordPress(post: PostItem): Promise<PublishedPost | { failed: string }> {
-  const [file] = await readyMediaItems(post.companyId, post.files.slice(0, 1));
-  const bytes = file ? await readMediaObject(file.objectKey) : undefined;
+async function findOnSite(companyId: number, page: { title: string; html: string }, since: Date) {
+  const creds = await siteCredentials(companyId);
   try {
+    return await wordpressClient(platformConfig()).findPost(creds, page, since);
+  } catch (error) {
+    if (error instanceof AppError && error.failure === 'expired') {
+      log('warn', 'wordpress password revoked', { companyId, detail: error.detail });
+      await updateAppConnection(companyId, 'wordpress', { status: 'disconnected' });
+    }
+    throw error;
+  }
+}
+
+/**
+ * THE SEAM for blog posts to WordPress: the workflow's Send step routes `wordpress` posts here
+ * and records what it answers. It hands the post (title, content, its file as the featured
+ * image) to `publishToWordPress`, which marks a revoked connection.
+ *
+ * Errors are classified as for the social platforms: a `WordPressError` that is transient goes
+ * back to the workflow, which waits (a 429's Retry-After: nothing was created, so it simply
+ * calls again; a 5xx, a timeout or a dropped connection: the outcome is unknown, so it backs
+ * off and sets `run.unknown`). With `run.unknown` this first looks the post up on the site
+ * (`findPost`: GET /wp/v2/posts with search and after) and records the one it finds instead of
+ * creating it twice. A refusal the user must act on (not connected, a revoked password with
+ * the reconnect sentence, a user who may not publish) is a `PublishRefused` with its sentence.
+ *
+ * Left as it is: the featured image is uploaded again on each create attempt, so a retried
+ * create may leave an unattached copy in the site's media library (never a second post).
+ */
+export async function sendToWordPress(post: PostItem, run: PublishRun): Promise<PublishedPost> {
+  const page = { title: post.subject ?? '', html: blogHtml(post.content) };
+  try {
+    if (run.unknown) {
+      const found = await findOnSite(post.companyId, page, new Date(run.since ?? post.updatedAt));
+      if (found) {
+        log('info', 'publish outcome found on the platform', { postId: post.id, platform: 'wordpress' });
+        return { externalId: String(found.id), permalink: found.link || null };
+      }
+    }
+    const [file] = await readyMediaItems(post.companyId, post.files.slice(0, 1));
+    const bytes = file ? await readMediaObject(file.objectKey) : undefined;
     const published = await publishOnSite(post.companyId, {
-      title: post.subject ?? '',
-      html: blogHtml(post.content),
+      ...page,
       media:
         file && bytes ? [{ filename: file.filename, contentType: file.contentType, bytes: new Uint8Array(bytes) }] : [],
     });
     return { externalId: String(published.id), permalink: published.link || null };
   } catch (error) {
-    if (error instanceof DomainError) return { failed: error.message };
+    if (error instanceof WordPressError && error.transient) throw error;
+    if (error instanceof DomainError) throw new PublishRefused(error.message);
     throw error;
   }
 }
