@@ -36,6 +36,14 @@ export interface MarketingStackProps extends StackProps {
 export const deployedAreas = () => AREAS.filter((area) => !area.localOnly).map((area) => area.name);
 
 /**
+ * The functions that call sharp (functions/core/media/load-sharp.ts) and so ship it for arm64:
+ * media (thumbnails of an upload), content (AI images, imported files) and run-job (images of
+ * generated Instagram posts). Others reach load-sharp's module but never call it.
+ */
+export const SHARP_FUNCTIONS = { areas: ['media', 'content'], workers: ['run-job'] } as const;
+const sharpFor = (names: readonly string[], name: string) => (names.includes(name) ? ['sharp'] : undefined);
+
+/**
  * The whole product in one stack: its parts reference each other (functions, workflows,
  * schedules, the distribution) and deploy as a unit. Account and region come from the CLI at deploy
  * time (env-agnostic), so synth needs no credentials and no lookups.
@@ -161,6 +169,7 @@ export class MarketingStack extends Stack {
         entry: paths.workerEntry(worker.name),
         description: `Workflow task: ${worker.name}`,
         environment: common,
+        nativeModules: sharpFor(SHARP_FUNCTIONS.workers, worker.name),
       });
       // Workers get no workflow ARNs: the state machines reference the workers' ARNs, so the
       // reverse reference would be a circular dependency.
@@ -180,6 +189,7 @@ export class MarketingStack extends Stack {
         entry: paths.apiEntry(area),
         description: `HTTP API area /api/${area}`,
         environment: { ...common, ORIGIN_VERIFY_SECRET_ARN: originVerify.secretArn },
+        nativeModules: sharpFor(SHARP_FUNCTIONS.areas, area),
       });
       // Every area checks the origin-verify header; AWSPREVIOUS too, during a rotation.
       fn.fn.addToRolePolicy(

@@ -1,31 +1,79 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, STACK_NAME } from '../../infra/aws/build-app';
+import type { AppFunction } from '../../infra/aws/constructs/app-function';
+import type { MarketingStack } from '../../infra/aws/marketing-stack';
 import { repoRoot } from '../../infra/aws/paths';
 import { logicalId, NO_WEB_BUILD } from './synth';
 
+/** ELF e_machine values: what CPU a shared object was built for. */
+const EM_X86_64 = 62;
+const EM_AARCH64 = 183;
+
+/** The CPU an ELF file (a `.node` addon, a `.so`) targets, or undefined if it is not ELF. */
+function elfMachine(file: string): number | undefined {
+  const header = Buffer.alloc(20);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, header, 0, 20, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (header.readUInt32BE(0) !== 0x7f454c46) return undefined;
+  // EI_DATA 1: little-endian, as on both x64 and arm64.
+  return header[5] === 1 ? header.readUInt16LE(18) : header.readUInt16BE(18);
+}
+
+/** Every file under `dir`, as absolute paths (symbolic links are not followed). */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+
+/** Native code ships as `.node` addons and versioned shared libraries (libvips-cpp.so.8.18.7). */
+const isNativeBinary = (file: string) => /\.node$|\.so(\.\d+)*$/.test(file);
+
 /**
  * The one test that runs esbuild, as `cdk synth` does: it proves the NodejsFunction settings
- * produce a Lambda artifact that loads as ESM on Node and answers a request.
+ * produce a Lambda artifact that loads as ESM on Node and answers a request, and that the
+ * functions calling sharp carry it, installed by npm for Lambda's linux-arm64 (no Docker).
  */
 describe('bundled Lambda assets', () => {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-bundle-'));
+  let stack: MarketingStack;
+  /** The function's asset directory, found through the S3 key of its code in the template. */
+  let assetDirOf: (fn: AppFunction) => string;
   let assetDir: string;
 
   beforeAll(() => {
     // The bundle keeps @aws-sdk/* external (the Lambda runtime provides it); to load it here,
     // let Node resolve bare imports from the repo's node_modules.
     symlinkSync(join(repoRoot, 'node_modules'), join(outdir, 'node_modules'), 'dir');
-    const { app, stack } = buildApp({ bundle: true, outdir, webDist: NO_WEB_BUILD });
-    const assembly = app.synth();
+    const built = buildApp({ bundle: true, outdir, webDist: NO_WEB_BUILD });
+    stack = built.stack;
+    const assembly = built.app.synth();
     const template = assembly.getStackByName(STACK_NAME).template;
-    const metadataFn = template.Resources[logicalId(stack.apiFunctions.get('metadata')!)];
-    const zipKey: string = metadataFn.Properties.Code.S3Key;
-    assetDir = join(assembly.directory, `asset.${zipKey.replace(/\.zip$/, '')}`);
-  }, 120_000);
+    assetDirOf = (fn) => {
+      const zipKey: string = template.Resources[logicalId(fn)].Properties.Code.S3Key;
+      return join(assembly.directory, `asset.${zipKey.replace(/\.zip$/, '')}`);
+    };
+    assetDir = assetDirOf(stack.apiFunctions.get('metadata')!);
+    // Bundling also runs `npm ci` for the functions that ship sharp: the registry may be slow.
+  }, 180_000);
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
@@ -117,5 +165,64 @@ describe('bundled Lambda assets', () => {
         else process.env[name] = value;
       }
     }
+  });
+
+  it('ships sharp for Lambda (linux-arm64, glibc) beside the media bundle, not in it', () => {
+    const dir = assetDirOf(stack.apiFunctions.get('media')!);
+    const modules = join(dir, 'node_modules');
+    // The version package.json pins, not a newer one resolved at build time: npm ci follows the lockfile.
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const pinned = manifest.dependencies.sharp;
+    expect(pinned).toBe('0.35.5');
+    expect(JSON.parse(readFileSync(join(modules, 'sharp', 'package.json'), 'utf8')).version).toBe(pinned);
+    // The bundle imports sharp at run time instead of carrying its JS (which would look for
+    // a binary beside index.mjs that esbuild cannot copy).
+    const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+    expect(code).toContain('import("sharp")');
+    expect(code).not.toContain('@img/sharp-');
+
+    const addon = readdirSync(join(modules, '@img', 'sharp-linux-arm64', 'lib')).filter((f) => f.endsWith('.node'));
+    expect(addon).toEqual([`sharp-linux-arm64-${pinned}.node`]);
+    expect(existsSync(join(modules, '@img', 'sharp-libvips-linux-arm64', 'package.json'))).toBe(true);
+    // What sharp's loader requires on linux-arm64 resolves inside the asset (the nearest
+    // node_modules), as it will in /var/task.
+    const fromSharp = createRequire(join(modules, 'sharp', 'dist', 'sharp.mjs'));
+    expect(relative(dir, fromSharp.resolve('@img/sharp-linux-arm64/sharp.node'))).toBe(
+      join('node_modules', '@img', 'sharp-linux-arm64', 'index.cjs'),
+    );
+    expect(relative(dir, fromSharp.resolve('@img/sharp-libvips-linux-arm64/binary'))).toMatch(
+      /^node_modules\/@img\/sharp-libvips-linux-arm64\/lib\/libvips-cpp\.so\./,
+    );
+
+    // Every native file is built for arm64: the build machine's (x64) variants are not shipped,
+    // nor musl, macOS or Windows ones.
+    const binaries = filesUnder(modules).filter(isNativeBinary);
+    expect(binaries.map((file) => relative(modules, file)).sort()).toEqual([
+      expect.stringMatching(/^@img\/sharp-libvips-linux-arm64\/lib\/libvips-cpp\.so\./),
+      `@img/sharp-linux-arm64/lib/sharp-linux-arm64-${pinned}.node`,
+    ]);
+    for (const file of binaries) expect(elfMachine(file), relative(modules, file)).toBe(EM_AARCH64);
+    expect(binaries.some((file) => elfMachine(file) === EM_X86_64)).toBe(false);
+    expect(readdirSync(join(modules, '@img')).filter((name) => /x64|musl|darwin|win32/.test(name))).toEqual([]);
+  });
+
+  it('gives node_modules to the functions that call sharp (media, content, run-job) and to no other', () => {
+    const all = new Map([
+      ...[...stack.apiFunctions].map(([area, fn]) => [`area ${area}`, fn] as const),
+      ...[...stack.workerFunctions].map(([worker, fn]) => [`worker ${worker}`, fn] as const),
+    ]);
+    const withModules = [...all]
+      .filter(([, fn]) => existsSync(join(assetDirOf(fn), 'node_modules')))
+      .map(([name]) => name);
+    expect(withModules.sort()).toEqual(['area content', 'area media', 'worker run-job']);
+    for (const name of withModules) {
+      const modules = join(assetDirOf(all.get(name)!), 'node_modules');
+      expect(existsSync(join(modules, '@img', 'sharp-linux-arm64')), name).toBe(true);
+      expect(existsSync(join(modules, '@img', 'sharp-linux-x64')), name).toBe(false);
+    }
+    // The metadata handler of the tests above, for one: a bundle and its map, nothing else.
+    expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
   });
 });

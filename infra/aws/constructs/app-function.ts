@@ -16,6 +16,13 @@ export interface AppFunctionProps {
   entry: string;
   description: string;
   environment: Record<string, string>;
+  /**
+   * Packages with a native binary (sharp): esbuild cannot bundle a `.node` file, and the build
+   * machine's own copy is for its platform (linux-x64), not Lambda's. These are left out of
+   * the bundle and installed by npm into the asset's node_modules for linux/arm64/glibc.
+   * Only the functions that call them name them, so the other zips stay small.
+   */
+  nativeModules?: readonly string[];
 }
 
 /**
@@ -40,9 +47,27 @@ const REQUIRE_BANNER =
   "import { createRequire as __cdkCreateRequire } from 'node:module'; const require = __cdkCreateRequire(import.meta.url);";
 
 /**
- * One Lambda of the app with the shared defaults: Node 22 on Graviton (cheaper per ms, and
- * the bundle is pure JS), local esbuild bundling, X-Ray tracing, and its own log group with a
- * retention so logs do not accumulate forever (Lambda's implicit group never expires).
+ * npm picks a package's platform variants (sharp's optional @img/sharp-<os>-<cpu> and
+ * @img/sharp-libvips-<os>-<cpu>) by these settings, which default to the machine running it.
+ * CDK runs `npm ci` in the asset directory with the bundling environment, so these make it
+ * install what Lambda on Graviton (Amazon Linux, glibc) loads, from any build machine.
+ * `include=optional` wins over an `omit=optional` in the user's npm config: the platform
+ * packages are optional dependencies. No audit or funding requests: the lockfile is the repo's.
+ */
+const LAMBDA_NPM_PLATFORM: Record<string, string> = {
+  npm_config_os: 'linux',
+  npm_config_cpu: 'arm64',
+  npm_config_libc: 'glibc',
+  npm_config_include: 'optional',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+};
+
+/**
+ * One Lambda of the app with the shared defaults: Node 22 on Graviton (cheaper per ms; the
+ * bundle is pure JS, and `nativeModules` are installed for arm64), local esbuild bundling,
+ * X-Ray tracing, and its own log group with a retention so logs do not accumulate forever
+ * (Lambda's implicit group never expires).
  * Its role starts with nothing but writing to that log group (not the AWSLambdaBasicExecution
  * managed policy, which allows every log group of the account); infra/aws/grants.ts adds what
  * the function's declaration names.
@@ -96,6 +121,9 @@ export class AppFunction extends Construct {
         // the `@shared/*` path alias from the root tsconfig.
         forceDockerBundling: false,
         tsconfig: paths.tsconfig,
+        ...(props.nativeModules?.length
+          ? { nodeModules: [...props.nativeModules], environment: LAMBDA_NPM_PLATFORM }
+          : {}),
       },
     });
     Validations.of(this).acknowledge(
