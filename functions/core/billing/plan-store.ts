@@ -45,8 +45,28 @@ function ensureSeeded(): Promise<void> {
 
 const toPlan = ({ seedRevision: _revision, ...plan }: PlanItem): Plan => plan;
 
+/**
+ * How long a process keeps the plans it read. Every publish and every gated call asks for the
+ * plan; plans change only with a seed revision or an operator's edit, which may take this long
+ * to reach a warm Lambda.
+ */
+export const PLANS_CACHE_MS = 60_000;
+let cache: { table: string; until: number; plans: Promise<Plan[]> } | undefined;
+
 /** Every plan in the table, in the seed's order (then by name for plans the seed does not know). */
-export async function allPlans(): Promise<Plan[]> {
+export function allPlans(): Promise<Plan[]> {
+  const now = Date.now();
+  if (cache && cache.table === tableName() && cache.until > now) return cache.plans;
+  const loading = readPlans();
+  cache = { table: tableName(), until: now + PLANS_CACHE_MS, plans: loading };
+  // A failed read is not kept.
+  loading.catch(() => {
+    if (cache?.plans === loading) cache = undefined;
+  });
+  return loading;
+}
+
+async function readPlans(): Promise<Plan[]> {
   await ensureSeeded();
   const order = planSeed.plans.map((p) => p.slug);
   const rank = (slug: string) => (order.includes(slug as PlanSlug) ? order.indexOf(slug as PlanSlug) : order.length);

@@ -40,8 +40,9 @@ const CONTAINER_PLATFORMS: ReadonlySet<string> = new Set(['instagram', 'threads'
 /**
  * Step "Start": claims the post (scheduled and due or flagged → in-progress, on the version
  * read: a duplicate trigger or a second execution gets a 409 and stops here), then checks the
- * plan. WordPress posts go to Send (their image goes up with the post); custom blog posts end
- * with the clipboard sentence.
+ * plan. A post with nothing to prepare (no files, no containers; a WordPress post's image goes
+ * up with it) is created here; a retried Start finds it claimed and skips, so it never creates
+ * twice. Custom blog posts end with the clipboard sentence.
  */
 export async function startPublish(input: PublishInput, now = new Date()): Promise<PublishRun> {
   let post: PostItem;
@@ -56,12 +57,13 @@ export async function startPublish(input: PublishInput, now = new Date()): Promi
   }
   if (!(await hasPaidPlan(post.companyId))) return fail(publishSentences.noPlan);
   if (post.platform === 'custom-blog') return fail(customBlogSentence);
-  // Nothing to prepare (no files, no containers; a blog post's image goes up in Send): straight to the create call.
-  const next =
-    isBlogPlatform(post.platform) || (post.files.length === 0 && !CONTAINER_PLATFORMS.has(post.platform))
-      ? 'send'
-      : 'advance';
-  return { next, since: now.toISOString(), progress: next === 'send' ? {} : null, polls: 0, attempts: 0 };
+  const since = now.toISOString();
+  // Nothing to prepare (no files, no containers; a blog post's image goes up with it): the
+  // create call at once, in this step, on the post just claimed: one task and one read fewer.
+  if (isBlogPlatform(post.platform) || (post.files.length === 0 && !CONTAINER_PLATFORMS.has(post.platform))) {
+    return sendClaimed(post, { next: 'send', since, progress: {}, polls: 0, attempts: 0 });
+  }
+  return { next: 'advance', since, progress: null, polls: 0, attempts: 0 };
 }
 
 /** What a platform error means for the next step: retry later, or end with its sentence. */
@@ -121,6 +123,11 @@ export async function advancePublish(input: PublishInput, run: PublishRun): Prom
 export async function sendPublish(input: PublishInput, run: PublishRun): Promise<PublishRun> {
   const post = await getPost(input.companyId, input.postId);
   if (post.status !== 'in-progress') return { next: 'skip' };
+  return sendClaimed(post, run);
+}
+
+/** The create call (or the lookup first, after an unknown outcome) for a post in progress. */
+async function sendClaimed(post: PostItem, run: PublishRun): Promise<PublishRun> {
   let published: PublishedPost;
   try {
     published = post.platform === 'wordpress' ? await sendToWordPress(post, run) : await sendSocial(post, run);

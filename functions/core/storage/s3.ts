@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { config } from '../config';
+import { quietSdkLogger } from '../sdk-logger';
 
 let cached: { endpoint: string | undefined; client: S3Client } | undefined;
 
@@ -13,6 +14,7 @@ export function s3(): S3Client {
   if (cached && cached.endpoint === endpoint) return cached.client;
   const client = new S3Client({
     region: config.region,
+    logger: quietSdkLogger,
     endpoint,
     forcePathStyle: !!endpoint,
     requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { quietSdkLogger } from '../sdk-logger';
 
 let cached: { endpoint: string | undefined; doc: DynamoDBDocumentClient } | undefined;
 
@@ -13,6 +14,7 @@ export function table(): DynamoDBDocumentClient {
   if (cached && cached.endpoint === endpoint) return cached.doc;
   const client = new DynamoDBClient({
     region: config.region,
+    logger: quietSdkLogger,
     endpoint,
     ...(endpoint ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });
