@@ -103,7 +103,8 @@ describe('long-running jobs on the local workflow engine', () => {
   it('records a successful result', async () => {
     const { uuid, status } = await startJob(echo, { topic: 'coffee' }, owner);
     expect(status).toBe('running');
-    expect((await getJob(uuid))?.state).toEqual({ status: 'running' });
+    // The job exists at once; the engine may already have finished this quick one.
+    expect(['running', 'succeeded']).toContain((await getJob(uuid))?.state.status);
     expect((await settled(uuid)).state).toEqual({ status: 'succeeded', result: { echoed: { topic: 'coffee' } } });
   });
 
