@@ -29,12 +29,14 @@ export function startSchedulerLoop(engine: WorkflowStarter, intervalMs = 1000) {
   let current: Promise<void> = Promise.resolve();
 
   // A claimed schedule is gone: one that cannot start is logged, and the others still start.
-  const fire = (due: DueSchedule) =>
-    engine
-      .start(due.workflow, due.input, `schedule-${due.name}-${due.at.replace(/[^0-9]/g, '')}`)
-      .catch((error: unknown) =>
-        log('error', 'a due schedule did not start', { name: due.name, error: (error as Error).message }),
-      );
+  // Awaited inside try, so a start that throws before it returns a promise is caught as well.
+  const fire = async (due: DueSchedule) => {
+    try {
+      await engine.start(due.workflow, due.input, `schedule-${due.name}-${due.at.replace(/[^0-9]/g, '')}`);
+    } catch (error) {
+      log('error', 'a due schedule did not start', { name: due.name, error: (error as Error).message });
+    }
+  };
   /** Milliseconds to the next tick: the interval, or less when a schedule falls due sooner. */
   const untilNext = async () => {
     const next = await nextScheduleAt().catch(() => undefined);

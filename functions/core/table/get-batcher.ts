@@ -106,7 +106,8 @@ async function readMany(group: Pending, waiters: Waiter[]) {
       byKey.delete(id);
     }
     keys = keysOf();
-    if (keys.length) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+    // Back off before asking again, not after the last attempt: its waiters are rejected at once.
+    if (keys.length && attempt + 1 < ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
   }
   if (byKey.size) throw new Error(`DynamoDB left ${byKey.size} keys unprocessed after ${ATTEMPTS} attempts`);
 }
