@@ -7,6 +7,7 @@ import { DomainError } from '../../functions/core/errors';
 import { STATUS_OF } from '../../functions/core/http/middleware/error-responder';
 import { requirePaidPlan } from '../../functions/core/billing/paid-plan';
 import { signedInUser, type TestClient } from '../support/api-client';
+import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
 /**
  * Billing on the embedded runtime, whose provider is the simulated one: the same routes, the
@@ -16,12 +17,7 @@ import { signedInUser, type TestClient } from '../support/api-client';
 let sandboxOrigin = '';
 beforeAll(() => {
   const runtime = inject('runtime');
-  Object.assign(process.env, {
-    RUNTIME: 'local',
-    TABLE_NAME: runtime.tableName,
-    DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
-    LOG_LEVEL: 'silent',
-  });
+  useSuiteRuntimeEnv();
   const { port } = JSON.parse(readFileSync(join(runtime.dataDir, 'payment-sandbox.json'), 'utf8')) as { port: number };
   sandboxOrigin = `http://127.0.0.1:${port}`;
 });

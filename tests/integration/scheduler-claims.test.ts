@@ -1,5 +1,4 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { WorkflowStarter } from '../../functions/core/jobs/workflow-port';
 import {
   claimSchedule,
@@ -10,38 +9,23 @@ import {
   type DueSchedule,
 } from '../../functions/core/scheduler/scheduler-port';
 import { table } from '../../functions/core/table/client';
-import { ensureTable } from '../../infra/local/dynamodb';
 import { startSchedulerLoop } from '../../infra/local/scheduler-loop';
+import { createOwnTable, useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
 /**
  * Claims and the embedded scheduler loop, each test in a table of its own: the suite runtime's
  * own scheduler loop shares the suite's table and would claim the schedules made there.
  */
-let client: DynamoDBClient;
 let suiteTable: string;
-let tables = 0;
-const run = Date.now();
 
 beforeAll(() => {
-  const runtime = inject('runtime');
-  Object.assign(process.env, {
-    RUNTIME: 'local',
-    TABLE_NAME: runtime.tableName,
-    DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
-    LOG_LEVEL: 'silent',
-  });
-  suiteTable = runtime.tableName;
-  client = new DynamoDBClient({
-    region: 'us-east-1',
-    endpoint: runtime.dynamoEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  useSuiteRuntimeEnv();
+  suiteTable = inject('runtime').tableName;
 });
 
 /** A fresh, empty table, made the one TABLE_NAME names for the rest of the test. */
 async function ownTable() {
-  const name = `${suiteTable}-claims-${run}-${++tables}`;
-  await ensureTable(client, name);
+  const name = await createOwnTable('claims');
   process.env.TABLE_NAME = name;
   return name;
 }

@@ -1,12 +1,11 @@
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BatchWriteCommand, GetCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { table } from '../../functions/core/table/client';
 import { isConditionFailed } from '../../functions/core/table/conditional';
 import { getItem } from '../../functions/core/table/get-batcher';
 import { putConditionally } from '../../functions/core/table/put-batcher';
 import type { TableKey } from '../../functions/core/table/keys';
-import { ensureTable } from '../../infra/local/dynamodb';
+import { createOwnTable, useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
 /**
  * The table layer's batching against the suite's DynamoDB Local, in tables of this file's own:
@@ -27,22 +26,9 @@ let seq = 0;
 const key = (label: string): TableKey => ({ pk: `BATCHTEST#${run}#${++seq}#${label}`, sk: 'ITEM' });
 
 beforeAll(async () => {
-  const runtime = inject('runtime');
-  Object.assign(process.env, {
-    RUNTIME: 'local',
-    TABLE_NAME: runtime.tableName,
-    DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
-    LOG_LEVEL: 'silent',
-  });
-  const client = new DynamoDBClient({
-    region: 'us-east-1',
-    endpoint: runtime.dynamoEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  ownTable = `${runtime.tableName}-batching-${run}`;
-  otherTable = `${runtime.tableName}-batching-other-${run}`;
-  await ensureTable(client, ownTable);
-  await ensureTable(client, otherTable);
+  useSuiteRuntimeEnv();
+  ownTable = await createOwnTable('batching');
+  otherTable = await createOwnTable('batching-other');
   process.env.TABLE_NAME = ownTable;
 });
 

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defineJobKind, JobUserError, TransientError } from '../../functions/core/jobs/job-kind';
@@ -9,9 +8,8 @@ import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
 import { runJobHandler } from '../../functions/workers/run-job';
 import { createWorkflowEngine, type LocalWorkflowEngine } from '../../infra/local/workflow-engine';
 import { startSchedulerLoop } from '../../infra/local/scheduler-loop';
-import { ensureTable } from '../../infra/local/dynamodb';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { signedInUser } from '../support/api-client';
+import { createOwnTable, useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
 /**
  * The workflow engine in this test process, against the suite's DynamoDB Local: the real
@@ -77,13 +75,7 @@ const slow = defineJobKind({
 });
 
 beforeAll(async () => {
-  const runtime = inject('runtime');
-  Object.assign(process.env, {
-    RUNTIME: 'local',
-    TABLE_NAME: runtime.tableName,
-    DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
-    LOG_LEVEL: 'silent',
-  });
+  useSuiteRuntimeEnv();
   engine = await createWorkflowEngine(join(import.meta.dirname, '../../infra/workflows'), {
     workers: { RunJobFunctionArn: runJobHandler([echo, userError, crash, flaky, drifting, slow]) },
   });
@@ -163,16 +155,7 @@ describe('long-running jobs on the local workflow engine', () => {
     // A table of its own: the suite runtime's scheduler loop shares the suite's table and
     // would rightly claim (and run, on its own engine) a schedule it finds due there.
     const suiteTable = process.env.TABLE_NAME;
-    const ownTable = `${suiteTable}-schedules-${Date.now()}`;
-    await ensureTable(
-      new DynamoDBClient({
-        region: 'us-east-1',
-        endpoint: process.env.DYNAMODB_ENDPOINT,
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      }),
-      ownTable,
-    );
-    process.env.TABLE_NAME = ownTable;
+    process.env.TABLE_NAME = await createOwnTable('schedules');
     const loop = startSchedulerLoop(engine, 100);
     try {
       const { uuid } = await startJob(echo, 'direct', owner);

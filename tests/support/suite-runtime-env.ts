@@ -1,4 +1,6 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
+import { ensureTable } from '../../infra/local/dynamodb';
 
 /**
  * Points this test process's own table, bucket and logger at the suite's embedded runtime, for
@@ -15,3 +17,25 @@ export function useSuiteRuntimeEnv(): void {
     LOG_LEVEL: 'silent',
   });
 }
+
+/**
+ * A fresh, empty table in the suite's DynamoDB Local, named after `label`. For tests of
+ * schedules (the suite runtime's scheduler loop claims every due schedule in the suite's table)
+ * or of exact table calls. Does not point TABLE_NAME at it: the test decides when.
+ */
+export async function createOwnTable(label: string): Promise<string> {
+  const runtime = inject('runtime');
+  const name = `${runtime.tableName}-${label}-${Date.now()}-${++ownTables}`;
+  const client = new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint: runtime.dynamoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await ensureTable(client, name);
+  } finally {
+    client.destroy();
+  }
+  return name;
+}
+let ownTables = 0;
