@@ -1,6 +1,7 @@
 import { PLATFORM_LABELS } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
 import { Link } from 'react-router-dom';
+import { useLiveWhilePublishing } from '../live-while-publishing';
 import { PlatformMark } from '@/components/platform-mark';
 // Intl only: a post's time is shown, not computed with, so this needs no TZDate.
 import { formatDate, formatInZone } from '@/lib/format-date';
@@ -29,25 +30,7 @@ export function PostTable({ posts, zone }: { posts: Post[]; zone: string }) {
         </thead>
         <tbody>
           {posts.length ? (
-            posts.map((post) => (
-              <tr key={post.id} data-post-id={post.id}>
-                <td className="post-table__date">
-                  {formatDate(post.date, zone)}, {formatInZone(post.date, 'HH:mm', zone)}
-                </td>
-                <td className="post-table__content">
-                  <Link to={postPath(post)}>{postSnippet(post) || 'Empty post'}</Link>
-                  {post.error ? <p className="post-table__error">{post.error}</p> : null}
-                </td>
-                <td>
-                  <span className="post-table__platform">
-                    <PlatformMark platform={post.platform} /> <span aria-hidden>{PLATFORM_LABELS[post.platform]}</span>
-                  </span>
-                </td>
-                <td>
-                  <span className={`badge badge--${STATUS_TONE[post.status]}`}>{post.status.toUpperCase()}</span>
-                </td>
-              </tr>
-            ))
+            posts.map((post) => <PostRow key={post.id} post={post} zone={zone} />)
           ) : (
             <tr>
               <td colSpan={4} className="table__empty">
@@ -58,5 +41,29 @@ export function PostTable({ posts, zone }: { posts: Post[]; zone: string }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One row; it keeps the list live while its post is being published, as the grid's chips do. */
+function PostRow({ post, zone }: { post: Post; zone: string }) {
+  useLiveWhilePublishing(post);
+  return (
+    <tr data-post-id={post.id}>
+      <td className="post-table__date">
+        {formatDate(post.date, zone)}, {formatInZone(post.date, 'HH:mm', zone)}
+      </td>
+      <td className="post-table__content">
+        <Link to={postPath(post)}>{postSnippet(post) || 'Empty post'}</Link>
+        {post.error ? <p className="post-table__error">{post.error}</p> : null}
+      </td>
+      <td>
+        <span className="post-table__platform">
+          <PlatformMark platform={post.platform} /> <span aria-hidden>{PLATFORM_LABELS[post.platform]}</span>
+        </span>
+      </td>
+      <td>
+        <span className={`badge badge--${STATUS_TONE[post.status]}`}>{post.status.toUpperCase()}</span>
+      </td>
+    </tr>
   );
 }
