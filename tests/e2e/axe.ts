@@ -17,11 +17,29 @@ interface AxeResult {
   }[];
 }
 
+/** How long axe waits for the page's finite animations (a toast sliding in) to end. */
+const SETTLE_MS = 3000;
+
 /**
- * Runs axe on the page as it is now and returns one line per failing element, e.g.
+ * Runs axe on the page once its finite animations and transitions have ended (a toast fading
+ * in is part-transparent, and its blended colours are not the ones users read) and returns one
+ * line per failing element, e.g.
  * `color-contrast .btn--primary: Fix any of the following: Element has insufficient color contrast…`.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: SETTLE_MS },
+    )
+    // Still moving after that (a long transition): checked as it is.
+    .catch(() => undefined);
   // Evaluated through the DevTools protocol, which the app's CSP (script-src 'self') does not
   // govern: the pages are tested with their real policy on, no bypass needed.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
