@@ -10,7 +10,7 @@ export type WordPressCredentials =
   | { kind: 'application-password'; siteUrl: string; userLogin: string; password: string }
   | { kind: 'wpcom'; siteUrl: string; blogId: string; accessToken: string };
 
-/** The credentials as sealed in the connection (the publishing seam opens them for a lookup). */
+/** The credentials as sealed in the connection. */
 export const wordpressCredentialsSchema: z.ZodType<WordPressCredentials> = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('application-password'),

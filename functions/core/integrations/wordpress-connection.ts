@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { IntegrationStatus } from '@shared/schemas/integrations';
 import { isWordPressCom } from '@shared/wordpress-site';
 import { conflict, fieldError, notFound } from '../errors';
@@ -18,6 +17,7 @@ import { AppError } from './app-http';
 import { platformConfig } from './platform-config';
 import {
   wordpressClient,
+  wordpressCredentialsSchema,
   wordpressSentences,
   type PublishedWordPressPost,
   type WordPressCredentials,
@@ -27,16 +27,6 @@ import {
 /** Groups every application password this app creates in the user's WordPress profile. */
 export const WORDPRESS_APP_ID = '6b3e7f2a-4c1d-4e8b-9a55-0f3d2c1b7a90';
 export const WORDPRESS_APP_NAME = 'Marketing Automation';
-
-const credentialsSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('application-password'),
-    siteUrl: z.string(),
-    userLogin: z.string(),
-    password: z.string(),
-  }),
-  z.object({ kind: z.literal('wpcom'), siteUrl: z.string(), blogId: z.string(), accessToken: z.string() }),
-]);
 
 const client = () => wordpressClient(platformConfig());
 
@@ -152,19 +142,17 @@ export async function disconnectWordPress(companyId: number): Promise<void> {
 }
 
 /**
- * Publishes a blog post to the company's WordPress site (for the publishing workflow). A 401
- * (the user revoked the application password) marks the connection for reconnecting.
+ * A call to the company's WordPress site for the publishing workflow, with the connection's
+ * credentials. A 401 (the user revoked the application password) marks the connection for
+ * reconnecting, whichever call met it.
  */
-export async function publishToWordPress(
-  companyId: number,
-  post: { title: string; html: string; media?: WordPressMedia[] },
-): Promise<PublishedWordPressPost> {
+async function withSite<T>(companyId: number, call: (creds: WordPressCredentials) => Promise<T>): Promise<T> {
   const connection = await getAppConnection(companyId, 'wordpress');
   if (!connection) throw appNotConnected('wordpress');
   if (connection.status === 'disconnected') throw notFound('Reconnect WordPress from the apps page.');
-  const creds = await openSecrets(connection, credentialsSchema);
+  const creds = await openSecrets(connection, wordpressCredentialsSchema);
   try {
-    return await client().publishPost(creds, post);
+    return await call(creds);
   } catch (error) {
     if (error instanceof AppError && error.failure === 'expired') {
       log('warn', 'wordpress password revoked', { companyId, detail: error.detail });
@@ -173,3 +161,13 @@ export async function publishToWordPress(
     throw error;
   }
 }
+
+/** Publishes a blog post to the company's WordPress site. */
+export const publishToWordPress = (
+  companyId: number,
+  post: { title: string; html: string; media?: WordPressMedia[] },
+): Promise<PublishedWordPressPost> => withSite(companyId, (creds) => client().publishPost(creds, post));
+
+/** The company's post on its site made since `since` with this title and content, if there is one. */
+export const findOnWordPress = (companyId: number, page: { title: string; html: string }, since: Date) =>
+  withSite(companyId, (creds) => client().findPost(creds, page, since));

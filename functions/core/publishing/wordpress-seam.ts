@@ -1,11 +1,8 @@
 import type { PostItem } from '../calendar/post-entity';
-import { DomainError, notFound } from '../errors';
-import { appNotConnected, getAppConnection, openSecrets, updateAppConnection } from '../integrations/app-connection';
-import { AppError } from '../integrations/app-http';
+import { DomainError } from '../errors';
 import type { PublishedPost } from '../integrations/platform-client';
-import { platformConfig } from '../integrations/platform-config';
-import { WordPressError, wordpressClient, wordpressCredentialsSchema } from '../integrations/wordpress-client';
-import { publishToWordPress as publishOnSite } from '../integrations/wordpress-connection';
+import { WordPressError } from '../integrations/wordpress-client';
+import { findOnWordPress, publishToWordPress as publishOnSite } from '../integrations/wordpress-connection';
 import { log } from '../log';
 import { readMediaObject } from '../media/media-objects';
 import { readyMediaItems } from '../media/media-store';
@@ -28,31 +25,6 @@ export const blogHtml = (text: string) =>
     .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`)
     .join('\n');
 
-/** The connection's state when the lookup runs: the same sentences as the create's (wordpress-connection). */
-async function siteCredentials(companyId: number) {
-  const connection = await getAppConnection(companyId, 'wordpress');
-  if (!connection) throw appNotConnected('wordpress');
-  if (connection.status === 'disconnected') throw notFound('Reconnect WordPress from the apps page.');
-  return openSecrets(connection, wordpressCredentialsSchema);
-}
-
-/**
- * Asks the site whether the post exists (made since `since`, same title and content). A 401
- * here is the same revoked password as on a create, so it marks the connection the same way.
- */
-async function findOnSite(companyId: number, page: { title: string; html: string }, since: Date) {
-  const creds = await siteCredentials(companyId);
-  try {
-    return await wordpressClient(platformConfig()).findPost(creds, page, since);
-  } catch (error) {
-    if (error instanceof AppError && error.failure === 'expired') {
-      log('warn', 'wordpress password revoked', { companyId, detail: error.detail });
-      await updateAppConnection(companyId, 'wordpress', { status: 'disconnected' });
-    }
-    throw error;
-  }
-}
-
 /**
  * THE SEAM for blog posts to WordPress: the workflow's Send step routes `wordpress` posts here
  * and records what it answers. It hands the post (title, content, its file as the featured
@@ -73,7 +45,7 @@ export async function sendToWordPress(post: PostItem, run: PublishRun): Promise<
   const page = { title: post.subject ?? '', html: blogHtml(post.content) };
   try {
     if (run.unknown) {
-      const found = await findOnSite(post.companyId, page, new Date(run.since ?? post.updatedAt));
+      const found = await findOnWordPress(post.companyId, page, new Date(run.since ?? post.updatedAt));
       if (found) {
         log('info', 'publish outcome found on the platform', { postId: post.id, platform: 'wordpress' });
         return { externalId: String(found.id), permalink: found.link || null };
