@@ -168,18 +168,19 @@ export async function nextScheduleAt(): Promise<Date | undefined> {
   return typeof at === 'string' ? new Date(at) : undefined;
 }
 
+/** The claim of one schedule: delete it if it still falls due at `at` (not moved, not claimed). */
+const claimDelete = (name: string, at: string) => ({
+  TableName: tableName(),
+  Key: scheduleKey(name),
+  ConditionExpression: '#at = :at',
+  ExpressionAttributeNames: { '#at': 'at' },
+  ExpressionAttributeValues: { ':at': at },
+});
+
 /** Claims a fired schedule by deleting it conditionally: two loops never fire one twice. */
 export async function claimSchedule(name: string, at: string): Promise<boolean> {
   try {
-    await table().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: scheduleKey(name),
-        ConditionExpression: '#at = :at',
-        ExpressionAttributeNames: { '#at': 'at' },
-        ExpressionAttributeValues: { ':at': at },
-      }),
-    );
+    await table().send(new DeleteCommand(claimDelete(name, at)));
     return true;
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
@@ -216,15 +217,7 @@ async function claimTogether(group: DueSchedule[]): Promise<boolean> {
   try {
     await table().send(
       new TransactWriteCommand({
-        TransactItems: group.map(({ name, at }) => ({
-          Delete: {
-            TableName: tableName(),
-            Key: scheduleKey(name),
-            ConditionExpression: '#at = :at',
-            ExpressionAttributeNames: { '#at': 'at' },
-            ExpressionAttributeValues: { ':at': at },
-          },
-        })),
+        TransactItems: group.map(({ name, at }) => ({ Delete: claimDelete(name, at) })),
       }),
     );
     return true;
