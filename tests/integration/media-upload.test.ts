@@ -104,6 +104,32 @@ describe('POST /api/media/upload and /api/media/complete', () => {
     expect((await fetchImage(done.body.thumbnails['256'])).width).toBe(256);
   });
 
+  it('gives every file of racing batches its own id, and each completes on its own', async () => {
+    const [{ client: one }, { client: two }] = await Promise.all([
+      signedInUser('media-batch-a'),
+      signedInUser('media-batch-b'),
+    ]);
+    const body = await jpeg(400, 300);
+    const files = ['a.jpg', 'b.jpg', 'c.jpg'].map((filename) => ({ filename, size: body.length }));
+    const asked = await Promise.all([one, two, one, two].map((client) => client.post('/api/media/upload', files)));
+    const batches = asked.map((res) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as Target[];
+    });
+    const ids = batches.flat().map((t) => t.mediaID);
+    expect(new Set(ids).size).toBe(12);
+    // A batch takes a run of ids: consecutive within it.
+    for (const batch of batches) expect(batch.map((t) => t.mediaID - batch[0]!.mediaID)).toEqual([0, 1, 2]);
+    const [first] = batches;
+    await Promise.all(first!.map((target) => put(target, body)));
+    const done = await Promise.all(first!.map((t) => one.post('/api/media/complete', { mediaID: t.mediaID })));
+    expect(done.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(done.map((res) => (res.body as { filename: string }).filename)).toEqual(['a.jpg', 'b.jpg', 'c.jpg']);
+    // The other batches are still pending: nothing of theirs is in a library yet.
+    expect(((await two.get('/api/content/files')).body as unknown[]).length).toBe(0);
+    expect(((await one.get('/api/content/files')).body as unknown[]).length).toBe(3);
+  });
+
   it("refuses files over 20 MB and types the spec does not support, with the spec's sentences", async () => {
     const { client } = await signedInUser('media-refuse');
     const big = await client.post('/api/media/upload', [{ filename: 'big.jpg', size: MAX_UPLOAD_BYTES + 1 }]);

@@ -11,7 +11,7 @@ import {
 import { conflict, invalid, notFound } from '../errors';
 import { table, tableName } from '../table/client';
 import { isConditionFailed } from '../table/conditional';
-import { nextId } from '../table/counter';
+import { nextId, nextIds } from '../table/counter';
 import { companyItemPrefix, keys, partition } from '../table/keys';
 import { contentMatchesExtension, SNIFF_BYTES } from './file-type';
 import { mediaItems, type MediaItem } from './media-entity';
@@ -32,10 +32,13 @@ const MEDIA_COUNTER = 'media';
 
 /** What the API answers for an item: its addresses signed for a short while. */
 export async function toMediaFile(item: MediaItem): Promise<MediaFile> {
+  // Most files are their own full size: each distinct object is signed once.
+  const signed = new Map<string, Promise<string>>();
+  const sign = (key: string) => signed.get(key) ?? signed.set(key, presignMediaDownload(key)).get(key)!;
   const [url, thumb256, full] = await Promise.all([
-    presignMediaDownload(item.objectKey),
-    presignMediaDownload(item.thumb256Key ?? item.objectKey),
-    presignMediaDownload(item.thumbFullKey ?? item.objectKey),
+    sign(item.objectKey),
+    sign(item.thumb256Key ?? item.objectKey),
+    sign(item.thumbFullKey ?? item.objectKey),
   ]);
   return {
     id: item.id,
@@ -60,29 +63,38 @@ const extensionInfo = (filename: string) => {
  * from the extension, never from the browser, and it and the size are part of the signature.
  */
 export async function requestUploads(companyId: number, files: { filename: string; size: number }[]) {
+  // Every file is checked before anything is written: a refused batch leaves nothing behind.
+  const checked = files.map((file) => {
+    if (file.size > MAX_UPLOAD_BYTES) throw invalid(messages.fileTooLarge);
+    return { ...file, ...extensionInfo(file.filename) };
+  });
+  // One counter call and one batch write for the whole batch, not two calls a file.
+  const ids = await nextIds(MEDIA_COUNTER, checked.length);
+  const createdAt = new Date().toISOString();
+  const ttl = Math.floor(Date.now() / 1000) + PENDING_TTL_SECONDS;
+  const items = checked.map((file, i): MediaItem => {
+    const id = ids[i]!;
+    return {
+      id,
+      companyId,
+      status: 'pending',
+      mediaType: file.type,
+      filename: file.filename,
+      description: '',
+      extension: file.ext,
+      contentType: file.contentType,
+      size: file.size,
+      objectKey: `${newMediaFolder(companyId, id)}.${file.ext}`,
+      createdAt,
+      ttl,
+    };
+  });
+  await mediaItems.putAll(items);
   return Promise.all(
-    files.map(async (file) => {
-      if (file.size > MAX_UPLOAD_BYTES) throw invalid(messages.fileTooLarge);
-      const { ext, type, contentType } = extensionInfo(file.filename);
-      const id = await nextId(MEDIA_COUNTER);
-      const objectKey = `${newMediaFolder(companyId, id)}.${ext}`;
-      await mediaItems.put({
-        id,
-        companyId,
-        status: 'pending',
-        mediaType: type,
-        filename: file.filename,
-        description: '',
-        extension: ext,
-        contentType,
-        size: file.size,
-        objectKey,
-        createdAt: new Date().toISOString(),
-        ttl: Math.floor(Date.now() / 1000) + PENDING_TTL_SECONDS,
-      });
-      const target = await presignMediaUpload(objectKey, contentType, file.size);
-      return { mediaID: id, ...target };
-    }),
+    items.map(async (item) => ({
+      mediaID: item.id,
+      ...(await presignMediaUpload(item.objectKey, item.contentType, item.size)),
+    })),
   );
 }
 

@@ -21,13 +21,25 @@ export async function batchGetAll<T>(keys: Key[]): Promise<T[]> {
   return found;
 }
 
-/** Deletes many items by key, 25 a request, retrying what DynamoDB leaves unprocessed. */
-export async function batchDeleteAll(keys: Key[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 25) {
-    let pending: { DeleteRequest: { Key: Key } }[] = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+type WriteRequest = { DeleteRequest: { Key: Key } } | { PutRequest: { Item: Key } };
+
+/** Sends write requests 25 a request (DynamoDB's limit), retrying what DynamoDB leaves unprocessed. */
+async function batchWriteAll(requests: WriteRequest[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending = requests.slice(i, i + 25);
     for (let attempt = 0; pending.length && attempt < ATTEMPTS; attempt++) {
       const out = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-      pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      pending = (out.UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
     }
   }
+}
+
+/** Deletes many items by key. */
+export function batchDeleteAll(keys: Key[]): Promise<void> {
+  return batchWriteAll(keys.map((Key) => ({ DeleteRequest: { Key } })));
+}
+
+/** Writes many whole items, unconditionally (a batch write has no conditions). */
+export function batchPutAll(items: Key[]): Promise<void> {
+  return batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })));
 }

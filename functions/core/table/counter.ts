@@ -7,15 +7,22 @@ import { keys } from './keys';
  * counter item per entity type: ADD is atomic, so two concurrent callers never share an id.
  */
 export async function nextId(counter: string): Promise<number> {
+  const [id = NaN] = await nextIds(counter, 1);
+  return id;
+}
+
+/** `count` consecutive ids in one atomic call (a batch of uploads takes its ids at once). */
+export async function nextIds(counter: string, count: number): Promise<number[]> {
   const out = await table().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.counter(counter),
-      UpdateExpression: 'ADD #v :one',
+      UpdateExpression: 'ADD #v :count',
       ExpressionAttributeNames: { '#v': 'value' },
-      ExpressionAttributeValues: { ':one': 1 },
+      ExpressionAttributeValues: { ':count': count },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return Number(out.Attributes?.value);
+  const last = Number(out.Attributes?.value);
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
 }

@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { conflict } from '../errors';
-import { batchGetAll } from './batch';
+import { batchGetAll, batchPutAll } from './batch';
 import { isExpired, table, tableName } from './client';
 import { conditionally, isConditionFailed } from './conditional';
 import { getItem } from './get-batcher';
@@ -83,6 +83,11 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
           }),
         ),
       );
+    },
+
+    /** Writes several whole new items in batch writes of 25: no conditions, so only for fresh keys. */
+    async putAll(values: Value<S>[]): Promise<void> {
+      await batchPutAll(values.map((value) => toItem(def.schema.parse(value))));
     },
 
     /**
