@@ -11,7 +11,7 @@ import {
 import { conflict, invalid, notFound } from '../errors';
 import { table, tableName } from '../table/client';
 import { isConditionFailed } from '../table/conditional';
-import { nextId, nextIds } from '../table/counter';
+import { nextId, reserveIds } from '../table/counter';
 import { companyItemPrefix, keys, partition } from '../table/keys';
 import { contentMatchesExtension, SNIFF_BYTES } from './file-type';
 import { mediaItems, type MediaItem } from './media-entity';
@@ -34,7 +34,11 @@ const MEDIA_COUNTER = 'media';
 export async function toMediaFile(item: MediaItem): Promise<MediaFile> {
   // Most files are their own full size: each distinct object is signed once.
   const signed = new Map<string, Promise<string>>();
-  const sign = (key: string) => signed.get(key) ?? signed.set(key, presignMediaDownload(key)).get(key)!;
+  const sign = (key: string) => {
+    let url = signed.get(key);
+    if (!url) signed.set(key, (url = presignMediaDownload(key)));
+    return url;
+  };
   const [url, thumb256, full] = await Promise.all([
     sign(item.objectKey),
     sign(item.thumb256Key ?? item.objectKey),
@@ -69,11 +73,11 @@ export async function requestUploads(companyId: number, files: { filename: strin
     return { ...file, ...extensionInfo(file.filename) };
   });
   // One counter call and one batch write for the whole batch, not two calls a file.
-  const ids = await nextIds(MEDIA_COUNTER, checked.length);
+  const firstId = await reserveIds(MEDIA_COUNTER, checked.length);
   const createdAt = new Date().toISOString();
   const ttl = Math.floor(Date.now() / 1000) + PENDING_TTL_SECONDS;
   const items = checked.map((file, i): MediaItem => {
-    const id = ids[i]!;
+    const id = firstId + i;
     return {
       id,
       companyId,

@@ -7,12 +7,14 @@ import { keys } from './keys';
  * counter item per entity type: ADD is atomic, so two concurrent callers never share an id.
  */
 export async function nextId(counter: string): Promise<number> {
-  const [id = NaN] = await nextIds(counter, 1);
-  return id;
+  return reserveIds(counter, 1);
 }
 
-/** `count` consecutive ids in one atomic call (a batch of uploads takes its ids at once). */
-export async function nextIds(counter: string, count: number): Promise<number[]> {
+/**
+ * `count` consecutive ids in one atomic call (a batch of uploads takes its ids at once): answers
+ * the first; the run is first … first + count - 1.
+ */
+export async function reserveIds(counter: string, count: number): Promise<number> {
   const out = await table().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -23,6 +25,5 @@ export async function nextIds(counter: string, count: number): Promise<number[]>
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  const last = Number(out.Attributes?.value);
-  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+  return Number(out.Attributes?.value) - count + 1;
 }
