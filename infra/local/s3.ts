@@ -35,7 +35,7 @@ export async function startS3(dir: string, port: number, bucket: string, origins
     directory: dir,
     configureBuckets: [{ name: bucket, configs: [corsXml(origins)] }],
   });
-  const middleware = (server as unknown as { middleware: { name?: string }[] }).middleware;
+  const middleware = (server as unknown as { middleware: ((...args: never[]) => unknown)[] }).middleware;
   // s3rver's request logger (koa-logger) pipes every streamed body through a byte counter and
   // formats a line for each request even when silent: about a fifth of a 2 MB download's cost.
   const logger = middleware.findIndex((fn) => fn.name === 'logger');
