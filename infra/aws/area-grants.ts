@@ -42,10 +42,11 @@ export const AREA_GRANTS: Record<DeployedArea, Grants> = {
  * anything a kind stores); finish-job only records a job's outcome on its item.
  */
 export const WORKER_GRANTS: Record<WorkerName, Grants> = {
-  // Also the connected apps' scheduled token refresh: the platforms' app credentials and the token key
-  // (workers cannot schedule: the integrations function re-arms the next refresh).
+  // Also the connected apps' scheduled token refresh: the platforms' app credentials, the token key,
+  // and the schedule group, where a refresh arms the next one.
   'run-job': defineGrants({
     table: TABLE_READ_WRITE,
+    schedules: true,
     // Calendar generation draws Instagram's images into the media library (object, thumbnails, item).
     media: { read: true, write: true, prefix: 'companies/' },
     secrets: ['openai', 'oauth-clients'],

@@ -18,6 +18,8 @@ export interface GrantableResources {
   media: s3.IBucket;
   /** Empty for workers: the state machines reference the workers, not the other way round. */
   workflows: ReadonlyMap<WorkflowName, sfn.IStateMachine>;
+  /** Every workflow's ARN built from its name (no reference), for schedule targets: workers too. */
+  workflowArns: ReadonlyMap<WorkflowName, string>;
   schedules?: PostScheduler;
   mailFrom: string;
   secrets: Record<SecretName, secretsmanager.ISecret>;
@@ -86,12 +88,8 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
   }
 
   const startable = grants.workflows ?? [];
-  if (startable.length || grants.schedules) {
-    if (!resources.workflows.size) {
-      throw new Error(
-        `${who} declares workflows or schedules, but workflows cannot be granted to it (workers start none)`,
-      );
-    }
+  if (startable.length && !resources.workflows.size) {
+    throw new Error(`${who} declares workflows, but workflows cannot be granted to it (workers start none)`);
   }
   for (const name of startable) {
     const machine = resources.workflows.get(name);
@@ -116,7 +114,9 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
     fn.addEnvironment('SCHEDULER_ROLE_ARN', schedules.role.roleArn);
     fn.addEnvironment('SCHEDULE_GROUP', schedules.groupName);
     // A schedule's target is a workflow: its ARN goes into the schedule (Scheduler starts it).
-    for (const [name, machine] of resources.workflows) fn.addEnvironment(workflowArnEnv(name), machine.stateMachineArn);
+    for (const [name, arn] of resources.workflowArns) {
+      if (!startable.includes(name)) fn.addEnvironment(workflowArnEnv(name), arn);
+    }
   }
 
   if (grants.mail) {

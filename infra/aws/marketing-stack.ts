@@ -18,7 +18,7 @@ import { HttpApi } from './constructs/http-api';
 import { MediaBucket } from './constructs/media-bucket';
 import { PostScheduler } from './constructs/post-scheduler';
 import { WebDistribution } from './constructs/web-distribution';
-import { Workflows } from './constructs/workflows';
+import { workflowArnsByName, Workflows } from './constructs/workflows';
 import { applyGrants, type GrantableResources } from './grants';
 import { pascalCase } from './names';
 import { paths } from './paths';
@@ -152,13 +152,17 @@ export class MarketingStack extends Stack {
       FEATURE_FLAGS: JSON.stringify(settings.featureFlags),
       MAIL_FROM: settings.mailFrom,
     };
-    const grantable: Omit<GrantableResources, 'workflows' | 'schedules'> = {
+    const grantable: Omit<GrantableResources, 'workflows' | 'workflowArns' | 'schedules'> = {
       table,
       media,
       mailFrom: settings.mailFrom,
       secrets: { 'oauth-clients': oauthClients, openai: openAiKey, stripe: stripeKeys },
       tokenKey,
     };
+
+    // The schedule group and its role come before the workers: the token refresh (run-job) arms its own next run.
+    const schedules = new PostScheduler(this, 'Schedules');
+    const workflowArns = workflowArnsByName(this, WORKFLOWS);
 
     const workersScope = new Construct(this, 'Workers');
     const bySubstitution = new Map<string, lambda.IFunction>();
@@ -171,15 +175,20 @@ export class MarketingStack extends Stack {
         environment: common,
         nativeModules: sharpFor(SHARP_FUNCTIONS.workers, worker.name),
       });
-      // Workers get no workflow ARNs: the state machines reference the workers' ARNs, so the
-      // reverse reference would be a circular dependency.
-      applyGrants(fn.fn, WORKER_GRANTS[worker.name], { ...grantable, workflows: new Map() }, `worker ${worker.name}`);
+      // Workers start no workflow directly: the state machines reference the workers' ARNs, so the
+      // reverse reference would be a circular dependency. A schedule's target is an ARN built from a name.
+      applyGrants(
+        fn.fn,
+        WORKER_GRANTS[worker.name],
+        { ...grantable, workflows: new Map(), workflowArns, schedules },
+        `worker ${worker.name}`,
+      );
       this.workerFunctions.set(worker.name, fn);
       bySubstitution.set(worker.substitution, fn.fn);
     }
 
     const workflows = new Workflows(this, 'Workflows', { workflows: WORKFLOWS, workers: bySubstitution });
-    const schedules = new PostScheduler(this, 'Schedules', { stateMachines: [...workflows.stateMachines.values()] });
+    schedules.allowStarting(workflows.stateMachines.values());
 
     const apiScope = new Construct(this, 'Api');
     for (const area of deployedAreas()) {
@@ -198,7 +207,7 @@ export class MarketingStack extends Stack {
       applyGrants(
         fn.fn,
         areaGrants(area, props.areaGrants),
-        { ...grantable, workflows: workflows.stateMachines, schedules },
+        { ...grantable, workflows: workflows.stateMachines, workflowArns, schedules },
         `area ${area}`,
       );
       http.addArea(area, fn.fn);

@@ -43,6 +43,22 @@ beforeAll(() => {
   ({ stack, template } = synth());
 }, SYNTH_TIMEOUT);
 
+/** A workflow's ARN as schedules name it: built from the state machine's fixed name, not a reference. */
+const runJobArnByName = {
+  'Fn::Join': [
+    '',
+    [
+      'arn:',
+      { Ref: 'AWS::Partition' },
+      ':states:',
+      { Ref: 'AWS::Region' },
+      ':',
+      { Ref: 'AWS::AccountId' },
+      expect.stringMatching(/^:stateMachine:.+-run-job$/),
+    ],
+  ],
+};
+
 describe('the areas and workers as declared', () => {
   it('never allow Scan, table-wide wildcards or DescribeTable', () => {
     for (const id of Object.keys(resources(template, 'AWS::Lambda::Function'))) {
@@ -223,8 +239,33 @@ describe('each word of the vocabulary, granted to one area alone', () => {
     expect(envOf(granted, id('metadata'))).toMatchObject({
       SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [expect.stringMatching(/^SchedulesRole/), 'Arn'] },
       SCHEDULE_GROUP: { Ref: expect.stringMatching(/^SchedulesGroup/) },
-      [workflowArnEnv('run-job')]: { Ref: expect.stringMatching(/^WorkflowsRunJob/) },
+      [workflowArnEnv('run-job')]: runJobArnByName,
     });
+  });
+
+  it('the run-job worker arms the next token refresh: the same group and role, the workflow by its fixed name', () => {
+    const [machineId, machine] = Object.entries(resources(template, 'AWS::StepFunctions::StateMachine')).find(([key]) =>
+      key.startsWith('WorkflowsRunJob'),
+    )!;
+    expect(machineId).toBeDefined();
+    expect(machine.Properties.StateMachineName).toBe(`${stack.stackName}-run-job`);
+    const worker = logicalId(stack.workerFunctions.get('run-job')!);
+    expect(actionsGranted(template, worker)).toEqual(
+      expect.arrayContaining(['iam:PassRole', 'scheduler:CreateSchedule', 'scheduler:UpdateSchedule']),
+    );
+    expect(actionsGranted(template, worker)).not.toContain('states:StartExecution');
+    expect(envOf(template, worker)).toMatchObject({
+      SCHEDULE_GROUP: { Ref: expect.stringMatching(/^SchedulesGroup/) },
+      [workflowArnEnv('run-job')]: runJobArnByName,
+    });
+    // Every other worker still touches no schedule.
+    for (const [name, fn] of stack.workerFunctions) {
+      if (name === 'run-job') continue;
+      expect(
+        actionsGranted(template, logicalId(fn)).filter((a) => a.startsWith('scheduler:') || a === 'iam:PassRole'),
+        name,
+      ).toEqual([]);
+    }
   });
 
   it('workflows, secrets and a single table operation: exactly those resources', () => {

@@ -5,7 +5,7 @@ import { table, tableName } from '../../functions/core/table/client';
 import { keys } from '../../functions/core/table/keys';
 import { fileTokenCrypto } from '../../functions/core/integrations/token-crypto';
 import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
-import { refreshScheduleName } from '../../functions/core/integrations/refresh-schedule';
+import { REFRESH_LEAD_MS, refreshScheduleName } from '../../functions/core/integrations/refresh-schedule';
 import { connections } from '../../functions/core/integrations/connection-entity';
 import { TestClient, linkIn, signedInUser, waitForMail } from '../support/api-client';
 import { connectPlatform, failNextPlatformCall, type SocialPlatform } from '../support/platform-connect';
@@ -38,6 +38,19 @@ async function fireRefreshNow(companyId: number, platform: SocialPlatform) {
   expect(item, 'refresh schedule').toBeDefined();
   expect(Date.parse(item!.at as string)).toBeGreaterThan(Date.now());
   await tableScheduler.upsert({ name, at: new Date(Date.now() - 1000), workflow: 'run-job', input: item!.input });
+}
+
+/** Waits until the connection's refresh schedule is due at a time `done` accepts; answers that time. */
+async function scheduledUntil(companyId: number, platform: SocialPlatform, done: (at: number) => boolean) {
+  const name = refreshScheduleName(companyId, platform);
+  let at = NaN;
+  for (let i = 0; i < 150; i++) {
+    const item = (await table().send(new GetCommand({ TableName: tableName(), Key: keys.schedule(name) }))).Item;
+    at = item ? Date.parse(item.at as string) : NaN;
+    if (done(at)) return at;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the ${platform} refresh schedule never matched (last: ${new Date(at).toISOString()})`);
 }
 
 describe('connecting platforms through the sandbox', () => {
@@ -119,6 +132,17 @@ describe('connecting platforms through the sandbox', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect((await rawItem(companyId, 'linkedin'))!.refreshedAt).toBeDefined();
+    // The job armed the next refresh itself, for the new tokens, before anything read the
+    // connection: a company nobody opens the app for keeps its connection.
+    const next = await scheduledUntil(companyId, 'linkedin', (at) => at > Date.now() + 24 * 3600_000);
+    let refreshed = (await rawItem(companyId, 'linkedin'))!;
+    // The item records what was armed just after the schedule is written.
+    for (let i = 0; i < 50 && !refreshed.refreshArmedFor; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      refreshed = (await rawItem(companyId, 'linkedin'))!;
+    }
+    expect(next).toBe(Date.parse(refreshed.expiresAt as string) - REFRESH_LEAD_MS);
+    expect(refreshed.refreshArmedFor).toBe(new Date(next).toISOString());
     expect((await client.get('/api/integrations/linkedin/status')).body.connected).toBe(true);
 
     // The refresh token has expired: LinkedIn answers invalid_grant.
@@ -140,6 +164,28 @@ describe('connecting platforms through the sandbox', () => {
     expect(await statusUntil(client, 'threads', (s) => s.reconnect === true)).toMatchObject({
       message: 'Your Threads connection has expired. Reconnect Threads from the apps page.',
     });
+  });
+
+  it('a refresh during an outage arms a later try at once, and the retry that works arms the next refresh', async () => {
+    const { client, companyId } = await signedInUser('refresh-outage');
+    const { sandboxOrigin } = await connectPlatform(client, 'threads');
+    // The token is inside its refresh window, as when its schedule fires for real.
+    await connections.update(keys.integration(companyId, 'threads'), {
+      expiresAt: new Date(Date.now() + REFRESH_LEAD_MS - 3600_000).toISOString(),
+    });
+    const before = (await rawItem(companyId, 'threads'))!.tokens;
+    await failNextPlatformCall(sandboxOrigin, '/threads-api/refresh_access_token', 'server-error');
+    await fireRefreshNow(companyId, 'threads');
+    // Should the workflow's own retries run out, a try an hour on is already armed.
+    const hour = (at: number) => at > Date.now() + 50 * 60_000 && at < Date.now() + 61 * 60_000;
+    expect(hour(await scheduledUntil(companyId, 'threads', hour))).toBe(true);
+    expect((await rawItem(companyId, 'threads'))!.tokens).toBe(before);
+    // The workflow's retry works: new tokens, and the hour's try gives way to the next refresh.
+    const next = await scheduledUntil(companyId, 'threads', (at) => at > Date.now() + 24 * 3600_000);
+    const refreshed = (await rawItem(companyId, 'threads'))!;
+    expect(refreshed.tokens).not.toBe(before);
+    expect(next).toBe(Date.parse(refreshed.expiresAt as string) - REFRESH_LEAD_MS);
+    expect((await client.get('/api/integrations/threads/status')).body.connected).toBe(true);
   });
 
   it('a Meta token (no refresh grant) past its expiry is marked when its schedule fires', async () => {

@@ -7,7 +7,7 @@ export const status = defineRoute(integrationsContracts.status, {
   access: 'company',
   handle: async ({ params, companyId }) => {
     const connection = await getConnection(companyId, params.platform);
-    // The apps tab and the post pages read the status: the moment to re-arm a refresh that fired.
+    // The refresh job arms its own next run; a read re-arms too, should a job have ended before it could.
     await armRefresh(connection);
     return ok(statusOf(connection));
   },

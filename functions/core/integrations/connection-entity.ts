@@ -20,8 +20,8 @@ export const connectionSchema = z.object({
   connectedAt: z.string(),
   refreshedAt: z.string().optional(),
   /**
-   * The refresh target the schedule was armed for ('' once it fired or was dropped): the
-   * integrations function re-arms when this differs from the connection's target.
+   * The refresh target the schedule was armed for ('' once dropped): the refresh job re-arms
+   * when it is done, and a read of the connection re-arms when this differs from its target.
    */
   refreshArmedFor: z.string().optional(),
   message: z.string().optional(),

@@ -77,8 +77,9 @@ export async function saveConnection(
 
 /**
  * Marks a connection that can no longer be refreshed; the apps tab then says to reconnect.
- * The refresh job passes `fromRefresh`: its schedule already fired (and a worker cannot touch
- * schedules in AWS); elsewhere the pending refresh is dropped.
+ * Workflow steps pass `fromRefresh`: the refresh job's schedule already fired, and the publishing
+ * workers may not touch schedules (a pending refresh that fires finds the mark and stops);
+ * elsewhere the pending refresh is dropped.
  */
 export async function markReconnect(
   companyId: number,
@@ -94,10 +95,7 @@ export async function markReconnect(
   if (!options.fromRefresh) await cancelRefresh(companyId, platform);
 }
 
-/**
- * New tokens from a refresh; the chosen page's token is kept. Runs in the refresh job, which
- * cannot schedule in AWS: the next refresh is armed by the next read (`armRefresh`).
- */
+/** New tokens from a refresh; the chosen page's token is kept. The caller arms the next refresh. */
 export async function storeRefreshed(connection: Connection, tokens: TokenSet): Promise<Connection | undefined> {
   const secrets = await openSecrets(connection);
   return connections.update(keys.integration(connection.companyId, connection.platform), {
@@ -109,20 +107,20 @@ export async function storeRefreshed(connection: Connection, tokens: TokenSet): 
   });
 }
 
-/** The refresh job fired: its schedule is gone, so the next read arms another. */
-export const refreshFired = (companyId: number, platform: SocialPlatform) =>
-  connections.update(keys.integration(companyId, platform), { refreshArmedFor: '' });
-
 /**
  * Arms the refresh schedule when the connection's target moved since it was armed (a refresh
- * stored new tokens, or the schedule fired). Called by the integrations routes that read a
- * connection, which the apps tab and the post pages call.
+ * stored new tokens, or the schedule fired). The refresh job calls it when it is done (with
+ * `notBefore` after an outage: the next try waits); the integrations routes that read a
+ * connection call it too, a safety net should a job have ended before it could.
  */
-export async function armRefresh(connection: Connection | undefined): Promise<void> {
+export async function armRefresh(
+  connection: Connection | undefined,
+  options: { force?: boolean; notBefore?: number } = {},
+): Promise<void> {
   if (connection?.status !== 'connected') return;
   const target = refreshTarget(connection)?.toISOString() ?? '';
-  if (connection.refreshArmedFor === target) return;
-  const armed = await scheduleRefresh(connection);
+  if (!options.force && connection.refreshArmedFor === target) return;
+  const armed = await scheduleRefresh(connection, Date.now(), options.notBefore);
   await connections.update(keys.integration(connection.companyId, connection.platform), { refreshArmedFor: armed });
 }
 

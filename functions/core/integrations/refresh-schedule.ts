@@ -27,12 +27,11 @@ export function refreshTarget(connection: Pick<Connection, 'platform' | 'expires
 }
 
 /**
- * Arms the one-time schedule for the connection's refresh target (at least a minute from now)
- * and answers the target it armed for ('' when there is nothing to refresh). Only the
- * integrations function schedules: in AWS a workflow worker cannot (its state machine would
- * depend on itself), so the refresh job leaves re-arming to the next read of the connection.
+ * Arms the one-time schedule for the connection's refresh target (at least a minute from now,
+ * or `notBefore` when later) and answers the target it armed for ('' when there is nothing to
+ * refresh). The integrations function arms it on connect; the refresh job arms the next one.
  */
-export async function scheduleRefresh(connection: Connection, now = Date.now()): Promise<string> {
+export async function scheduleRefresh(connection: Connection, now = Date.now(), notBefore = 0): Promise<string> {
   const target = refreshTarget(connection);
   const name = refreshScheduleName(connection.companyId, connection.platform);
   if (!target || connection.status !== 'connected') {
@@ -49,7 +48,7 @@ export async function scheduleRefresh(connection: Connection, now = Date.now()):
   };
   await scheduler().upsert({
     name,
-    at: new Date(Math.max(target.getTime(), now + MIN_DELAY_MS)),
+    at: new Date(Math.max(target.getTime(), now + MIN_DELAY_MS, notBefore)),
     workflow: 'run-job',
     input,
   });

@@ -2,19 +2,22 @@ import { z } from 'zod';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '@shared/schemas/integrations';
 import { defineJobKind, TransientError } from '../jobs/job-kind';
 import { log } from '../log';
-import { getConnection, markReconnect, openSecrets, refreshFired, storeRefreshed } from './connection-store';
+import { armRefresh, getConnection, markReconnect, openSecrets, storeRefreshed } from './connection-store';
 import { platformError, PlatformError } from './platform-error';
 import { appCredentials, platformClient } from './platforms';
 import { REFRESH_JOB_KIND } from './refresh-schedule';
 
 export type RefreshOutcome = 'refreshed' | 'reconnect' | 'not-yet' | 'absent';
 
+/** After an outage outlasts the workflow's retries, the next try waits this long. */
+export const RETRY_AFTER_OUTAGE_MS = 3600_000;
+
 /**
  * Keeps a connection alive: a refreshable token (Threads, LinkedIn) is exchanged for a new one;
  * a Meta token, which has no refresh grant, is marked for reconnecting once it has expired.
  * A dead token marks the connection; a rate limit or outage is a TransientError for the
- * workflow to retry. It never schedules (a worker cannot in AWS): the next read of the
- * connection arms the next refresh.
+ * workflow to retry. Whatever happens, a connection still connected has its next refresh armed
+ * before the job ends, so a company nobody opens the app for keeps its tokens alive.
  */
 export async function refreshConnection(
   companyId: number,
@@ -27,7 +30,8 @@ export async function refreshConnection(
   const expired = connection.expiresAt !== undefined && Date.parse(connection.expiresAt) <= now;
   if (!client.refresh) {
     if (!expired) {
-      await refreshFired(companyId, platform);
+      // Fired early (the token was replaced since): armed again for the current expiry.
+      await armRefresh(connection, { force: true });
       return 'not-yet';
     }
     await markReconnect(companyId, platform, platformError.expired(platform).message, { fromRefresh: true });
@@ -38,13 +42,14 @@ export async function refreshConnection(
   try {
     if (expired) throw platformError.expired(platform, 'expired before it could be refreshed');
     const tokens = await client.refresh((await openSecrets(connection)).user, creds);
-    await storeRefreshed(connection, tokens);
+    await armRefresh(await storeRefreshed(connection, tokens), { force: true });
     return 'refreshed';
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     if (error.transient) {
-      // Retried by the workflow; should the retries run out, the next read arms a new schedule.
-      await refreshFired(companyId, platform);
+      // Retried by the workflow at once; should its retries run out, the armed try an hour on
+      // goes again (a retry that works re-arms for the new tokens, replacing it).
+      await armRefresh(connection, { force: true, notBefore: Date.now() + RETRY_AFTER_OUTAGE_MS });
       throw new TransientError(error.message);
     }
     log('warn', 'platform connection can no longer be refreshed', { platform, companyId, detail: error.detail });

@@ -4,11 +4,6 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 
-export interface PostSchedulerProps {
-  /** What schedules may start (the publish workflow and any other workflow). */
-  stateMachines: sfn.IStateMachine[];
-}
-
 /**
  * EventBridge Scheduler plumbing for one-time `at(...)` schedules (one per scheduled post),
  * created at run time by functions/core/scheduler. The app's schedules live in their own group
@@ -19,7 +14,7 @@ export class PostScheduler extends Construct {
   readonly group: scheduler.CfnScheduleGroup;
   readonly role: iam.Role;
 
-  constructor(scope: Construct, id: string, props: PostSchedulerProps) {
+  constructor(scope: Construct, id: string) {
     super(scope, id);
     const stack = Stack.of(this);
     this.group = new scheduler.CfnScheduleGroup(this, 'Group', {
@@ -32,7 +27,14 @@ export class PostScheduler extends Construct {
         conditions: { StringEquals: { 'aws:SourceAccount': stack.account, 'aws:SourceArn': this.group.attrArn } },
       }),
     });
-    for (const machine of props.stateMachines) machine.grantStartExecution(this.role);
+  }
+
+  /**
+   * What schedules may start (every workflow). Granted once the state machines exist: the group
+   * and role come first, so that the workers those state machines invoke can be given them.
+   */
+  allowStarting(stateMachines: Iterable<sfn.IStateMachine>) {
+    for (const machine of stateMachines) machine.grantStartExecution(this.role);
   }
 
   /** The schedule group's name (CloudFormation's Ref of a schedule group is its name). */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -30,6 +30,7 @@ export class Workflows extends Construct {
 
   constructor(scope: Construct, id: string, props: WorkflowsProps) {
     super(scope, id);
+    const stack = Stack.of(this);
     for (const name of props.workflows) {
       const file = paths.workflowAsl(name);
       const asl = readFileSync(file, 'utf8');
@@ -48,10 +49,11 @@ export class Workflows extends Construct {
       // The /aws/vendedlogs/ prefix keeps CloudWatch's resource policy for Step Functions
       // deliveries from growing with every new log group.
       const logGroup = new logs.LogGroup(this, `${pascalCase(name)}Logs`, {
-        logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-${name}`,
+        logGroupName: `/aws/vendedlogs/states/${stack.stackName}-${name}`,
         retention: logs.RetentionDays.ONE_MONTH,
       });
       const machine = new sfn.StateMachine(this, pascalCase(name), {
+        stateMachineName: stateMachineName(stack, name),
         definitionBody: sfn.DefinitionBody.fromString(asl),
         definitionSubstitutions: substitutions,
         stateMachineType: sfn.StateMachineType.STANDARD,
@@ -73,6 +75,29 @@ export class Workflows extends Construct {
       this.stateMachines.set(name, machine);
     }
   }
+}
+
+/** A workflow's state machine is named after the stack, so its ARN can be known before it exists. */
+export const stateMachineName = (stack: Stack, name: WorkflowName) => `${stack.stackName}-${name}`.slice(0, 80);
+
+/**
+ * Each workflow's ARN built from its fixed name, not referenced: a worker that a state machine
+ * invokes can still be told where a schedule should start a workflow (the token refresh arms its
+ * own next run) without a circular dependency in the template.
+ */
+export function workflowArnsByName(scope: Construct, names: readonly WorkflowName[]): Map<WorkflowName, string> {
+  const stack = Stack.of(scope);
+  return new Map(
+    names.map((name) => [
+      name,
+      stack.formatArn({
+        service: 'states',
+        resource: 'stateMachine',
+        resourceName: stateMachineName(stack, name),
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
+    ]),
+  );
 }
 
 export function placeholdersIn(asl: string): string[] {
