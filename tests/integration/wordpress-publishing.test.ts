@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { connectWordPress, platformSandboxOrigin } from '../support/app-connect';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
-import { makePaid } from './calendar-support';
+import { makePaid, uploadImage } from './calendar-support';
 import { settled, type ApiPost } from './publishing-support';
 
 beforeAll(() => {
@@ -68,11 +68,19 @@ describe('publishing a blog post to WordPress through the workflow', () => {
       .map(({ method, path, user, query, status }) => ({ method, path, user, query, status }));
   }
 
-  async function publishBlog(title: string): Promise<ApiPost> {
+  /** The site's media library, newest first. */
+  async function siteMedia() {
+    const res = await fetch(`${site}/__sandbox/wordpress/posts`);
+    const { media } = (await res.json()) as { media: { id: number; source_url: string }[] };
+    return media;
+  }
+
+  async function publishBlog(title: string, files: number[] = []): Promise<ApiPost> {
     const res = await client.post<ApiPost[]>('/api/calendar', {
       platforms: ['wordpress'],
       subject: title,
       content: BODY,
+      files,
       action: 'publish',
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -122,6 +130,35 @@ describe('publishing a blog post to WordPress through the workflow', () => {
     expect(stored).toHaveLength(1);
     expect(post.permalink).toBe(stored[0]!.link);
     expect((await postsCalls(from)).map((r) => `${r.method} ${r.status}`)).toEqual(['POST 500', 'GET 200', 'POST 201']);
+  });
+
+  it('after a 500 once the image is up, the retry finds that image and uses it: one post, one upload', async () => {
+    const title = uniqueTitle('image kept');
+    const name = `loaf ${Date.now().toString(36)}.png`;
+    const image = await uploadImage(client, name);
+    const from = Date.now();
+    await failNext({ path: POSTS, method: 'POST', failure: 'server-error' });
+    const post = await publishBlog(title, [image]);
+    expect(post, JSON.stringify(post)).toMatchObject({ status: 'published', error: null });
+    const stem = name.replace(/\.png$/, '').replace(/\s+/g, '-');
+    const uploads = (await siteMedia()).filter((m) => m.source_url.includes(`/${stem}`));
+    expect(uploads).toHaveLength(1);
+    const stored = await sitePosts(title);
+    expect(stored).toHaveLength(1);
+    expect((stored[0] as unknown as { featured_media: number }).featured_media).toBe(uploads[0]!.id);
+    const res = await fetch(`${site}/__sandbox/wordpress/requests`);
+    const { requests } = (await res.json()) as { requests: (SiteRequest & { at: string })[] };
+    const calls = requests
+      .filter((r) => r.user === login && Date.parse(r.at) >= from && r.path.startsWith('/wp-json/wp/v2/'))
+      .reverse()
+      .map((r) => `${r.method} ${r.path.replace('/wp-json/wp/v2', '')} ${r.status}`);
+    expect(calls).toEqual([
+      'POST /media 201',
+      'POST /posts 500',
+      'GET /posts 200',
+      'GET /media 200',
+      'POST /posts 201',
+    ]);
   });
 
   it('ends failed with the reconnect sentence on a revoked password and marks the connection', async () => {

@@ -106,6 +106,17 @@ const listedPostSchema = z.object({
 });
 export type ListedPost = z.infer<typeof listedPostSchema>;
 
+/** A media item as `GET /wp/v2/media` lists it: what the lookup after an unknown outcome compares. */
+const listedMediaSchema = z.object({
+  id: z.number(),
+  date_gmt: z.string().nullish(),
+  source_url: z.string().optional(),
+  mime_type: z.string().optional(),
+  /** The post it is attached to (0: none). Setting a featured image attaches nothing. */
+  post: z.number().nullish(),
+});
+export type ListedMedia = z.infer<typeof listedMediaSchema>;
+
 /** Our clock and the site's may differ: a lookup accepts posts dated this long before the claim. */
 export const CLOCK_SLACK_MS = 2 * 60_000;
 
@@ -170,12 +181,53 @@ export function isSamePost(listed: ListedPost, post: { title: string; html: stri
   const content = listed.content?.raw ?? listed.content?.rendered;
   if (content !== undefined && normaliseHtml(content) !== normaliseHtml(post.html)) return false;
   // `after` already asked for this; checked again for a site (or plugin) that ignores it.
-  if (listed.date_gmt) {
-    const zoned = /(Z|[+-]\d\d:?\d\d)$/i.test(listed.date_gmt);
-    const made = Date.parse(zoned ? listed.date_gmt : `${listed.date_gmt}Z`);
-    if (Number.isFinite(made) && made < since.getTime() - CLOCK_SLACK_MS) return false;
+  return !madeBefore(listed.date_gmt, since);
+}
+
+/** Whether a WordPress `date_gmt` (UTC, usually without a zone) is before `since`, less the clock slack. */
+function madeBefore(dateGmt: string | null | undefined, since: Date): boolean {
+  if (!dateGmt) return false;
+  const made = Date.parse(/(Z|[+-]\d\d:?\d\d)$/i.test(dateGmt) ? dateGmt : `${dateGmt}Z`);
+  return Number.isFinite(made) && made < since.getTime() - CLOCK_SLACK_MS;
+}
+
+/**
+ * The name WordPress stores an upload under, less its extension (sanitize_file_name, in short):
+ * accents removed, whitespace to dashes, characters outside letters, digits, dot, dash and
+ * underscore dropped.
+ */
+export const wordpressFileStem = (filename: string) =>
+  filename
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/[^A-Za-z0-9_.-]/g, '')
+    .replace(/-{2,}/g, '-');
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether a listed media item is the file we uploaded since `since`: stored under the same name
+ * (WordPress adds -1, -2… when the name is taken), of the same type, attached to no post.
+ */
+export function isSameMedia(
+  listed: ListedMedia,
+  file: { filename: string; contentType: string },
+  since: Date,
+): boolean {
+  const stem = wordpressFileStem(file.filename);
+  if (!stem || !listed.source_url) return false;
+  if (listed.mime_type !== undefined && listed.mime_type !== file.contentType) return false;
+  if (listed.post) return false;
+  let stored: string;
+  try {
+    stored = decodeURIComponent(new URL(listed.source_url).pathname.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
+  } catch {
+    return false;
   }
-  return true;
+  return new RegExp(`^${escapeRegExp(stem)}(-\\d+)?$`, 'i').test(stored) && !madeBefore(listed.date_gmt, since);
 }
 
 const ok = (answer: AppAnswer) => answer.status >= 200 && answer.status < 300;
@@ -323,10 +375,11 @@ export function wordpressClient(config: PlatformConfig) {
      */
     async publishPost(
       creds: WordPressCredentials,
-      post: { title: string; html: string; media?: WordPressMedia[] },
+      post: { title: string; html: string; media?: WordPressMedia[]; featuredMediaId?: number },
     ): Promise<PublishedWordPressPost> {
-      const mediaIds: number[] = [];
-      for (const file of post.media ?? []) {
+      // An image a first attempt already uploaded (found by `findMedia`) is not sent again.
+      const mediaIds: number[] = post.featuredMediaId ? [post.featuredMediaId] : [];
+      for (const file of post.featuredMediaId ? [] : (post.media ?? [])) {
         const safeName = file.filename.replace(/["\\\r\n]/g, '_');
         const answer = await publishCall(new URL(`${restBase(creds)}/media`), {
           method: 'POST',
@@ -385,6 +438,33 @@ export function wordpressClient(config: PlatformConfig) {
       }
       const match = listed.data.find((p) => isSamePost(p, post, since));
       return match ? { id: match.id, link: match.link ?? '' } : undefined;
+    },
+
+    /**
+     * Looks for the file an earlier `publishPost` may have uploaded since `since` before its post
+     * create failed: `GET /wp/v2/media` searched by its stored name, newest first. Answers its id,
+     * or undefined; the retry then uploads it (once) instead of leaving a copy behind.
+     */
+    async findMedia(
+      creds: WordPressCredentials,
+      file: { filename: string; contentType: string },
+      since: Date,
+    ): Promise<number | undefined> {
+      const stem = wordpressFileStem(file.filename);
+      if (!stem) return undefined;
+      const url = new URL(`${restBase(creds)}/media`);
+      url.searchParams.set('search', stem);
+      url.searchParams.set('after', new Date(since.getTime() - CLOCK_SLACK_MS).toISOString());
+      url.searchParams.set('orderby', 'date');
+      url.searchParams.set('order', 'desc');
+      url.searchParams.set('per_page', '20');
+      const answer = await publishCall(url, { headers: { authorization: authorization(creds) } });
+      if (!ok(answer)) throw classifyWordPressError(answer);
+      const listed = z.array(listedMediaSchema).safeParse(answer.body);
+      if (!listed.success) {
+        throw new WordPressError('unavailable', appSentences.unavailable('wordpress'), 'media list not as documented');
+      }
+      return listed.data.find((m) => isSameMedia(m, file, since))?.id;
     },
   };
 }

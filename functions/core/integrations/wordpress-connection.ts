@@ -162,11 +162,18 @@ async function withSite<T>(companyId: number, call: (creds: WordPressCredentials
   }
 }
 
-/** Publishes a blog post to the company's WordPress site. */
+/** Publishes a blog post to the company's WordPress site (with an image it already holds, when given). */
 export const publishToWordPress = (
   companyId: number,
-  post: { title: string; html: string; media?: WordPressMedia[] },
+  post: { title: string; html: string; media?: WordPressMedia[]; featuredMediaId?: number },
 ): Promise<PublishedWordPressPost> => withSite(companyId, (creds) => client().publishPost(creds, post));
+
+/** The file an earlier attempt uploaded to the company's site since `since`, if it is there. */
+export const findMediaOnWordPress = (
+  companyId: number,
+  file: { filename: string; contentType: string },
+  since: Date,
+): Promise<number | undefined> => withSite(companyId, (creds) => client().findMedia(creds, file, since));
 
 /** The company's post on its site made since `since` with this title and content, if there is one. */
 export const findOnWordPress = (companyId: number, page: { title: string; html: string }, since: Date) =>

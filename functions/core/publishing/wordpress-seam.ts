@@ -2,7 +2,11 @@ import type { PostItem } from '../calendar/post-entity';
 import { DomainError } from '../errors';
 import type { PublishedPost } from '../integrations/platform-client';
 import { WordPressError } from '../integrations/wordpress-client';
-import { findOnWordPress, publishToWordPress as publishOnSite } from '../integrations/wordpress-connection';
+import {
+  findMediaOnWordPress,
+  findOnWordPress,
+  publishToWordPress as publishOnSite,
+} from '../integrations/wordpress-connection';
 import { log } from '../log';
 import { readMediaObject } from '../media/media-objects';
 import { readyMediaItems } from '../media/media-store';
@@ -35,26 +39,29 @@ export const blogHtml = (text: string) =>
  * calls again; a 5xx, a timeout or a dropped connection: the outcome is unknown, so it backs
  * off and sets `run.unknown`). With `run.unknown` this first looks the post up on the site
  * (`findPost`: GET /wp/v2/posts with search and after) and records the one it finds instead of
- * creating it twice. A refusal the user must act on (not connected, a revoked password with
- * the reconnect sentence, a user who may not publish) is a `PublishRefused` with its sentence.
- *
- * Left as it is: the featured image is uploaded again on each create attempt, so a retried
- * create may leave an unattached copy in the site's media library (never a second post).
+ * creating it twice; when the post is not there, it looks for the featured image the attempt may
+ * have uploaded (`findMedia`) and uses it, so a retry leaves no second copy in the site's media
+ * library. A refusal the user must act on (not connected, a revoked password with the reconnect
+ * sentence, a user who may not publish) is a `PublishRefused` with its sentence.
  */
 export async function sendToWordPress(post: PostItem, run: PublishRun): Promise<PublishedPost> {
   const page = { title: post.subject ?? '', html: blogHtml(post.content) };
   try {
+    const [file] = await readyMediaItems(post.companyId, post.files.slice(0, 1));
+    let featuredMediaId: number | undefined;
     if (run.unknown) {
-      const found = await findOnWordPress(post.companyId, page, new Date(run.since ?? post.updatedAt));
+      const since = new Date(run.since ?? post.updatedAt);
+      const found = await findOnWordPress(post.companyId, page, since);
       if (found) {
         log('info', 'publish outcome found on the platform', { postId: post.id, platform: 'wordpress' });
         return { externalId: String(found.id), permalink: found.link || null };
       }
+      if (file) featuredMediaId = await findMediaOnWordPress(post.companyId, file, since);
     }
-    const [file] = await readyMediaItems(post.companyId, post.files.slice(0, 1));
-    const bytes = file ? await readMediaObject(file.objectKey) : undefined;
+    const bytes = file && !featuredMediaId ? await readMediaObject(file.objectKey) : undefined;
     const published = await publishOnSite(post.companyId, {
       ...page,
+      featuredMediaId,
       media:
         file && bytes ? [{ filename: file.filename, contentType: file.contentType, bytes: new Uint8Array(bytes) }] : [],
     });

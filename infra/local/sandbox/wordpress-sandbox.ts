@@ -14,6 +14,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  *   publishing lookup sends: `search` (WP_Query's word rules), `after`/`before` (ISO 8601,
  *   exclusive), `status` (a comma list, default publish), `context` (raw fields with `edit`),
  *   `per_page`/`page`, `orderby`/`order`; a create takes `date`/`date_gmt` to backdate a post.
+ *   Uploads are stored under a sanitised, unique name; the media list takes `search`, `after`,
+ *   `per_page` and `order`, as the lookup of an image an interrupted attempt uploaded sends them.
  * - /wpcom/oauth2/authorize and /wpcom/oauth2/token (WordPress.com OAuth 2.0, the token names
  *   its blog_id and blog_url), /wpcom/wp/v2/sites/{blog}/... with Bearer tokens.
  * - POST /__sandbox/wordpress/revoke: the user revokes every application password from their
@@ -24,7 +26,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  *   carried out (the post stored) and only then answered with the failure: the unknown outcome
  *   the publishing lookup is for. (The platform sandbox's /__sandbox/fail-next still works here
  *   without `after`; its `after` marker is private to that module, so this one has its own.)
- * - GET /__sandbox/wordpress/posts and /__sandbox/wordpress/requests: what the sites hold and
+ * - GET /__sandbox/wordpress/posts (posts and media) and /__sandbox/wordpress/requests: what the sites hold and
  *   what they were asked, newest first (passwords and tokens are never recorded).
  */
 export const WORDPRESS_SANDBOX_CLIENT = { clientId: 'sandbox-wpcom-client', clientSecret: 'sandbox-wpcom-secret' };
@@ -43,11 +45,23 @@ interface Post {
 }
 interface Media {
   id: number;
-  filename: string;
+  /** The name it is stored under: sanitised, with -1, -2… when the site already has it. */
+  stored: string;
   mime: string;
   bytes: number;
+  date: number;
   site: string;
 }
+
+/** WordPress's sanitize_file_name, in short: whitespace to dashes, unsafe characters dropped. */
+const sanitizeFileName = (name: string) =>
+  name
+    .trim()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/[^A-Za-z0-9_.-]/g, '')
+    .replace(/-{2,}/g, '-') || 'unnamed-file';
 
 /** As the platform sandbox's FailSpec; `failure` names the WordPress-shaped answers below. */
 type Failure = 'rate-limit' | 'server-error' | 'timeout';
@@ -227,14 +241,12 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
         return wpError(res, 500, 'rest_upload_sideload_error', 'Sorry, you are not allowed to upload this file type.');
       }
       const id = nextId++;
-      media.set(id, { id, filename, mime, bytes: body.length, site });
-      return json(res, 201, {
-        id,
-        media_type: mime.startsWith('image/') ? 'image' : 'file',
-        mime_type: mime,
-        source_url: `${site}/wp-content/uploads/${encodeURIComponent(filename)}`,
-      });
+      const stored = uniqueFileName(site, sanitizeFileName(filename));
+      const item: Media = { id, stored, mime, bytes: body.length, date: Date.now(), site };
+      media.set(id, item);
+      return json(res, 201, mediaBody(item));
     }
+    if (route === '/media' && method === 'GET') return listMedia(res, url, site);
     if (route === '/posts' && method === 'POST') {
       let body: {
         title?: string;
@@ -294,6 +306,48 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
       ? { raw: p.content, rendered: p.content, protected: false }
       : { rendered: p.content, protected: false },
   });
+
+  /** wp_unique_filename: a name the site already has gets -1, -2… before its extension. */
+  function uniqueFileName(site: string, name: string): string {
+    const taken = new Set([...media.values()].filter((m) => m.site === site).map((m) => m.stored.toLowerCase()));
+    const dot = name.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let n = 1; taken.has(candidate.toLowerCase()); n++) candidate = `${stem}-${n}${ext}`;
+    return candidate;
+  }
+
+  const mediaBody = (m: Media) => {
+    const title = m.stored.replace(/\.[^.]*$/, '');
+    return {
+      id: m.id,
+      date: wpDate(m.date),
+      date_gmt: wpDate(m.date),
+      media_type: m.mime.startsWith('image/') ? 'image' : 'file',
+      mime_type: m.mime,
+      post: 0,
+      title: { rendered: escape(title) },
+      source_url: `${m.site}/wp-content/uploads/${encodeURIComponent(m.stored)}`,
+    };
+  };
+
+  /** GET /wp/v2/media: `search` (in the title, which is the stored name's stem), `after`, `per_page`, `orderby`/`order` by date. */
+  function listMedia(res: ServerResponse, url: URL, site: string) {
+    const q = url.searchParams;
+    const invalid = (name: string) => wpError(res, 400, 'rest_invalid_param', `Invalid parameter(s): ${name}`);
+    const perPage = Number(q.get('per_page') ?? 10);
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return invalid('per_page');
+    const after = q.has('after') ? parseWpDate(q.get('after') ?? '') : undefined;
+    if (q.has('after') && after === undefined) return invalid('after');
+    const order = q.get('order') ?? 'desc';
+    if (!['asc', 'desc'].includes(order)) return invalid('order');
+    const search = (q.get('search') ?? '').toLowerCase();
+    const found = [...media.values()]
+      .filter((m) => m.site === site && (after === undefined || m.date > after))
+      .filter((m) => !search || m.stored.toLowerCase().includes(search))
+      .sort((a, b) => (order === 'asc' ? 1 : -1) * (a.date - b.date || a.id - b.id));
+    return json(res, 200, found.slice(0, perPage).map(mediaBody), { 'x-wp-total': String(found.length) });
+  }
 
   /** GET /wp/v2/posts with WordPress's collection arguments; invalid ones answer rest_invalid_param. */
   function listPosts(res: ServerResponse, url: URL, site: string) {
@@ -366,6 +420,7 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
     if (method === 'GET' && path === '/__sandbox/wordpress/posts') {
       json(res, 200, {
         posts: [...posts.values()].reverse().map((p) => ({ ...postBody(p), title: p.title, content: p.content })),
+        media: [...media.values()].reverse().map(mediaBody),
       });
       return true;
     }
