@@ -122,6 +122,15 @@ describe('connected apps: WordPress, Search Console and Google My Business', () 
       // The WordPress switch disconnects.
       await row(page, 'wordpress').getByRole('switch', { name: 'WordPress connected' }).click();
       await row(page, 'wordpress').getByRole('button', { name: 'Connect WordPress' }).waitFor();
+
+      // The dev page lists the site's and Google's calls beside the social platforms'.
+      await page.goto(url('/dev/platforms'));
+      await page.getByRole('heading', { name: 'Sandbox platforms' }).waitFor();
+      await page.getByRole('cell', { name: 'WordPress', exact: true }).first().waitFor();
+      await page.getByRole('cell', { name: 'Google', exact: true }).first().waitFor();
+      await page.getByText('GET /google-apis/webmasters/v3/sites').first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}dev-platforms-apps.png` });
     } finally {
       await context.close();
     }

@@ -161,6 +161,22 @@ describe('publishing a blog post to WordPress through the workflow', () => {
     ]);
   });
 
+  it("lists the site's calls on the dev page's sandbox list, as the social platforms' are", async () => {
+    const title = uniqueTitle('dev list');
+    const from = Date.now();
+    const post = await publishBlog(title);
+    expect(post.status).toBe('published');
+    const res = await client.get('/api/integrations/dev/sandbox-requests');
+    expect(res.status).toBe(200);
+    const { requests } = res.body as {
+      requests: { at: string; platform: string; method: string; path: string; status: number }[];
+    };
+    expect(requests).toContainEqual(
+      expect.objectContaining({ platform: 'wordpress', method: 'POST', path: POSTS, status: 201 }),
+    );
+    expect(requests.filter((r) => r.platform === 'wordpress' && Date.parse(r.at) >= from).length).toBeGreaterThan(0);
+  });
+
   it('ends failed with the reconnect sentence on a revoked password and marks the connection', async () => {
     const other = await signedInUser('wp-revoked');
     await makePaid(other.client);

@@ -17,7 +17,8 @@ import { postPage } from './platform-sandbox-post-page';
  *
  * Control (tests and the dev page): POST /__sandbox/fail-next makes the next call under a path
  * fail as a platform would (rate-limit, server-error, timeout, token-expired) or with a given
- * status and body; GET /__sandbox/requests lists what each platform received, secrets blanked.
+ * status and body; GET /__sandbox/requests lists what each platform received (WordPress sites and
+ * Google's APIs too), secrets blanked.
  */
 export interface SandboxClients {
   facebook: { clientId: string; clientSecret: string };
@@ -164,11 +165,13 @@ const stableId = (seed: string, digits: number) =>
     .padStart(digits, '7')
     .slice(0, digits);
 
-/** Which platform a path belongs to, by its host prefix. */
-function platformOf(path: string): 'meta' | 'threads' | 'linkedin' | undefined {
+/** Which platform a path belongs to, by its host prefix (WordPress sites live at the root). */
+function platformOf(path: string): 'meta' | 'threads' | 'linkedin' | 'wordpress' | 'google' | undefined {
   if (path.startsWith('/facebook-www/') || path.startsWith('/graph/')) return 'meta';
   if (path.startsWith('/threads-www/') || path.startsWith('/threads-api/')) return 'threads';
   if (path.startsWith('/linkedin-www/') || path.startsWith('/linkedin-api/')) return 'linkedin';
+  if (path.startsWith('/wp-json/') || path.startsWith('/wpcom/') || path.startsWith('/wp-admin/')) return 'wordpress';
+  if (path.startsWith('/google-')) return 'google';
   return undefined;
 }
 

@@ -12,10 +12,15 @@ const PLATFORM_NAMES: Record<string, string> = {
   meta: 'Facebook / Instagram',
   threads: 'Threads',
   linkedin: 'LinkedIn',
+  wordpress: 'WordPress',
+  google: 'Google',
 };
 
-/** The calls that make a post appear on a platform (Facebook feed, Instagram and Threads publish, LinkedIn posts). */
-const PUBLISH_CALL = /\/(feed|media_publish|threads_publish|rest\/posts)$/;
+/**
+ * The calls that make a post appear on a platform (Facebook feed, Instagram and Threads publish,
+ * LinkedIn posts, a WordPress site's or WordPress.com blog's posts).
+ */
+const PUBLISH_CALL = /\/(feed|media_publish|threads_publish|rest\/posts|wp\/v2\/(sites\/[^/]+\/)?posts)$/;
 const published = (row: { method: string; path: string; status: number }) =>
   row.method === 'POST' && row.status < 300 && PUBLISH_CALL.test(row.path);
 
