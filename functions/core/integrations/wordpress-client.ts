@@ -276,6 +276,33 @@ export function wordpressClient(config: PlatformConfig) {
       ? `Bearer ${creds.accessToken}`
       : `Basic ${Buffer.from(`${creds.userLogin}:${creds.password}`).toString('base64')}`;
 
+  /**
+   * A collection made since `since` (less the clock slack), newest first, as the lookups after an
+   * unknown outcome read it: `search` when given, then `filters`. A 200 that is not the list (a
+   * proxy's page, a plugin) tells us nothing: it is an outage, to ask again later.
+   */
+  const listSince = async <T>(
+    creds: WordPressCredentials,
+    route: 'posts' | 'media',
+    query: { search?: string; since: Date; filters?: Record<string, string> },
+    schema: z.ZodType<T>,
+  ): Promise<T[]> => {
+    const url = new URL(`${restBase(creds)}/${route}`);
+    if (query.search) url.searchParams.set('search', query.search);
+    url.searchParams.set('after', new Date(query.since.getTime() - CLOCK_SLACK_MS).toISOString());
+    for (const [name, value] of Object.entries(query.filters ?? {})) url.searchParams.set(name, value);
+    url.searchParams.set('orderby', 'date');
+    url.searchParams.set('order', 'desc');
+    url.searchParams.set('per_page', '20');
+    const answer = await publishCall(url, { headers: { authorization: authorization(creds) } });
+    if (!ok(answer)) throw classifyWordPressError(answer);
+    const listed = z.array(schema).safeParse(answer.body);
+    if (!listed.success) {
+      throw new WordPressError('unavailable', appSentences.unavailable('wordpress'), `${route} list not as documented`);
+    }
+    return listed.data;
+  };
+
   return {
     /**
      * Reads `GET {site}/wp-json/`. Redirects are followed a few hops (http to https, www), each
@@ -420,23 +447,17 @@ export function wordpressClient(config: PlatformConfig) {
       post: { title: string; html: string },
       since: Date,
     ): Promise<PublishedWordPressPost | undefined> {
-      const url = new URL(`${restBase(creds)}/posts`);
-      const search = searchTerms(post.title, post.html);
-      if (search) url.searchParams.set('search', search);
-      url.searchParams.set('after', new Date(since.getTime() - CLOCK_SLACK_MS).toISOString());
-      url.searchParams.set('status', 'publish,future,draft');
-      url.searchParams.set('context', 'edit');
-      url.searchParams.set('orderby', 'date');
-      url.searchParams.set('order', 'desc');
-      url.searchParams.set('per_page', '20');
-      const answer = await publishCall(url, { headers: { authorization: authorization(creds) } });
-      if (!ok(answer)) throw classifyWordPressError(answer);
-      const listed = z.array(listedPostSchema).safeParse(answer.body);
-      // A 200 that is not the posts list (a proxy's page, a plugin) tells us nothing: ask again later.
-      if (!listed.success) {
-        throw new WordPressError('unavailable', appSentences.unavailable('wordpress'), 'posts list not as documented');
-      }
-      const match = listed.data.find((p) => isSamePost(p, post, since));
+      const listed = await listSince(
+        creds,
+        'posts',
+        {
+          search: searchTerms(post.title, post.html),
+          since,
+          filters: { status: 'publish,future,draft', context: 'edit' },
+        },
+        listedPostSchema,
+      );
+      const match = listed.find((p) => isSamePost(p, post, since));
       return match ? { id: match.id, link: match.link ?? '' } : undefined;
     },
 
@@ -452,19 +473,8 @@ export function wordpressClient(config: PlatformConfig) {
     ): Promise<number | undefined> {
       const stem = wordpressFileStem(file.filename);
       if (!stem) return undefined;
-      const url = new URL(`${restBase(creds)}/media`);
-      url.searchParams.set('search', stem);
-      url.searchParams.set('after', new Date(since.getTime() - CLOCK_SLACK_MS).toISOString());
-      url.searchParams.set('orderby', 'date');
-      url.searchParams.set('order', 'desc');
-      url.searchParams.set('per_page', '20');
-      const answer = await publishCall(url, { headers: { authorization: authorization(creds) } });
-      if (!ok(answer)) throw classifyWordPressError(answer);
-      const listed = z.array(listedMediaSchema).safeParse(answer.body);
-      if (!listed.success) {
-        throw new WordPressError('unavailable', appSentences.unavailable('wordpress'), 'media list not as documented');
-      }
-      return listed.data.find((m) => isSameMedia(m, file, since))?.id;
+      const listed = await listSince(creds, 'media', { search: stem, since }, listedMediaSchema);
+      return listed.find((m) => isSameMedia(m, file, since))?.id;
     },
   };
 }
