@@ -136,6 +136,10 @@ describe('companies and company information', () => {
     await b.page.getByLabel(/I accept the/).check();
     await b.page.getByRole('button', { name: 'Create account' }).click();
     await b.page.waitForURL((u) => u.pathname === '/auth' && u.searchParams.has('inviteToken'));
+    // The router commits the address before it renders the new page (a transition), so wait for
+    // the sign-in page itself: filling 'Password' earlier could land in the sign-up form still shown.
+    await b.page.getByText('Your account is ready. Sign in to accept your invite.').waitFor();
+    expect(await b.page.getByLabel('Email').inputValue()).toBe(invitee);
 
     // The invite proved the email, so sign in works at once and selects the invited company.
     await b.page.getByLabel('Password').fill('joiner password');
