@@ -6,7 +6,7 @@ import { tableSchema } from '../../functions/core/table/schema';
 import { AREA_GRANTS, WORKER_GRANTS } from '../../infra/aws/area-grants';
 import { SECRET_ENV } from '../../infra/aws/grants';
 import { deployedAreas, type MarketingStack } from '../../infra/aws/marketing-stack';
-import { actionsOf, allows, logicalId, resources, statementsOf, synth, SYNTH_TIMEOUT } from './synth';
+import { actionsOf, allows, appFunctions, logicalId, resources, statementsOf, synth, SYNTH_TIMEOUT } from './synth';
 
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
 
@@ -133,7 +133,7 @@ describe('the areas and workers as declared', () => {
   it('let only run-job (and content, which generates images while the user waits) read the OpenAI key', () => {
     const secret = refPrefix(template, 'OpenAiKey');
     const readers = [logicalId(stack.workerFunctions.get('run-job')!), logicalId(stack.apiFunctions.get('content')!)];
-    for (const id of Object.keys(resources(template, 'AWS::Lambda::Function'))) {
+    for (const id of Object.keys(appFunctions(template))) {
       const reads = allows(template, id, 'secretsmanager:GetSecretValue', { Ref: secret });
       const runJob = readers.includes(id);
       expect(reads, id).toBe(runJob);

@@ -14,7 +14,18 @@ import { AREA_GRANTS, WORKER_GRANTS } from '../../infra/aws/area-grants';
 import { Workflows } from '../../infra/aws/constructs/workflows';
 import { deployedAreas, type MarketingStack } from '../../infra/aws/marketing-stack';
 import { DEFAULT_FEATURE_FLAGS, DEFAULT_MAIL_FROM } from '../../infra/aws/settings';
-import { actionsOf, allows, logicalId, resources, statementsOf, statementsOfRole, synth, SYNTH_TIMEOUT } from './synth';
+import {
+  actionsOf,
+  allows,
+  appFunctions,
+  appFunctionTemplate,
+  logicalId,
+  resources,
+  statementsOf,
+  statementsOfRole,
+  synth,
+  SYNTH_TIMEOUT,
+} from './synth';
 
 // CloudFront managed policy ids (fixed by AWS).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -207,7 +218,7 @@ describe('web bucket and CloudFront', () => {
     )[0];
     expect(JSON.stringify(header.HeaderValue)).toContain('{{resolve:secretsmanager:');
     expect(JSON.stringify(header.HeaderValue)).toContain(`"Ref":"${secretId}"`);
-    for (const [id, fn] of Object.entries(resources(template, 'AWS::Lambda::Function'))) {
+    for (const [id, fn] of Object.entries(appFunctions(template))) {
       expect(Object.keys(fn.Properties.Environment.Variables), id).not.toContain('ORIGIN_VERIFY_SECRET');
       expect(JSON.stringify(fn.Properties.Environment), id).not.toContain('resolve:secretsmanager');
     }
@@ -285,8 +296,9 @@ describe('HTTP API', () => {
 
 describe('functions', () => {
   it('are one Lambda per deployed area and per worker, all Node 22 on arm64', () => {
-    template.resourceCountIs('AWS::Lambda::Function', deployedAreas().length + WORKERS.length);
-    template.allResourcesProperties('AWS::Lambda::Function', {
+    const ours = appFunctionTemplate(template);
+    ours.resourceCountIs('AWS::Lambda::Function', deployedAreas().length + WORKERS.length);
+    ours.allResourcesProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
       Handler: 'index.handler',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resources, synth, SYNTH_TIMEOUT } from './synth';
+import { appFunctionTemplate, resources, synth, SYNTH_TIMEOUT } from './synth';
 
 /**
  * Context values as cdk.json or `cdk synth -c key=value` give them. One synth covers several
@@ -69,26 +69,26 @@ describe('context settings', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://app.example.com'] })] },
     });
-    template.allResourcesProperties('AWS::Lambda::Function', {
+    appFunctionTemplate(template).allResourcesProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ APP_ORIGIN: 'https://app.example.com' }) },
     });
   });
 
   it('featureFlags from cdk.json (an object) turn flags on over the all-off default', () => {
-    template.allResourcesProperties('AWS::Lambda::Function', {
+    appFunctionTemplate(template).allResourcesProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ FEATURE_FLAGS: flagsOn }) },
     });
   });
 
   it('featureFlags from `-c` (a JSON string) do the same', () => {
     const fromCli = synth({ context: { featureFlags: '{"GoogleSearchConsole":true}' } }).template;
-    fromCli.allResourcesProperties('AWS::Lambda::Function', {
+    appFunctionTemplate(fromCli).allResourcesProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ FEATURE_FLAGS: flagsOn }) },
     });
   });
 
   it('mailFrom sets MAIL_FROM and the SES sender condition', () => {
-    template.allResourcesProperties('AWS::Lambda::Function', {
+    appFunctionTemplate(template).allResourcesProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ MAIL_FROM: 'hello@brand.example' }) },
     });
     template.hasResourceProperties('AWS::IAM::Policy', {

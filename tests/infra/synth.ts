@@ -35,6 +35,23 @@ export function resources(template: Template, type: string): Record<string, Reso
   return template.findResources(type) as Record<string, Resource>;
 }
 
+/**
+ * CDK's own handlers: the AwsCustomResource provider (CloudFront's log delivery) and, with a web
+ * build, BucketDeployment's. Their code, runtime and role are CDK's; the app's rules are for ours.
+ */
+const CDK_HANDLER_PREFIXES = ['AWS679f53fac002430cb0da5b7982bd2287', 'CustomCDKBucketDeployment'];
+export const isCdkHandler = (id: string) => CDK_HANDLER_PREFIXES.some((prefix) => id.startsWith(prefix));
+
+/** The app's Lambda functions: one per area and per worker (tests/infra/marketing-stack.test.ts). */
+export function appFunctions(template: Template): Record<string, Resource> {
+  return Object.fromEntries(
+    Object.entries(resources(template, 'AWS::Lambda::Function')).filter(([id]) => !isCdkHandler(id)),
+  );
+}
+
+/** A template of the app's functions alone, for `allResourcesProperties` over them. */
+export const appFunctionTemplate = (template: Template) => Template.fromJSON({ Resources: appFunctions(template) });
+
 /** All IAM statements attached (through AWS::IAM::Policy) to the role of the given function. */
 export function statementsOf(template: Template, functionId: string): any[] {
   const fn = template.toJSON().Resources[functionId];
