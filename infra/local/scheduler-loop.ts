@@ -2,6 +2,7 @@ import {
   claimSchedules,
   dueSchedules,
   nextScheduleAt,
+  onTableScheduleUpsert,
   type DueSchedule,
 } from '../../functions/core/scheduler/scheduler-port';
 import type { WorkflowStarter } from '../../functions/core/jobs/workflow-port';
@@ -21,7 +22,8 @@ const CONCURRENCY = 16;
  * grouped in transactions), so a schedule fires once even if two runtimes share the table. A
  * tick drains everything due, a page at a time, so a thousand posts due in the same minute
  * start together rather than 25 a second; the next tick comes when the next schedule falls
- * due, if that is sooner than the interval, so a post starts on its second, not up to a tick late.
+ * due, if that is sooner than the interval, so a post starts on its second, not up to a tick late,
+ * and a schedule written meanwhile wakes the loop early (onTableScheduleUpsert).
  */
 export function startSchedulerLoop(engine: WorkflowStarter, intervalMs = 1000) {
   let stopped = false;
@@ -59,18 +61,42 @@ export function startSchedulerLoop(engine: WorkflowStarter, intervalMs = 1000) {
       log('warn', 'scheduler tick failed', { error: (error as Error).message });
     }
   };
+  // A schedule written while the loop sleeps wakes it when due; one written during a tick
+  // (perhaps after that tick looked for the next one) shortens the sleep that follows.
+  let sleeping = false;
+  let wakeAt = 0;
+  let heardDuringTick = Infinity;
+  const sleep = (wait: number) => {
+    sleeping = true;
+    wakeAt = Date.now() + wait;
+    timer = setTimeout(() => {
+      sleeping = false;
+      loop();
+    }, wait);
+  };
+  const untilDue = (at: number) => Math.max(MIN_WAIT_MS, at - Date.now());
+  const unsubscribe = onTableScheduleUpsert((at) => {
+    if (stopped) return;
+    if (!sleeping) heardDuringTick = Math.min(heardDuringTick, at.getTime());
+    else if (at.getTime() < wakeAt) {
+      clearTimeout(timer);
+      sleep(untilDue(at.getTime()));
+    }
+  });
   const loop = () => {
     if (stopped) return;
+    heardDuringTick = Infinity;
     current = tick()
       .then(untilNext)
       .then((wait) => {
-        if (!stopped) timer = setTimeout(loop, wait);
+        if (!stopped) sleep(Math.min(wait, untilDue(heardDuringTick)));
       });
   };
   loop();
   return {
     async stop() {
       stopped = true;
+      unsubscribe();
       if (timer) clearTimeout(timer);
       await current;
     },

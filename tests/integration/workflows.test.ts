@@ -186,4 +186,29 @@ describe('long-running jobs on the local workflow engine', () => {
       process.env.TABLE_NAME = suiteTable;
     }
   });
+
+  it('a schedule written while the loop sleeps wakes it when due, not at the next interval', async () => {
+    const suiteTable = process.env.TABLE_NAME;
+    process.env.TABLE_NAME = await createOwnTable('schedules-wake');
+    // An interval far longer than the test may wait: only the wake-up can fire the schedule.
+    const loop = startSchedulerLoop(engine, 120_000);
+    try {
+      const { uuid } = await startJob(echo, 'direct', owner);
+      await engine.idle();
+      await new Promise((r) => setTimeout(r, 300)); // the loop's first tick is done; it sleeps
+      await tableScheduler.upsert({
+        name: `test-wake-${uuid}`,
+        at: new Date(Date.now() + 200),
+        workflow: 'run-job',
+        input: { uuid, kind: 'test-echo', input: 'woken', ...owner },
+      });
+      for (let waited = 0; !echoed.includes('woken') && waited < 15_000; waited += 100) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(echoed).toContain('woken');
+    } finally {
+      await loop.stop();
+      process.env.TABLE_NAME = suiteTable;
+    }
+  });
 });

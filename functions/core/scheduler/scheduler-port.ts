@@ -99,6 +99,18 @@ export const eventBridgeScheduler: Scheduler = {
 
 const scheduleKey = keys.schedule;
 
+type UpsertListener = (at: Date) => void;
+const upsertListeners = new Set<UpsertListener>();
+
+/**
+ * Tells the embedded scheduler loop (same process) of each schedule written, so one due before
+ * its next tick wakes it rather than waiting out the interval. Returns the unsubscribe.
+ */
+export function onTableScheduleUpsert(listener: UpsertListener): () => void {
+  upsertListeners.add(listener);
+  return () => upsertListeners.delete(listener);
+}
+
 /** The embedded runtime's schedules are table items; its scheduler loop fires the due ones. */
 export const tableScheduler: Scheduler = {
   async upsert({ name, at, workflow, input }) {
@@ -117,6 +129,7 @@ export const tableScheduler: Scheduler = {
         },
       }),
     );
+    for (const listener of upsertListeners) listener(at);
   },
   async remove(name) {
     await table().send(new DeleteCommand({ TableName: tableName(), Key: scheduleKey(name) }));
