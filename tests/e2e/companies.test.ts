@@ -24,6 +24,8 @@ describe('companies and company information', () => {
     const owner = await verifiedAccount('Owner');
     const { page, context, url } = await openSession(browser());
     await signIn(page, url, owner);
+    // The sign-in form may still be shown (no selector there either): count on the dashboard itself.
+    await page.getByRole('heading', { name: /Owner/ }).waitFor();
     // One company: no selector.
     expect(await page.getByLabel('Company').count()).toBe(0);
 

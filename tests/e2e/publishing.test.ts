@@ -142,6 +142,8 @@ describe('publishing', () => {
       .getByRole('navigation', { name: 'Platforms of this post' })
       .locator('a', { hasText: 'LinkedIn' })
       .click();
+    // The Facebook page, still shown a moment, says PUBLISHED too: wait for the LinkedIn one.
+    await page.getByRole('heading', { level: 1, name: /LinkedIn/ }).waitFor();
     await expectPublished(page, 'LinkedIn');
 
     // Schedule: two minutes ahead (at the start of that minute), Facebook only.
