@@ -439,6 +439,55 @@ describe('the company cascade', () => {
 });
 
 describe('connecting from an invite link', () => {
+  /** An invite from a fresh owner to a fresh manager, and the token from its mail. */
+  async function invited(label: string) {
+    const owner = await signedInUser(`${label}-owner`);
+    const manager = await signedInUser(`${label}-manager`);
+    await owner.client.post(`/api/company/${owner.companyId}/invite`, { email: manager.email });
+    const token = linkIn(await waitForMail(manager.email, /invited/))
+      .pathname.split('/')
+      .pop()!;
+    return { owner, manager, token };
+  }
+
+  it('a connect that fails leaves the invite unspent: the same link works once the site is fixed', async () => {
+    const { owner, manager, token } = await invited('apps-invite-retry');
+    const html = await serveSite((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>'));
+    try {
+      const wrong = await manager.client.post('/api/integrations/wordpress/connect', {
+        website: html.origin,
+        inviteToken: token,
+      });
+      expect(wrong.status).toBe(422);
+      expect(wrong.headers.get('set-cookie') ?? '').not.toContain('COMPANY_ID');
+    } finally {
+      await html.close();
+    }
+    // Not yet a member: the failed connect did not accept the invite.
+    const mine = await manager.client.get<{ id: number }[]>('/api/company');
+    expect(mine.body.map((c) => c.id)).not.toContain(owner.companyId);
+
+    await connectWordPress(manager.client, await platformSandboxOrigin(manager.client), { inviteToken: token });
+    expect(manager.client.cookies.get('COMPANY_ID')).toBe(String(owner.companyId));
+    expect((await owner.client.get('/api/integrations/wordpress/status')).body.connected).toBe(true);
+  });
+
+  it('two connects racing with one invite admit once: the other is refused and sets no cookie', async () => {
+    const { owner, manager, token } = await invited('apps-invite-race');
+    const [a, b] = await Promise.all(
+      ['linkedin', 'threads'].map((platform) =>
+        manager.client.get(`/api/integrations/${platform}/connect?inviteToken=${token}`),
+      ),
+    );
+    const statuses = [a!.status, b!.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect([404, 409]).toContain(statuses[1]);
+    const loser = a!.status === 200 ? b! : a!;
+    expect(loser.headers.get('set-cookie')).toBeNull();
+    const mine = await manager.client.get<{ id: number }[]>('/api/company');
+    expect(mine.body.filter((c) => c.id === owner.companyId)).toHaveLength(1);
+  });
+
   it('connects the Google profile and WordPress for the invited company', async () => {
     const owner = await signedInUser('apps-invite-owner');
     const manager = await signedInUser('apps-invite-manager');

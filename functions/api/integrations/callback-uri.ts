@@ -1,11 +1,6 @@
 import type { SocialPlatform } from '@shared/schemas/integrations';
 import { config } from '../../core/config';
 
-/** The cookie binding a connect's state to the browser that started it. */
-export const STATE_COOKIE = 'integration_state';
-/** As long as sign-in keeps the selected company (functions/api/auth/session-cookies.ts). */
-export const COMPANY_COOKIE_SECONDS = 400 * 24 * 3600;
-
 /** Registered with each platform as the app's redirect URI. */
 export const callbackUri = (platform: SocialPlatform) => `${config.appOrigin}/api/integrations/${platform}/callback`;
 

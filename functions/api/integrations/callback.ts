@@ -10,7 +10,8 @@ import { PlatformError } from '../../core/integrations/platform-error';
 import { appCredentials, platformClient } from '../../core/integrations/platforms';
 import { log } from '../../core/log';
 import { isMember } from '../../core/membership';
-import { appsTab, callbackUri, STATE_COOKIE } from './callback-uri';
+import { appsTab, callbackUri } from './callback-uri';
+import { STATE_COOKIE } from '../../core/integrations/app-connect-state';
 
 const STATE_REFUSED = 'This connect link expired or was not started here. Please press Connect again.';
 

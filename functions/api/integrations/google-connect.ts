@@ -1,23 +1,18 @@
 import { searchConsoleContracts } from '@shared/contracts/integrations';
 import { config } from '../../core/config';
 import { defineRoute, ok } from '../../core/http/route';
-import { connectCompany } from '../../core/integrations/app-connect-state';
 import { requireFlag } from '../../core/integrations/app-flags';
+import { startConnect } from '../../core/integrations/connect-start';
 import { startGoogleConnect } from '../../core/integrations/google-connection';
 import type { AuthUser } from '../../core/http/route';
-import { connectCookies } from './app-cookies';
 
 export const googleCallbackUrl = () => `${config.appOrigin}/api/integrations/google/callback`;
 
 async function start(inviteToken: string | undefined, user: AuthUser, companyId: number) {
-  const target = await connectCompany(inviteToken, user, companyId);
-  const { url, state } = await startGoogleConnect({
-    app: 'google',
-    companyId: target.companyId,
-    userId: user.id,
-    callbackUrl: googleCallbackUrl(),
-  });
-  return { ...ok({ url }), cookies: connectCookies(state, target.switched ? target.companyId : undefined) };
+  const { prepared, cookies } = await startConnect(inviteToken, user, companyId, (company) =>
+    startGoogleConnect({ app: 'google', companyId: company, userId: user.id, callbackUrl: googleCallbackUrl() }),
+  );
+  return { ...ok({ url: prepared.url }), cookies };
 }
 
 /** Spec 02 §7: the Google profile connect (optional inviteToken); its consent includes Search Console's read scope. */

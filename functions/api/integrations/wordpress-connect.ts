@@ -1,9 +1,8 @@
 import { wordpressContracts } from '@shared/contracts/integrations';
 import { config } from '../../core/config';
 import { defineRoute, ok } from '../../core/http/route';
-import { connectCompany } from '../../core/integrations/app-connect-state';
+import { startConnect } from '../../core/integrations/connect-start';
 import { startWordPressConnect } from '../../core/integrations/wordpress-connection';
-import { connectCookies } from './app-cookies';
 
 export const wordpressCallbackUrl = () => `${config.appOrigin}/api/integrations/wordpress/callback`;
 
@@ -15,13 +14,14 @@ export const wordpressCallbackUrl = () => `${config.appOrigin}/api/integrations/
 export const wordpressConnect = defineRoute(wordpressContracts.connect, {
   access: 'company',
   handle: async ({ body, user, companyId }) => {
-    const target = await connectCompany(body.inviteToken, user, companyId);
-    const { url, state } = await startWordPressConnect({
-      site: body.website,
-      companyId: target.companyId,
-      userId: user.id,
-      callbackUrl: wordpressCallbackUrl(),
-    });
-    return { ...ok({ url }), cookies: connectCookies(state, target.switched ? target.companyId : undefined) };
+    const { prepared, cookies } = await startConnect(body.inviteToken, user, companyId, (company) =>
+      startWordPressConnect({
+        site: body.website,
+        companyId: company,
+        userId: user.id,
+        callbackUrl: wordpressCallbackUrl(),
+      }),
+    );
+    return { ...ok({ url: prepared.url }), cookies };
   },
 });

@@ -39,6 +39,24 @@ export type AcceptOutcome =
   | { ok: false; reason: 'invalid' | 'used' }
   | { ok: false; reason: 'other-email'; email: string };
 
+export type InviteRefusal = Exclude<AcceptOutcome, { ok: true }>;
+
+/**
+ * Whether this signed-in user may accept the invite (and, given a company, an invite to that
+ * company): it exists and names their address. Changes nothing; acceptInvite checks again.
+ */
+export async function checkInvite(
+  token: string,
+  user: { email: string },
+  companyId?: number,
+): Promise<{ ok: true; invite: InviteItem } | InviteRefusal> {
+  const invite = await findInviteByToken(token);
+  if (!invite || (companyId !== undefined && invite.companyId !== companyId)) return { ok: false, reason: 'invalid' };
+  // The invite was sent to one address: a forwarded link does not admit someone else.
+  if (invite.email !== user.email.toLowerCase()) return { ok: false, reason: 'other-email', email: invite.email };
+  return { ok: true, invite };
+}
+
 /**
  * Accepts an invite for a signed-in user. The invite is deleted conditionally first, so one
  * token admits one person even when two tabs accept at the same moment.
@@ -48,10 +66,9 @@ export async function acceptInvite(
   user: { id: number; email: string },
   companyId?: number,
 ): Promise<AcceptOutcome> {
-  const invite = await findInviteByToken(token);
-  if (!invite || (companyId !== undefined && invite.companyId !== companyId)) return { ok: false, reason: 'invalid' };
-  // The invite was sent to one address: a forwarded link does not admit someone else.
-  if (invite.email !== user.email.toLowerCase()) return { ok: false, reason: 'other-email', email: invite.email };
+  const check = await checkInvite(token, user, companyId);
+  if (!check.ok) return check;
+  const { invite } = check;
   const claimed = await conditionally(() =>
     table().send(
       new DeleteCommand({

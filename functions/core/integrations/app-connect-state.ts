@@ -1,8 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { COMPANY_COOKIE } from '@shared/constants';
-import { inviteError } from '../accounts/sign-in';
 import { hashSecret, newToken } from '../accounts/tokens';
-import { acceptInvite } from '../companies/invites';
 import { config } from '../config';
 import type { AuthUser } from '../http/route';
 import { isMember } from '../membership';
@@ -26,6 +24,7 @@ export interface AppConnectState {
   siteName?: string;
 }
 
+/** The cookie binding a connect's state to the browser that started it (every app's). */
 export const STATE_COOKIE = 'integration_state';
 
 export async function createAppState(state: AppConnectState): Promise<string> {
@@ -107,18 +106,3 @@ export function appsTabUrl(outcome: { connected: AppName } | { error: string; ap
 
 export const signInFirstUrl = () =>
   `${config.appOrigin}/auth?message=${encodeURIComponent('Sign in, then connect again from the apps page.')}`;
-
-/**
- * Spec 01 §6: connect calls accept an invite token. The invite is accepted first and the
- * connection is made for the invited company (which the handler then selects by cookie).
- */
-export async function connectCompany(
-  inviteToken: string | undefined,
-  user: AuthUser,
-  selected: number,
-): Promise<{ companyId: number; switched: boolean }> {
-  if (!inviteToken) return { companyId: selected, switched: false };
-  const outcome = await acceptInvite(inviteToken, user);
-  if (!outcome.ok) throw inviteError(outcome);
-  return { companyId: outcome.companyId, switched: true };
-}

@@ -1,0 +1,37 @@
+import { inviteError } from '../accounts/sign-in';
+import { acceptInvite, checkInvite } from '../companies/invites';
+import { companyCookie } from '../http/company-cookie';
+import { serializeCookie } from '../http/cookies';
+import type { AuthUser } from '../http/route';
+import { STATE_COOKIE } from './app-connect-state';
+import { CONNECT_STATE_TTL_SECONDS } from './connect-state';
+
+/**
+ * What every connect route does around its own work. Spec 01 §6: connect calls accept an invite
+ * token, and the connection is then made for the invited company. The invite is checked first,
+ * the connect prepared (credentials, the site, the consent URL), and the invite accepted last:
+ * a connect that fails leaves the invite unspent, so the same link works once the problem is
+ * fixed, instead of answering "invalid or expired" to a user who has in fact joined.
+ */
+export async function startConnect<T extends { state: string }>(
+  inviteToken: string | undefined,
+  user: AuthUser,
+  selected: number,
+  prepare: (companyId: number) => Promise<T>,
+): Promise<{ prepared: T; cookies: string[] }> {
+  if (!inviteToken) {
+    const prepared = await prepare(selected);
+    return { prepared, cookies: [stateCookie(prepared.state)] };
+  }
+  const check = await checkInvite(inviteToken, user);
+  if (!check.ok) throw inviteError(check);
+  const prepared = await prepare(check.invite.companyId);
+  // Accepted for the company the connect was prepared for, or not at all.
+  const accepted = await acceptInvite(inviteToken, user, check.invite.companyId);
+  if (!accepted.ok) throw inviteError(accepted);
+  return { prepared, cookies: [companyCookie(accepted.companyId), stateCookie(prepared.state)] };
+}
+
+/** Binds the connect's state to this browser. */
+const stateCookie = (state: string) =>
+  serializeCookie(STATE_COOKIE, state, { maxAgeSeconds: CONNECT_STATE_TTL_SECONDS });
