@@ -1,4 +1,6 @@
 import { defineContract } from '../contract';
+import { jobStartedSchema } from '../schemas/lrp';
+import { saveSeoKeywordsSchema, seoKeywordListSchema } from '../schemas/seo-keywords';
 import {
   auditRunSchema,
   auditSettingsSchema,
@@ -48,5 +50,25 @@ export const seoContracts = {
     summary: "Change the company's site-audit settings; they apply from the next audit",
     body: auditSettingsSchema,
     responses: { 200: auditSettingsSchema },
+  }),
+  /** Spec 02 §7: long-running; the job's result is the suggestions, with the saved ones selected. */
+  generateKeywords: defineContract({
+    method: 'POST',
+    path: '/api/seo/keywords/generate',
+    summary: 'Suggest keywords for the company website (job; needs a paid plan and a website)',
+    responses: { 202: jobStartedSchema },
+  }),
+  keywords: defineContract({
+    method: 'GET',
+    path: '/api/seo/keywords',
+    summary: 'The last suggested keywords, the saved ones marked selected',
+    responses: { 200: seoKeywordListSchema },
+  }),
+  saveKeywords: defineContract({
+    method: 'POST',
+    path: '/api/seo/keywords',
+    summary: 'Save up to 10 of the suggested keywords, replacing the saved ones (needs a paid plan)',
+    body: saveSeoKeywordsSchema,
+    responses: { 200: seoKeywordListSchema },
   }),
 };

@@ -75,12 +75,16 @@ describe('the audit workers', () => {
 });
 
 describe('the seo area', () => {
-  it('starts the site-audit workflow and no other', () => {
+  it('starts the site-audit workflow and the run-job one (keyword suggestions), and no other', () => {
     const id = idOf('api', 'seo');
     const starts = statementsOf(template, id).filter((s) => actionsOf(s).includes('states:StartExecution'));
-    expect(starts.flatMap((s) => [s.Resource].flat())).toEqual([{ Ref: expect.stringMatching(/^WorkflowsSiteAudit/) }]);
+    const started = starts
+      .flatMap((s) => [s.Resource].flat())
+      .map((r: { Ref: string }) => r.Ref.replace(/[A-F0-9]{8}$/, ''));
+    expect(started.sort()).toEqual(['WorkflowsRunJob', 'WorkflowsSiteAudit']);
     const env = template.toJSON().Resources[id].Properties.Environment.Variables;
     expect(env[workflowArnEnv('site-audit')]).toEqual({ Ref: expect.stringMatching(/^WorkflowsSiteAudit/) });
+    expect(env[workflowArnEnv('run-job')]).toEqual({ Ref: expect.stringMatching(/^WorkflowsRunJob/) });
   });
 
   it('reads the issue lists under companies/ without writing to the bucket', () => {

@@ -273,3 +273,53 @@ describe('offline blogs, plan, overview and review replies', () => {
     expect(unhappy).not.toEqual(happy);
   });
 });
+
+describe('offline keyword suggestions', () => {
+  const bakery: AiCompanyContext = {
+    name: "Rosa's Sourdough Bakery",
+    description:
+      'A family-run artisan bakery baking sourdough bread, cinnamon buns and pastries every morning in the heart of Leeds.',
+    locations: ['Leeds, UK'],
+  };
+
+  it('are search phrases of what the company is, sells and where, each once, with estimates in range', async () => {
+    const keywords = await offline.keywords({ company: bakery, count: 20 });
+    expect(keywords).toHaveLength(20);
+    const phrases = keywords.map((k) => k.keyword);
+    expect(new Set(phrases).size).toBe(20);
+    expect(phrases).toEqual(
+      expect.arrayContaining([
+        'artisan bakery near me',
+        'bakery leeds',
+        'sourdough bread leeds',
+        'cinnamon buns leeds',
+      ]),
+    );
+    for (const k of keywords) {
+      expect(k.keyword).toBe(k.keyword.toLowerCase());
+      expect(k.keyword.split(' ').length).toBeLessThanOrEqual(6);
+      expect(k.difficulty).toBeGreaterThanOrEqual(0);
+      expect(k.difficulty).toBeLessThanOrEqual(100);
+      expect(k.volume).toBeGreaterThanOrEqual(0);
+      expect(k.cpc).toBeGreaterThanOrEqual(0);
+    }
+    const recommended = keywords.filter((k) => k.recommended);
+    expect(recommended.length).toBeGreaterThanOrEqual(3);
+    expect(recommended.length).toBeLessThanOrEqual(5);
+    // The same company gets the same figures: a regeneration does not shuffle the numbers.
+    expect(await offline.keywords({ company: bakery, count: 20 })).toEqual(keywords);
+  });
+
+  it('use "an" before a vowel, the saved keywords first, and fall back for a company that says little', async () => {
+    const studio = { name: 'Oak Studio', description: 'We are an illustration studio working with publishers.' };
+    const phrases = (await offline.keywords({ company: { ...studio, keywords: ['book covers'] }, count: 30 })).map(
+      (k) => k.keyword,
+    );
+    expect(phrases[0]).toBe('book covers');
+    expect(phrases).toContain('how to choose an illustration studio');
+    expect(phrases).not.toContain('how to choose a illustration studio');
+    const bare = await offline.keywords({ company: { name: 'Acme', locations: ['Bristol'] }, count: 20 });
+    expect(bare.length).toBeGreaterThan(0);
+    expect(bare.map((k) => k.keyword)).toContain('small business bristol');
+  });
+});

@@ -5,6 +5,7 @@ import { createOpenAiAdapter, type OpenAiAdapterOptions } from '../../functions/
 import {
   blogPostsReply,
   idealCustomersReply,
+  keywordsReply,
   marketingPlanReply,
   overviewReply,
   postsReply,
@@ -230,6 +231,41 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
     });
   });
 
+  it('keywords: estimates in range and no phrase twice, else asked again; the prompt carries the company', async () => {
+    const keyword = (k: string, difficulty = 30) => ({
+      keyword: k,
+      volume: 480,
+      difficulty,
+      cpc: 2.4,
+      recommended: false,
+    });
+    fake.scriptChat(
+      {
+        kind: 'content',
+        content: JSON.stringify({ keywords: [keyword('dentist plymouth', 140), keyword('Dentist Plymouth')] }),
+      },
+      {
+        kind: 'content',
+        content: JSON.stringify({
+          keywords: [keyword('Dentist Plymouth'), { ...keyword('nervous patient dentist'), recommended: true }],
+        }),
+      },
+    );
+    const suggested = await adapter().keywords({ company, count: 2 });
+    expect(suggested).toEqual([
+      keyword('dentist plymouth'),
+      { ...keyword('nervous patient dentist'), recommended: true },
+    ]);
+    const first = fake.requests[0]!.body;
+    expect(first.response_format.json_schema.name).toBe('seo_keywords');
+    expect(first.messages.at(-1).content).toMatch(/Harbour Light Dental/);
+    expect(first.messages.at(-1).content).toMatch(/Plymouth/);
+    // The first reply broke the difficulty range and repeated a phrase: both named to the model.
+    const retry = fake.requests[1]!.body.messages.at(-1).content;
+    expect(retry).toMatch(/difficulty/);
+    expect(retry).toMatch(/repeats an earlier one/);
+  });
+
   it('images: gpt-image models get no response_format and the base64 PNG is decoded with its size', async () => {
     const png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#ff8800' } })
       .png()
@@ -265,6 +301,7 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
       postsReply('instagram', 3),
       blogPostsReply('wordpress', 2),
       reviewReplyReply,
+      keywordsReply(20),
     ];
     for (const schema of schemas) {
       const json = strictJsonSchema(schema);

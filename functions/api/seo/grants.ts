@@ -3,10 +3,11 @@ import { defineGrants, TABLE_READ_WRITE } from '../../core/grants';
 /**
  * The report reads the company, its audits and its subscription; starting, stopping and
  * settings write audit items; an audit runs on the site-audit workflow; the pages behind an
- * issue are read from the audit's objects in the bucket.
+ * issue are read from the audit's objects in the bucket. Keyword suggestions run as a job
+ * (run-job); saving them writes the keywords item.
  */
 export const grants = defineGrants({
   table: TABLE_READ_WRITE,
-  workflows: ['site-audit'],
+  workflows: ['site-audit', 'run-job'],
   media: { read: true, prefix: 'companies/' },
 });

@@ -118,6 +118,24 @@ export interface GeneratedImage {
   height: number;
 }
 
+export interface KeywordsRequest {
+  company: AiCompanyContext;
+  /** How many to suggest. */
+  count: number;
+}
+
+/**
+ * A keyword worth ranking for, with the model's estimates: monthly searches, difficulty 0–100,
+ * cost per click in US dollars; `recommended` for the few to start with.
+ */
+export interface SuggestedKeyword {
+  keyword: string;
+  volume: number;
+  difficulty: number;
+  cpc: number;
+  recommended: boolean;
+}
+
 export interface AiPort {
   /** Which adapter answers: shown to operators, never needed by callers. */
   readonly kind: 'openai' | 'offline';
@@ -130,5 +148,7 @@ export interface AiPort {
   posts(request: PostsRequest): Promise<GeneratedPost[]>;
   blogPosts(request: BlogPostsRequest): Promise<GeneratedBlogPost[]>;
   reviewReply(company: AiCompanyContext, review: ReviewToReply): Promise<string>;
+  /** `count` distinct search phrases for the company's website (spec 02 §1 "SEO keywords"). */
+  keywords(request: KeywordsRequest): Promise<SuggestedKeyword[]>;
   image(request: ImageRequest): Promise<GeneratedImage>;
 }

@@ -9,6 +9,7 @@ import {
   type ChatPrompt,
   idealCustomersPrompt,
   imagePrompt,
+  keywordsPrompt,
   marketingPlanPrompt,
   overviewPrompt,
   postsPrompt,
@@ -17,6 +18,7 @@ import {
 import {
   blogPostsReply,
   idealCustomersReply,
+  keywordsReply,
   marketingPlanReply,
   overviewReply,
   postsReply,
@@ -228,6 +230,12 @@ export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
     async reviewReply(company, review) {
       return (await structured('Review reply', 'review_reply', reviewReplyReply, reviewReplyPrompt(company, review)))
         .reply;
+    },
+    async keywords(request) {
+      if (request.count < 1) return [];
+      return (
+        await structured('Keyword suggestions', 'seo_keywords', keywordsReply(request.count), keywordsPrompt(request))
+      ).keywords;
     },
     image,
   };

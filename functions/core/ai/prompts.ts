@@ -1,4 +1,5 @@
 import type {
+  KeywordsRequest,
   AiCompanyContext,
   BlogPostsRequest,
   ImageStyle,
@@ -157,6 +158,20 @@ export function reviewReplyPrompt(company: AiCompanyContext, review: ReviewToRep
       'when the review is negative, 2–5 sentences, no invented facts, signed as the team.\n' +
       `Reviewer: ${review.reviewerName ?? 'anonymous'}\nStars: ${review.starRating || 'none'} of 5\n` +
       `Comment: ${clip(review.comment, 4000) || '(no comment)'}\n\n${companyBrief(company)}`,
+  };
+}
+
+export function keywordsPrompt(request: KeywordsRequest): ChatPrompt {
+  return {
+    system: SYSTEM,
+    user:
+      `Suggest ${request.count} distinct search keywords (2–5 words each, lowercase, as people type them into ` +
+      'Google) that this company website could rank for and that would bring it customers: services, products, ' +
+      '"near me" and place-name searches where the business is local, problems customers search for. For each, ' +
+      'estimate the monthly search volume, a ranking difficulty from 0 (easy) to 100 (hard) and the cost per ' +
+      'click in US dollars, and mark as recommended the 3–6 with the best balance of intent, volume and ease. ' +
+      'Leave out the company name and its competitors.\n\n' +
+      companyBrief(request.company),
   };
 }
 

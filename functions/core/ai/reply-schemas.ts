@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEO_KEYWORD_MAX_LENGTH } from '@shared/schemas/seo-keywords';
 import type { BlogPlatform, SocialPlatform } from './ai-port';
 import {
   BLOG_TITLE_MAX,
@@ -87,6 +88,23 @@ export const blogPostsReply = (platform: BlogPlatform, count: number) =>
   });
 
 export const reviewReplyReply = z.object({ reply: z.string().trim().min(20).max(4096) });
+
+/** Estimates, so bounded generously; the schema keeps them numbers in range and the phrases distinct. */
+export const keywordsReply = (count: number) =>
+  z.object({
+    keywords: z
+      .array(
+        z.object({
+          keyword: z.string().trim().toLowerCase().min(2).max(SEO_KEYWORD_MAX_LENGTH),
+          volume: z.number().int().min(0).max(100_000_000),
+          difficulty: z.number().int().min(0).max(100),
+          cpc: z.number().min(0).max(1000),
+          recommended: z.boolean(),
+        }),
+      )
+      .length(count, `exactly ${count} keywords`)
+      .superRefine(distinct((k) => k.keyword, 'keyword')),
+  });
 
 /** Keywords OpenAI's strict structured outputs accept; the rest are checked on the reply instead. */
 const STRICT_KEYWORDS = new Set([

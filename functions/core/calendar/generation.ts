@@ -13,6 +13,7 @@ import { defineJobKind, JobUserError, type JobContext } from '../jobs/job-kind';
 import { addMediaFromBytes } from '../media/media-store';
 import { generatedImageName } from '../media/media-names';
 import { companyContext } from '../onboarding/company-context';
+import { savedKeywords } from '../keywords/keyword-store';
 import { getPlan } from '../onboarding/plan-store';
 import { eachDay } from './generation-window';
 import { createPosts } from './post-store';
@@ -63,17 +64,23 @@ export function spreadDays(days: readonly string[], count: number): string[] {
   return Array.from({ length: count }, (_, i) => days[Math.floor((i * days.length) / count)] ?? days[0] ?? '');
 }
 
-async function generationContext(companyId: number): Promise<AiCompanyContext> {
+/** What post and blog generation tell the model of the company: profile, approved customers, plan, saved keywords. */
+export async function generationContext(companyId: number): Promise<AiCompanyContext> {
   const company = await getCompany(companyId);
   if (!company) throw new JobUserError('Company not found.');
-  const [approved, plan] = await Promise.all([approvedIcps(companyId), getPlan(companyId)]);
-  // Saved SEO keywords join the context once the keywords area stores them (AiCompanyContext.keywords).
+  const [approved, plan, keywords] = await Promise.all([
+    approvedIcps(companyId),
+    getPlan(companyId),
+    savedKeywords(companyId),
+  ]);
   return {
     ...companyContext(
       company,
       approved.map((i) => i.profile),
     ),
     plan: plan?.plan ?? null,
+    // The saved SEO keywords: posts and blogs work them in where natural.
+    keywords: keywords.length ? keywords : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { jobData } from '../jobs/job-data';
 import { objectData, partitionData, scheduleData, type CompanyData } from './company-data';
 import { icpData } from './icp-store';
 import { planData } from '../onboarding/plan-store';
+import { keywordData } from '../keywords/keyword-store';
 import { addMember } from './company-store';
 import { createInvite } from './invites';
 import { companyItemPrefix } from '../table/keys';
@@ -40,6 +41,7 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   }),
   icpData,
   planData,
+  keywordData,
   jobData,
   ...BILLING_DATA,
   auditData,

@@ -35,6 +35,7 @@ export const keys = {
   }),
   icp: (companyId: number, icpId: number): TableKey => ({ pk: partition.company(companyId), sk: `ICP#${icpId}` }),
   marketingPlan: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'MARKETING_PLAN' }),
+  seoKeywords: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'SEO_KEYWORDS' }),
   /** Site audits: ULID ids, so the partition's AUDIT# items sort by start time. */
   audit: (companyId: number, auditId: string): TableKey => ({
     pk: partition.company(companyId),
@@ -97,6 +98,7 @@ export const companyItemPrefix = {
   invoice: 'INVOICE#',
   post: 'POST#',
   marketingPlan: 'MARKETING_PLAN',
+  seoKeywords: 'SEO_KEYWORDS',
   /** Audits, the running-audit lock and the audit settings. */
   audit: 'AUDIT',
   auditRun: 'AUDIT#',

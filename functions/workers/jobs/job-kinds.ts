@@ -4,6 +4,7 @@ import { idealCustomersJob } from '../../core/onboarding/ideal-customers-job';
 import { marketingPlanJob } from '../../core/onboarding/marketing-plan-job';
 import { companyOverviewJob } from '../../core/onboarding/overview-job';
 import { integrationRefreshJob } from '../../core/integrations/refresh';
+import { seoKeywordsJob } from '../../core/keywords/keywords-job';
 
 /**
  * Every job kind the run-job worker runs, imported by name: adding a kind is one import and
@@ -16,4 +17,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   integrationRefreshJob,
   postsGenerationJob,
   blogGenerationJob,
+  seoKeywordsJob,
 ];

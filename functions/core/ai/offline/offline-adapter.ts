@@ -2,6 +2,7 @@ import type { AiPort } from '../ai-port';
 import { offlineBlogPosts } from './offline-blogs';
 import { offlineIdealCustomers } from './offline-icps';
 import { offlineImage } from './offline-image';
+import { offlineKeywords } from './offline-keywords';
 import { offlineOverview } from './offline-overview';
 import { offlineMarketingPlan } from './offline-plan';
 import { offlinePosts } from './offline-posts';
@@ -19,5 +20,6 @@ export const offlineAdapter: AiPort = {
   posts: async (request) => offlinePosts(request),
   blogPosts: async (request) => offlineBlogPosts(request),
   reviewReply: async (company, review) => offlineReviewReply(company, review),
+  keywords: async (request) => offlineKeywords(request),
   image: (request) => offlineImage(request),
 };

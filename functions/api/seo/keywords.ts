@@ -1,0 +1,29 @@
+import { seoContracts } from '@shared/contracts/seo';
+import { requirePaidPlan } from '../../core/billing/paid-plan';
+import { jobStartRoute } from '../../core/http/job-start-route';
+import { defineRoute, ok } from '../../core/http/route';
+import { getKeywords, keywordList, saveSelection } from '../../core/keywords/keyword-store';
+import { seoKeywordsJob } from '../../core/keywords/keywords-job';
+import { companyWebsite } from './company-website';
+
+/** Spec 02 §7: SEO keywords need a paid plan and a company website; the job suggests them. */
+export const generateKeywords = jobStartRoute(seoContracts.generateKeywords, seoKeywordsJob, async ({ companyId }) => {
+  await requirePaidPlan(companyId);
+  await companyWebsite(companyId);
+  return {};
+});
+
+/** The last suggestions with the saved ones selected; an empty list before the first generation. */
+export const getSeoKeywords = defineRoute(seoContracts.keywords, {
+  access: 'company',
+  handle: async ({ companyId }) => ok(keywordList(await getKeywords(companyId))),
+});
+
+/** Replaces the saved keywords with up to 10 of the suggested ones. */
+export const saveSeoKeywords = defineRoute(seoContracts.saveKeywords, {
+  access: 'company',
+  handle: async ({ companyId, body }) => {
+    await requirePaidPlan(companyId);
+    return ok(keywordList(await saveSelection(companyId, body)));
+  },
+});
