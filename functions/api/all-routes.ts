@@ -13,6 +13,7 @@ import { routes as media } from './media/routes';
 import { routes as metadata } from './metadata/routes';
 import { routes as notifications } from './notifications/routes';
 import { routes as plan } from './plan/routes';
+import { routes as reports } from './reports/routes';
 import { routes as seo } from './seo/routes';
 
 /**
@@ -33,5 +34,6 @@ export const ALL_ROUTES: Record<AreaName, RouteDef[]> = {
   metadata,
   notifications,
   plan,
+  reports,
   seo,
 };

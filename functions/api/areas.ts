@@ -16,6 +16,7 @@ export const AREAS = [
   { name: 'integrations', localOnly: false },
   { name: 'business', localOnly: false },
   { name: 'notifications', localOnly: false },
+  { name: 'reports', localOnly: false },
   { name: 'dev', localOnly: true },
 ] as const;
 

@@ -11,6 +11,7 @@ import { grants as media } from '../../functions/api/media/grants';
 import { grants as metadata } from '../../functions/api/metadata/grants';
 import { grants as notifications } from '../../functions/api/notifications/grants';
 import { grants as plan } from '../../functions/api/plan/grants';
+import { grants as reports } from '../../functions/api/reports/grants';
 import { grants as seo } from '../../functions/api/seo/grants';
 import { defineGrants, TABLE_READ_WRITE, type Grants } from '../../functions/core/grants';
 import type { WorkerName } from '../../functions/workers/workers';
@@ -34,6 +35,7 @@ export const AREA_GRANTS: Record<DeployedArea, Grants> = {
   metadata,
   notifications,
   plan,
+  reports,
   seo,
 };
 

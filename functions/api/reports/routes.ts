@@ -1,0 +1,3 @@
+import { postSuccessRoute } from './post-success';
+
+export const routes = [postSuccessRoute];

@@ -1,0 +1,14 @@
+import { defineContract } from '../contract';
+import { rangeQuerySchema } from '../schemas/calendar-views';
+import { postSuccessSchema } from '../schemas/reports';
+
+export const reportsContracts = {
+  /** Spec 02 §7 "Reports and SEO": query from, to (local days, both included) and zone. */
+  postSuccess: defineContract({
+    method: 'GET',
+    path: '/api/reports/post-success',
+    summary: "Published and failed posts per local day and platform, from the company's own publishing",
+    query: rangeQuerySchema,
+    responses: { 200: postSuccessSchema },
+  }),
+};
