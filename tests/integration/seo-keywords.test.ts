@@ -122,6 +122,16 @@ describe('SEO keywords', () => {
     expect(words(kept.filter((k) => k.isSelected))).toEqual(words(suggested).slice(0, 2));
   });
 
+  it('counts generations per company: the eleventh in an hour is refused (429), other companies are not', async () => {
+    const { client } = await paidBakery('kw-limit');
+    for (let i = 0; i < 10; i++) expect((await client.post('/api/seo/keywords/generate')).status).toBe(202);
+    const refused = await client.post('/api/seo/keywords/generate');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(messages.tooManyRequests);
+    const other = await paidBakery('kw-limit-other');
+    expect((await other.client.post('/api/seo/keywords/generate')).status).toBe(202);
+  });
+
   it('needs a paid plan (402) and a company website (the spec sentence)', async () => {
     const free = await signedInUser('kw-free');
     await free.client.patch('/api/company/company', BAKERY);
