@@ -1,21 +1,11 @@
-import {
-  ArrowRight,
-  CalendarClock,
-  ChartColumn,
-  Heart,
-  MessageCircle,
-  Rocket,
-  Send,
-  Share2,
-  Users,
-} from 'lucide-react';
+import { ArrowRight, CalendarClock, Heart, MessageCircle, Rocket, Send, Share2, Users } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useProfile } from '@/lib/auth';
 import { useCurrentCompany } from '@/lib/company';
 import { PostListCard } from '../components/post-list-card';
+import { PostSuccessCard } from '../components/post-success-card';
 import '../components/dashboard.css';
 
 function greeting() {
@@ -103,11 +93,7 @@ export default function DashboardRoute() {
           </div>
         </Card>
       </div>
-      <Card title="Successful posts per platform" description="Last 21 days, ending today.">
-        <EmptyState compact icon={ChartColumn} title="Nothing published yet">
-          Once posts go out, this chart shows how many succeeded on each platform.
-        </EmptyState>
-      </Card>
+      <PostSuccessCard />
     </div>
   );
 }

@@ -1,33 +1,204 @@
+import { messages } from '@shared/messages';
+import { errorBodySchema } from '@shared/schemas/errors';
+import { SEO_KEYWORD_LIMIT, seoKeywordMessages, type SeoKeyword } from '@shared/schemas/seo-keywords';
 import { normalizeWebsite } from '@shared/url';
-import { Globe, KeyRound } from 'lucide-react';
-import { ButtonLink } from '@/components/ui/button';
+import { AlertTriangle, Globe, KeyRound, Lock, Sparkles } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { JobProgress } from '@/components/ui/job-progress';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
+import { notify } from '@/lib/toast';
+import { usePaidPlan } from '@/lib/paid-plan';
+import { useGenerateKeywords, useSaveKeywords, useSeoKeywords } from '../api/seo-keywords';
+import { KeywordTable } from '../components/keyword-table';
+import { SelectedKeywords } from '../components/selected-keywords';
+import { displayOrder, sameSelection, selectAll, toggleKeyword, type SelectionChange } from '../keyword-selection';
+import '../seo-keywords.css';
 
+/** The server's own sentence when it sent one, else the page's (spec 02 §9). */
+function failure(error: unknown, fallback: string) {
+  if (error instanceof ApiError) {
+    const body = errorBodySchema.safeParse(error.body);
+    if (body.success && body.data.message) return body.data.message;
+  }
+  return fallback;
+}
+
+const Loading = ({ label }: { label: string }) => (
+  <Card>
+    <div className="kw-loading">
+      <Spinner label={label} />
+    </div>
+  </Card>
+);
+
+/** /seo-keywords (spec 01 §2, 02 §2): suggested keywords for the company website; up to 10 are saved. */
 export default function SeoKeywordsRoute() {
   const { company } = useCurrentCompany();
+  const paid = usePaidPlan();
   const hasWebsite = Boolean(company?.website && normalizeWebsite(company.website).ok);
+  const generate = useGenerateKeywords();
+  const ready = paid.data === true && hasWebsite;
+
+  const onGenerate = () => {
+    void generate.start().then(
+      () => notify.success(seoKeywordMessages.generated),
+      (error: unknown) => {
+        if (!promptIfUpgradeRequired(error)) notify.error(failure(error, seoKeywordMessages.generateFailed));
+      },
+    );
+  };
+
+  let body;
+  if (paid.isPending) {
+    body = <Loading label="Loading your plan" />;
+  } else if (paid.isError) {
+    body = <Alert type="error">{errorMessage(paid.error)}</Alert>;
+  } else if (!paid.data) {
+    body = (
+      <Card>
+        <EmptyState
+          icon={Lock}
+          title={messages.subscriptionRequired}
+          action={
+            <ButtonLink to="/settings/billing" icon={<Sparkles size={16} aria-hidden />}>
+              Upgrade
+            </ButtonLink>
+          }
+        >
+          Keyword suggestions come with a paid plan. Upgrade to get keywords picked for your website, compare their
+          search volume, difficulty and cost per click, and save up to {SEO_KEYWORD_LIMIT}.
+        </EmptyState>
+      </Card>
+    );
+  } else if (!hasWebsite) {
+    body = (
+      <Card>
+        <EmptyState
+          icon={Globe}
+          title="Add a website"
+          action={<ButtonLink to="/settings/company-info">Company Information</ButtonLink>}
+        >
+          Keyword suggestions are based on your company website.
+        </EmptyState>
+      </Card>
+    );
+  } else {
+    body = <KeywordWorkspace key={company?.id} generating={generate.isPending} step={generate.step} />;
+  }
+
   return (
     <div className="page">
-      <PageHeader title="SEO Keywords" description="Keywords worth ranking for, picked for your website." />
+      <PageHeader
+        title="SEO Keywords"
+        description="Keywords worth ranking for, picked for your website."
+        actions={
+          ready ? (
+            <Button icon={<Sparkles size={16} aria-hidden />} pending={generate.isPending} onClick={onGenerate}>
+              Generate Keywords
+            </Button>
+          ) : undefined
+        }
+      />
+      {body}
+    </div>
+  );
+}
+
+/** The suggestions and the selection, once the plan and the website are there. */
+function KeywordWorkspace({ generating, step }: { generating: boolean; step?: string }) {
+  const list = useSeoKeywords();
+  const save = useSaveKeywords();
+  const confirm = useConfirm();
+  // The user's choice since the list last came from the server; null follows the saved selection.
+  const [draft, setDraft] = useState<string[] | null>(null);
+  const [limited, setLimited] = useState(false);
+
+  const keywords = useMemo(() => displayOrder(list.data ?? []), [list.data]);
+  const saved = useMemo(() => keywords.filter((k) => k.isSelected).map((k) => k.keyword), [keywords]);
+  const selected = draft ?? saved;
+  const dirty = !sameSelection(selected, saved);
+
+  // A new list (generated or saved) replaces the choice in progress with what the server holds.
+  const [shown, setShown] = useState<SeoKeyword[] | undefined>(list.data);
+  if (shown !== list.data) {
+    setShown(list.data);
+    setDraft(null);
+    setLimited(false);
+  }
+
+  const apply = ({ selected: next, limited: cut }: SelectionChange) => {
+    setDraft(next);
+    setLimited(cut);
+  };
+
+  const onSave = async () => {
+    const ok = await confirm({
+      title: 'Save your keywords?',
+      description: seoKeywordMessages.confirmSave,
+      confirmLabel: 'Save',
+    });
+    if (!ok) return;
+    save.mutate(selected, {
+      onSuccess: () => notify.success(seoKeywordMessages.saved),
+      onError: (error) => {
+        if (!promptIfUpgradeRequired(error)) notify.error(failure(error, seoKeywordMessages.saveFailed));
+      },
+    });
+  };
+
+  if (generating) {
+    return <JobProgress title={seoKeywordMessages.generating} step={step} />;
+  }
+  if (list.isPending) return <Loading label="Loading keywords" />;
+  if (list.isError) return <Alert type="error">{errorMessage(list.error)}</Alert>;
+  if (!keywords.length) {
+    return (
       <Card>
-        {hasWebsite ? (
-          <EmptyState icon={KeyRound} title="Keyword suggestions arrive in a coming release">
-            You will be able to generate keywords for your website, compare volume, difficulty and cost per click, and
-            save up to 10.
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={Globe}
-            title="Add a website"
-            action={<ButtonLink to="/settings/company-info">Company Information</ButtonLink>}
-          >
-            Keyword suggestions are based on your company website.
-          </EmptyState>
-        )}
+        <EmptyState icon={KeyRound} title={seoKeywordMessages.empty}>
+          We look at your website and suggest about 20 keywords, with the ones we recommend marked.
+        </EmptyState>
       </Card>
+    );
+  }
+
+  return (
+    <div className="kw-layout">
+      <Card
+        title="Available Keywords"
+        description="Volume (monthly searches), difficulty (0–100, higher is harder to rank for) and cost per click are estimates."
+        padded={false}
+      >
+        <div className="kw-limit" role="status" aria-live="polite">
+          {limited ? (
+            <p className="kw-limit__text">
+              <AlertTriangle size={16} aria-hidden />
+              {seoKeywordMessages.tooMany}
+            </p>
+          ) : null}
+        </div>
+        <KeywordTable
+          keywords={keywords}
+          selected={selected}
+          onToggle={(keyword) => apply(toggleKeyword(selected, keyword))}
+          onSelectAll={() => apply(selectAll(selected, keywords))}
+        />
+      </Card>
+      <SelectedKeywords
+        selected={selected}
+        dirty={dirty}
+        saving={save.isPending}
+        onRemove={(keyword) => apply(toggleKeyword(selected, keyword))}
+        onSave={() => void onSave()}
+      />
     </div>
   );
 }
