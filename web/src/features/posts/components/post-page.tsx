@@ -11,8 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatDate, viewerZone } from '@/lib/dates';
 import { localParts } from '@shared/calendar-time';
-import { usePaidPlan } from '@/lib/paid-plan';
-import { usePostWithSiblings } from '../api/post-calls';
+import { usePaidPlan, usePostWithSiblings } from '../api/post-calls';
 import { PostEditor, type MediaPickerSlot } from './post-editor';
 import '../posts.css';
 
