@@ -7,12 +7,22 @@ const alias = {
 };
 
 /**
- * One `npm test`, four suites. Integration and browser suites each start their own embedded
- * runtime (tests/support/global-runtime.ts) on free ports with a temporary DATA_DIR.
+ * Test files at once, across all projects but timing. Vitest's default (CPUs − 1) is 1 on a
+ * two-core machine, yet most of the suite waits on I/O (DynamoDB Local, HTTP, Chromium), so
+ * more files than cores keep both cores busy. Measured in docs/testing.md; TEST_WORKERS overrides.
+ */
+const WORKERS = Number(process.env.TEST_WORKERS) || 4;
+
+/**
+ * One `npm test`, five projects. unit, integration, infra and e2e run side by side in one pool;
+ * integration and e2e share one embedded runtime (tests/support/global-runtime.ts). timing
+ * holds the tests that assert on how long something takes: it runs after the rest, alone, on a
+ * runtime of its own.
  */
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: WORKERS,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
@@ -27,7 +37,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000 },
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          testTimeout: 180_000,
+          // The files only read the synthesized stack: unisolated, a worker's files share one synth.
+          isolate: false,
+        },
       },
       {
         extends: true,
@@ -37,8 +53,19 @@ export default defineConfig({
           globalSetup: ['tests/support/global-runtime.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One browser at a time: two cores are shared with DynamoDB Local and the runtime.
-          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'timing',
+          include: ['tests/timing/**/*.test.ts'],
+          globalSetup: ['tests/support/global-runtime.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // After every other project (group 0), one file at a time: nothing else loads the machine.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -69,7 +69,20 @@ export const config = {
   get openAiImageModel(): string {
     return process.env.OPENAI_IMAGE_MODEL || 'gpt-image-1';
   },
+  /**
+   * scrypt's N for new password hashes, as a power of two. Test runtimes lower it (each hash
+   * stores its own cost, so a lowered one never weakens another runtime's hashes); the value is
+   * honoured on the embedded runtime only, so a deployed Lambda always hashes at full cost.
+   */
+  get passwordHashLog2N(): number {
+    const asked = Number(process.env.PASSWORD_HASH_LOG2_N);
+    const lowered = this.runtime === 'local' && Number.isInteger(asked) && asked >= 10 && asked < FULL_HASH_LOG2_N;
+    return lowered ? asked : FULL_HASH_LOG2_N;
+  },
 };
+
+/** scrypt N = 2^15 keeps a sign-in near 100 ms on a Lambda while staying memory-hard (OWASP). */
+const FULL_HASH_LOG2_N = 15;
 
 function required(name: string): string {
   const value = process.env[name];

@@ -6,9 +6,6 @@ import { JavaMissingError, startRuntime } from './runtime';
 
 const dev = process.argv.includes('--dev');
 process.env.LOG_LEVEL ??= 'warn';
-// Node 20 is this project's local version until the move to 22 (Lambda already runs 22);
-// the SDK's reminder about it would otherwise greet every `npm start`.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 try {
   const runtime = await startRuntime({

@@ -1,4 +1,3 @@
-import 'core-js/actual/promise/with-resolvers';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildApp, type BuildAppOptions } from '../../infra/aws/build-app';
 import type { AppFunction } from '../../infra/aws/constructs/app-function';
+import type { MarketingStack } from '../../infra/aws/marketing-stack';
 
 /** A whole-stack synth takes seconds, and longer on a loaded machine: hooks that synth get this. */
 export const SYNTH_TIMEOUT = 120_000;
@@ -13,11 +14,23 @@ export const SYNTH_TIMEOUT = 120_000;
 /** A web build directory that does not exist: the default synth has no SPA to deploy. */
 export const NO_WEB_BUILD = join(tmpdir(), 'no-web-build-here');
 
+type Synthesized = { stack: MarketingStack; template: Template };
+
+/** The default stack, synthesized once per worker: the infra project runs unisolated, so its files share it. */
+let defaultStack: Synthesized | undefined;
+
 /**
  * Synthesizes the stack with bundling skipped (esbuild never runs) and returns its template.
- * The assembly goes to a temp dir removed at once: the template is all the tests read.
+ * The assembly goes to a temp dir removed at once: the template is all the tests read. With no
+ * options it is the default stack, which tests only read, so every file of a worker shares one.
  */
-export function synth(options: Omit<BuildAppOptions, 'bundle' | 'outdir'> = {}) {
+export function synth(options: Omit<BuildAppOptions, 'bundle' | 'outdir'> = {}): Synthesized {
+  if (Object.keys(options).length > 0) return synthOnce(options);
+  defaultStack ??= synthOnce({});
+  return defaultStack;
+}
+
+function synthOnce(options: Omit<BuildAppOptions, 'bundle' | 'outdir'>): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-test-'));
   try {
     const { stack } = buildApp({ bundle: false, webDist: NO_WEB_BUILD, outdir, ...options });

@@ -10,21 +10,57 @@ declare module 'vitest' {
   }
 }
 
-let runtime: RuntimeProcess | undefined;
+/**
+ * Which runtime a project gets. The timing project measures how long answers take, so its
+ * runtime hashes passwords at full cost; every other suite shares one runtime whose new hashes
+ * are cheap (each hash stores its cost: PASSWORD_HASH_LOG2_N in functions/core/config.ts).
+ */
+const profileOf = (project: TestProject) => (project.name === 'timing' ? 'full-cost' : 'shared');
+const PROFILE_ENV: Record<string, Record<string, string>> = {
+  shared: { PASSWORD_HASH_LOG2_N: '10' },
+  'full-cost': {},
+};
 
-/** One embedded runtime per suite, shared by its files; each test seeds its own users. */
-export async function setup(project: TestProject) {
+interface Started {
+  runtime: RuntimeProcess;
+  sitePorts: number[];
+  users: number;
+}
+
+/**
+ * Global setups of all projects run in Vitest's main process, one after another: a registry on
+ * globalThis lets the integration and browser projects share one runtime, stopped by the last.
+ */
+const registry = ((globalThis as { __suiteRuntimes?: Map<string, Promise<Started>> }).__suiteRuntimes ??= new Map());
+
+async function start(profile: string): Promise<Started> {
   const sitePorts: number[] = [];
-  while (sitePorts.length < 4) {
+  while (sitePorts.length < 8) {
     const port = await freePort();
     if (!sitePorts.includes(port)) sitePorts.push(port);
   }
-  runtime = await startRuntimeProcess({ env: { FETCH_ALLOW: sitePorts.map((p) => `127.0.0.1:${p}`).join(',') } });
-  const { stop: _stop, ...info } = runtime;
-  project.provide('runtime', info);
-  project.provide('sitePorts', sitePorts);
+  const runtime = await startRuntimeProcess({
+    env: { FETCH_ALLOW: sitePorts.map((p) => `127.0.0.1:${p}`).join(','), ...PROFILE_ENV[profile] },
+  });
+  return { runtime, sitePorts, users: 0 };
 }
 
-export async function teardown() {
-  await runtime?.stop();
+/** One embedded runtime per profile, shared by the files of every project that uses it; each test seeds its own users. */
+export async function setup(project: TestProject) {
+  const profile = profileOf(project);
+  let entry = registry.get(profile);
+  if (!entry) {
+    entry = start(profile);
+    registry.set(profile, entry);
+  }
+  const started = await entry;
+  started.users++;
+  const { stop: _stop, ...info } = started.runtime;
+  project.provide('runtime', info);
+  project.provide('sitePorts', started.sitePorts);
+  return async () => {
+    if (--started.users > 0) return;
+    registry.delete(profile);
+    await started.runtime.stop();
+  };
 }

@@ -40,7 +40,6 @@ export async function startRuntimeProcess(
         PORT: '0',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         // Every test request comes from 127.0.0.1: per-client limits would count them as one user.
         RATE_LIMIT_CLIENT_SCALE: '1000',
         ...options.env,

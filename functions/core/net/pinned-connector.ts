@@ -13,7 +13,7 @@ export interface ResolvedAddress {
 /** Name → addresses. The system resolver by default; tests inject answers without real DNS. */
 export type Lookup = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+export const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, order: 'verbatim' });
 
 export interface PinnedConnectorOptions {
   lookup?: Lookup;

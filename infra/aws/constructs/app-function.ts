@@ -134,7 +134,7 @@ export class AppFunction extends Construct {
       {
         id: 'AwsSolutions-L1',
         reason:
-          'nodejs22.x on purpose: the bundle targets node22 and the code is tested on Node 20 and 22; 24 comes with the local Node upgrade.',
+          'nodejs22.x on purpose: the bundle targets node22 and tests and the embedded runtime run on Node 22 too (the pinned node package).',
       },
     );
   }
