@@ -59,6 +59,8 @@ export default defineConfig({
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
+    // .vite/manifest.json: which files each module's first load needs (tests/unit/first-load-budget.test.ts).
+    manifest: true,
     // web/dist is what the bucket serves: no source maps in it, so the source is not public.
     sourcemap: false,
     // Every browser the app supports preloads modules natively; the polyfill would ship to all of them.
@@ -67,7 +69,7 @@ export default defineConfig({
       output: {
         // Files named by their hash alone: every import of a chunk and the entry's preload map spell
         // each file name, and names like "post-page-" cost 0.7 kB on every page. The build's
-        // manifest (.vite/manifest.json with --manifest) says which module each file holds.
+        // manifest (.vite/manifest.json) says which module each file holds.
         chunkFileNames: 'assets/[hash].js',
         assetFileNames: 'assets/[hash][extname]',
         codeSplitting: {

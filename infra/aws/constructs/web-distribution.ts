@@ -192,7 +192,8 @@ export class WebDistribution extends Construct {
     const entry = new s3deploy.BucketDeployment(this, 'DeployEntry', {
       sources: [source],
       destinationBucket: this.bucket,
-      exclude: ['assets/*'],
+      // .vite/ holds the build's manifest, for the first-load test: source paths, not for the public.
+      exclude: ['assets/*', '.vite/*'],
       prune: false,
       cacheControl: [s3deploy.CacheControl.noCache()],
       distribution: this.distribution,
