@@ -5,6 +5,7 @@ import {
   onTableScheduleUpsert,
   type DueSchedule,
 } from '../../functions/core/scheduler/scheduler-port';
+import { clock, onClockAdvanced } from '../../functions/core/clock';
 import type { WorkflowStarter } from '../../functions/core/jobs/workflow-port';
 import { log } from '../../functions/core/log';
 
@@ -43,12 +44,12 @@ export function startSchedulerLoop(engine: WorkflowStarter, intervalMs = 1000) {
   const untilNext = async () => {
     const next = await nextScheduleAt().catch(() => undefined);
     // Never sooner than MIN_WAIT_MS: a schedule still due right after a drain (a table error) must not spin the loop.
-    return next ? Math.min(intervalMs, Math.max(MIN_WAIT_MS, next.getTime() - Date.now())) : intervalMs;
+    return next ? Math.min(intervalMs, Math.max(MIN_WAIT_MS, next.getTime() - clock.now().getTime())) : intervalMs;
   };
   const tick = async () => {
     try {
       for (;;) {
-        const page = await dueSchedules(new Date(), PAGE);
+        const page = await dueSchedules(clock.now(), PAGE);
         const claimed = await claimSchedules(page);
         for (let i = 0; i < claimed.length; i += CONCURRENCY) {
           await Promise.all(claimed.slice(i, i + CONCURRENCY).map(fire));
@@ -74,15 +75,19 @@ export function startSchedulerLoop(engine: WorkflowStarter, intervalMs = 1000) {
       loop();
     }, wait);
   };
-  const untilDue = (at: number) => Math.max(MIN_WAIT_MS, at - Date.now());
-  const unsubscribe = onTableScheduleUpsert((at) => {
+  const untilDue = (at: number) => Math.max(MIN_WAIT_MS, at - clock.now().getTime());
+  /** Wakes the loop at `at` (clock time) if that is before it would wake anyway. */
+  const wakeBy = (at: number) => {
     if (stopped) return;
-    if (!sleeping) heardDuringTick = Math.min(heardDuringTick, at.getTime());
-    else if (at.getTime() < wakeAt) {
+    if (!sleeping) heardDuringTick = Math.min(heardDuringTick, at);
+    else if (Date.now() + untilDue(at) < wakeAt) {
       clearTimeout(timer);
-      sleep(untilDue(at.getTime()));
+      sleep(untilDue(at));
     }
-  });
+  };
+  const unsubscribeUpserts = onTableScheduleUpsert((at) => wakeBy(at.getTime()));
+  // A clock moved forward may have brought schedules due: look now.
+  const unsubscribeClock = onClockAdvanced(() => wakeBy(clock.now().getTime()));
   const loop = () => {
     if (stopped) return;
     heardDuringTick = Infinity;
@@ -96,7 +101,8 @@ export function startSchedulerLoop(engine: WorkflowStarter, intervalMs = 1000) {
   return {
     async stop() {
       stopped = true;
-      unsubscribe();
+      unsubscribeUpserts();
+      unsubscribeClock();
       if (timer) clearTimeout(timer);
       await current;
     },

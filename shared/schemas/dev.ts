@@ -13,3 +13,9 @@ export const devMailSchema = z.object({
 export type DevMail = z.infer<typeof devMailSchema>;
 
 export const devMailboxSchema = z.object({ messages: z.array(devMailSchema) });
+
+/** Moves the embedded runtime's clock forward, up to 30 days at a time. */
+export const devClockAdvanceSchema = z.object({
+  advanceSeconds: z.number().check(z.int(), z.minimum(1), z.maximum(30 * 86_400)),
+});
+export const devClockSchema = z.object({ now: z.string() });

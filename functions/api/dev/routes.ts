@@ -1,4 +1,5 @@
-import { devContracts } from '@shared/contracts/dev';
+import { devContracts, devTestContracts } from '@shared/contracts/dev';
+import { advanceClock } from '../../core/clock';
 import { listMailbox } from '../../core/mail/mailbox-mailer';
 import { defineRoute, ok } from '../../core/http/route';
 
@@ -8,5 +9,10 @@ export const routes = [
     access: 'public',
     localOnly: true,
     handle: async ({ query }) => ok({ messages: await listMailbox(50, query.to) }),
+  }),
+  defineRoute(devTestContracts.advanceClock, {
+    access: 'public',
+    localOnly: true,
+    handle: async ({ body }) => ok({ now: advanceClock(body.advanceSeconds * 1000).toISOString() }),
   }),
 ];

@@ -1,4 +1,5 @@
 import { calendarMessages } from '@shared/schemas/calendar';
+import { clock } from '../clock';
 import { conflict } from '../errors';
 import type { PostItem } from './post-entity';
 import { getPost, writePost } from './post-store';
@@ -15,14 +16,14 @@ import { getPost, writePost } from './post-store';
  * Schedules are kept where posts change state: post-store's createPosts/updatePost/deletePost
  * call functions/core/publishing/post-schedule.ts (one one-time schedule per scheduled post).
  */
-export async function claimForPublishing(companyId: number, postId: number, now = new Date()): Promise<PostItem> {
+export async function claimForPublishing(companyId: number, postId: number, dueBy = clock.now()): Promise<PostItem> {
   const post = await getPost(companyId, postId);
   const due =
     post.status === 'scheduled' &&
-    (post.publish || (post.scheduledAt !== null && Date.parse(post.scheduledAt) <= now.getTime()));
+    (post.publish || (post.scheduledAt !== null && Date.parse(post.scheduledAt) <= dueBy.getTime()));
   if (!due) throw conflict(calendarMessages.notDue);
   return writePost(
-    { ...post, status: 'in-progress', updatedAt: now.toISOString(), version: post.version + 1 },
+    { ...post, status: 'in-progress', updatedAt: new Date().toISOString(), version: post.version + 1 },
     post.version,
   );
 }

@@ -47,7 +47,7 @@ const CONTAINER_PLATFORMS: ReadonlySet<string> = new Set(['instagram', 'threads'
 export async function startPublish(input: PublishInput, now = new Date()): Promise<PublishRun> {
   let post: PostItem;
   try {
-    post = await claimForPublishing(input.companyId, input.postId, now);
+    post = await claimForPublishing(input.companyId, input.postId);
   } catch (error) {
     if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'not-found')) {
       log('info', 'publish skipped', { ...input, reason: error.message });
