@@ -133,7 +133,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         process.env.FEATURE_FLAGS ?? JSON.stringify(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true]))),
     });
 
-    const engine = await createWorkflowEngine(join(root, 'infra/workflows'));
+    const engine = await createWorkflowEngine(join(root, 'infra/workflows'), { timeScale: workflowTimeScale() });
     useLocalWorkflowEngine(engine);
     const scheduler = startSchedulerLoop(engine, options.schedulerIntervalMs ?? 1000);
     stops.push(() => scheduler.stop());
@@ -190,4 +190,13 @@ async function listen(options: RuntimeOptions) {
     server.listen(options.port, options.host, () => done());
   });
   return server;
+}
+
+/**
+ * WORKFLOW_TIME_SCALE (0 < scale ≤ 1) shortens the workflows' Retry intervals and fixed Waits:
+ * test runtimes set it so that a retried step does not wait seconds for nothing.
+ */
+function workflowTimeScale(): number {
+  const scale = Number(process.env.WORKFLOW_TIME_SCALE ?? 1);
+  return scale > 0 && scale <= 1 ? scale : 1;
 }

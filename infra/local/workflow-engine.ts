@@ -10,6 +10,8 @@ type Worker = (input: unknown) => Promise<unknown>;
 type AslState = {
   Type: string;
   Resource?: string;
+  Seconds?: number;
+  Retry?: { IntervalSeconds?: number }[];
   States?: Record<string, AslState>;
   Iterator?: AslState;
   ItemProcessor?: AslState;
@@ -29,6 +31,35 @@ function taskStates(states: Record<string, AslState>, out: [string, string][] = 
   return out;
 }
 
+/** Every state of a definition, nested ones (Map, Parallel) included. */
+function allStates(states: Record<string, AslState>, out: [string, AslState][] = []): [string, AslState][] {
+  for (const [name, state] of Object.entries(states)) {
+    out.push([name, state]);
+    for (const child of [state.Iterator, state.ItemProcessor, ...(state.Branches ?? [])]) {
+      if (child?.States) allStates(child.States, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * Waits scaled by `timeScale` (tests set it below 1 where they do not assert on real time): each
+ * retrier waits its first interval scaled, without the backoff's growth (the library takes one
+ * interval per retrier), and a Wait of fixed Seconds its scaled seconds. A Wait that reads its
+ * seconds from the input (SecondsPath) waits what the input says: that is the worker's decision.
+ */
+function timeOverrides(states: Record<string, AslState>, timeScale: number) {
+  if (timeScale === 1) return {};
+  const retryIntervalOverrides: Record<string, number[]> = {};
+  const waitTimeOverrides: Record<string, number> = {};
+  for (const [name, state] of allStates(states)) {
+    if (state.Retry) retryIntervalOverrides[name] = state.Retry.map((r) => (r.IntervalSeconds ?? 1) * 1000 * timeScale);
+    if (state.Type === 'Wait' && state.Seconds !== undefined)
+      waitTimeOverrides[name] = state.Seconds * 1000 * timeScale;
+  }
+  return { retryIntervalOverrides, waitTimeOverrides };
+}
+
 export interface LocalWorkflowEngine extends WorkflowStarter {
   /** Resolves when every execution started so far has ended (tests, graceful stop). */
   idle(): Promise<void>;
@@ -44,6 +75,8 @@ export async function createWorkflowEngine(
   /** Handlers to bind instead of the deployed ones, by substitution (tests bind job kinds of their own). */
   options: {
     workers?: Partial<Record<(typeof WORKERS)[number]['substitution'], (input: never) => Promise<unknown>>>;
+    /** Multiplies Retry intervals and fixed Waits (1: as in Step Functions). */
+    timeScale?: number;
   } = {},
 ): Promise<LocalWorkflowEngine> {
   const workers = new Map<string, Worker>();
@@ -55,7 +88,10 @@ export async function createWorkflowEngine(
     workers.set(worker.substitution, mod.handler);
   }
 
-  const machines = new Map<WorkflowName, { machine: StateMachine; overrides: Record<string, Worker> }>();
+  const machines = new Map<
+    WorkflowName,
+    { machine: StateMachine; overrides: Record<string, Worker>; times: ReturnType<typeof timeOverrides> }
+  >();
   for (const name of WORKFLOWS) {
     const raw = readFileSync(join(workflowDir, `${name}.asl.json`), 'utf8');
     const definition = JSON.parse(raw) as { States: Record<string, AslState> };
@@ -69,7 +105,11 @@ export async function createWorkflowEngine(
     const substituted = JSON.parse(
       raw.replace(/\$\{(\w+)\}/g, (_, sub: string) => fakeArn(sub)),
     ) as StateMachineDefinition;
-    machines.set(name, { machine: new StateMachine(substituted), overrides });
+    machines.set(name, {
+      machine: new StateMachine(substituted),
+      overrides,
+      times: timeOverrides(definition.States, options.timeScale ?? 1),
+    });
   }
 
   const started = new Set<string>();
@@ -83,7 +123,7 @@ export async function createWorkflowEngine(
       if (started.has(`${name}/${executionName}`)) return;
       started.add(`${name}/${executionName}`);
       const execution = entry.machine.run(input as never, {
-        overrides: { taskResourceLocalHandlers: entry.overrides as never },
+        overrides: { taskResourceLocalHandlers: entry.overrides as never, ...entry.times },
       });
       const done = execution.result
         .then(() => log('debug', 'workflow succeeded', { workflow: name, executionName }))
