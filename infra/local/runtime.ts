@@ -68,36 +68,54 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           server.close(() => done());
         }),
     );
-    const dynamo = await startDynamo(join(dataDir, 'dynamodb'), await freePort());
-    stops.push(() => dynamo.stop());
-    await ensureTable(dynamo.client, tableName);
-
     // The origin is known only once the server listens (PORT=0 picks a free port).
     const port = (server.address() as AddressInfo).port;
     const url = `http://localhost:${port}`;
     const origins = [url, `http://127.0.0.1:${port}`];
 
-    const s3 = await startS3(join(dataDir, 's3'), await freePort(), bucket, origins);
-    stops.push(() => s3.stop());
-
-    // Social sign-in goes through loopback stand-ins for Google and Facebook.
-    const oauthSandbox = await startOAuthSandbox(origins);
-    stops.push(() => oauthSandbox.stop());
-
-    // Connected apps go through loopback stand-ins for Meta, Threads and LinkedIn.
-    const platformSandbox = await startPlatformSandbox({
-      allowedRedirectOrigins: origins,
-      clients: { facebook: SANDBOX_CLIENTS.facebook, ...PLATFORM_SANDBOX_CLIENTS },
-    });
-    stops.push(() => platformSandbox.stop());
-
-    // Billing goes through the simulated payment provider: the spec's payment simulation.
-    const paymentSandbox = await startPaymentSandbox({
-      appUrl: url,
-      allowedReturnOrigins: origins,
-      stateFile: join(dataDir, 'payment-sandbox.json'),
-    });
-    stops.push(() => paymentSandbox.stop());
+    // The parts do not depend on one another: they start together, and the handlers and workers
+    // load meanwhile (their configuration is read per call, once the environment below is set).
+    // Each part that started is stopped with the rest, even if another failed to start.
+    const part = async <T extends { stop(): Promise<void> }>(starting: Promise<T>): Promise<T> => {
+      const started = await starting;
+      stops.push(() => started.stop());
+      return started;
+    };
+    const starting = {
+      dynamo: part(startDynamo(join(dataDir, 'dynamodb'), await freePort())),
+      s3: part(startS3(join(dataDir, 's3'), await freePort(), bucket, origins)),
+      // Social sign-in goes through loopback stand-ins for Google and Facebook.
+      oauthSandbox: part(startOAuthSandbox(origins)),
+      // Connected apps go through loopback stand-ins for Meta, Threads and LinkedIn.
+      platformSandbox: part(
+        startPlatformSandbox({
+          allowedRedirectOrigins: origins,
+          clients: { facebook: SANDBOX_CLIENTS.facebook, ...PLATFORM_SANDBOX_CLIENTS },
+        }),
+      ),
+      // Billing goes through the simulated payment provider: the spec's payment simulation.
+      paymentSandbox: part(
+        startPaymentSandbox({
+          appUrl: url,
+          allowedReturnOrigins: origins,
+          stateFile: join(dataDir, 'payment-sandbox.json'),
+        }),
+      ),
+      handlers: loadAreaHandlers(),
+      engine: createWorkflowEngine(join(root, 'infra/workflows'), { timeScale: workflowTimeScale() }),
+    };
+    const failed = (await Promise.allSettled(Object.values(starting))).find((p) => p.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [dynamo, s3, oauthSandbox, platformSandbox, paymentSandbox, handlers, engine] = [
+      await starting.dynamo,
+      await starting.s3,
+      await starting.oauthSandbox,
+      await starting.platformSandbox,
+      await starting.paymentSandbox,
+      await starting.handlers,
+      await starting.engine,
+    ];
+    await ensureTable(dynamo.client, tableName);
 
     Object.assign(process.env, {
       RUNTIME: 'local',
@@ -133,7 +151,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         process.env.FEATURE_FLAGS ?? JSON.stringify(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true]))),
     });
 
-    const engine = await createWorkflowEngine(join(root, 'infra/workflows'), { timeScale: workflowTimeScale() });
     useLocalWorkflowEngine(engine);
     const scheduler = startSchedulerLoop(engine, options.schedulerIntervalMs ?? 1000);
     stops.push(() => scheduler.stop());
@@ -150,7 +167,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       stops.push(() => vite.close());
     }
 
-    const handlers = await loadAreaHandlers();
     server.on(
       'request',
       createRequestListener({
