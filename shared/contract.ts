@@ -30,7 +30,7 @@ export interface Contract<
   method: Method;
   /** As API Gateway sees it, `{name}` for a path parameter: `/api/company/{id}/invite`. */
   path: string;
-  /** One line for the README's route table. */
+  /** One line for the route table (docs/routes.md). */
   summary: string;
   body?: SB;
   query?: SQ;

@@ -13,7 +13,7 @@ function fieldsOf(schema: Schema | undefined | null): string {
     required?: string[];
     items?: { title?: string; properties?: Record<string, unknown> };
   };
-  // Named schemas (`.meta({ title })`) are shown by name; the README says what they hold.
+  // Named schemas (`.meta({ title })`) are shown by name; docs/routes.md says what they hold.
   if (json.title) return json.title;
   if (json.type === 'array' && json.items?.title) return `[${json.items.title}]`;
   if (json.type === 'array')
@@ -40,8 +40,8 @@ function responses(route: RouteDef): string {
 }
 
 /**
- * The README's route table, made from the contracts themselves so it cannot drift: a unit
- * test fails when the README's copy differs (`npm run docs:routes` rewrites it).
+ * The route table of docs/routes.md, made from the contracts themselves so it cannot drift: a unit
+ * test fails when docs/routes.md's copy differs (`npm run docs:routes` rewrites it).
  */
 export function routeTable(): string {
   const rows = Object.values(ALL_ROUTES)

@@ -120,7 +120,7 @@ export class MarketingStack extends Stack {
     Validations.of(originVerify).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Rotated by the operator (README, "Rotating the origin-verify value"): CloudFront must receive the new value ' +
+        'Rotated by the operator (docs/deploying.md, "Rotating secrets"): CloudFront must receive the new value ' +
         'in the same step, which a rotation Lambda cannot do through CloudFormation; the API accepts the previous value meanwhile.',
     });
     // Stripe's API key and webhook signing secret, in the shape functions/core/billing reads.

@@ -17,7 +17,7 @@ export interface Settings {
   alarmEmail?: string;
   /**
    * Raised after each rotation of the origin-verify secret: a changed value makes CloudFormation
-   * update the distribution, which re-reads the secret (README, "Rotating the origin-verify value").
+   * update the distribution, which re-reads the secret (docs/deploying.md, "Rotating secrets").
    */
   originVerifyGeneration?: string;
 }

@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH } from '../constants';
 
 /*
  * Shared schemas are zod/mini: every page parses its API answers with them, and mini's functions
- * tree-shake where the classic build's methods cannot (issue 11's first-load budget).
+ * tree-shake where the classic build's methods cannot (the first-load budget).
  */
 
 /**

@@ -71,7 +71,7 @@ export type SandboxRequest = z.infer<typeof sandboxRequestSchema>;
 export const sandboxRequestsSchema = z.object({ requests: z.array(sandboxRequestSchema) });
 
 /*
- * WordPress, the Google profile and Search Console (issue 19). They connect like the social
+ * WordPress, the Google profile and Search Console. They connect like the social
  * platforms but under their own paths: WordPress asks for the site first, Google's consent
  * grants Search Console's read scope.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20's scheduling load: 1,000 posts scheduled for the same minute on the embedded runtime
+ * The scheduling load: 1,000 posts scheduled for the same minute on the embedded runtime
  * (in this process, so the table client can be watched), spread over four companies with a
  * LinkedIn connection each (the sandbox allows 600 calls per token an hour). Measured: the
  * seconds from that minute until the last post is published, the table writes per publish

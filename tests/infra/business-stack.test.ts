@@ -4,7 +4,7 @@ import type { MarketingStack } from '../../infra/aws/marketing-stack';
 import { actionsOf, logicalId, resources, statementsOf, synth, SYNTH_TIMEOUT } from './synth';
 
 /**
- * The business listing area in AWS (issue 19): its own function behind /api/business, sealing
+ * The business listing area in AWS: its own function behind /api/business, sealing
  * and opening the Google My Business tokens with the stack's token key and reading Google's
  * app from the OAuth clients secret. No schedules, no Scan.
  */

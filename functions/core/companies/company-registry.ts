@@ -19,8 +19,8 @@ import { postScheduleData } from '../publishing/post-schedule-data';
 /**
  * Everything a company owns, in the order the cascade removes it: members first, so nobody
  * can reach the company's routes while the rest goes. Each area adds its registration here
- * when it starts storing something (ARCHITECTURE: "every later issue registers what it
- * stores"); the cascade test then checks it without being told.
+ * when it starts storing something, so a deleted company leaves nothing behind; the cascade
+ * test then checks it without being told.
  */
 export const COMPANY_DATA: readonly CompanyData[] = [
   partitionData({

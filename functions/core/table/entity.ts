@@ -35,7 +35,7 @@ type Value<S extends z.ZodObject> = z.output<S>;
  * on read, the 400 KB limit checked in bytes before a write, and versions where declared.
  * Why not ElectroDB: zod already is the schema of every entity and contract; ElectroDB would
  * need each one again in its own attribute language, and its key format would replace the
- * readable `COMPANY#7 / MEMBER#3` layout the README's access patterns document. This module
+ * readable `COMPANY#7 / MEMBER#3` layout docs/data-model.md's access patterns document. This module
  * is the part of it this product needs, in about a hundred lines.
  */
 export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {

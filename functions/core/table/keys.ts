@@ -1,5 +1,5 @@
 /**
- * Every key template of the single table, in one place: the README's access-pattern table is
+ * Every key template of the single table, in one place: docs/data-model.md's access-pattern table is
  * this file in prose. Stores build keys only through these functions, so a layout change is
  * one edit and a typo cannot make a second, silent layout.
  */
