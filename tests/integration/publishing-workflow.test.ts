@@ -5,6 +5,7 @@ import { keys } from '../../functions/core/table/keys';
 import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
 import { postScheduleName } from '../../functions/core/publishing/post-schedule';
 import { instagramSentences } from '../../functions/core/integrations/instagram-client';
+import { linkedinSentences } from '../../functions/core/integrations/linkedin-client';
 import { signedInUser, waitForMail, type TestClient } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 import { makePaid, uploadImage } from './calendar-support';
@@ -250,6 +251,15 @@ describe('the publish workflow against the sandbox platforms', () => {
     const tooMany = await settled(client, await publishNow(client, 'instagram', uniqueCopy('eleven'), images));
     expect(tooMany.status).toBe('failed');
     expect(tooMany.error).toBe(instagramSentences.carousel);
+  });
+
+  it("says a LinkedIn duplicate is the text's fault, and leaves the connection as it was", async () => {
+    const copy = uniqueCopy('duplicate');
+    expect((await settled(client, await publishNow(client, 'linkedin', copy))).status).toBe('published');
+    const again = await settled(client, await publishNow(client, 'linkedin', copy));
+    expect(again).toMatchObject({ status: 'failed', error: linkedinSentences.duplicate });
+    expect(await sandboxPosts(sandbox, copy)).toHaveLength(1);
+    expect((await client.get('/api/integrations/linkedin/status')).body).toMatchObject({ connected: true });
   });
 
   it('retries a failed post with Publish Now', async () => {

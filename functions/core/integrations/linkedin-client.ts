@@ -24,6 +24,8 @@ interface LinkedInErrorBody {
   serviceErrorCode?: number;
   code?: string;
   message?: string;
+  /** A 422's reasons, e.g. `{ code: 'DUPLICATE_POST' }` for a text posted before. */
+  errorDetails?: { inputErrors?: { code?: string }[] };
 }
 
 const secondsToMidnightUtc = (now = new Date()) => {
@@ -54,6 +56,12 @@ export function classifyLinkedInError(answer: PlatformFailureAnswer): PlatformEr
     return platformError.permission('linkedin', named ?? 'needed', detail);
   }
   if (answer.status >= 500) return platformError.unavailable('linkedin', detail);
+  const duplicate =
+    body.errorDetails?.inputErrors?.some((e) => e.code === 'DUPLICATE_POST') ||
+    /content is a duplicate/i.test(body.message ?? '');
+  // The connection is fine: the text is what LinkedIn refuses.
+  if (answer.status === 422 && duplicate)
+    return new PlatformError('linkedin', 'rejected', linkedinSentences.duplicate, detail);
   return platformError.rejected('linkedin', detail);
 }
 
@@ -167,6 +175,8 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
 }
 
 export const linkedinSentences = {
+  duplicate:
+    'LinkedIn refused this post because the same text was already posted on this page. Change the text, then publish it again.',
   video: 'Publishing videos to LinkedIn is not available yet. Remove the video, or post it on LinkedIn yourself.',
 };
 

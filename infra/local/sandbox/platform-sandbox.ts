@@ -1000,6 +1000,18 @@ export async function startPlatformSandbox(options: {
         const commentary = body.commentary ?? '';
         if (commentary.length > 3000)
           return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', 'commentary is longer than 3000 characters');
+        // LinkedIn refuses the same text from the same author again: 422 DUPLICATE_POST.
+        const duplicate = commentary && postsOf('linkedin', author).find((p) => p.text === commentary);
+        if (duplicate) {
+          return json(res, 422, {
+            errorDetailType: 'com.linkedin.common.error.BadRequest',
+            message: `com.linkedin.content.common.exception.BadRequestResponseException: Content is a duplicate of ${duplicate.id}`,
+            errorDetails: {
+              inputErrors: [{ description: 'Duplicate post is detected', input: {}, code: 'DUPLICATE_POST' }],
+            },
+            status: 422,
+          });
+        }
         const imageUrns = [
           ...(body.content?.media?.id ? [body.content.media.id] : []),
           ...(body.content?.multiImage?.images ?? []).flatMap((i) => (i.id ? [i.id] : [])),
