@@ -91,6 +91,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         startPlatformSandbox({
           allowedRedirectOrigins: origins,
           clients: { facebook: SANDBOX_CLIENTS.facebook, ...PLATFORM_SANDBOX_CLIENTS },
+          stateFile: join(dataDir, 'platform-sandbox.json'),
         }),
       ),
       // Billing goes through the simulated payment provider: the spec's payment simulation.

@@ -4,7 +4,7 @@ import { startRuntimeProcess, type RuntimeProcess } from './runtime';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    runtime: Omit<RuntimeProcess, 'stop'>;
+    runtime: Omit<RuntimeProcess, 'stop' | 'crash'>;
     /** Loopback ports the runtime's safe fetcher may reach (FETCH_ALLOW): tests serve websites there. */
     sitePorts: number[];
   }
@@ -55,7 +55,7 @@ export async function setup(project: TestProject) {
   }
   const started = await entry;
   started.users++;
-  const { stop: _stop, ...info } = started.runtime;
+  const { stop: _stop, crash: _crash, ...info } = started.runtime;
   project.provide('runtime', info);
   project.provide('sitePorts', started.sitePorts);
   return async () => {

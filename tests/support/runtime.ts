@@ -14,9 +14,11 @@ export interface RuntimeProcess {
   pid: number;
   /** A plain function (no `this`), so a caller may take it apart from the rest. */
   stop: () => Promise<void>;
+  /** A power cut: SIGKILL to the runtime and everything it started (DynamoDB Local's JVM too). */
+  crash: () => Promise<void>;
 }
 
-type Endpoints = Omit<RuntimeProcess, 'dataDir' | 'pid' | 'stop'>;
+type Endpoints = Omit<RuntimeProcess, 'dataDir' | 'pid' | 'stop' | 'crash'>;
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -45,6 +47,8 @@ export async function startRuntimeProcess(
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A process group of its own, so a crash can take down the runtime with its children.
+      detached: true,
     },
   );
   let output = '';
@@ -78,6 +82,12 @@ export async function startRuntimeProcess(
         });
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+    crash: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        process.kill(-(child.pid ?? 0), 'SIGKILL');
       }),
   };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SANDBOX_CLIENTS } from './oauth-sandbox';
+import { trackedMap } from './sandbox-store';
 
 /**
  * Loopback stand-ins for Google's OAuth 2.0 with offline access (the consent page, the token
@@ -129,17 +130,51 @@ label.f{display:block;font-size:13px;margin:12px 0 4px}input[type=text]{width:10
 </form></main></body></html>`;
 }
 
+type Access = { grant: Grant; expires: number; calls: { minute: number; count: number } };
+
+/**
+ * What the Google sandbox keeps across restarts, inside the platform sandbox's state file. Codes
+ * and tokens name their grant by its place in `grants`, so a revoke still reaches all of them.
+ */
+export interface GoogleApisSandboxState {
+  grants: Grant[];
+  codes: [string, Omit<Code, 'grant'> & { grant: number }][];
+  access: [string, Omit<Access, 'grant'> & { grant: number }][];
+  refresh: [string, number][];
+}
+
 export interface GoogleApisSandboxOptions {
   origin: () => string;
   redirectAllowed: (uri: string) => boolean;
+  /** The state a previous run saved; `changed` is called on every change, so it is saved again. */
+  saved?: GoogleApisSandboxState;
+  changed?: () => void;
 }
 
 export function createGoogleApisSandbox(options: GoogleApisSandboxOptions) {
   const client = SANDBOX_CLIENTS.google;
-  const codes = new Map<string, Code>();
-  const access = new Map<string, { grant: Grant; expires: number; calls: { minute: number; count: number } }>();
-  const refresh = new Map<string, Grant>();
-  const grants: Grant[] = [];
+  const changed = options.changed ?? (() => undefined);
+  const saved = options.saved;
+  const grants: Grant[] = saved?.grants ?? [];
+  const grantAt = (i: number) => grants[i] ?? { id: '', name: '', email: '', scope: '', revoked: true };
+  const codes = trackedMap<string, Code>(
+    (saved?.codes ?? []).map(([k, v]) => [k, { ...v, grant: grantAt(v.grant) }]),
+    changed,
+  );
+  const access = trackedMap<string, Access>(
+    (saved?.access ?? []).map(([k, v]) => [k, { ...v, grant: grantAt(v.grant) }]),
+    changed,
+  );
+  const refresh = trackedMap<string, Grant>(
+    (saved?.refresh ?? []).map(([k, v]) => [k, grantAt(v)]),
+    changed,
+  );
+  const state = (): GoogleApisSandboxState => ({
+    grants,
+    codes: [...codes].map(([k, v]) => [k, { ...v, grant: grants.indexOf(v.grant) }]),
+    access: [...access].map(([k, v]) => [k, { ...v, grant: grants.indexOf(v.grant) }]),
+    refresh: [...refresh].map(([k, v]) => [k, grants.indexOf(v)]),
+  });
 
   const issueAccess = (grant: Grant) => {
     const token = `ya29.${randomBytes(24).toString('base64url')}`;
@@ -184,6 +219,7 @@ export function createGoogleApisSandbox(options: GoogleApisSandboxOptions) {
 
     if (method === 'POST' && path === '/__sandbox/google/revoke') {
       for (const grant of grants) grant.revoked = true;
+      changed();
       res.writeHead(204).end();
       return true;
     }
@@ -224,6 +260,7 @@ export function createGoogleApisSandbox(options: GoogleApisSandboxOptions) {
           revoked: false,
         };
         grants.push(grant);
+        changed();
         const code = `4/${randomBytes(24).toString('base64url')}`;
         codes.set(code, {
           grant,
@@ -370,5 +407,5 @@ export function createGoogleApisSandbox(options: GoogleApisSandboxOptions) {
     return false;
   }
 
-  return { answer };
+  return { answer, state };
 }

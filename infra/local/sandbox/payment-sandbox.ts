@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sandboxStore } from './sandbox-store';
 
 /**
  * The embedded runtime's payment provider: a loopback server with a small JSON API (checkout
@@ -105,15 +105,6 @@ function emptyState(): SandboxState {
   return { invoiceSequence: 0, sessions: {}, subscriptions: {}, invoices: {}, customers: {}, portals: {} };
 }
 
-function loadState(file: string | undefined): SandboxState {
-  if (!file || !existsSync(file)) return emptyState();
-  try {
-    return { ...emptyState(), ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<SandboxState>) };
-  } catch {
-    return emptyState();
-  }
-}
-
 /** A form-style parameter as text: Stripe takes ids and URLs as strings, numbers as their digits. */
 const param = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
@@ -156,16 +147,15 @@ export function signPayload(payload: string, secret: string, timestamp = nowSeco
 }
 
 export async function startPaymentSandbox(options: PaymentSandboxOptions): Promise<PaymentSandbox> {
-  const state = loadState(options.stateFile);
+  const store = sandboxStore(options.stateFile, emptyState);
+  const state = store.load();
   const webhookSecret = options.webhookSecret ?? `whsec_sim_${randomBytes(24).toString('hex')}`;
   const webhookUrl = `${options.appUrl.replace(/\/$/, '')}/api/billing/webhook`;
   let origin = '';
   let stopped = false;
   const deliveries = new Set<Promise<void>>();
 
-  const save = () => {
-    if (options.stateFile) writeFileSync(options.stateFile, JSON.stringify(state));
-  };
+  const save = () => store.save(state);
   const returnAllowed = (url: string) => options.allowedReturnOrigins.some((o) => url === o || url.startsWith(`${o}/`));
 
   const invoiceObject = (invoice: SandboxInvoice) => ({

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createGoogleApisSandbox } from './google-apis-sandbox';
+import { createGoogleApisSandbox, type GoogleApisSandboxState } from './google-apis-sandbox';
 import { consentPage, type SandboxApp } from './platform-sandbox-pages';
-import { createWordPressSandbox } from './wordpress-sandbox';
+import { sandboxStore, trackedMap } from './sandbox-store';
+import { createWordPressSandbox, type WordPressSandboxState } from './wordpress-sandbox';
 import { postPage } from './platform-sandbox-post-page';
 
 /**
@@ -253,24 +254,80 @@ export interface PlatformSandbox {
   stop(): Promise<void>;
 }
 
+/** What the platform sandbox keeps across restarts (sandbox-store.ts): a real platform forgets none of it. */
+interface PlatformSandboxState {
+  /** The port it listened on, taken again after a restart so stored permalinks still open. */
+  port: number;
+  grants: [string, Grant][];
+  tokens: [string, Token][];
+  containers: [string, Container][];
+  posts: SandboxPost[];
+  unpublishedPhotos: [string, { pageId: string; url: string }][];
+  images: [string, { owner: string; bytes: number }][];
+  published: [string, number[]][];
+  received: SandboxRequestLog[];
+  wordpress?: WordPressSandboxState;
+  google?: GoogleApisSandboxState;
+}
+
+const emptyPlatformState = (): PlatformSandboxState => ({
+  port: 0,
+  grants: [],
+  tokens: [],
+  containers: [],
+  posts: [],
+  unpublishedPhotos: [],
+  images: [],
+  published: [],
+  received: [],
+});
+
 export async function startPlatformSandbox(options: {
   allowedRedirectOrigins: string[];
   clients: SandboxClients;
+  /** Where its state is kept (DATA_DIR); without it, it starts empty and forgets on stop. */
+  stateFile?: string;
 }): Promise<PlatformSandbox> {
   const { clients, allowedRedirectOrigins } = options;
-  const grants = new Map<string, Grant>();
-  const tokens = new Map<string, Token>();
+  const store = sandboxStore(options.stateFile, emptyPlatformState);
+  const saved = store.load();
+  // Saved before the answer that changed it leaves (see the server below), so nothing a caller
+  // was told is forgotten by a crash.
+  let dirty = false;
+  const changed = () => {
+    dirty = true;
+  };
+  const grants = trackedMap(saved.grants, changed);
+  const tokens = trackedMap(saved.tokens, changed);
   const failures: FailSpec[] = [];
-  const received: SandboxRequestLog[] = [];
+  const received: SandboxRequestLog[] = saved.received;
   /** Instagram and Threads media containers: created, polled until FINISHED (or ERROR), then published. */
-  const containers = new Map<string, Container>();
+  const containers = trackedMap(saved.containers, changed);
   /** What was published, newest last: the lookups after an unknown outcome and the dev page read it. */
-  const posts: SandboxPost[] = [];
+  const posts: SandboxPost[] = saved.posts;
   /** Facebook photos uploaded with published=false, waiting to be attached to a feed post. */
-  const unpublishedPhotos = new Map<string, { pageId: string; url: string }>();
+  const unpublishedPhotos = trackedMap(saved.unpublishedPhotos, changed);
   /** LinkedIn images: initialized, then their bytes PUT to the upload URL. */
-  const images = new Map<string, { owner: string; bytes: number }>();
-  const published = new Map<string, number[]>();
+  const images = trackedMap(saved.images, changed);
+  const published = trackedMap(saved.published, changed);
+  let port = saved.port;
+  const flush = () => {
+    if (!dirty) return;
+    dirty = false;
+    store.save({
+      port,
+      grants: [...grants],
+      tokens: [...tokens],
+      containers: [...containers],
+      posts,
+      unpublishedPhotos: [...unpublishedPhotos],
+      images: [...images],
+      published: [...published],
+      received,
+      wordpress: wordpress.state(),
+      google: googleApis.state(),
+    });
+  };
   const takeContainerError = (path: string) => {
     const at = failures.findIndex((f) => f.failure === 'container-error' && path === f.path);
     return at >= 0 ? !!failures.splice(at, 1).length : false;
@@ -306,6 +363,7 @@ export async function startPlatformSandbox(options: {
     }[platform];
     const post: SandboxPost = { platform, owner, id, text, media, createdAt: Date.now(), permalinkPath };
     posts.push(post);
+    changed();
     return post;
   };
   const permalink = (post: SandboxPost) => `${origin}${post.permalinkPath}`;
@@ -376,8 +434,8 @@ export async function startPlatformSandbox(options: {
   const consentApp = (path: string): SandboxApp | undefined =>
     /^\/facebook-www\/v[\d.]+\/dialog\/oauth$/.test(path) ? 'facebook' : consentPaths[path];
 
-  const wordpress = createWordPressSandbox({ origin: () => origin, redirectAllowed });
-  const googleApis = createGoogleApisSandbox({ origin: () => origin, redirectAllowed });
+  const wordpress = createWordPressSandbox({ origin: () => origin, redirectAllowed, saved: saved.wordpress, changed });
+  const googleApis = createGoogleApisSandbox({ origin: () => origin, redirectAllowed, saved: saved.google, changed });
 
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
@@ -1068,19 +1126,45 @@ export async function startPlatformSandbox(options: {
   };
 
   const server: Server = createServer((req, res) => {
+    // In-place changes (a poll's count, an upload's bytes) ride along with the next save.
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((...args: unknown[]) => {
+      flush();
+      return end(...args);
+    }) as typeof res.end;
     answer(req, res).catch((error: unknown) => {
       if (!res.headersSent) json(res, 500, { error: 'server_error', error_description: (error as Error).message });
     });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
-  const { port } = server.address() as { port: number };
+  port = await listenOn(server, port);
   origin = `http://127.0.0.1:${port}`;
+  changed();
+  flush();
   return {
     origin,
     stop: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
-        server.close(() => done());
+        server.close(() => {
+          dirty = true;
+          flush();
+          done();
+        });
       }),
   };
+}
+
+/** Listens on `port` again when it is free (the origin stays the same), else on a new one. */
+async function listenOn(server: Server, port: number): Promise<number> {
+  const tryPort = (p: number) =>
+    new Promise<boolean>((done) => {
+      const taken = () => done(false);
+      server.once('error', taken);
+      server.listen(p, '127.0.0.1', () => {
+        server.off('error', taken);
+        done(true);
+      });
+    });
+  if (!(port > 0 && (await tryPort(port)))) await tryPort(0);
+  return (server.address() as { port: number }).port;
 }

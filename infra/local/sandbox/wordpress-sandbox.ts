@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { trackedMap } from './sandbox-store';
 
 /**
  * A loopback WordPress site at the sandbox's root, and WordPress.com under /wpcom: the subset
@@ -175,19 +176,35 @@ input[type=text]{width:100%;box-sizing:border-box;padding:6px 8px;border:1px sol
 code{font-size:13px}</style></head><body><header>${WORDPRESS_SANDBOX_SITE_NAME} (WordPress sandbox)</header><main>${body}</main></body></html>`;
 }
 
+/** What the WordPress sandbox keeps across restarts, inside the platform sandbox's state file. */
+export interface WordPressSandboxState {
+  passwords: [string, { password: string; appId: string; name: string }[]][];
+  users: [string, number][];
+  posts: [number, Post][];
+  media: [number, Media][];
+  wpcomCodes: [string, { blog: string; redirectUri: string; login: string; expires: number }][];
+  wpcomTokens: [string, { blog: string; login: string }][];
+  nextId: number;
+}
+
 export interface WordPressSandboxOptions {
   origin: () => string;
   redirectAllowed: (uri: string) => boolean;
+  /** The state a previous run saved; `changed` is called on every change, so it is saved again. */
+  saved?: WordPressSandboxState;
+  changed?: () => void;
 }
 
 export function createWordPressSandbox(options: WordPressSandboxOptions) {
+  const changed = options.changed ?? (() => undefined);
+  const saved = options.saved;
   /** Application passwords by user login: WordPress keeps several per user, grouped by app_id. */
-  const passwords = new Map<string, { password: string; appId: string; name: string }[]>();
-  const users = new Map<string, number>();
-  const posts = new Map<number, Post>();
-  const media = new Map<number, Media>();
-  const wpcomCodes = new Map<string, { blog: string; redirectUri: string; login: string; expires: number }>();
-  const wpcomTokens = new Map<string, { blog: string; login: string }>();
+  const passwords = trackedMap(saved?.passwords ?? [], changed);
+  const users = trackedMap(saved?.users ?? [], changed);
+  const posts = trackedMap(saved?.posts ?? [], changed);
+  const media = trackedMap(saved?.media ?? [], changed);
+  const wpcomCodes = trackedMap(saved?.wpcomCodes ?? [], changed);
+  const wpcomTokens = trackedMap(saved?.wpcomTokens ?? [], changed);
   const failures: WordPressFailSpec[] = [];
   const received: {
     at: string;
@@ -197,7 +214,7 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
     query: Record<string, string>;
     status: number;
   }[] = [];
-  let nextId = 100;
+  let nextId = saved?.nextId ?? 100;
 
   const userId = (login: string) => {
     if (!users.has(login)) users.set(login, users.size + 1);
@@ -626,5 +643,14 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
     return false;
   }
 
-  return { answer, posts, media };
+  const state = (): WordPressSandboxState => ({
+    passwords: [...passwords],
+    users: [...users],
+    posts: [...posts],
+    media: [...media],
+    wpcomCodes: [...wpcomCodes],
+    wpcomTokens: [...wpcomTokens],
+    nextId,
+  });
+  return { answer, posts, media, state };
 }
