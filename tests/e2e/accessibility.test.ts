@@ -1,11 +1,11 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { appUrl } from './browser';
+import { appUrl, newContext } from './browser';
 import { signedInPages, signedOutPages, unlistedRoutes, type PageVisit } from './pages';
-import { confirmDialog, signIn, useBrowser, verifiedAccount } from './support';
+import { confirmDialog, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
-/** Issue 11: axe-core (WCAG 2.1 AA) finds nothing on any page, signed in or out, nor in the states forms and dialogs reach. */
+/** axe-core (WCAG 2.1 AA) finds nothing on any page, signed in or out, nor in the states forms and dialogs reach. */
 
 async function open(
   browser: Browser,
@@ -13,15 +13,15 @@ async function open(
   viewport = { width: 1280, height: 800 },
 ) {
   // bypassCSP: the app's CSP (script-src 'self') would refuse the injected axe script.
-  const context = await browser.newContext({ baseURL: appUrl(), storageState: state, viewport, bypassCSP: true });
+  const context = await newContext(browser, { storageState: state, viewport, bypassCSP: true });
   return { context, page: await context.newPage() };
 }
 
 async function visit(page: Page, target: PageVisit) {
   await page.goto(target.path);
   await page.getByRole('heading', { level: 1, name: target.heading }).waitFor();
-  // Let entrance transitions end: axe measures the colours on screen.
-  await page.waitForTimeout(400);
+  // The whole page, not its first paint: parts that load after the heading are scanned too.
+  await untilLoaded(page);
 }
 
 async function scanEach(page: Page, targets: PageVisit[]) {
@@ -73,20 +73,22 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       await page.goto('/settings/companies');
       await page.getByLabel('Company name').fill('Second Shop');
       await page.getByRole('button', { name: 'Create company' }).click();
-      await page.getByText('Second Shop has been created.').waitFor();
+      // Sonner shows a toast once it has mounted it; before that it is transparent.
+      await page
+        .locator('[data-sonner-toast][data-mounted="true"]', { hasText: 'Second Shop has been created.' })
+        .waitFor();
       await page
         .locator('section.card', { hasText: 'Second Shop' })
         .getByRole('button', { name: 'Delete company' })
         .click();
-      await confirmDialog(page).waitFor();
-      await page.waitForTimeout(300);
+      await confirmDialog(page).getByRole('button', { name: 'Delete company' }).waitFor();
       found.push(...(await axeViolations(page)).map((line) => `/settings/companies (dialog, toast) ${line}`));
       await context.close();
 
       const phone = await open(browser(), state, { width: 390, height: 844 });
       await phone.page.goto('/');
       await phone.page.getByRole('button', { name: 'Open menu' }).click();
-      await phone.page.waitForTimeout(300);
+      await phone.page.getByRole('button', { name: 'Close menu', expanded: true }).waitFor();
       found.push(...(await axeViolations(phone.page)).map((line) => `/ (phone, menu open) ${line}`));
       await phone.context.close();
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { animationsEnded } from './support';
 
 /** axe-core's browser build, injected into pages under test (never fetched from a CDN). */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -17,9 +18,6 @@ interface AxeResult {
   }[];
 }
 
-/** How long axe waits for the page's finite animations (a toast sliding in) to end. */
-const SETTLE_MS = 3000;
-
 /**
  * Runs axe on the page once its finite animations and transitions have ended (a toast fading
  * in is part-transparent, and its blended colours are not the ones users read) and returns one
@@ -27,19 +25,7 @@ const SETTLE_MS = 3000;
  * `color-contrast .btn--primary: Fix any of the following: Element has insufficient color contrast…`.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-          ),
-      undefined,
-      { timeout: SETTLE_MS },
-    )
-    // Still moving after that (a long transition): checked as it is.
-    .catch(() => undefined);
+  await animationsEnded(page);
   // Evaluated through the DevTools protocol, which the app's CSP (script-src 'self') does not
   // govern: the pages are tested with their real policy on, no bypass needed.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);

@@ -1,39 +1,26 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { axeViolations } from './axe';
-import { appUrl } from './browser';
-import { confirmDialog, signIn, useBrowser, verifiedAccount } from './support';
+import { appUrl, newContext } from './browser';
+import { confirmDialog, screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
 /**
  * The billing journey in Chromium: a free company activates a plan through the payment
  * simulation, sees the plan active and its invoice, cancels, and reads that it will not renew.
- * Every state is checked with axe; screenshots go to .screens/ for review.
+ * Every state is checked with axe (screenshots for review with E2E_SCREENSHOTS set).
  */
-const screens = new URL('../../.screens/', import.meta.url).pathname;
-mkdirSync(screens, { recursive: true });
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-}
-
 async function noViolations(page: Page, name: string) {
-  await settle(page);
+  await untilLoaded(page);
   // Toasts are the toast library's and scanned by the accessibility suite; this scans the page.
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
-  await page.screenshot({ path: `${screens}billing-${name}.png`, fullPage: true });
+  await screenshot(page, `billing-${name}`, { fullPage: true });
   expect(await axeViolations(page), name).toEqual([]);
 }
 
 /** A signed-in page; bypassCSP lets axe's script in (the app's CSP is script-src 'self'). */
 async function openPage(browser: Browser) {
-  const context = await browser.newContext({
-    baseURL: appUrl(),
-    viewport: { width: 1280, height: 900 },
-    bypassCSP: true,
-  });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { page, url: (path: string) => new URL(path, appUrl()).toString() };

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** The system Chromium; a browser is never downloaded. */
@@ -34,10 +34,18 @@ export interface Session {
   url: (path: string) => string;
 }
 
-/** A fresh browser profile (its own cookies) with one page. */
-export async function openSession(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Session> {
+/**
+ * A fresh browser profile (its own cookies) on the app. Reduced motion: the app's CSS then ends
+ * its transitions and animations at once, so nothing on screen has to be waited for to stop moving.
+ */
+export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: appUrl(), reducedMotion: 'reduce', ...options });
+}
+
+/** A fresh browser profile with one page; `storageState` starts it signed in. */
+export async function openSession(browser: Browser, options: BrowserContextOptions = {}): Promise<Session> {
   const base = appUrl();
-  const context = await browser.newContext({ viewport, baseURL: base });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 800 }, ...options });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page, url: (path: string) => new URL(path, base).toString() };

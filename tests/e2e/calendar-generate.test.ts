@@ -1,20 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { calendarMessages } from '@shared/schemas/calendar';
 import { generateMessages } from '@shared/schemas/calendar-generate';
 import { axeViolations } from './axe';
-import { appUrl } from './browser';
-import { signIn, useBrowser, verifiedAccount } from './support';
+import { appUrl, newContext } from './browser';
+import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
 /**
  * AI generation into the calendar in Chromium (Lisbon zone, offline AI): Generate... for Facebook
  * and Threads over the coming week puts one distinct draft per platform on each day; a draft is
- * dragged to another day; its preview shows it as the platform's feed would. Axe on every state;
- * screenshots go to .screens/.
+ * dragged to another day; its preview shows it as the platform's feed would. Axe on every state
+ * (screenshots for review with E2E_SCREENSHOTS set).
  */
-const screens = new URL('../../.screens/', import.meta.url).pathname;
-mkdirSync(screens, { recursive: true });
 const ZONE = 'Europe/Lisbon';
 const BUSINESS = 'Harbour Lane Coffee';
 
@@ -32,17 +29,13 @@ interface ApiPost {
 }
 
 async function check(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${screens}calendar-generate-${name}.png`, fullPage: true });
+  await untilLoaded(page);
+  await screenshot(page, `calendar-generate-${name}`, { fullPage: true });
   expect(await axeViolations(page), name).toEqual([]);
 }
 
 async function openPage(browser: Browser) {
-  const context = await browser.newContext({
-    baseURL: appUrl(),
-    viewport: { width: 1280, height: 900 },
-    timezoneId: ZONE,
-  });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { page, url: (path: string) => new URL(path, appUrl()).toString() };
@@ -222,7 +215,7 @@ describe('AI generation, drag to reschedule and previews', () => {
     await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10, { steps: 3 });
     const slot = page.locator(`[data-day="${weekTarget}"] .drop-slots__slot[data-time="18:00"]`);
     await slot.waitFor();
-    await page.screenshot({ path: `${screens}calendar-generate-week-dragging.png` });
+    await screenshot(page, 'calendar-generate-week-dragging');
     const slotBox = await slot.boundingBox();
     if (!slotBox) throw new Error('the slot is not on screen');
     await page.mouse.move(slotBox.x + slotBox.width / 2, slotBox.y + slotBox.height / 2, { steps: 5 });

@@ -1,40 +1,33 @@
-import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localParts } from '@shared/calendar-time';
 import { messages } from '@shared/messages';
 import { axeViolations } from './axe';
-import { appUrl } from './browser';
-import { signIn, useBrowser, verifiedAccount } from './support';
+import { appUrl, newContext } from './browser';
+import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
 /**
  * The calendar journey in Chromium, in the Lisbon zone: one post written for Facebook, Instagram
  * and LinkedIn with an image becomes three siblings on the month grid; the editor switches
  * between them; Instagram without its image shows the red dot with the spec's sentence; Schedule
  * opens the upgrade prompt on the free plan and schedules once the company pays; the list view
- * says SCHEDULED. Every page is checked with axe; screenshots go to .screens/.
+ * says SCHEDULED. Every page is checked with axe (screenshots for review with E2E_SCREENSHOTS set).
  */
-const screens = new URL('../../.screens/', import.meta.url).pathname;
-mkdirSync(screens, { recursive: true });
 const ZONE = 'Europe/Lisbon';
 const COPY =
   'Spring menu launch: fresh asparagus, wild garlic and rhubarb tart, every evening from Friday. Book your table now!';
 const INSTAGRAM_NEEDS_MEDIA = 'Minimum number of images/videos per post is 1. Please attach at least 1 image/video.';
 
 async function noViolations(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
+  await untilLoaded(page);
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
-  await page.screenshot({ path: `${screens}calendar-${name}.png`, fullPage: true });
+  await screenshot(page, `calendar-${name}`, { fullPage: true });
   expect(await axeViolations(page), name).toEqual([]);
 }
 
 async function openPage(browser: Browser) {
-  const context = await browser.newContext({
-    baseURL: appUrl(),
-    viewport: { width: 1280, height: 900 },
-    timezoneId: ZONE,
-  });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { page, url: (path: string) => new URL(path, appUrl()).toString() };

@@ -1,20 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { openSession } from './browser';
-import { signIn, useBrowser, verifiedAccount } from './support';
+import { screenshot, signIn, untilLoaded, useBrowser, useSignedInState, verifiedAccount } from './support';
 
 /**
- * Settings → apps in Chromium on the embedded runtime (issue 19): WordPress connects through the
+ * Settings → apps in Chromium on the embedded runtime: WordPress connects through the
  * sandbox site's authorize-application page after the site dialog (the spec's rule on submit),
  * Search Console through Google's sandbox consent then a property from the chooser, Google My
  * Business the same with an account; a grant Google took back shows spec 02 §8's warning; with
  * a flag off its entry is not there. axe finds nothing on the tab or in the dialog.
  */
-const shots = new URL('../../.screens/', import.meta.url).pathname;
-mkdirSync(shots, { recursive: true });
-
 const row = (page: Page, platform: string) => page.locator(`li.social-app[data-platform="${platform}"]`);
 
 /** The platform sandbox's origin, read off a social connect answer (the WordPress site lives at its root). */
@@ -47,8 +43,7 @@ describe('connected apps: WordPress, Search Console and Google My Business', () 
 
       // The site dialog (fetched when first opened) checks the spec's rule on submit.
       const dialog = page.getByRole('dialog', { name: 'Connect WordPress' });
-      await dialog.waitFor();
-      await page.waitForTimeout(300);
+      await dialog.getByLabel('Website address').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await dialog.getByText('The URL is required').waitFor();
@@ -57,7 +52,7 @@ describe('connected apps: WordPress, Search Console and Google My Business', () 
       await website.fill(`${site}/blog/`);
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await dialog.getByText(`Please enter only the main website address (e.g. ${new URL(site).host})`).waitFor();
-      await page.screenshot({ path: `${shots}connected-apps-wordpress-dialog.png` });
+      await screenshot(page, 'connected-apps-wordpress-dialog');
 
       // An address inside the network is refused by the server's safe fetcher, said in the dialog.
       await website.fill('http://169.254.169.254');
@@ -102,9 +97,9 @@ describe('connected apps: WordPress, Search Console and Google My Business', () 
       await row(page, 'wordpress').getByRole('switch', { name: 'WordPress connected' }).waitFor();
       await row(page, 'search-console').getByText('sc-domain:sandbox-bikes.example').waitFor();
       await row(page, 'google-my-business').getByText('Sandbox Bakery Group').waitFor();
-      await page.waitForTimeout(400);
+      await untilLoaded(page);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${shots}connected-apps-google.png`, fullPage: true });
+      await screenshot(page, 'connected-apps-google', { fullPage: true });
 
       // The user removes the app at Google: the next status read says 'disconnected' and warns.
       const revoked = await fetch(`${site}/__sandbox/google/revoke`, { method: 'POST' });
@@ -117,7 +112,7 @@ describe('connected apps: WordPress, Search Console and Google My Business', () 
         .waitFor();
       await row(page, 'google-my-business').getByRole('button', { name: 'Reconnect Google My Business' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${shots}connected-apps-gmb-disconnected.png`, fullPage: true });
+      await screenshot(page, 'connected-apps-gmb-disconnected', { fullPage: true });
 
       // The WordPress switch disconnects.
       await row(page, 'wordpress').getByRole('switch', { name: 'WordPress connected' }).click();
@@ -130,18 +125,20 @@ describe('connected apps: WordPress, Search Console and Google My Business', () 
       await page.getByRole('cell', { name: 'Google', exact: true }).first().waitFor();
       await page.getByText('GET /google-apis/webmasters/v3/sites').first().waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${shots}dev-platforms-apps.png` });
+      await screenshot(page, 'dev-platforms-apps');
     } finally {
       await context.close();
     }
   });
 
+  // Both cases only read the tab: one account, signed in once.
+  const flagsState = useSignedInState(browser, 'Flags');
+
   it.each([
     ['GoogleSearchConsole', 'search-console', 'google-my-business'],
     ['GoogleMyBusinessIntegration', 'google-my-business', 'search-console'],
   ])('turning %s off hides its entry', async (flag, hidden, shown) => {
-    const account = await verifiedAccount('Flags');
-    const { page, context, url } = await openSession(browser());
+    const { page, context, url } = await openSession(browser(), { storageState: await flagsState() });
     try {
       await page.route('**/api/metadata', (route) =>
         route.fulfill({
@@ -155,7 +152,6 @@ describe('connected apps: WordPress, Search Console and Google My Business', () 
           }),
         }),
       );
-      await signIn(page, url, account);
       await page.goto(url('/settings/apps'));
       await row(page, shown).getByRole('button').first().waitFor();
       await row(page, 'wordpress').getByRole('button', { name: 'Connect WordPress' }).waitFor();

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { appUrl, openSession } from './browser';
-import { signIn, useBrowser, verifiedAccount } from './support';
+import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
 /**
  * Settings → apps in Chromium on the embedded runtime: Facebook, Instagram, Threads and LinkedIn
@@ -11,9 +10,6 @@ import { signIn, useBrowser, verifiedAccount } from './support';
  * page or profile is chosen from the edit control's list; one is disconnected with its switch.
  * axe finds nothing on the tab with connections.
  */
-const shots = new URL('../../.screens/', import.meta.url).pathname;
-mkdirSync(shots, { recursive: true });
-
 const row = (page: Page, platform: string) => page.locator(`li.social-app[data-platform="${platform}"]`);
 
 let sandboxOrigin = '';
@@ -91,9 +87,9 @@ describe('connected apps', () => {
       expect(await row(page, platform).getByRole('switch').isChecked()).toBe(true);
       await row(page, platform).getByText(name, { exact: true }).waitFor();
     }
-    await page.waitForTimeout(400);
+    await untilLoaded(page);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}connected-apps.png`, fullPage: true });
+    await screenshot(page, 'connected-apps', { fullPage: true });
 
     // The switch disconnects Threads; the others stay.
     await row(page, 'threads').getByRole('switch', { name: 'Threads connected' }).click();
@@ -110,7 +106,7 @@ describe('connected apps', () => {
     await page.waitForURL((u) => u.pathname === '/settings/apps');
     await page.getByRole('alert').filter({ hasText: 'Connecting Threads was cancelled.' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}connected-apps-cancelled.png`, fullPage: true });
+    await screenshot(page, 'connected-apps-cancelled', { fullPage: true });
 
     // Facebook says the token is dead while the pages are listed: the tab says to reconnect, and Reconnect mends it.
     const failed = await fetch(`${sandboxOrigin}/__sandbox/fail-next`, {
@@ -125,7 +121,7 @@ describe('connected apps', () => {
       .waitFor();
     await row(page, 'facebook').getByText('Reconnect needed').waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}connected-apps-reconnect.png`, fullPage: true });
+    await screenshot(page, 'connected-apps-reconnect', { fullPage: true });
     await connectThroughSandbox(page, 'facebook', 'Facebook', 'Fiona Page', 'Reconnect');
     await row(page, 'facebook').getByLabel('Facebook page').waitFor();
 

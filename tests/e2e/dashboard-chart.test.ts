@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { appUrl } from './browser';
-import { signIn, useBrowser, verifiedAccount } from './support';
+import { appUrl, newContext } from './browser';
+import { screenshot, signIn, useBrowser, verifiedAccount } from './support';
 
 /**
  * The dashboard's "Successful posts per platform" card (spec 01 §2, §8, §10) in Chromium: empty
@@ -13,8 +12,6 @@ import { signIn, useBrowser, verifiedAccount } from './support';
  * the API from the page's own cookies (the publishing test walks the editor); a zone far from UTC
  * shows that the days are the viewer's.
  */
-const screens = new URL('../../.screens/', import.meta.url).pathname;
-mkdirSync(screens, { recursive: true });
 const ZONE = 'Pacific/Auckland';
 
 async function openPage(
@@ -22,12 +19,7 @@ async function openPage(
   viewport = { width: 1280, height: 900 },
   storageState?: BrowserContextOptions['storageState'],
 ) {
-  const context = await browser.newContext({
-    baseURL: appUrl(),
-    viewport,
-    timezoneId: ZONE,
-    storageState,
-  });
+  const context = await newContext(browser, { viewport, timezoneId: ZONE, storageState });
   context.setDefaultTimeout(20_000);
   return context.newPage();
 }
@@ -157,14 +149,14 @@ describe('dashboard chart', () => {
     expect(await card(page).getByRole('button', { name: 'Hide data table' }).getAttribute('aria-expanded')).toBe(
       'true',
     );
-    await card(page).screenshot({ path: `${screens}dashboard-chart-desktop.png` });
+    await screenshot(card(page), 'dashboard-chart-desktop');
     expect(await axeViolations(page)).toEqual([]);
 
     // A phone: the same card, shorter.
     const phone = await openPage(browser(), { width: 390, height: 844 }, await page.context().storageState());
     await openDashboard(phone);
     await card(phone).getByRole('img').locator('svg .ct-bar').first().waitFor();
-    await card(phone).screenshot({ path: `${screens}dashboard-chart-phone.png` });
+    await screenshot(card(phone), 'dashboard-chart-phone');
     expect(await axeViolations(phone)).toEqual([]);
     await phone.context().close();
     await page.context().close();

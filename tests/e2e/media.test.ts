@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { axeViolations } from './axe';
 import { appUrl, openSession, pathOf } from './browser';
-import { confirmDialog, signIn, useBrowser, verifiedAccount } from './support';
+import { confirmDialog, screenshot, signIn, useBrowser, verifiedAccount } from './support';
 
 /**
  * /media in Chromium: a real JPEG and PNG dropped on the page upload with visible progress
@@ -16,9 +16,6 @@ import { confirmDialog, signIn, useBrowser, verifiedAccount } from './support';
  * text show the spec's two messages and store nothing; the generate dialog adds an image;
  * an unknown id goes back to /media. axe finds nothing on either page.
  */
-const shots = new URL('../../.screens/', import.meta.url).pathname;
-mkdirSync(shots, { recursive: true });
-
 let jpeg: Buffer;
 let png: Buffer;
 beforeAll(async () => {
@@ -37,11 +34,6 @@ const api = async (page: Page, path: string) => {
   const res = await page.request.get(`${appUrl()}${path}`);
   return (await res.json()) as { id: number; filename: string }[];
 };
-
-async function expectNoAxeViolations(page: Page) {
-  await page.waitForTimeout(400);
-  expect(await axeViolations(page)).toEqual([]);
-}
 
 /** Drops files on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
 async function dropFiles(page: Page, files: { name: string; type: string; body: Buffer }[]) {
@@ -68,8 +60,8 @@ describe('the media library', () => {
     await signIn(page, url, account);
     await page.goto(url('/media'));
     await page.getByText('Your media library is empty').waitFor();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}media-empty.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'media-empty', { fullPage: true });
 
     // A slow line, so the upload's percentage is seen moving.
     const cdp = await page.context().newCDPSession(page);
@@ -118,15 +110,15 @@ describe('the media library', () => {
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(256);
       expect(await img.getAttribute('src')).toMatch(/-256\.(jpg|webp)\?/);
     }
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}media-library.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'media-library', { fullPage: true });
 
     // Rename on the edit page (loaded through the batch call).
     await page.getByRole('link', { name: 'Harbour.jpg' }).click();
     await page.getByRole('heading', { name: 'Harbour.jpg' }).waitFor();
     expect(pathOf(page)).toMatch(/^\/media\/\d+$/);
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}media-edit.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'media-edit', { fullPage: true });
     await page.getByLabel('File name').fill('Sunrise over the harbour.jpg');
     await page.getByLabel('Description').fill('Boats at dawn for the spring campaign');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -169,7 +161,7 @@ describe('the media library', () => {
     await fake.getByText(messages.unsupportedFileType, { exact: true }).waitFor({ timeout: 20_000 });
     expect(await api(page, '/api/content/files')).toEqual([]);
     await page.getByText('Your media library is empty').waitFor();
-    await expectNoAxeViolations(page);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('generates an image from a prompt and a style', async () => {
@@ -181,8 +173,8 @@ describe('the media library', () => {
     const dialog = page.getByRole('dialog', { name: 'Generate an image' });
     await dialog.getByLabel('Prompt').fill('Fresh sourdough loaves on a rustic table');
     await dialog.getByText('Realistic', { exact: true }).click();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}media-generate.png` });
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'media-generate');
     await dialog.getByRole('button', { name: 'Generate' }).click();
     await page
       .getByRole('list', { name: 'Media files' })

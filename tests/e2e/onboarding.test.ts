@@ -6,11 +6,9 @@ import { fetchMessages } from '../../functions/core/net/fetch-errors';
 import { BAKERY_HOME, serveSite, type LoopbackSite } from '../support/loopback-site';
 import { axeViolations } from './axe';
 import { openSession, pathOf } from './browser';
-import { signIn, useBrowser, verifiedAccount } from './support';
+import { screenshot, signIn, useBrowser, verifiedAccount } from './support';
 
-/** axe-core's WCAG 2.1 A and AA rules on the page as it is now: the violations, by rule and target. */
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/onboarding-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `onboarding-${name}`, { fullPage: true });
 
 let site: LoopbackSite;
 let downHits = 0;

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localParts } from '@shared/calendar-time';
 import { axeViolations } from './axe';
-import { appUrl } from './browser';
-import { signIn, useBrowser, verifiedAccount } from './support';
+import { appUrl, newContext } from './browser';
+import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
 /**
  * Publishing in Chromium on the embedded runtime: Facebook, Instagram and LinkedIn connected
@@ -14,24 +13,20 @@ import { signIn, useBrowser, verifiedAccount } from './support';
  * reach the sandbox platforms, show PUBLISHED with a permalink on the post page and turn
  * published on the calendar without a reload; the sandbox page lists them. axe on each page.
  */
-const screens = new URL('../../.screens/', import.meta.url).pathname;
-mkdirSync(screens, { recursive: true });
 const ZONE = 'Europe/Lisbon';
 
 async function check(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${screens}publishing-${name}.png`, fullPage: true });
+  await untilLoaded(page);
+  await screenshot(page, `publishing-${name}`, { fullPage: true });
   expect(await axeViolations(page), name).toEqual([]);
 }
 
 async function openPage(browser: Browser) {
-  const context = await browser.newContext({
-    baseURL: appUrl(),
-    viewport: { width: 1280, height: 900 },
-    timezoneId: ZONE,
-  });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
+  // The page's clock is the test's, so it can follow the runtime's when the test moves it.
+  await page.clock.install();
   return { page, url: (path: string) => new URL(path, appUrl()).toString() };
 }
 
@@ -167,13 +162,15 @@ describe('publishing', () => {
     await page.getByRole('link', { name: 'List', exact: true }).click();
     const row = page.locator('tr', { hasText: laterCopy.slice(0, 30) });
     await row.getByText('SCHEDULED', { exact: true }).waitFor();
-    // Three minutes on the runtime's clock: the schedule falls due now rather than in two minutes.
+    // Three minutes on the runtime's clock and the page's: the schedule falls due now rather
+    // than in two minutes, and the list, which watches a post from its time on, sees it is due.
     const advanced = await fetch(`${appUrl()}/api/dev/clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: appUrl() },
       body: JSON.stringify({ advanceSeconds: 180 }),
     });
     expect(advanced.status).toBe(200);
+    await page.clock.fastForward(180_000);
     await row.getByText('PUBLISHED', { exact: true }).waitFor({ timeout: 60_000 });
     await check(page, 'calendar-list-published');
     await page.goto(url(`/calendar/${day}/month/calendar`));

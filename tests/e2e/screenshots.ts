@@ -5,19 +5,20 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
-import { mailLink, verifiedAccount } from './support';
+import { animationsEnded, mailLink, SCREENS_DIR, untilLoaded, verifiedAccount } from './support';
 
 const base = process.argv[2] ?? process.env.E2E_BASE_URL ?? 'http://localhost:5173';
 // The shared helpers (support.ts) find the app through E2E_BASE_URL.
 process.env.E2E_BASE_URL = base;
-const out = new URL('../../.screens/', import.meta.url).pathname;
+const out = SCREENS_DIR;
 mkdirSync(out, { recursive: true });
 
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
 async function shot(page: Page, name: string, fullPage = true) {
   await page.locator('h1').first().waitFor();
-  await page.waitForTimeout(600);
+  await untilLoaded(page);
+  await animationsEnded(page);
   await page.screenshot({ path: `${out}${name}.png`, fullPage });
   console.log(`${out}${name}.png`);
 }

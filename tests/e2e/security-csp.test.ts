@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSession, pathOf } from './browser';
-import { signIn, useBrowser, verifiedAccount } from './support';
+import { signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
 /**
  * The CSP is strict enough to matter and must still let the app work: every page a user walks
@@ -37,8 +37,9 @@ describe('the Content-Security-Policy fits the app', () => {
       await signIn(page, url, account);
       for (const path of ['/', '/settings/user', '/settings/companies', '/calendar', '/media', '/dev/mailbox']) {
         await page.goto(url(path));
-        await page.locator('main, #root > *').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        // Everything the page loads after its first paint (lazy parts, data) has come in.
+        await untilLoaded(page);
         expect(pathOf(page), path).not.toBe('/auth');
         await collect();
       }

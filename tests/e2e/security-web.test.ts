@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl, openSession, pathOf } from './browser';
-import { mailLink, signIn, uniqueEmail, useBrowser, verifiedAccount } from './support';
+import { mailLink, signIn, uniqueEmail, useBrowser, useSignedInState, verifiedAccount } from './support';
 
 /** Spec findings of the security review that live in the web app. */
 describe('sign-in page and app shell (spec 01 §2, §4, §6)', () => {
@@ -51,14 +51,16 @@ describe('sign-in page and app shell (spec 01 §2, §4, §6)', () => {
     }
   });
 
+  // Both cases only read the menu: one account, signed in once.
+  const flagsState = useSignedInState(browser, 'Flags');
+
   it.each([
     [true, false, true],
     [false, true, false],
   ])(
     'the side menu shows Business manager when GoogleMyBusinessIntegration is %s (LocalBusinessListing %s)',
     async (googleMyBusiness, localListing, shown) => {
-      const account = await verifiedAccount('Flags');
-      const { context, page, url } = await openSession(browser());
+      const { context, page, url } = await openSession(browser(), { storageState: await flagsState() });
       try {
         await page.route('**/api/metadata', (route) =>
           route.fulfill({
@@ -72,7 +74,7 @@ describe('sign-in page and app shell (spec 01 §2, §4, §6)', () => {
             }),
           }),
         );
-        await signIn(page, url, account);
+        await page.goto(url('/'));
         const menu = page.getByRole('complementary', { name: 'Main menu' });
         await menu.getByRole('link', { name: 'SEO Keywords' }).waitFor();
         expect(await menu.getByRole('link', { name: 'Business manager' }).count()).toBe(shown ? 1 : 0);

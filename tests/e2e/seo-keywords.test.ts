@@ -1,21 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { SEO_KEYWORD_LIMIT, seoKeywordMessages, type SeoKeyword } from '@shared/schemas/seo-keywords';
 import { axeViolations } from './axe';
 import { appUrl, openSession } from './browser';
-import { confirmDialog, signIn, useBrowser, verifiedAccount } from './support';
+import { confirmDialog, screenshot, signIn, useBrowser, verifiedAccount } from './support';
 
 /**
  * /seo-keywords in Chromium: the subscription gate and its Upgrade button, the website gate, then
  * a paid company with a website generates keywords (the offline AI), reads the estimates, picks
  * some, sees select-all stop at the limit of 10 and the limit sentence, saves through the confirm
  * dialog and finds its choice after a reload. Failed calls say the server's sentence or the
- * page's own. axe finds nothing in any state; screenshots go to .screens/ for review.
+ * page's own. axe finds nothing in any state (screenshots for review with E2E_SCREENSHOTS set).
  */
-const shots = new URL('../../.screens/', import.meta.url).pathname;
-mkdirSync(shots, { recursive: true });
 
 const api = (page: Page, method: 'POST' | 'PATCH' | 'GET', path: string, data?: unknown) =>
   page.request.fetch(`${appUrl()}${path}`, { method, data, headers: { origin: appUrl() } });
@@ -40,12 +37,10 @@ async function subscribe(page: Page) {
 /** Toasts are the toast library's (scanned by the accessibility suite): the page is checked without them. */
 async function expectNoAxeViolations(page: Page, state: string) {
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await page.waitForTimeout(300);
   expect(await axeViolations(page), state).toEqual([]);
 }
 
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: `${shots}seo-keywords-${name}.png`, fullPage });
+const shot = (page: Page, name: string, fullPage = true) => screenshot(page, `seo-keywords-${name}`, { fullPage });
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'SEO Keywords' });
 const table = (page: Page) => page.getByRole('table');
@@ -251,10 +246,16 @@ describe('the SEO keywords page', () => {
     // On a phone: the table fits its card and the panel follows it.
     await page.setViewportSize({ width: 390, height: 844 });
     await table(page).waitFor();
-    await page.waitForTimeout(300);
+    // One column: the panel under the table.
+    await expect
+      .poll(async () => {
+        const [tableBox, panelBox] = await Promise.all([table(page).boundingBox(), panel(page).boundingBox()]);
+        return !!tableBox && !!panelBox && panelBox.y >= tableBox.y + tableBox.height;
+      })
+      .toBe(true);
     await shot(page, 'phone');
     await shot(page, 'phone-top', false);
-    await panel(page).screenshot({ path: `${shots}seo-keywords-phone-panel.png` });
+    await screenshot(panel(page), 'seo-keywords-phone-panel');
     await expectNoAxeViolations(page, 'phone');
     await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { axeViolations } from './axe';
 import { appUrl, openSession } from './browser';
-import { signIn, useBrowser, verifiedAccount } from './support';
+import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 import { serveTestSite, type TestSite } from '../support/test-site';
 
 /**
@@ -13,9 +12,6 @@ import { serveTestSite, type TestSite } from '../support/test-site';
  * away), the free-audit warning and the upgrade prompt, then a paid recheck after fixes with
  * its "fixed since last report" and "new since last report" badges. axe finds nothing.
  */
-const shots = new URL('../../.screens/', import.meta.url).pathname;
-mkdirSync(shots, { recursive: true });
-
 let site: TestSite;
 beforeAll(async () => {
   for (const port of inject('sitePorts')) {
@@ -34,7 +30,7 @@ const api = (page: Page, method: 'POST' | 'PATCH', path: string, data?: unknown)
   page.request.fetch(`${appUrl()}${path}`, { method, data, headers: { origin: appUrl() } });
 
 async function expectNoAxeViolations(page: Page) {
-  await page.waitForTimeout(400);
+  await untilLoaded(page);
   expect(await axeViolations(page)).toEqual([]);
 }
 
@@ -64,7 +60,7 @@ describe('the SEO report page', () => {
     expect(await clean.count()).toBeGreaterThan(5);
     await clean.first().getByRole('button', { name: /^Show/ }).click();
     await clean.first().getByText('No issues found').waitFor();
-    await page.screenshot({ path: `${shots}seo-report-clean.png`, fullPage: true });
+    await screenshot(page, 'seo-report-clean', { fullPage: true });
     await expectNoAxeViolations(page);
   });
 
@@ -101,7 +97,7 @@ describe('the SEO report page', () => {
     }
     await first.getByRole('button', { name: /^Hide/ }).waitFor();
 
-    await page.screenshot({ path: `${shots}seo-report.png`, fullPage: true });
+    await screenshot(page, 'seo-report', { fullPage: true });
     await expectNoAxeViolations(page);
 
     // A second audit this month without a paid plan: the upgrade prompt.
@@ -128,7 +124,7 @@ describe('the SEO report page', () => {
     await images.getByRole('button', { name: /^Show/ }).click();
     await images.getByText('1 new since last report').first().waitFor();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}seo-report-compared.png`, fullPage: true });
+    await screenshot(page, 'seo-report-compared', { fullPage: true });
     site.setVersion(1);
   });
 });

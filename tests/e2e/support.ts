@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { messages } from '@shared/messages';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { appUrl, launchBrowser } from './browser';
+import { appUrl, launchBrowser, openSession } from './browser';
 
 /**
  * Helpers shared by the browser tests (and the screenshot script, which sets E2E_BASE_URL):
- * one Chromium per file, accounts made through the API, the dev mailbox, signing in, and the
- * confirm dialog. Failures throw plain errors, so the helpers also run outside Vitest.
+ * one Chromium per file, accounts made through the API, the dev mailbox, signing in, the
+ * confirm dialog, waiting for a page to settle, and screenshots for review. Failures throw
+ * plain errors, so the helpers also run outside Vitest.
  */
 
 async function expectStatus(res: Response, status: number, what: string) {
@@ -99,6 +101,29 @@ export async function signIn(page: Page, url: (p: string) => string, account: { 
   await page.waitForURL((u) => u.pathname === '/');
 }
 
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * For tests of a file that only need someone signed in (not the sign-in page itself, and not an
+ * account of their own): one verified account, signed in once through the sign-in page when first
+ * asked for, whose storage state starts later contexts signed in (`openSession(browser, { storageState })`).
+ * Call at describe level.
+ */
+export function useSignedInState(browser: () => Browser, firstName: string): () => Promise<StorageState> {
+  let state: Promise<StorageState> | undefined;
+  const signInOnce = async () => {
+    const account = await verifiedAccount(firstName);
+    const { context, page, url } = await openSession(browser());
+    try {
+      await signIn(page, url, account);
+      return await context.storageState();
+    } finally {
+      await context.close();
+    }
+  };
+  return () => (state ??= signInOnce());
+}
+
 /** The app's confirm dialog (components/ui/confirm-dialog). */
 export const confirmDialog = (page: Page) => page.locator('dialog.dialog');
 
@@ -111,4 +136,57 @@ export async function topbarCompany(page: Page): Promise<string> {
   const select = topbar.locator('select');
   if (await select.count()) return select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent ?? '');
   return (await topbar.locator('.topbar__company').textContent()) ?? '';
+}
+
+/**
+ * What the app shows while something loads: the route's progress bar, the loading screen, a
+ * spinner labelled "Loading …", a "Loading…" placeholder. Spinners of work the user started
+ * (a pending button, a running job) are not in it.
+ */
+export const loadingIndicators = (page: Page) =>
+  page
+    .locator('.route-progress, .loading, [aria-label^="Loading"]')
+    .or(page.getByText(/^Loading\b.*…$/))
+    .filter({ visible: true });
+
+/** Waits until nothing on the page is loading any more (its data, a lazily fetched part). */
+export async function untilLoaded(page: Page, timeout = 15_000) {
+  await loadingIndicators(page).first().waitFor({ state: 'detached', timeout });
+}
+
+/**
+ * Waits until the page's finite animations and transitions have ended (infinite ones, such as a
+ * spinner's, never do). With reduced motion (browser.ts) the app's end at once. Something still
+ * moving after `timeout` ms (a long transition) is taken as it is.
+ */
+export async function animationsEnded(page: Page, timeout = 3000) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout },
+    )
+    .catch(() => undefined);
+}
+
+/** Where screenshots for review go (gitignored). */
+export const SCREENS_DIR = new URL('../../.screens/', import.meta.url).pathname;
+
+/** Screenshots cost time on every run: they are taken only when E2E_SCREENSHOTS is set (and not 0). */
+const screenshotsWanted = () => !['', '0', undefined].includes(process.env.E2E_SCREENSHOTS);
+
+/**
+ * A screenshot for review, `.screens/<name>.png`, of the page or of one element; nothing unless
+ * E2E_SCREENSHOTS is set, e.g. `E2E_SCREENSHOTS=1 npx vitest run --project e2e`.
+ */
+export async function screenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (!screenshotsWanted()) return;
+  await mkdir(SCREENS_DIR, { recursive: true });
+  const path = `${SCREENS_DIR}${name}.png`;
+  await ('page' in target ? target.screenshot({ path }) : target.screenshot({ path, ...options }));
 }
