@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { localParts } from '@shared/calendar-time';
 import { axeViolations } from './axe';
 import { appUrl, newContext } from './browser';
-import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
+import { screenshot, signIn, untilLoaded, useBrowser, useOwnRuntime, verifiedAccount } from './support';
 
 /**
  * Publishing in Chromium on the embedded runtime: Facebook, Instagram and LinkedIn connected
@@ -111,6 +111,8 @@ async function expectPublished(page: Page, label: string) {
 }
 
 describe('publishing', () => {
+  // The test moves the runtime's clock: on a runtime of its own, no other file's schedules move.
+  useOwnRuntime();
   const browser = useBrowser();
 
   it('publishes one post now and another on its schedule; both reach the sandbox platforms and show PUBLISHED', async () => {

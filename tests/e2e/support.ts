@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { messages } from '@shared/messages';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
 import { appUrl, launchBrowser, openSession } from './browser';
 
 /**
@@ -14,6 +15,23 @@ import { appUrl, launchBrowser, openSession } from './browser';
 
 async function expectStatus(res: Response, status: number, what: string) {
   if (res.status !== status) throw new Error(`${what} answered ${res.status}, expected ${status}: ${await res.text()}`);
+}
+
+/**
+ * An embedded runtime of the file's own, which appUrl() then answers (through E2E_BASE_URL; each
+ * file runs in a process of its own). For a test that moves the runtime's clock: every schedule
+ * of the shared runtime would fall due sooner with it. Call at describe level.
+ */
+export function useOwnRuntime(): void {
+  let runtime: RuntimeProcess | undefined;
+  beforeAll(async () => {
+    runtime = await startRuntimeProcess();
+    process.env.E2E_BASE_URL = runtime.url;
+  }, 120_000);
+  afterAll(async () => {
+    delete process.env.E2E_BASE_URL;
+    await runtime?.stop();
+  });
 }
 
 /** Launches Chromium before the file's tests and closes it after; call at describe level. */

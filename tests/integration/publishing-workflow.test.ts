@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { table, tableName } from '../../functions/core/table/client';
 import { keys } from '../../functions/core/table/keys';
 import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
@@ -163,39 +163,6 @@ describe('the publish workflow against the sandbox platforms', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await sandboxPosts(sandbox, copy)).toHaveLength(1);
     expect(await scheduleItem(postScheduleName(companyId, id))).toBeUndefined();
-  });
-
-  it("publishes a post scheduled minutes ahead once the runtime's clock is moved past it, and not before", async () => {
-    const copy = uniqueCopy('clock');
-    const res = await client.post<ApiPost[]>('/api/calendar', {
-      platforms: ['linkedin'],
-      content: copy,
-      scheduledAt: new Date(Date.now() + 120_000).toISOString(),
-      action: 'schedule',
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const id = res.body[0]!.id;
-    // The runtime is shared with other files: a small step, so their schedules (half an hour
-    // ahead and more) stay in the future.
-    const clockAt = (body: unknown) =>
-      fetch(`${inject('runtime').url}/api/dev/clock`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: inject('runtime').url },
-        body: JSON.stringify(body),
-      });
-    // Bad input is refused with the field named; the clock never goes back.
-    for (const body of [{ advanceSeconds: 0 }, { advanceSeconds: -60 }, { advanceSeconds: 1.5 }, {}]) {
-      const refused = await clockAt(body);
-      expect(refused.status, JSON.stringify(body)).toBe(422);
-      expect(JSON.stringify(await refused.json())).toContain('advanceSeconds');
-    }
-    expect((await getPost(client, id)).status).toBe('scheduled');
-    const moved = await clockAt({ advanceSeconds: 150 });
-    expect(moved.status).toBe(200);
-    const { now } = (await moved.json()) as { now: string };
-    expect(Date.parse(now)).toBeGreaterThan(Date.now() + 120_000);
-    expect((await settled(client, id, 30_000)).status).toBe('published');
-    expect(await sandboxPosts(sandbox, copy)).toHaveLength(1);
   });
 
   it('keeps one schedule per scheduled post: moved on reschedule, gone on delete and on Publish Now', async () => {

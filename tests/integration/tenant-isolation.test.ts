@@ -34,6 +34,8 @@ const NOT_COMPANY_SCOPED = new Set([
   // The payment provider's signed events: the signature is the permission (tests/integration/billing-stripe.test.ts).
   'POST /api/billing/webhook',
   'GET /api/dev/mailbox',
+  // The embedded runtime's clock, for tests: no company's data, and absent from AWS.
+  'POST /api/dev/clock',
   // A navigation the platform starts: acts only for the signed-in user whose state cookie, user and
   // company match the single-use state (tests/integration/integrations-connect.test.ts).
   'GET /api/integrations/{platform}/callback',
