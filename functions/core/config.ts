@@ -70,6 +70,15 @@ export const config = {
     return process.env.OPENAI_IMAGE_MODEL || 'gpt-image-1';
   },
   /**
+   * Whether conditional puts of one turn go to the table grouped in transactions
+   * (table/put-batcher.ts): on the embedded runtime, where DynamoDB Local's cost per write is
+   * what bounds a burst of publishes. TABLE_WRITE_GROUPING=off sends each alone as AWS does;
+   * the test runtime sets it, so the suite runs the write path AWS runs.
+   */
+  get groupTableWrites(): boolean {
+    return this.runtime === 'local' && process.env.TABLE_WRITE_GROUPING !== 'off';
+  },
+  /**
    * scrypt's N for new password hashes, as a power of two. Test runtimes lower it (each hash
    * stores its own cost, so a lowered one never weakens another runtime's hashes); the value is
    * honoured on the embedded runtime only, so a deployed Lambda always hashes at full cost.

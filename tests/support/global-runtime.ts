@@ -17,7 +17,7 @@ declare module 'vitest' {
  */
 const profileOf = (project: TestProject) => (project.name === 'timing' ? 'full-cost' : 'shared');
 const PROFILE_ENV: Record<string, Record<string, string>> = {
-  shared: { PASSWORD_HASH_LOG2_N: '10', WORKFLOW_TIME_SCALE: '0.05' },
+  shared: { PASSWORD_HASH_LOG2_N: '10', WORKFLOW_TIME_SCALE: '0.05', TABLE_WRITE_GROUPING: 'off' },
   'full-cost': {},
 };
 

@@ -36,6 +36,7 @@ const middlewares: string[] = [];
 afterEach(() => {
   for (const name of middlewares.splice(0)) table().middlewareStack.remove(name);
   process.env.RUNTIME = 'local';
+  process.env.TABLE_WRITE_GROUPING = 'on';
   process.env.TABLE_NAME = ownTable;
 });
 
@@ -407,8 +408,11 @@ describe('putConditionally: the puts of one turn grouped on the embedded runtime
     }
   });
 
-  it('with RUNTIME=aws sends every put alone as a PutItem', async () => {
-    process.env.RUNTIME = 'aws';
+  it.each([
+    ['RUNTIME=aws', { RUNTIME: 'aws' }],
+    ['TABLE_WRITE_GROUPING=off on the embedded runtime', { RUNTIME: 'local', TABLE_WRITE_GROUPING: 'off' }],
+  ])('with %s sends every put alone as a PutItem', async (_, env) => {
+    Object.assign(process.env, env);
     const existing = { ...key('aws-existing'), v: 1 };
     await seed([existing]);
     const items = Array.from({ length: 10 }, (_, i) => ({ ...key(`aws${i}`), n: i }));
