@@ -70,6 +70,26 @@ export const config = {
     return process.env.OPENAI_IMAGE_MODEL || 'gpt-image-1';
   },
   /**
+   * The publish path's own times (calendar/post-watch.ts): how long after Publish Now or its
+   * schedule's time a post may wait to be claimed before the sweeper starts it again, how long a
+   * claim holds, and how often the sweeper looks. WORKFLOW_TIME_SCALE shortens them on the
+   * embedded runtime, as it does the workflows' waits, for tests that cut the power.
+   */
+  get publishGraceMs(): number {
+    return 60_000 * this.localTimeScale;
+  },
+  get publishLeaseMs(): number {
+    return 10 * 60_000 * this.localTimeScale;
+  },
+  get sweepIntervalMs(): number {
+    return 60_000 * this.localTimeScale;
+  },
+  /** WORKFLOW_TIME_SCALE (0 < scale ≤ 1) on the embedded runtime; 1 anywhere else. */
+  get localTimeScale(): number {
+    const scale = Number(process.env.WORKFLOW_TIME_SCALE ?? 1);
+    return this.runtime === 'local' && scale > 0 && scale <= 1 ? scale : 1;
+  },
+  /**
    * Whether conditional puts of one turn go to the table grouped in transactions
    * (table/put-batcher.ts): on the embedded runtime, where DynamoDB Local's cost per write is
    * what bounds a burst of publishes. TABLE_WRITE_GROUPING=off sends each alone as AWS does;

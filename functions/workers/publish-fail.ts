@@ -10,6 +10,6 @@ interface FailInput extends Partial<PublishState> {
 
 /** Task "RecordFailure" of publish-post.asl.json: the post ends failed and the company is told. */
 export async function handler(event: FailInput): Promise<{ postId: number }> {
-  await failPublish(event, event.error ? undefined : event.run?.message);
+  await failPublish(event, event.error ? undefined : event.run?.message, event.run?.claimedVersion);
   return { postId: event.postId };
 }

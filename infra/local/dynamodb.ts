@@ -4,9 +4,11 @@ import { dirname, join, resolve } from 'node:path';
 import { mkdirSync, readdirSync } from 'node:fs';
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { tableSchema } from '../../functions/core/table/schema';
@@ -140,6 +142,8 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       }),
     );
     outcome = 'created';
+  } else {
+    await addMissingIndexes(client, tableName);
   }
   const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
   if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
@@ -151,4 +155,33 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     );
   }
   return outcome;
+}
+
+/** A table made by an earlier version (an existing DATA_DIR) gets the indexes added since. */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string) {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  for (const index of tableSchema.globalIndexes.filter((i) => !present.has(i.name))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({
+          AttributeName: name,
+          AttributeType: 'S',
+        })),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.name,
+              KeySchema: [
+                { AttributeName: index.partitionKey, KeyType: 'HASH' },
+                { AttributeName: index.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+  }
 }

@@ -13,6 +13,7 @@ import { startPaymentSandbox } from './sandbox/payment-sandbox';
 import { PLATFORM_SANDBOX_CLIENTS, startPlatformSandbox } from './sandbox/platform-sandbox';
 import { WORDPRESS_SANDBOX_CLIENT } from './sandbox/wordpress-sandbox';
 import { startSchedulerLoop } from './scheduler-loop';
+import { startSweepLoop } from './sweep-loop';
 import { createWorkflowEngine, type LocalWorkflowEngine } from './workflow-engine';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -155,6 +156,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     useLocalWorkflowEngine(engine);
     const scheduler = startSchedulerLoop(engine, options.schedulerIntervalMs ?? 1000);
     stops.push(() => scheduler.stop());
+    const sweeper = startSweepLoop();
+    stops.push(() => sweeper.stop());
 
     let devMiddleware;
     if (options.dev) {

@@ -104,6 +104,7 @@ export async function runCalendarBench(runtime: RuntimeProcess, durationSeconds:
       failure: null,
       externalId: null,
       permalink: null,
+      leaseUntil: null,
       version: 1,
     });
   });

@@ -3,6 +3,7 @@ import { PLATFORMS } from '@shared/platform-rules';
 import { POST_STATUSES } from '@shared/schemas/calendar';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
+import { postWatchAt } from './post-watch';
 
 /** A post as stored: the API's post plus what only the server keeps (company, group, calendar date, failure). */
 export const postItemSchema = z.object({
@@ -27,9 +28,11 @@ export const postItemSchema = z.object({
   failure: z.string().nullable(),
   externalId: z.string().nullable(),
   permalink: z.string().nullable(),
+  /** For a post in progress: when its claim ends and the sweeper may take it over (post-watch.ts). */
+  leaseUntil: z.string().nullable().default(null),
   version: z.number(),
 });
-export type PostItem = z.infer<typeof postItemSchema>;
+export type PostItem = z.output<typeof postItemSchema>;
 
 /**
  * COMPANY#<id> / POST#<postId>. GSI2 `COMPANY#<id>#POST` by date: the calendar's ranges; GSI1
@@ -40,9 +43,13 @@ export const posts = defineEntity({
   type: 'post',
   schema: postItemSchema,
   key: (p) => keys.post(p.companyId, p.id),
-  indexes: (p) => ({
-    ...index.companyByDate(p.companyId, 'POST', p.date, p.id),
-    ...index.companyPostsByStatus(p.companyId, p.status, p.date, p.id),
-  }),
+  indexes: (p) => {
+    const watchAt = postWatchAt(p);
+    return {
+      ...index.companyByDate(p.companyId, 'POST', p.date, p.id),
+      ...index.companyPostsByStatus(p.companyId, p.status, p.date, p.id),
+      ...(watchAt ? index.postWatch(p.companyId, p.id, watchAt) : {}),
+    };
+  },
   versioned: true,
 });

@@ -118,6 +118,7 @@ export async function createPosts(companyId: number, input: NewPosts, now = new 
       failure: null,
       externalId: null,
       permalink: null,
+      leaseUntil: null,
       version: 1,
     };
     created.push(await writePost(post, undefined));

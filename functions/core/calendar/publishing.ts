@@ -1,5 +1,6 @@
 import { calendarMessages } from '@shared/schemas/calendar';
 import { clock } from '../clock';
+import { config } from '../config';
 import { conflict } from '../errors';
 import type { PostItem } from './post-entity';
 import { getPost, writePost } from './post-store';
@@ -16,16 +17,49 @@ import { getPost, writePost } from './post-store';
  * Schedules are kept where posts change state: post-store's createPosts/updatePost/deletePost
  * call functions/core/publishing/post-schedule.ts (one one-time schedule per scheduled post).
  */
-export async function claimForPublishing(companyId: number, postId: number, dueBy = clock.now()): Promise<PostItem> {
+export interface Claim {
+  post: PostItem;
+  /**
+   * Set when the claim took over one whose lease had ended (its run crashed or was lost): when
+   * that claim was made. The platform may hold a post made since then, so the run asks first.
+   */
+  takenOverSince?: string;
+}
+
+export async function claimForPublishing(companyId: number, postId: number, dueBy = clock.now()): Promise<Claim> {
   const post = await getPost(companyId, postId);
   const due =
     post.status === 'scheduled' &&
     (post.publish || (post.scheduledAt !== null && Date.parse(post.scheduledAt) <= dueBy.getTime()));
-  if (!due) throw conflict(calendarMessages.notDue);
-  return writePost(
-    { ...post, status: 'in-progress', updatedAt: new Date().toISOString(), version: post.version + 1 },
+  // A lease ends by the clock itself, whatever instant a caller counts dueness by.
+  const leaseEnded =
+    post.status === 'in-progress' &&
+    Date.parse(post.leaseUntil ?? post.updatedAt) + (post.leaseUntil ? 0 : config.publishLeaseMs) <=
+      clock.now().getTime();
+  if (!due && !leaseEnded) throw conflict(calendarMessages.notDue);
+  const now = new Date();
+  const claimed = await writePost(
+    {
+      ...post,
+      status: 'in-progress',
+      updatedAt: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + config.publishLeaseMs).toISOString(),
+      version: post.version + 1,
+    },
     post.version,
   );
+  return leaseEnded ? { post: claimed, takenOverSince: post.updatedAt } : { post: claimed };
+}
+
+/**
+ * A run that will wait (a container still processing, a rate limit) holds its claim through the
+ * wait: the lease ends `waitSeconds` plus a full lease from now. Answers the post as renewed, whose
+ * version the run then holds.
+ */
+export async function renewClaim(post: PostItem, waitSeconds: number): Promise<PostItem> {
+  if (post.status !== 'in-progress') throw conflict(calendarMessages.notDue);
+  const leaseUntil = new Date(Date.now() + waitSeconds * 1000 + config.publishLeaseMs).toISOString();
+  return writePost({ ...post, leaseUntil, version: post.version + 1 }, post.version);
 }
 
 export async function recordPublished(
@@ -48,6 +82,7 @@ export async function recordPublished(
       externalId: result.externalId,
       permalink: result.permalink,
       failure: null,
+      leaseUntil: null,
       updatedAt: publishedAt,
       version: post.version + 1,
     },
@@ -60,15 +95,19 @@ export async function recordPublishFailure(
   postId: number,
   message: string,
   now = new Date(),
+  /** The version the failing run claimed: a run whose claim was taken over fails nothing. */
+  claimedVersion?: number,
 ): Promise<PostItem> {
   const post = await getPost(companyId, postId);
   if (post.status !== 'in-progress') throw conflict(calendarMessages.notDue);
+  if (claimedVersion !== undefined && post.version !== claimedVersion) throw conflict(calendarMessages.notDue);
   return writePost(
     {
       ...post,
       status: 'failed',
       publish: false,
       failure: message,
+      leaseUntil: null,
       updatedAt: now.toISOString(),
       version: post.version + 1,
     },

@@ -29,6 +29,8 @@ export interface PublishRun {
   waitSeconds?: number;
   /** For `fail`: the sentence the calendar's red dot shows. */
   message?: string;
+  /** The post's version this run's claim holds; a step that finds another one stops (it was taken over). */
+  claimedVersion?: number;
 }
 
 export interface PublishState extends PublishInput {

@@ -3,7 +3,7 @@ import type { SocialPlatform } from '@shared/schemas/integrations';
 import { hasPaidPlan } from '../billing/paid-plan';
 import type { PostItem } from '../calendar/post-entity';
 import { getPost } from '../calendar/post-store';
-import { claimForPublishing, recordPublished, recordPublishFailure } from '../calendar/publishing';
+import { claimForPublishing, recordPublished, recordPublishFailure, renewClaim } from '../calendar/publishing';
 import { DomainError } from '../errors';
 import { platformClient } from '../integrations/platforms';
 import type { PublishedPost } from '../integrations/platform-client';
@@ -46,8 +46,9 @@ const CONTAINER_PLATFORMS: ReadonlySet<string> = new Set(['instagram', 'threads'
  */
 export async function startPublish(input: PublishInput, now = new Date()): Promise<PublishRun> {
   let post: PostItem;
+  let takenOverSince: string | undefined;
   try {
-    post = await claimForPublishing(input.companyId, input.postId);
+    ({ post, takenOverSince } = await claimForPublishing(input.companyId, input.postId));
   } catch (error) {
     if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'not-found')) {
       log('info', 'publish skipped', { ...input, reason: error.message });
@@ -57,13 +58,32 @@ export async function startPublish(input: PublishInput, now = new Date()): Promi
   }
   if (!(await hasPaidPlan(post.companyId))) return fail(publishSentences.noPlan);
   if (post.platform === 'custom-blog') return fail(customBlogSentence);
-  const since = now.toISOString();
+  // A claim taken over from a run that was lost may follow a create that happened: the lookup
+  // first, for posts made since that claim.
+  const since = takenOverSince ?? now.toISOString();
+  const unknown = takenOverSince !== undefined;
+  const run = { since, polls: 0, attempts: 0, unknown, claimedVersion: post.version };
   // Nothing to prepare (no files, no containers; a blog post's image goes up with it): the
   // create call at once, in this step, on the post just claimed: one task and one read fewer.
   if (isBlogPlatform(post.platform) || (post.files.length === 0 && !CONTAINER_PLATFORMS.has(post.platform))) {
-    return sendClaimed(post, { next: 'send', since, progress: {}, polls: 0, attempts: 0 });
+    return sendClaimed(post, { ...run, next: 'send', progress: {} });
   }
-  return { next: 'advance', since, progress: null, polls: 0, attempts: 0 };
+  return { ...run, next: 'advance', progress: null };
+}
+
+/** The post as this run's step sees it, or undefined when the run no longer holds its claim. */
+async function heldPost(input: PublishInput, run: PublishRun): Promise<PostItem | undefined> {
+  const post = await getPost(input.companyId, input.postId);
+  if (post.status !== 'in-progress') return undefined;
+  if (run.claimedVersion !== undefined && post.version !== run.claimedVersion) return undefined;
+  return post;
+}
+
+/** A run about to wait keeps its claim through the wait (and holds the renewed version). */
+async function holdingThroughWait(post: PostItem, run: PublishRun): Promise<PublishRun> {
+  if ((run.next !== 'wait' && run.next !== 'retry') || run.waitSeconds === undefined) return run;
+  const renewed = await renewClaim(post, run.waitSeconds);
+  return { ...run, claimedVersion: renewed.version };
 }
 
 /** What a platform error means for the next step: retry later, or end with its sentence. */
@@ -95,8 +115,12 @@ const socialPlatform = (post: PostItem) => post.platform as SocialPlatform;
  * are FINISHED. Safe to repeat: nothing here publishes.
  */
 export async function advancePublish(input: PublishInput, run: PublishRun): Promise<PublishRun> {
-  const post = await getPost(input.companyId, input.postId);
-  if (post.status !== 'in-progress') return { next: 'skip' };
+  const post = await heldPost(input, run);
+  if (!post) return { next: 'skip' };
+  return holdingThroughWait(post, await advanceHeld(post, run));
+}
+
+async function advanceHeld(post: PostItem, run: PublishRun): Promise<PublishRun> {
   const publisher = platformClient(socialPlatform(post)).publisher;
   try {
     const request = await publishRequest(post, socialPlatform(post));
@@ -121,8 +145,8 @@ export async function advancePublish(input: PublishInput, run: PublishRun): Prom
  * there is recorded as published instead of being created twice.
  */
 export async function sendPublish(input: PublishInput, run: PublishRun): Promise<PublishRun> {
-  const post = await getPost(input.companyId, input.postId);
-  if (post.status !== 'in-progress') return { next: 'skip' };
+  const post = await heldPost(input, run);
+  if (!post) return { next: 'skip' };
   return sendClaimed(post, run);
 }
 
@@ -133,7 +157,7 @@ async function sendClaimed(post: PostItem, run: PublishRun): Promise<PublishRun>
     published = post.platform === 'wordpress' ? await sendToWordPress(post, run) : await sendSocial(post, run);
   } catch (error) {
     const next = await afterPlatformError(post, error, run, true);
-    return next.next === 'fail' ? next : { ...next, next: 'retry' };
+    return next.next === 'fail' ? next : holdingThroughWait(post, { ...next, next: 'retry' });
   }
   await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...published }, post);
   return { next: 'done' };
@@ -158,11 +182,15 @@ async function sendSocial(post: PostItem, run: PublishRun): Promise<PublishedPos
  * Step "RecordFailure": the post ends `failed` with the sentence (on condition that it is
  * still in progress, so a repeated failure notices once), and the company is told.
  */
-export async function failPublish(input: PublishInput, message: string | undefined): Promise<void> {
+export async function failPublish(
+  input: PublishInput,
+  message: string | undefined,
+  claimedVersion?: number,
+): Promise<void> {
   const sentence = message ?? publishSentences.crashed;
   let post: PostItem;
   try {
-    post = await recordPublishFailure(input.companyId, input.postId, sentence);
+    post = await recordPublishFailure(input.companyId, input.postId, sentence, new Date(), claimedVersion);
   } catch (error) {
     if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'not-found')) return;
     throw error;

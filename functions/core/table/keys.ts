@@ -129,12 +129,24 @@ export const index = {
     gsi2pk: companyCollection(companyId, kind),
     gsi2sk: `${isoTime}#${id}`,
   }),
+  /**
+   * GSI3, sparse: a post on its way to a platform (Publish Now asked, scheduled, in progress), by
+   * the time the sweeper should look at it if nothing else has moved it on. Spread over
+   * WATCH_SHARDS partitions by company, so no one key takes every company's writes.
+   */
+  postWatch: (companyId: number, postId: number, watchAt: string) => ({
+    gsi3pk: postWatchPartition(companyId % WATCH_SHARDS),
+    gsi3sk: `${watchAt}#${companyId}#${postId}`,
+  }),
   /** A company's posts of one status by date (scheduled soonest first, published newest first). */
   companyPostsByStatus: (companyId: number, status: string, isoTime: string, postId: number) => ({
     gsi1pk: `${companyCollection(companyId, 'POST')}#${status}`,
     gsi1sk: `${isoTime}#${postId}`,
   }),
 };
+
+export const WATCH_SHARDS = 8;
+export const postWatchPartition = (shard: number) => `POSTWATCH#${shard}`;
 
 /** The GSI2 partition of one kind of a company's items. */
 export const companyCollection = (companyId: number, kind: string) => `${partition.company(companyId)}#${kind}`;

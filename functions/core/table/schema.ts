@@ -11,6 +11,8 @@ export const tableSchema = {
     { name: 'GSI1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     // Second alternate lookup: entities listed by company and date (posts, media, jobs).
     { name: 'GSI2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    // Sparse: posts on their way to a platform, by when the sweeper should look at them.
+    { name: 'GSI3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
 

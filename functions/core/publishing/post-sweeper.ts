@@ -1,0 +1,46 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { posts } from '../calendar/post-entity';
+import { clock } from '../clock';
+import { workflows } from '../jobs/workflow-port';
+import { log } from '../log';
+import { table, tableName } from '../table/client';
+import { postWatchPartition, WATCH_SHARDS } from '../table/keys';
+
+/** Posts looked at per shard and sweep. */
+const PER_SHARD = 200;
+
+/**
+ * Starts the publish workflow again for every post whose watch time has passed
+ * (calendar/post-watch.ts): a Publish Now or a schedule that no run claimed (the start was lost
+ * in a crash or failed), or a claim whose lease ended (its run died). Each start has a name of
+ * its own, and the workflow's claim, on the post's version, lets one run publish; a run that
+ * takes over an ended claim looks the post up on the platform before creating it.
+ */
+export async function sweepPosts(now = clock.now()): Promise<{ started: number }> {
+  let started = 0;
+  for (let shard = 0; shard < WATCH_SHARDS; shard++) {
+    // One page per shard: a sweep stays short, and a backlog clears over the next sweeps.
+    const { Items: items = [] } = await table().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI3',
+        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
+        ExpressionAttributeValues: { ':pk': postWatchPartition(shard), ':now': `${now.toISOString()}#~` },
+        Limit: PER_SHARD,
+      }),
+    );
+    for (const item of items) {
+      const post = posts.fromItem(item);
+      if (!post) continue;
+      const name = `publish-c${post.companyId}-p${post.id}-v${post.version}-sweep-${Date.now()}`;
+      try {
+        await workflows().start('publish-post', { companyId: post.companyId, postId: post.id, trigger: 'sweep' }, name);
+        started++;
+      } catch (error) {
+        log('error', 'the sweeper could not start a publish', { postId: post.id, error: (error as Error).message });
+      }
+    }
+  }
+  if (started) log('warn', 'the sweeper started publishes nothing else had moved on', { started });
+  return { started };
+}
