@@ -15,3 +15,14 @@ export const WORKERS = [
 ] as const;
 
 export type WorkerName = (typeof WORKERS)[number]['name'];
+
+/**
+ * Workers a recurring schedule runs rather than a workflow: in AWS an EventBridge rule at `rate`,
+ * on the embedded runtime a loop of its own (infra/local/sweep-loop.ts).
+ */
+export const RECURRING_WORKERS = [
+  // Starts the publish workflow again for posts nothing has moved on (functions/core/publishing/post-sweeper.ts).
+  { name: 'sweep-posts', everyMinutes: 1 },
+] as const;
+
+export type RecurringWorkerName = (typeof RECURRING_WORKERS)[number]['name'];

@@ -14,7 +14,7 @@ import { grants as plan } from '../../functions/api/plan/grants';
 import { grants as reports } from '../../functions/api/reports/grants';
 import { grants as seo } from '../../functions/api/seo/grants';
 import { defineGrants, TABLE_READ_WRITE, type Grants } from '../../functions/core/grants';
-import type { WorkerName } from '../../functions/workers/workers';
+import type { RecurringWorkerName, WorkerName } from '../../functions/workers/workers';
 
 type DeployedArea = Extract<(typeof AREAS)[number], { localOnly: false }>['name'];
 
@@ -82,6 +82,11 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
     media: { read: true, prefix: 'companies/' },
   }),
   'publish-fail': defineGrants({ table: TABLE_READ_WRITE, mail: true }),
+};
+
+/** What each recurring worker may touch: the sweeper reads posts by their watch time and starts publishes. */
+export const RECURRING_GRANTS: Record<RecurringWorkerName, Grants> = {
+  'sweep-posts': defineGrants({ table: ['Query'], workflows: ['publish-post'] }),
 };
 
 export function areaGrants(area: string, declarations: Partial<Record<string, Grants>> = AREA_GRANTS): Grants {

@@ -1,4 +1,6 @@
-import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -8,8 +10,8 @@ import { AREAS } from '../../functions/api/areas';
 import type { Grants } from '../../functions/core/grants';
 import { WORKFLOWS } from '../../functions/core/jobs/workflows';
 import { OAUTH_APPS } from '../../functions/core/oauth/providers';
-import { WORKERS } from '../../functions/workers/workers';
-import { areaGrants, WORKER_GRANTS } from './area-grants';
+import { RECURRING_WORKERS, WORKERS } from '../../functions/workers/workers';
+import { areaGrants, RECURRING_GRANTS, WORKER_GRANTS } from './area-grants';
 import { AccessLogsBucket } from './constructs/access-logs-bucket';
 import { Alarms } from './constructs/alarms';
 import { AppFunction } from './constructs/app-function';
@@ -189,6 +191,30 @@ export class MarketingStack extends Stack {
 
     const workflows = new Workflows(this, 'Workflows', { workflows: WORKFLOWS, workers: bySubstitution });
     schedules.allowStarting(workflows.stateMachines.values());
+
+    // Recurring workers come after the state machines: they start workflows, and no state
+    // machine refers to them, so they may be given the machines' ARNs.
+    for (const worker of RECURRING_WORKERS) {
+      const fn = new AppFunction(workersScope, pascalCase(worker.name), {
+        kind: 'worker',
+        service: worker.name,
+        entry: paths.workerEntry(worker.name),
+        description: `Every ${worker.everyMinutes} min: ${worker.name}`,
+        environment: common,
+      });
+      applyGrants(
+        fn.fn,
+        RECURRING_GRANTS[worker.name],
+        { ...grantable, workflows: workflows.stateMachines, workflowArns, schedules },
+        `worker ${worker.name}`,
+      );
+      new events.Rule(workersScope, `${pascalCase(worker.name)}Every`, {
+        description: `Runs ${worker.name} every ${worker.everyMinutes} min`,
+        schedule: events.Schedule.rate(Duration.minutes(worker.everyMinutes)),
+        targets: [new targets.LambdaFunction(fn.fn, { retryAttempts: 0 })],
+      });
+      this.workerFunctions.set(worker.name, fn);
+    }
 
     const apiScope = new Construct(this, 'Api');
     for (const area of deployedAreas()) {

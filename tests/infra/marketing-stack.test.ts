@@ -9,8 +9,8 @@ import { AREAS } from '../../functions/api/areas';
 import { WORKFLOWS } from '../../functions/core/jobs/workflows';
 import { OAUTH_APPS } from '../../functions/core/oauth/providers';
 import { tableSchema } from '../../functions/core/table/schema';
-import { WORKERS } from '../../functions/workers/workers';
-import { AREA_GRANTS, WORKER_GRANTS } from '../../infra/aws/area-grants';
+import { RECURRING_WORKERS, WORKERS } from '../../functions/workers/workers';
+import { AREA_GRANTS, RECURRING_GRANTS, WORKER_GRANTS } from '../../infra/aws/area-grants';
 import { Workflows } from '../../infra/aws/constructs/workflows';
 import { deployedAreas, type MarketingStack } from '../../infra/aws/marketing-stack';
 import { DEFAULT_FEATURE_FLAGS, DEFAULT_MAIL_FROM } from '../../infra/aws/settings';
@@ -297,7 +297,7 @@ describe('HTTP API', () => {
 describe('functions', () => {
   it('are one Lambda per deployed area and per worker, all Node 22 on arm64', () => {
     const ours = appFunctionTemplate(template);
-    ours.resourceCountIs('AWS::Lambda::Function', deployedAreas().length + WORKERS.length);
+    ours.resourceCountIs('AWS::Lambda::Function', deployedAreas().length + WORKERS.length + RECURRING_WORKERS.length);
     ours.allResourcesProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
@@ -306,7 +306,7 @@ describe('functions', () => {
         Variables: Match.objectLike({ RUNTIME: 'aws', LOG_LEVEL: 'info', NODE_OPTIONS: '--enable-source-maps' }),
       },
     });
-    expect([...workerIds.keys()].sort()).toEqual(WORKERS.map((w) => w.name).sort());
+    expect([...workerIds.keys()].sort()).toEqual([...WORKERS, ...RECURRING_WORKERS].map((w) => w.name).sort());
   });
 
   it('each log to their own log group kept for one month', () => {
@@ -452,7 +452,8 @@ describe('mail, secrets and keys', () => {
     }
     for (const [worker, id] of workerIds) {
       const sends = statementsOf(template, id).flatMap(actionsOf).includes('ses:SendEmail');
-      expect(sends, worker).toBe(!!WORKER_GRANTS[worker as keyof typeof WORKER_GRANTS].mail);
+      const grants = { ...WORKER_GRANTS, ...RECURRING_GRANTS };
+      expect(sends, worker).toBe(!!grants[worker as keyof typeof grants].mail);
     }
   });
 

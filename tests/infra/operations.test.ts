@@ -3,7 +3,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { METRICS_NAMESPACE, SERVER_ERRORS_METRIC } from '../../functions/core/metric-names';
 import { WORKFLOWS } from '../../functions/core/jobs/workflows';
-import { WORKERS } from '../../functions/workers/workers';
+import { RECURRING_WORKERS, WORKERS } from '../../functions/workers/workers';
 import { API_THROTTLE } from '../../infra/aws/constructs/http-api';
 import { deployedAreas, type MarketingStack } from '../../infra/aws/marketing-stack';
 import { actionsOf, logicalId, resources, statementsOf, synth, SYNTH_TIMEOUT } from './synth';
@@ -78,7 +78,7 @@ describe('alarms', () => {
         );
       }
     }
-    expect(stack.workerFunctions.size).toBe(WORKERS.length);
+    expect(stack.workerFunctions.size).toBe(WORKERS.length + RECURRING_WORKERS.length);
   });
 
   it('watch every workflow for failed and timed-out executions', () => {

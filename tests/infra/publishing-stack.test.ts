@@ -141,3 +141,24 @@ describe('the notifications area', () => {
     expect(all).not.toContain('dynamodb:DeleteItem');
   });
 });
+
+describe('the post sweeper', () => {
+  it('runs every minute, queries the table and starts the publish workflow, nothing else', () => {
+    const id = idOf('worker', 'sweep-posts');
+    const rules = Object.values(resources(template, 'AWS::Events::Rule')).filter((rule) =>
+      (rule.Properties.Targets as { Arn: unknown }[]).some((t) => JSON.stringify(t.Arn).includes(id)),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.Properties.ScheduleExpression).toBe('rate(1 minute)');
+    const [machineId] = publishMachine();
+    const statements = statementsOf(template, id);
+    const start = statements.filter((s) => actionsOf(s).includes('states:StartExecution'));
+    expect(start.map((s) => s.Resource)).toEqual([{ Ref: machineId }]);
+    const own = statements
+      .flatMap(actionsOf)
+      .filter((a: string) => !a.startsWith('xray:') && !a.startsWith('logs:') && !a.startsWith('cloudwatch:'));
+    expect([...new Set(own)].sort()).toEqual(['dynamodb:Query', 'states:StartExecution']);
+    const env = template.toJSON().Resources[id].Properties.Environment.Variables;
+    expect(env[workflowArnEnv('publish-post')]).toEqual({ Ref: machineId });
+  });
+});
