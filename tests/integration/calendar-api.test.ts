@@ -280,6 +280,40 @@ describe("another company's posts and media", () => {
   });
 });
 
+describe('a post and the file it uses', () => {
+  it('cannot be split by a race: a post never shows a deleted file (25 rounds)', async () => {
+    const { client } = await signedInUser('cal-file-race');
+    for (let round = 0; round < 25; round++) {
+      const file = await uploadImage(client, `race-${round}.png`);
+      const content = `${COPY} ${round}`;
+      const [created, deleted] = await Promise.all([
+        client.post('/api/calendar', { platforms: ['facebook'], content, files: [file], action: 'save' }),
+        client.delete(`/api/content/${file}`),
+      ]);
+      const exists = await client.post('/api/content/files/batch', { ids: [file] });
+      const fileAlive = (exists.body as unknown[]).length === 1;
+      if (created.status === 201) {
+        // The post won: it shows a file that is still there, which the library refused to delete.
+        expect(deleted.status, `round ${round}`).toBe(409);
+        expect(fileAlive, `round ${round}`).toBe(true);
+        const post = await client.get(`/api/calendar/${created.body[0].id}/with-siblings`);
+        expect(post.body.post.files).toEqual([file]);
+      } else {
+        // The delete won: the post was refused, said so, and was not written.
+        expect(created.status, `round ${round}`).toBe(422);
+        expect(created.body.message).toBe(messages.mediaNotOfCompany);
+        expect(deleted.status, `round ${round}`).toBe(204);
+        expect(fileAlive, `round ${round}`).toBe(false);
+        const every = (await client.get('/api/calendar/list')).body as { content: string }[];
+        expect(
+          every.some((p) => p.content === content),
+          `round ${round}`,
+        ).toBe(false);
+      }
+    }
+  });
+});
+
 describe('ranges in the client zone', () => {
   it('a local day is its own hours across DST; delete scheduled only takes scheduled posts in range', async () => {
     const { client } = await signedInUser('cal-range');

@@ -1,16 +1,18 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { messages } from '@shared/messages';
 import { checkPost, type Platform } from '@shared/platform-rules';
 import { calendarMessages, type Post, type PostAction } from '@shared/schemas/calendar';
 import { requirePaidPlan } from '../billing/paid-plan';
-import { conflict, DomainError, notFound } from '../errors';
+import { conflict, DomainError, invalid, notFound } from '../errors';
 import { STALE_WRITE, queryAll } from '../table/entity';
 import { table, tableName } from '../table/client';
-import { isConditionFailed } from '../table/conditional';
+import { failedConditions, isConditionFailed } from '../table/conditional';
 import { putConditionally } from '../table/put-batcher';
 import { companyCollection, index, keys } from '../table/keys';
 import { afterPostDeleted, afterPostWritten } from '../publishing/post-schedule';
 import { posts, type PostItem } from './post-entity';
 import { reservePostIds } from './post-ids';
+import { mediaUseUpdate } from '../media/media-usage';
 import { checkPostFiles, recordFilesChange } from './post-media';
 import { assertEditable, assertPublishable, transition } from './post-transitions';
 
@@ -51,13 +53,7 @@ export async function writePost(next: PostItem, readVersion: number | undefined)
     await putConditionally({
       TableName: tableName(),
       Item: posts.toItem(posts.schema.parse(next)),
-      ...(readVersion === undefined
-        ? { ConditionExpression: 'attribute_not_exists(pk)' }
-        : {
-            ConditionExpression: '#v = :read',
-            ExpressionAttributeNames: { '#v': 'version' },
-            ExpressionAttributeValues: { ':read': readVersion },
-          }),
+      ...versionCondition(readVersion),
     });
   } catch (error) {
     if (isConditionFailed(error)) throw conflict(STALE_WRITE);
@@ -65,6 +61,47 @@ export async function writePost(next: PostItem, readVersion: number | undefined)
   }
   return next;
 }
+
+/**
+ * Writes a post that starts using `added` files in one transaction with the files' records of
+ * that use, each on condition that the file still exists: a file deleted meanwhile refuses the
+ * post (422) and nothing is written, and a file used by a post can no longer be deleted (the
+ * library's delete requires no use). Without new files it is writePost.
+ */
+async function writePostWithFiles(next: PostItem, readVersion: number | undefined, added: number[]) {
+  if (!added.length) return writePost(next, readVersion);
+  const post = posts.toItem(posts.schema.parse(next));
+  try {
+    await table().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: post, ...versionCondition(readVersion) } },
+          ...added.map((mediaId) => ({ Update: mediaUseUpdate(next.companyId, mediaId, next.id, 'ADD') })),
+        ],
+      }),
+    );
+  } catch (error) {
+    const failed = failedConditions(error);
+    if (failed.includes(0)) throw conflict(STALE_WRITE);
+    if (failed.length) throw invalid(messages.mediaNotOfCompany);
+    throw error;
+  }
+  return next;
+}
+
+const versionCondition = (readVersion: number | undefined) =>
+  readVersion === undefined
+    ? { ConditionExpression: 'attribute_not_exists(pk)' }
+    : {
+        ConditionExpression: '#v = :read',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':read': readVersion },
+      };
+
+/** The files `after` holds that `before` did not. */
+const addedFiles = (before: readonly number[], after: readonly number[]) => [
+  ...new Set(after.filter((id) => !before.includes(id))),
+];
 
 export async function getPost(companyId: number, postId: number): Promise<PostItem> {
   const post = await posts.get(keys.post(companyId, postId), { consistent: true });
@@ -121,8 +158,7 @@ export async function createPosts(companyId: number, input: NewPosts, now = new 
       leaseUntil: null,
       version: 1,
     };
-    created.push(await writePost(post, undefined));
-    await recordFilesChange(companyId, post.id, [], post.files);
+    created.push(await writePostWithFiles(post, undefined, addedFiles([], post.files)));
     await afterPostWritten(undefined, post);
   }
   return created;
@@ -165,8 +201,15 @@ export async function updatePost(
   if (next.status === 'scheduled') assertPublishable(next);
   if (changes.files) await checkPostFiles(companyId, changes.files);
   if (state.needsPaidPlan) await requirePaidPlan(companyId);
-  await writePost(next, current.version);
-  await recordFilesChange(companyId, postId, current.files, next.files);
+  await writePostWithFiles(next, current.version, addedFiles(current.files, next.files));
+  // Files it no longer shows are let go after the write: a crash between the two leaves a file
+  // marked used (it cannot be deleted yet), never a post showing a deleted file.
+  await recordFilesChange(
+    companyId,
+    postId,
+    current.files,
+    next.files.filter((id) => current.files.includes(id)),
+  );
   await afterPostWritten(current, next);
   return next;
 }

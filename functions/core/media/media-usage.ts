@@ -52,16 +52,22 @@ export async function setMediaUse(companyId: number, postId: number, before: num
   ]);
 }
 
-/** On condition that the item exists: an UpdateItem on a missing key would create one. */
+/**
+ * The update that records (ADD) or drops (DELETE) one post's use of a file, on condition that
+ * the file exists and is ready: an UpdateItem on a missing key would create one. Also a part of
+ * the transaction that writes a post with new files (post-store's writePostWithFiles).
+ */
+export function mediaUseUpdate(companyId: number, mediaId: number, postId: number, action: 'ADD' | 'DELETE') {
+  return {
+    TableName: tableName(),
+    Key: keys.media(companyId, mediaId),
+    UpdateExpression: `${action} usedBy :post`,
+    ConditionExpression: 'attribute_exists(pk) AND #status = :ready',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':post': new Set([postId]), ':ready': 'ready' },
+  };
+}
+
 function changeUse(companyId: number, mediaId: number, postId: number, action: 'ADD' | 'DELETE') {
-  return table().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.media(companyId, mediaId),
-      UpdateExpression: `${action} usedBy :post`,
-      ConditionExpression: 'attribute_exists(pk) AND #status = :ready',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':post': new Set([postId]), ':ready': 'ready' },
-    }),
-  );
+  return table().send(new UpdateCommand(mediaUseUpdate(companyId, mediaId, postId, action)));
 }
