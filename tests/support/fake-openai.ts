@@ -51,6 +51,8 @@ export interface FakeOpenAi {
   scriptImages(...answers: Scripted[]): void;
   /** The answer when nothing is scripted: message content for a chat request. */
   onChat: (body: ChatBody) => string;
+  /** How long each chat answer takes (a self-hosted model on a CPU): 0 by default. */
+  chatLatencyMs: number;
   stop(): Promise<void>;
 }
 
@@ -142,6 +144,7 @@ export async function startFakeOpenAi(options: { prefix?: string; apiKey?: strin
     scriptChat: (...answers) => void chatQueue.push(...answers),
     scriptImages: (...answers) => void imageQueue.push(...answers),
     onChat: () => '{}',
+    chatLatencyMs: 0,
   };
 
   /** Answers every scripted kind but content/image, which differ per endpoint; true when it answered. */
@@ -299,7 +302,10 @@ export async function startFakeOpenAi(options: { prefix?: string; apiKey?: strin
       });
     }
     const path = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname;
-    if (req.method === 'POST' && url.pathname.startsWith(prefix) && path === CHAT) return chat(res, body);
+    if (req.method === 'POST' && url.pathname.startsWith(prefix) && path === CHAT) {
+      if (fake.chatLatencyMs) await new Promise((r) => setTimeout(r, fake.chatLatencyMs));
+      return chat(res, body);
+    }
     if (req.method === 'POST' && url.pathname.startsWith(prefix) && path === IMAGES) return images(res, body);
     return sendError(res, 404, {
       message: `Invalid URL (${req.method} ${url.pathname})`,
