@@ -3,7 +3,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { resources, synth, SYNTH_TIMEOUT } from './synth';
 
-type State = { Type: string; Resource?: string; TimeoutSeconds?: number; States?: Record<string, State> };
+type State = {
+  Type: string;
+  Resource?: string;
+  TimeoutSeconds?: number;
+  Iterator?: { States: Record<string, State> };
+  ItemProcessor?: { States: Record<string, State> };
+  Branches?: { States: Record<string, State> }[];
+};
+
+/** Every state, those nested in Map and Parallel states included (the local engine runs them too). */
+const allStates = (states: Record<string, State>): [string, State][] =>
+  Object.entries(states).flatMap(([name, state]) => [
+    [name, state] as [string, State],
+    ...[state.Iterator, state.ItemProcessor, ...(state.Branches ?? [])].flatMap((child) =>
+      child ? allStates(child.States) : [],
+    ),
+  ]);
 
 const workflowDir = new URL('../../infra/workflows/', import.meta.url);
 const workflows = readdirSync(workflowDir).filter((f) => f.endsWith('.asl.json'));
@@ -29,7 +45,7 @@ describe('the workflows’ Task states', () => {
     const definition = JSON.parse(readFileSync(new URL(file, workflowDir), 'utf8')) as {
       States: Record<string, State>;
     };
-    const tasks = Object.entries(definition.States).filter(([, state]) => state.Type === 'Task');
+    const tasks = allStates(definition.States).filter(([, state]) => state.Type === 'Task');
     expect(tasks.length).toBeGreaterThan(0);
     for (const [name, state] of tasks) {
       // Without it Step Functions waits 99999999 s, and the local engine stops the Task at 60 s.

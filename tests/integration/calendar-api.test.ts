@@ -201,6 +201,46 @@ describe('transitions on a paid plan', () => {
   });
 });
 
+describe('claims are leases', () => {
+  it('an ended lease is taken over; the run that lost it can neither fail nor publish the post', async () => {
+    const { client, companyId } = await signedInUser('cal-lease');
+    await makePaid(client);
+    const publishing = await import('../../functions/core/calendar/publishing');
+    const store = await import('../../functions/core/calendar/post-store');
+    const steps = await import('../../functions/core/publishing/publish-steps');
+    const [post] = await createGroup(client, { platforms: ['facebook'], action: 'schedule', scheduledAt: future(5) });
+    const id = post?.id ?? 0;
+    const due = new Date(Date.now() + 6 * 86_400_000);
+    const first = await publishing.claimForPublishing(companyId, id, due);
+    expect(first.takenOverSince).toBeUndefined();
+    // While its lease holds, nobody else may claim it.
+    await expect(publishing.claimForPublishing(companyId, id, due)).rejects.toThrow(calendarMessages.notDue);
+
+    // The run is lost: its lease ends.
+    const ended = await store.writePost(
+      { ...first.post, leaseUntil: new Date(Date.now() - 1000).toISOString(), version: first.post.version + 1 },
+      first.post.version,
+    );
+    const second = await publishing.claimForPublishing(companyId, id, due);
+    // The takeover keeps the first claim's time, for the lookup on the platform.
+    expect(second.takenOverSince).toBe(first.post.updatedAt);
+    expect(second.post.updatedAt).toBe(first.post.updatedAt);
+    expect(Date.parse(second.post.leaseUntil ?? '')).toBeGreaterThan(Date.now());
+
+    // The lost run wakes up: its failure is not recorded, its steps stop.
+    await steps.failPublish({ companyId, postId: id }, 'A lost run failed', ended.version);
+    expect((await store.getPost(companyId, id)).status).toBe('in-progress');
+    expect(await steps.sendPublish({ companyId, postId: id }, { next: 'send', claimedVersion: ended.version })).toEqual(
+      {
+        next: 'skip',
+      },
+    );
+    // The run that holds the claim ends it.
+    await steps.failPublish({ companyId, postId: id }, 'The holder failed', second.post.version);
+    expect(await store.getPost(companyId, id)).toMatchObject({ status: 'failed', failure: 'The holder failed' });
+  });
+});
+
 describe('two members editing one post at once', () => {
   it('the second save of the same version is a 409 and the first one is kept', async () => {
     const owner = await signedInUser('cal-race');

@@ -37,19 +37,29 @@ export async function claimForPublishing(companyId: number, postId: number, dueB
     Date.parse(post.leaseUntil ?? post.updatedAt) + (post.leaseUntil ? 0 : config.publishLeaseMs) <=
       clock.now().getTime();
   if (!due && !leaseEnded) throw conflict(calendarMessages.notDue);
-  const now = new Date();
   const claimed = await writePost(
     {
       ...post,
       status: 'in-progress',
-      updatedAt: now.toISOString(),
-      leaseUntil: new Date(now.getTime() + config.publishLeaseMs).toISOString(),
+      // A takeover keeps the first claim's time: a post made by any run since then is found.
+      updatedAt: leaseEnded ? post.updatedAt : new Date().toISOString(),
+      leaseUntil: leaseEndsIn(config.publishLeaseMs),
       version: post.version + 1,
     },
     post.version,
   );
   return leaseEnded ? { post: claimed, takenOverSince: post.updatedAt } : { post: claimed };
 }
+
+/** Leases are times on the clock schedules fall due by, which the sweeper and claims read too. */
+const leaseEndsIn = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
+
+/**
+ * Whether a run should renew its claim before a step: less than half a lease is left, so a
+ * step (up to its Lambda's timeout) cannot outlast it.
+ */
+export const claimRunsShort = (post: PostItem) =>
+  Date.parse(post.leaseUntil ?? post.updatedAt) - clock.now().getTime() < config.publishLeaseMs / 2;
 
 /**
  * A run that will wait (a container still processing, a rate limit) holds its claim through the
@@ -58,7 +68,7 @@ export async function claimForPublishing(companyId: number, postId: number, dueB
  */
 export async function renewClaim(post: PostItem, waitSeconds: number): Promise<PostItem> {
   if (post.status !== 'in-progress') throw conflict(calendarMessages.notDue);
-  const leaseUntil = new Date(Date.now() + waitSeconds * 1000 + config.publishLeaseMs).toISOString();
+  const leaseUntil = leaseEndsIn(waitSeconds * 1000 + config.publishLeaseMs);
   return writePost({ ...post, leaseUntil, version: post.version + 1 }, post.version);
 }
 

@@ -1,6 +1,7 @@
 import type { PostItem } from '../calendar/post-entity';
 import { workflows } from '../jobs/workflow-port';
 import { companyScheduleName, scheduler } from '../scheduler/scheduler-port';
+import { log } from '../log';
 import type { PublishInput } from './publish-input';
 
 /** One one-time schedule per scheduled post, under the company's prefix so the cascade finds it. */
@@ -29,17 +30,37 @@ export async function afterPostWritten(before: PostItem | undefined, after: Post
   const name = postScheduleName(after.companyId, after.id);
   if (waitsForSchedule(after)) {
     if (before?.scheduledAt === after.scheduledAt && waitsForSchedule(before)) return;
-    await scheduler().upsert({
-      name,
-      at: new Date(after.scheduledAt ?? 0),
-      workflow: 'publish-post',
-      input: input(after, 'schedule'),
-    });
+    await bestEffort('schedule', after, () =>
+      scheduler().upsert({
+        name,
+        at: new Date(after.scheduledAt ?? 0),
+        workflow: 'publish-post',
+        input: input(after, 'schedule'),
+      }),
+    );
     return;
   }
   if (waitsForSchedule(before)) await scheduler().remove(name);
   if (after.status === 'scheduled' && after.publish) {
-    await workflows().start('publish-post', input(after, 'now'), executionName(after, 'now'));
+    await bestEffort('start', after, () =>
+      workflows().start('publish-post', input(after, 'now'), executionName(after, 'now')),
+    );
+  }
+}
+
+/**
+ * The post is written, with the time the sweeper looks at it if nothing moves it on
+ * (calendar/post-watch.ts): a schedule or a start that fails here is made up for there, so the
+ * user's request, which was kept, is not answered as a failure.
+ */
+async function bestEffort(what: string, post: PostItem, trigger: () => Promise<void>) {
+  try {
+    await trigger();
+  } catch (error) {
+    log('error', `a post's ${what} failed; the sweeper will start it`, {
+      postId: post.id,
+      error: (error as Error).message,
+    });
   }
 }
 

@@ -3,7 +3,13 @@ import type { SocialPlatform } from '@shared/schemas/integrations';
 import { hasPaidPlan } from '../billing/paid-plan';
 import type { PostItem } from '../calendar/post-entity';
 import { getPost } from '../calendar/post-store';
-import { claimForPublishing, recordPublished, recordPublishFailure, renewClaim } from '../calendar/publishing';
+import {
+  claimForPublishing,
+  claimRunsShort,
+  recordPublished,
+  recordPublishFailure,
+  renewClaim,
+} from '../calendar/publishing';
 import { DomainError } from '../errors';
 import { platformClient } from '../integrations/platforms';
 import type { PublishedPost } from '../integrations/platform-client';
@@ -56,28 +62,44 @@ export async function startPublish(input: PublishInput, now = new Date()): Promi
     }
     throw error;
   }
-  if (!(await hasPaidPlan(post.companyId))) return fail(publishSentences.noPlan);
-  if (post.platform === 'custom-blog') return fail(customBlogSentence);
+  const claim = { claimedVersion: post.version };
+  if (!(await hasPaidPlan(post.companyId))) return { ...fail(publishSentences.noPlan), ...claim };
+  if (post.platform === 'custom-blog') return { ...fail(customBlogSentence), ...claim };
   // A claim taken over from a run that was lost may follow a create that happened: the lookup
   // first, for posts made since that claim.
   const since = takenOverSince ?? now.toISOString();
   const unknown = takenOverSince !== undefined;
-  const run = { since, polls: 0, attempts: 0, unknown, claimedVersion: post.version };
+  const run: PublishRun = { next: 'advance', since, progress: null, polls: 0, attempts: 0, unknown, ...claim };
   // Nothing to prepare (no files, no containers; a blog post's image goes up with it): the
   // create call at once, in this step, on the post just claimed: one task and one read fewer.
   if (isBlogPlatform(post.platform) || (post.files.length === 0 && !CONTAINER_PLATFORMS.has(post.platform))) {
-    return sendClaimed(post, { ...run, next: 'send', progress: {} });
+    return keepingClaim(run, await sendClaimed(post, { ...run, next: 'send', progress: {} }));
   }
-  return { ...run, next: 'advance', progress: null };
+  return run;
 }
 
-/** The post as this run's step sees it, or undefined when the run no longer holds its claim. */
-async function heldPost(input: PublishInput, run: PublishRun): Promise<PostItem | undefined> {
+/**
+ * The post as this run's step sees it, with the run holding its claim, or undefined when the
+ * run no longer holds it (taken over after its lease ended). A claim with less than half a
+ * lease left is renewed first, so the step cannot outlast it.
+ */
+async function heldPost(
+  input: PublishInput,
+  run: PublishRun,
+): Promise<{ post: PostItem; run: PublishRun } | undefined> {
   const post = await getPost(input.companyId, input.postId);
   if (post.status !== 'in-progress') return undefined;
   if (run.claimedVersion !== undefined && post.version !== run.claimedVersion) return undefined;
-  return post;
+  if (!claimRunsShort(post)) return { post, run };
+  const renewed = await renewClaim(post, 0);
+  return { post: renewed, run: { ...run, claimedVersion: renewed.version } };
 }
+
+/** A step's outcome keeps the claim the run holds, the failure step's included. */
+const keepingClaim = (run: PublishRun, next: PublishRun): PublishRun => ({
+  ...next,
+  claimedVersion: next.claimedVersion ?? run.claimedVersion,
+});
 
 /** A run about to wait keeps its claim through the wait (and holds the renewed version). */
 async function holdingThroughWait(post: PostItem, run: PublishRun): Promise<PublishRun> {
@@ -115,9 +137,9 @@ const socialPlatform = (post: PostItem) => post.platform as SocialPlatform;
  * are FINISHED. Safe to repeat: nothing here publishes.
  */
 export async function advancePublish(input: PublishInput, run: PublishRun): Promise<PublishRun> {
-  const post = await heldPost(input, run);
-  if (!post) return { next: 'skip' };
-  return holdingThroughWait(post, await advanceHeld(post, run));
+  const held = await heldPost(input, run);
+  if (!held) return { next: 'skip' };
+  return holdingThroughWait(held.post, keepingClaim(held.run, await advanceHeld(held.post, held.run)));
 }
 
 async function advanceHeld(post: PostItem, run: PublishRun): Promise<PublishRun> {
@@ -145,9 +167,9 @@ async function advanceHeld(post: PostItem, run: PublishRun): Promise<PublishRun>
  * there is recorded as published instead of being created twice.
  */
 export async function sendPublish(input: PublishInput, run: PublishRun): Promise<PublishRun> {
-  const post = await heldPost(input, run);
-  if (!post) return { next: 'skip' };
-  return sendClaimed(post, run);
+  const held = await heldPost(input, run);
+  if (!held) return { next: 'skip' };
+  return keepingClaim(held.run, await sendClaimed(held.post, held.run));
 }
 
 /** The create call (or the lookup first, after an unknown outcome) for a post in progress. */

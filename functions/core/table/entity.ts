@@ -9,8 +9,8 @@ import { assertItemFits } from './item-size';
 import type { TableKey } from './keys';
 
 /** Attributes the table adds around an entity's own fields. */
-const TABLE_NAMES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type']);
-type IndexKeys = Partial<Record<'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk', string>>;
+const TABLE_NAMES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'type']);
+type IndexKeys = Partial<Record<'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk', string>>;
 
 export const STALE_WRITE = 'This was changed by someone else a moment ago. Reload the page and try again.';
 
