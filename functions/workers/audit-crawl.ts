@@ -1,7 +1,8 @@
-import type { AuditWorkflowInput } from '../core/audit/audit-store';
+import { z } from 'zod';
 import { runAuditBatch } from '../core/audit/audit-run';
+import { workerHandler } from '../core/jobs/worker-handler';
+
+const auditInputSchema = z.object({ companyId: z.number().int(), auditId: z.string() });
 
 /** Task "Crawl" of site-audit.asl.json: one batch of the crawl from the saved cursor. */
-export async function handler(event: AuditWorkflowInput): Promise<{ done: boolean }> {
-  return runAuditBatch(event.companyId, event.auditId);
-}
+export const handler = workerHandler(auditInputSchema, (event) => runAuditBatch(event.companyId, event.auditId));

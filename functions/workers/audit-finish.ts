@@ -1,14 +1,17 @@
-import type { AuditWorkflowInput } from '../core/audit/audit-store';
+import { z } from 'zod';
 import { failAudit, finishAudit } from '../core/audit/audit-run';
+import { taskErrorSchema, workerHandler } from '../core/jobs/worker-handler';
 
-interface FinishInput extends AuditWorkflowInput {
-  /** Present when a task failed for good (Catch output: {Error, Cause}). */
-  error?: { Error?: string; Cause?: string };
-}
+/** Present `error`: a task failed for good (the Catch's output). */
+const finishInputSchema = z.object({
+  companyId: z.number().int(),
+  auditId: z.string(),
+  error: taskErrorSchema.optional(),
+});
 
 /** Tasks "Finish" and "RecordFailure" of site-audit.asl.json. */
-export async function handler(event: FinishInput): Promise<{ auditId: string }> {
+export const handler = workerHandler(finishInputSchema, async (event) => {
   if (event.error) await failAudit(event.companyId, event.auditId);
   else await finishAudit(event.companyId, event.auditId);
   return { auditId: event.auditId };
-}
+});

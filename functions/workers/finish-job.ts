@@ -1,19 +1,26 @@
 import { messages } from '@shared/messages';
+import { z } from 'zod';
+import { failureSchema } from '../core/jobs/job-entity';
 import { finishJob } from '../core/jobs/job-store';
-import type { RunJobOutput } from './run-job';
+import { taskErrorSchema, workerHandler } from '../core/jobs/worker-handler';
 
-interface FinishJobInput {
-  uuid: string;
-  result?: RunJobOutput;
-  /** Present when the Run task failed for good (Catch output: {Error, Cause}). */
-  error?: { Error?: string; Cause?: string };
-}
+const finishJobInputSchema = z.object({
+  uuid: z.string(),
+  result: z
+    .union([
+      z.object({ ok: z.literal(true), value: z.unknown() }),
+      z.object({ ok: z.literal(false), error: failureSchema }),
+    ])
+    .optional(),
+  /** Present when the Run task failed for good (the Catch's output). */
+  error: taskErrorSchema.optional(),
+});
 
 /**
  * Tasks "RecordSuccess" and "RecordFailure" of run-job.asl.json. An unexpected failure is
  * recorded with the spec's generic job message; its details are in the execution history.
  */
-export async function handler(event: FinishJobInput): Promise<{ uuid: string }> {
+export const handler = workerHandler(finishJobInputSchema, async (event) => {
   const outcome = event.result;
   if (event.error || !outcome) {
     await finishJob(event.uuid, { status: 'failed', error: { kind: 'crashed', message: messages.jobFailed } });
@@ -23,4 +30,4 @@ export async function handler(event: FinishJobInput): Promise<{ uuid: string }> 
     await finishJob(event.uuid, { status: 'failed', error: outcome.error });
   }
   return { uuid: event.uuid };
-}
+});

@@ -1,5 +1,6 @@
-import type { PublishState, PublishRun } from '../core/publishing/publish-input';
+import { publishStateSchema } from '../core/publishing/publish-input';
+import { workerHandler } from '../core/jobs/worker-handler';
 import { advancePublish } from '../core/publishing/publish-steps';
 
 /** Task "Advance" of publish-post.asl.json: prepare containers or uploads and poll them. */
-export const handler = (event: PublishState): Promise<PublishRun> => advancePublish(event, event.run);
+export const handler = workerHandler(publishStateSchema, (event) => advancePublish(event, event.run));

@@ -1,15 +1,18 @@
-import type { PublishState } from '../core/publishing/publish-input';
+import { publishInputSchema, publishRunSchema } from '../core/publishing/publish-input';
+import { taskErrorSchema, workerHandler } from '../core/jobs/worker-handler';
 import { failPublish } from '../core/publishing/publish-steps';
 
-interface FailInput extends Partial<PublishState> {
-  companyId: number;
-  postId: number;
-  /** Present when a task failed for good (Catch output: {Error, Cause}): the generic sentence. */
-  error?: { Error?: string; Cause?: string };
-}
+/**
+ * Tasks "RecordFailure" (the run's sentence) and "RecordCrash" (a task failed for good: the
+ * Catch's `error`, and the generic sentence) of publish-post.asl.json: the post ends failed and
+ * the company is told, unless the run no longer holds its claim.
+ */
+const failInputSchema = publishInputSchema.extend({
+  run: publishRunSchema.optional(),
+  error: taskErrorSchema.optional(),
+});
 
-/** Task "RecordFailure" of publish-post.asl.json: the post ends failed and the company is told. */
-export async function handler(event: FailInput): Promise<{ postId: number }> {
+export const handler = workerHandler(failInputSchema, async (event) => {
   await failPublish(event, event.error ? undefined : event.run?.message, event.run?.claimedVersion);
   return { postId: event.postId };
-}
+});

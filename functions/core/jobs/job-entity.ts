@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
 
-const failureSchema = z.object({
+export const failureSchema = z.object({
   /** A user error's kind (its HTTP status), or 'crashed' for anything else. */
   kind: z.enum(['bad-request', 'invalid', 'conflict', 'upgrade-required', 'rate-limited', 'crashed']),
   message: z.string(),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PublishProgress } from '../integrations/platform-client';
 
 /** What starts publish-post.asl.json: a schedule firing, Publish Now, or a retry. */
@@ -36,3 +37,30 @@ export interface PublishRun {
 export interface PublishState extends PublishInput {
   run: PublishRun;
 }
+
+const progressSchema: z.ZodType<PublishProgress> = z.object({
+  items: z.array(z.string()).optional(),
+  parent: z.string().optional(),
+  uploaded: z.array(z.string()).optional(),
+});
+
+/** What the publish workers are given, parsed before they act (functions/core/jobs/worker-handler.ts). */
+export const publishInputSchema = z.object({
+  companyId: z.number().int(),
+  postId: z.number().int(),
+  trigger: z.string().optional(),
+});
+
+export const publishRunSchema: z.ZodType<PublishRun> = z.object({
+  next: z.enum(['skip', 'advance', 'wait', 'send', 'retry', 'done', 'fail']),
+  since: z.string().optional(),
+  progress: progressSchema.nullable().optional(),
+  polls: z.number().optional(),
+  attempts: z.number().optional(),
+  unknown: z.boolean().optional(),
+  waitSeconds: z.number().optional(),
+  message: z.string().optional(),
+  claimedVersion: z.number().optional(),
+});
+
+export const publishStateSchema = publishInputSchema.extend({ run: publishRunSchema });
