@@ -88,7 +88,11 @@ describe('the last-member rule under concurrency', () => {
         a.client.delete(`/api/company/${a.companyId}/users/${b.profile.id}`),
         b.client.delete(`/api/company/${a.companyId}/users/${a.profile.id}`),
       ]);
-      expect([one.status, two.status].sort()).toEqual([204, 409]);
+      // One removal wins. The other is refused as the last member's (409), or, when the winner
+      // was done before it was even looked at, as coming from someone no longer a member (404).
+      const statuses = [one.status, two.status].sort();
+      expect(statuses[0], `round ${round}`).toBe(204);
+      expect([404, 409], `round ${round}`).toContain(statuses[1]);
       expect(await memberIds(a.companyId)).toHaveLength(1);
       expect((await getCompany(a.companyId))?.memberCount).toBe(1);
     }

@@ -55,9 +55,28 @@ async function eachPublishedOnce(client: TestClient, sandbox: string, posts: { i
   for (const { copy } of posts) expect(await sandboxPosts(sandbox, copy), copy).toHaveLength(1);
 }
 
+/** Cuts the power, restarts, and checks that each answered post is published once. */
+async function afterTheCut(
+  company: Awaited<ReturnType<typeof companyOnOwnRuntime>>,
+  answers: { body: ApiPost[] }[],
+  copies: string[],
+) {
+  const { restarted, client } = await cutAndRestart(company.runtime, company.dataDir, company.email);
+  try {
+    await eachPublishedOnce(
+      client,
+      company.sandbox,
+      answers.map((a, i) => ({ id: a.body[0]!.id, copy: copies[i]! })),
+    );
+  } finally {
+    await restarted.stop();
+  }
+}
+
 describe.concurrent('a power cut', () => {
   it('loses no Publish Now that was answered: each of 20 is published once after the restart', async () => {
-    const { runtime, client, email, sandbox, dataDir } = await companyOnOwnRuntime('crash-now');
+    const company = await companyOnOwnRuntime('crash-now');
+    const { client } = company;
     const copies = Array.from({ length: 20 }, (_, i) => uniqueCopy(`now ${i}`));
     const answers = await Promise.all(
       copies.map((content) =>
@@ -65,20 +84,12 @@ describe.concurrent('a power cut', () => {
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(copies.map(() => 201));
-    const { restarted, client: after } = await cutAndRestart(runtime, dataDir, email);
-    try {
-      await eachPublishedOnce(
-        after,
-        sandbox,
-        answers.map((a, i) => ({ id: a.body[0]!.id, copy: copies[i]! })),
-      );
-    } finally {
-      await restarted.stop();
-    }
+    await afterTheCut(company, answers, copies);
   }, 180_000);
 
   it('publishes each of 20 posts scheduled around the cut once', async () => {
-    const { runtime, client, email, sandbox, dataDir } = await companyOnOwnRuntime('crash-due');
+    const company = await companyOnOwnRuntime('crash-due');
+    const { client } = company;
     const copies = Array.from({ length: 20 }, (_, i) => uniqueCopy(`due ${i}`));
     const at = new Date(Date.now() + 2000).toISOString();
     const answers = await Promise.all(
@@ -94,16 +105,7 @@ describe.concurrent('a power cut', () => {
     expect(answers.map((a) => a.status)).toEqual(copies.map(() => 201));
     // The cut comes while the schedules fire: some claimed, some sent, some not yet started.
     await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(at) - Date.now()) + 150));
-    const { restarted, client: after } = await cutAndRestart(runtime, dataDir, email);
-    try {
-      await eachPublishedOnce(
-        after,
-        sandbox,
-        answers.map((a, i) => ({ id: a.body[0]!.id, copy: copies[i]! })),
-      );
-    } finally {
-      await restarted.stop();
-    }
+    await afterTheCut(company, answers, copies);
   }, 180_000);
 
   it('does not leave a post in progress at the cut locked: it ends published within its lease', async () => {
