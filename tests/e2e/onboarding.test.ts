@@ -19,7 +19,10 @@ beforeAll(async () => {
       return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BAKERY_HOME);
     if (req.url === '/down') {
       downHits += 1;
-      return void res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>Maintenance</h1>');
+      // Slow to fail, so the job's step is on screen while the retries run: the test runtime
+      // waits out the ASL's retry intervals at a twentieth of their time.
+      setTimeout(() => res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>Maintenance</h1>'), 1500);
+      return;
     }
     res.writeHead(404).end();
   });
