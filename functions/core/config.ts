@@ -72,7 +72,7 @@ export const config = {
   /**
    * The publish path's own times (calendar/post-watch.ts): how long after Publish Now or its
    * schedule's time a post may wait to be claimed before the sweeper starts it again, how long a
-   * claim holds, and how often the sweeper looks. WORKFLOW_TIME_SCALE shortens them on the
+   * claim holds. WORKFLOW_TIME_SCALE shortens them on the
    * embedded runtime, as it does the workflows' waits, for tests that cut the power.
    */
   get publishGraceMs(): number {
@@ -80,9 +80,6 @@ export const config = {
   },
   get publishLeaseMs(): number {
     return 10 * 60_000 * this.localTimeScale;
-  },
-  get sweepIntervalMs(): number {
-    return 60_000 * this.localTimeScale;
   },
   /** WORKFLOW_TIME_SCALE (0 < scale ≤ 1) on the embedded runtime; 1 anywhere else. */
   get localTimeScale(): number {

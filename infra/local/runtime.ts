@@ -104,7 +104,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         }),
       ),
       handlers: loadAreaHandlers(),
-      engine: createWorkflowEngine(join(root, 'infra/workflows'), { timeScale: workflowTimeScale() }),
+      engine: createWorkflowEngine(join(root, 'infra/workflows')),
     };
     const failed = (await Promise.allSettled(Object.values(starting))).find((p) => p.status === 'rejected');
     if (failed) throw failed.reason;
@@ -210,13 +210,4 @@ async function listen(options: RuntimeOptions) {
     server.listen(options.port, options.host, () => done());
   });
   return server;
-}
-
-/**
- * WORKFLOW_TIME_SCALE (0 < scale ≤ 1) shortens the workflows' Retry intervals and fixed Waits:
- * test runtimes set it so that a retried step does not wait seconds for nothing.
- */
-function workflowTimeScale(): number {
-  const scale = Number(process.env.WORKFLOW_TIME_SCALE ?? 1);
-  return scale > 0 && scale <= 1 ? scale : 1;
 }

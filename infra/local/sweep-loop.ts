@@ -1,10 +1,15 @@
 import { sweepPosts } from '../../functions/core/publishing/post-sweeper';
 import { config } from '../../functions/core/config';
 import { log } from '../../functions/core/log';
+import { RECURRING_WORKERS } from '../../functions/workers/workers';
+
+/** The AWS rule's interval (RECURRING_WORKERS), shortened by WORKFLOW_TIME_SCALE like the publish path's times. */
+const [SWEEP] = RECURRING_WORKERS;
+const intervalMs = () => SWEEP.everyMinutes * 60_000 * config.localTimeScale;
 
 /**
  * The embedded stand-in for the recurring schedule that runs the post sweeper in AWS: once at
- * start (a restart after a crash looks at once) and then every config.sweepIntervalMs.
+ * start (a restart after a crash looks at once) and then at the rule's interval.
  */
 export function startSweepLoop() {
   let stopped = false;
@@ -16,7 +21,7 @@ export function startSweepLoop() {
       .then(() => undefined)
       .catch((error: unknown) => log('warn', 'post sweep failed', { error: (error as Error).message }))
       .finally(() => {
-        if (!stopped) timer = setTimeout(sweep, config.sweepIntervalMs);
+        if (!stopped) timer = setTimeout(sweep, intervalMs());
       });
   };
   sweep();

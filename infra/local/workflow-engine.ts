@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { WorkflowStarter } from '../../functions/core/jobs/workflow-port';
 import { WORKFLOWS, type WorkflowName } from '../../functions/core/jobs/workflows';
+import { config } from '../../functions/core/config';
 import { log } from '../../functions/core/log';
 import { WORKERS } from '../../functions/workers/workers';
 
@@ -75,7 +76,7 @@ export async function createWorkflowEngine(
   /** Handlers to bind instead of the deployed ones, by substitution (tests bind job kinds of their own). */
   options: {
     workers?: Partial<Record<(typeof WORKERS)[number]['substitution'], (input: never) => Promise<unknown>>>;
-    /** Multiplies Retry intervals and fixed Waits (1: as in Step Functions). */
+    /** Multiplies Retry intervals and fixed Waits; by default config.localTimeScale (WORKFLOW_TIME_SCALE). */
     timeScale?: number;
   } = {},
 ): Promise<LocalWorkflowEngine> {
@@ -90,7 +91,7 @@ export async function createWorkflowEngine(
 
   const machines = new Map<
     WorkflowName,
-    { machine: StateMachine; overrides: Record<string, Worker>; times: ReturnType<typeof timeOverrides> }
+    { machine: StateMachine; overrides: Record<string, Worker>; states: Record<string, AslState> }
   >();
   for (const name of WORKFLOWS) {
     const raw = readFileSync(join(workflowDir, `${name}.asl.json`), 'utf8');
@@ -105,11 +106,7 @@ export async function createWorkflowEngine(
     const substituted = JSON.parse(
       raw.replace(/\$\{(\w+)\}/g, (_, sub: string) => fakeArn(sub)),
     ) as StateMachineDefinition;
-    machines.set(name, {
-      machine: new StateMachine(substituted),
-      overrides,
-      times: timeOverrides(definition.States, options.timeScale ?? 1),
-    });
+    machines.set(name, { machine: new StateMachine(substituted), overrides, states: definition.States });
   }
 
   const started = new Set<string>();
@@ -123,7 +120,11 @@ export async function createWorkflowEngine(
       if (started.has(`${name}/${executionName}`)) return;
       started.add(`${name}/${executionName}`);
       const execution = entry.machine.run(input as never, {
-        overrides: { taskResourceLocalHandlers: entry.overrides as never, ...entry.times },
+        overrides: {
+          taskResourceLocalHandlers: entry.overrides as never,
+          // Read per run: the runtime sets the environment config reads after the engine is made.
+          ...timeOverrides(entry.states, options.timeScale ?? config.localTimeScale),
+        },
       });
       const done = execution.result
         .then(() => log('debug', 'workflow succeeded', { workflow: name, executionName }))

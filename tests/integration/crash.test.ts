@@ -20,9 +20,10 @@ import {
  * Power cuts on the embedded runtime: SIGKILL to the runtime's process group (DynamoDB Local
  * and the sandboxes with it), then a restart on the same DATA_DIR. Whatever was acknowledged
  * before the cut is published after it, each post exactly once, and nothing stays locked. The
- * runtime runs at 1/50 of its times (WORKFLOW_TIME_SCALE): a claim's lease is 12 s, not 10 min.
+ * runtime runs at 1/20 of its times (WORKFLOW_TIME_SCALE): a claim's lease is 30 s, not 10 min,
+ * still longer than a step takes on a loaded machine (a shorter one would be taken over mid-step).
  */
-const ENV = { WORKFLOW_TIME_SCALE: '0.02', PASSWORD_HASH_LOG2_N: '10' };
+const ENV = { WORKFLOW_TIME_SCALE: '0.05', PASSWORD_HASH_LOG2_N: '10' };
 
 const dirs: string[] = [];
 afterAll(() => {
