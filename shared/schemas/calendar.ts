@@ -23,6 +23,8 @@ export const calendarMessages = {
   rangeTooLong: 'A range covers at most 366 days.',
   mediaInvalid: 'Media ids are positive whole numbers.',
   notDue: 'This post is not waiting to be published.',
+  demoNoPublishing:
+    'This is a demo company: its posts are never scheduled or published. Create a company of your own to publish.',
 } as const;
 
 /** Spec 01 §3 statuses; the report views show them in upper case. */

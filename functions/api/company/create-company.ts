@@ -7,7 +7,7 @@ export const createCompany = defineRoute(companyContracts.create, {
   access: 'user',
   handle: async ({ user, body }) => {
     const company = await create(body.name, user.id, body.demo);
-    // A demo runs on a trial of a paid plan, so every page of it works.
+    // A demo shows a paid plan's pages on a trial the paid-plan gate does not count (one demo per user).
     if (company.demo) await startDemoTrial(company.id);
     return created(await companyView(company));
   },

@@ -26,9 +26,9 @@ export async function startUpgrade(companyId: number, userId: number, input: { p
 
   const current = await getSubscription(companyId);
   if (current && isLive(current) && !current.cancelAtPeriodEnd) {
-    if (current.planSlug === plan.slug && current.interval === input.interval)
+    // A demo's trial is the app's own, not a payment: a demo company may still check out any plan.
+    if (current.source !== 'demo' && current.planSlug === plan.slug && current.interval === input.interval)
       return { message: billingMessages.alreadySubscribed(plan.name) };
-    // A demo's trial is the app's own, not a payment: a demo company may still try a checkout.
     if (current.source !== 'demo')
       throw conflict(
         billingMessages.otherSubscriptionLive((await findPlan(current.planSlug))?.name ?? current.planSlug),

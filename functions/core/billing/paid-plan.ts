@@ -12,7 +12,13 @@ export async function requirePaidPlan(companyId: number): Promise<void> {
   if (!(await hasPaidPlan(companyId))) throw upgradeRequired();
 }
 
+/**
+ * Whether the company pays for what costs money or reaches a third party. A demo company's
+ * trial (source `demo`, kept by the app) is not paid for: it shows the pages of a paid plan
+ * (the subscription view says so), while every gated call treats the demo as the free plan.
+ */
 export async function hasPaidPlan(companyId: number): Promise<boolean> {
   const sub = await getSubscription(companyId);
-  return isPaid(sub, sub ? await findPlan(sub.planSlug) : undefined);
+  if (!sub || sub.source === 'demo') return false;
+  return isPaid(sub, await findPlan(sub.planSlug));
 }

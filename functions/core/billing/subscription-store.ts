@@ -6,7 +6,10 @@ import { recordInvoice } from './invoice-store';
 import { findPlan, priceOf } from './plan-store';
 import { subscriptions, type SubscriptionItem } from './subscription-entity';
 
-/** A demo company's plan: a paid one, so every page of a demo works. */
+/**
+ * A demo company's plan: a paid one, so every page of a demo shows what the plan offers. Only
+ * the pages: the paid-plan gate (hasPaidPlan) does not count a demo trial as paid.
+ */
 export const DEMO_PLAN: PlanSlug = 'agency';
 const DEMO_TRIAL_DAYS = 365;
 /** A renewal's webhook may come a little after the period ends: the gate stays open meanwhile. */
@@ -114,7 +117,7 @@ export async function applyProviderSubscription(
   return saved;
 }
 
-/** A demo company starts on a long trial of a paid plan, kept by the app (no provider, nothing to pay). */
+/** A demo company starts on a long trial of a paid plan, kept by the app (no provider, nothing to pay, nothing it opens). */
 export async function startDemoTrial(companyId: number): Promise<void> {
   const now = new Date();
   const end = new Date(now.getTime() + DEMO_TRIAL_DAYS * 24 * 3600_000).toISOString();

@@ -3,6 +3,7 @@ import { messages } from '@shared/messages';
 import { checkPost, type Platform } from '@shared/platform-rules';
 import { calendarMessages, type Post, type PostAction } from '@shared/schemas/calendar';
 import { requirePaidPlan } from '../billing/paid-plan';
+import { getCompany } from '../companies/company-store';
 import { conflict, DomainError, invalid, notFound } from '../errors';
 import { STALE_WRITE, queryAll } from '../table/entity';
 import { table, tableName } from '../table/client';
@@ -103,6 +104,15 @@ const addedFiles = (before: readonly number[], after: readonly number[]) => [
   ...new Set(after.filter((id) => !before.includes(id))),
 ];
 
+/**
+ * Schedule and Publish Now: never for a demo company, a showcase that reaches no platform (422
+ * with a sentence that says so), else the paid-plan gate (402).
+ */
+async function requireCanPublish(companyId: number): Promise<void> {
+  if ((await getCompany(companyId))?.demo) throw invalid(calendarMessages.demoNoPublishing);
+  await requirePaidPlan(companyId);
+}
+
 export async function getPost(companyId: number, postId: number): Promise<PostItem> {
   const post = await posts.get(keys.post(companyId, postId), { consistent: true });
   if (!post) throw notFound(calendarMessages.postNotFound);
@@ -130,7 +140,7 @@ export async function createPosts(companyId: number, input: NewPosts, now = new 
       assertPublishable({ platform, content: input.content, files: input.files, subject });
   }
   await checkPostFiles(companyId, input.files);
-  if (state.needsPaidPlan) await requirePaidPlan(companyId);
+  if (state.needsPaidPlan) await requireCanPublish(companyId);
 
   const ids = await reservePostIds(input.platforms.length);
   const groupId = ids[0] ?? 0;
@@ -200,7 +210,7 @@ export async function updatePost(
   };
   if (next.status === 'scheduled') assertPublishable(next);
   if (changes.files) await checkPostFiles(companyId, changes.files);
-  if (state.needsPaidPlan) await requirePaidPlan(companyId);
+  if (state.needsPaidPlan) await requireCanPublish(companyId);
   await writePostWithFiles(next, current.version, addedFiles(current.files, next.files));
   // Files it no longer shows are let go after the write: a crash between the two leaves a file
   // marked used (it cannot be deleted yet), never a post showing a deleted file.

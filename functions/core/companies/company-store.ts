@@ -3,10 +3,11 @@ import type { Company, CompanyInfoInput } from '@shared/schemas/company';
 import { getUsers } from '../accounts/user-store';
 import { conflict } from '../errors';
 import { table, tableName } from '../table/client';
-import { conditionally } from '../table/conditional';
+import { conditionally, conflictedItems, failedConditions } from '../table/conditional';
 import { nextId } from '../table/counter';
 import { companyItemPrefix, keys, partition, userIndexPrefix } from '../table/keys';
 import { companies, type CompanyItem } from './company-entity';
+import { demoMarkers } from './demo-marker-entity';
 import { invites, type InviteItem } from './invite-entity';
 import { members, type MemberItem } from './member-entity';
 import { listIcps } from './icp-store';
@@ -41,24 +42,63 @@ const newMember = (companyId: number, userId: number): MemberItem => ({
   joinedAt: new Date().toISOString(),
 });
 
-/** The company and its creator's membership, written together. */
+export const ONE_DEMO =
+  'You already have a demo company. Open it from the company menu, or reset it from its Demo tab to start again.';
+
+/**
+ * The company and its creator's membership, written together. A demo company also writes its
+ * creator's demo marker in the same transaction, on condition that the user has none (or that
+ * the company it names was deleted): a second demo is a 409, and two creates at the same moment
+ * cannot both succeed.
+ */
 export async function createCompany(name: string, ownerId: number, demo = false): Promise<CompanyItem> {
   const company = blankCompany(await nextId('company'), name, demo);
-  await table().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: companies.toItem(company),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        { Put: { TableName: tableName(), Item: members.toItem(newMember(company.id, ownerId)) } },
-      ],
-    }),
-  );
-  return company;
+  let replacing: number | undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await table().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: companies.toItem(company),
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            { Put: { TableName: tableName(), Item: members.toItem(newMember(company.id, ownerId)) } },
+            ...(demo ? [{ Put: demoMarkerPut(ownerId, company.id, replacing) }] : []),
+          ],
+        }),
+      );
+      return company;
+    } catch (error) {
+      const conflicted = demo && conflictedItems(error).includes(2);
+      if (!(demo && failedConditions(error).includes(2)) && !conflicted) throw error;
+      if (attempt >= 5) throw conflicted ? error : conflict(ONE_DEMO);
+      if (conflicted) {
+        // Another create is writing the marker at this moment: look again once it is done.
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        continue;
+      }
+      const current = await demoMarkers.get(keys.userDemo(ownerId), { consistent: true });
+      // The marker names a demo that still exists (made by another create meanwhile, perhaps).
+      if (!current || (await companies.get(keys.company(current.companyId), { consistent: true })))
+        throw conflict(ONE_DEMO);
+      replacing = current.companyId;
+    }
+  }
+}
+
+/** The demo marker's put: absent, or naming the deleted company `replacing` (taken over on that condition). */
+function demoMarkerPut(userId: number, companyId: number, replacing: number | undefined) {
+  return {
+    TableName: tableName(),
+    Item: demoMarkers.toItem({ userId, companyId, createdAt: new Date().toISOString() }),
+    ...(replacing === undefined
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : { ConditionExpression: 'companyId = :deleted', ExpressionAttributeValues: { ':deleted': replacing } }),
+  };
 }
 
 /**

@@ -1,8 +1,10 @@
 import { isBlogPlatform } from '@shared/platforms';
 import type { SocialPlatform } from '@shared/schemas/integrations';
+import { calendarMessages } from '@shared/schemas/calendar';
 import { hasPaidPlan } from '../billing/paid-plan';
 import type { PostItem } from '../calendar/post-entity';
 import { getPost } from '../calendar/post-store';
+import { getCompany } from '../companies/company-store';
 import {
   claimForPublishing,
   claimRunsShort,
@@ -46,9 +48,10 @@ const CONTAINER_PLATFORMS: ReadonlySet<string> = new Set(['instagram', 'threads'
 /**
  * Step "Start": claims the post (scheduled and due or flagged → in-progress, on the version
  * read: a duplicate trigger or a second execution gets a 409 and stops here), then checks the
- * plan. A post with nothing to prepare (no files, no containers; a WordPress post's image goes
- * up with it) is created here; a retried Start finds it claimed and skips, so it never creates
- * twice. Custom blog posts end with the clipboard sentence.
+ * company (a demo never publishes) and the plan. A post with nothing to prepare (no files, no
+ * containers; a WordPress post's image goes up with it) is created here; a retried Start finds
+ * it claimed and skips, so it never creates twice. Custom blog posts end with the clipboard
+ * sentence.
  */
 export async function startPublish(input: PublishInput, now = new Date()): Promise<PublishRun> {
   let post: PostItem;
@@ -63,6 +66,8 @@ export async function startPublish(input: PublishInput, now = new Date()): Promi
     throw error;
   }
   const claim = { claimedVersion: post.version };
+  // A demo company is a showcase: its posts reach no platform, whatever was scheduled before.
+  if ((await getCompany(post.companyId))?.demo) return { ...fail(calendarMessages.demoNoPublishing), ...claim };
   if (!(await hasPaidPlan(post.companyId))) return { ...fail(publishSentences.noPlan), ...claim };
   if (post.platform === 'custom-blog') return { ...fail(customBlogSentence), ...claim };
   // A claim taken over from a run that was lost may follow a create that happened: the lookup

@@ -19,6 +19,15 @@ export function failedConditions(error: unknown): number[] {
 }
 
 /**
+ * Which items of a cancelled transaction met another transaction writing them at the same
+ * moment (TransactionConflict), by position: nothing was written, and trying again is safe.
+ */
+export function conflictedItems(error: unknown): number[] {
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] } | undefined)?.CancellationReasons ?? [];
+  return reasons.flatMap((r, i) => (r.Code === 'TransactionConflict' ? [i] : []));
+}
+
+/**
  * Runs a conditional write: resolves true when it happened, false when its condition did not
  * hold (the token was already used, the item is gone), and rethrows anything else.
  */

@@ -23,6 +23,8 @@ export const keys = {
     sk: 'IDENTITY',
   }),
   oauthState: (stateHash: string): TableKey => ({ pk: `OAUTHSTATE#${stateHash}`, sk: 'STATE' }),
+  /** The one demo company a user has made: written with the company, on condition (one per user). */
+  userDemo: (userId: number): TableKey => ({ pk: partition.user(userId), sk: 'DEMO' }),
 
   company: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'COMPANY' }),
   member: (companyId: number, userId: number): TableKey => ({
