@@ -24,6 +24,16 @@ export const config = {
   get s3Endpoint(): string | undefined {
     return process.env.S3_ENDPOINT || undefined;
   },
+  /**
+   * With S3_ENDPOINT only: the embedded S3 server's credentials (a secret made per DATA_DIR; the
+   * server refuses anything else). Other S3-speaking test servers take s3rver's well-known pair.
+   */
+  get s3Credentials(): { accessKeyId: string; secretAccessKey: string } {
+    return {
+      accessKeyId: process.env.S3_ACCESS_KEY_ID || 'S3RVER',
+      secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || 'S3RVER',
+    };
+  },
   /** The public origin of the app (https://app.example.com): links in mails, Origin checks. */
   get appOrigin(): string {
     return (process.env.APP_ORIGIN ?? 'http://localhost:5173').replace(/\/$/, '');

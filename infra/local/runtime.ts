@@ -8,6 +8,7 @@ import { ensureTable, javaAvailable, JAVA_MISSING, startDynamoOnFreePort } from 
 import { freePort } from './free-port';
 import { createRequestListener, loadAreaHandlers } from './http-server';
 import { startS3 } from './s3';
+import { localS3Credentials } from './s3-credentials';
 import { SANDBOX_CLIENTS, startOAuthSandbox } from './sandbox/oauth-sandbox';
 import { startPaymentSandbox } from './sandbox/payment-sandbox';
 import { PLATFORM_SANDBOX_CLIENTS, startPlatformSandbox } from './sandbox/platform-sandbox';
@@ -84,7 +85,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     };
     const starting = {
       dynamo: part(startDynamoOnFreePort(join(dataDir, 'dynamodb'))),
-      s3: part(startS3(join(dataDir, 's3'), await freePort(), bucket, origins)),
+      // Its secret is made once per DATA_DIR; the server refuses whatever is not signed with it.
+      s3: part(startS3(join(dataDir, 's3'), await freePort(), bucket, origins, localS3Credentials(dataDir))),
       // Social sign-in goes through loopback stand-ins for Google and Facebook.
       oauthSandbox: part(startOAuthSandbox(origins)),
       // Connected apps go through loopback stand-ins for Meta, Threads and LinkedIn.
@@ -143,6 +145,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       MEDIA_BUCKET: bucket,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
       APP_ORIGIN: url,
       EXTRA_ORIGINS: origins.slice(1).join(','),
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',

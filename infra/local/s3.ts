@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
 import { presignedSignatureCheck } from './s3-presigned-check';
+import { randomS3Credentials, type S3Credentials } from './s3-credentials';
 
 /** Browser uploads PUT straight to the bucket with presigned URLs, so it must allow our origin. */
 function corsXml(origins: string[]) {
@@ -22,11 +23,23 @@ function corsXml(origins: string[]) {
 
 export interface LocalS3 {
   endpoint: string;
+  /** What a client must sign with: the server refuses every other request (presigned URLs too). */
+  credentials: S3Credentials;
   stop(): Promise<void>;
 }
 
-/** s3rver in-process, objects kept as files under `dir`, so they survive a restart. */
-export async function startS3(dir: string, port: number, bucket: string, origins: string[]): Promise<LocalS3> {
+/**
+ * s3rver in-process, objects kept as files under `dir`, so they survive a restart. Only requests
+ * signed with `credentials` (by the SDK, or presigned) reach it; without them, a fresh random
+ * secret, handed back in the answer.
+ */
+export async function startS3(
+  dir: string,
+  port: number,
+  bucket: string,
+  origins: string[],
+  credentials: S3Credentials = randomS3Credentials(),
+): Promise<LocalS3> {
   mkdirSync(dir, { recursive: true });
   const server = new S3rver({
     address: '127.0.0.1',
@@ -40,8 +53,9 @@ export async function startS3(dir: string, port: number, bucket: string, origins
   // formats a line for each request even when silent: about a fifth of a 2 MB download's cost.
   const logger = middleware.findIndex((fn) => fn.name === 'logger');
   if (logger >= 0) middleware.splice(logger, 1);
-  // Checked before s3rver's own middleware, which does not verify SigV4 signatures.
-  middleware.unshift(presignedSignatureCheck('S3RVER'));
+  // Checked before s3rver's own middleware, which serves anonymous requests and does not verify
+  // SigV4 signatures.
+  middleware.unshift(presignedSignatureCheck(credentials));
   const { port: bound } = await server.run();
-  return { endpoint: `http://127.0.0.1:${bound}`, stop: () => server.close() };
+  return { endpoint: `http://127.0.0.1:${bound}`, credentials, stop: () => server.close() };
 }

@@ -81,6 +81,8 @@ export async function runAuditBench() {
   const env = {
     FETCH_ALLOW: `127.0.0.1:${port}`,
     S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
     MEDIA_BUCKET: 'bench-media',
     AWS_REGION: 'us-east-1',
   };

@@ -1,9 +1,10 @@
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { MAX_UPLOAD_BYTES } from '@shared/schemas/media';
 import { signedInUser, type TestClient } from '../support/api-client';
+import { suiteS3Client } from '../support/suite-runtime-env';
 
 /**
  * The spec's upload flow against the suite's runtime and its s3rver, the way a browser does it:
@@ -12,12 +13,7 @@ import { signedInUser, type TestClient } from '../support/api-client';
  */
 let s3: S3Client;
 beforeAll(() => {
-  s3 = new S3Client({
-    region: 'us-east-1',
-    endpoint: inject('runtime').s3Endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
+  s3 = suiteS3Client();
 });
 
 const keysUnder = async (prefix: string) => {

@@ -1,12 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { describeObject, presignDownload, presignUpload } from '../../functions/core/storage/media-storage';
+import { suiteS3Credentials } from '../support/suite-runtime-env';
 
 /** Presigned URLs signed by the real S3 client, used the way a browser uses them. */
 describe('media storage on s3rver', () => {
   beforeAll(() => {
     const runtime = inject('runtime');
-    Object.assign(process.env, { S3_ENDPOINT: runtime.s3Endpoint, MEDIA_BUCKET: 'media' });
+    const { accessKeyId, secretAccessKey } = suiteS3Credentials();
+    Object.assign(process.env, {
+      S3_ENDPOINT: runtime.s3Endpoint,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+      MEDIA_BUCKET: 'media',
+    });
   });
 
   it('a presigned PUT with the signed headers uploads, HEAD describes, a presigned GET downloads', async () => {

@@ -1,6 +1,20 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 import { ensureTable } from '../../infra/local/dynamodb';
+import { readLocalS3Credentials } from '../../infra/local/s3-credentials';
+
+/** The suite runtime's S3 credentials: its server refuses requests signed with anything else. */
+export const suiteS3Credentials = () => readLocalS3Credentials(inject('runtime').dataDir);
+
+/** An SDK client of the suite runtime's bucket, signing as the runtime does. */
+export const suiteS3Client = () =>
+  new S3Client({
+    region: 'us-east-1',
+    endpoint: inject('runtime').s3Endpoint,
+    forcePathStyle: true,
+    credentials: suiteS3Credentials(),
+  });
 
 /**
  * Points this test process's own table, bucket and logger at the suite's embedded runtime, for
@@ -8,11 +22,14 @@ import { ensureTable } from '../../infra/local/dynamodb';
  */
 export function useSuiteRuntimeEnv(): void {
   const runtime = inject('runtime');
+  const s3 = suiteS3Credentials();
   Object.assign(process.env, {
     RUNTIME: 'local',
     TABLE_NAME: runtime.tableName,
     DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
     S3_ENDPOINT: runtime.s3Endpoint,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     MEDIA_BUCKET: 'media',
     LOG_LEVEL: 'silent',
   });

@@ -2,7 +2,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { config } from '../config';
 import { quietSdkLogger } from '../sdk-logger';
 
-let cached: { endpoint: string | undefined; client: S3Client } | undefined;
+let cached: { endpoint: string | undefined; secret: string | undefined; client: S3Client } | undefined;
 
 /**
  * The real S3 client in both runtimes. Checksums only when required: the SDK's default
@@ -11,7 +11,9 @@ let cached: { endpoint: string | undefined; client: S3Client } | undefined;
  */
 export function s3(): S3Client {
   const endpoint = config.s3Endpoint;
-  if (cached && cached.endpoint === endpoint) return cached.client;
+  const credentials = endpoint ? config.s3Credentials : undefined;
+  const secret = credentials?.secretAccessKey;
+  if (cached && cached.endpoint === endpoint && cached.secret === secret) return cached.client;
   const client = new S3Client({
     region: config.region,
     logger: quietSdkLogger,
@@ -19,8 +21,8 @@ export function s3(): S3Client {
     forcePathStyle: !!endpoint,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(endpoint ? { credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } } : {}),
+    ...(credentials ? { credentials } : {}),
   });
-  cached = { endpoint, client };
+  cached = { endpoint, secret, client };
   return client;
 }
