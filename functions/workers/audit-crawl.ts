@@ -5,4 +5,6 @@ import { workerHandler } from '../core/jobs/worker-handler';
 const auditInputSchema = z.object({ companyId: z.number().int(), auditId: z.string() });
 
 /** Task "Crawl" of site-audit.asl.json: one batch of the crawl from the saved cursor. */
-export const handler = workerHandler(auditInputSchema, (event) => runAuditBatch(event.companyId, event.auditId));
+export const handler = workerHandler(auditInputSchema, (event, task) =>
+  runAuditBatch(event.companyId, event.auditId, task.signal),
+);

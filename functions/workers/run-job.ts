@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JobUserError, type JobKind } from '../core/jobs/job-kind';
-import { workerHandler } from '../core/jobs/worker-handler';
+import { workerHandler, type TaskContext } from '../core/jobs/worker-handler';
 import { setJobStep, type RunJobInput } from '../core/jobs/job-store';
 import type { JobFailure } from '../core/jobs/job-entity';
 import { JOB_KINDS } from './jobs/job-kinds';
@@ -8,6 +8,14 @@ import { JOB_KINDS } from './jobs/job-kinds';
 export type { RunJobInput };
 
 export type RunJobOutput = { ok: true; value: unknown } | { ok: false; error: JobFailure };
+
+const runJobInputSchema = z.object({
+  uuid: z.string(),
+  kind: z.string(),
+  input: z.unknown(),
+  companyId: z.number().int(),
+  userId: z.number().int(),
+});
 
 /** A failure that retrying cannot mend: the workflow's Catch records it as a crash. */
 class UnknownJobError extends Error {
@@ -22,7 +30,7 @@ class UnknownJobError extends Error {
  */
 export function runJobHandler(kinds: readonly JobKind[]) {
   const byName = new Map(kinds.map((k) => [k.name, k]));
-  return async (event: RunJobInput): Promise<RunJobOutput> => {
+  return workerHandler(runJobInputSchema, async (event: RunJobInput, task: TaskContext): Promise<RunJobOutput> => {
     const kind = byName.get(event.kind);
     if (!kind) throw new UnknownJobError(`Unknown job kind ${event.kind}`);
     try {
@@ -30,7 +38,12 @@ export function runJobHandler(kinds: readonly JobKind[]) {
         uuid: event.uuid,
         companyId: event.companyId,
         userId: event.userId,
-        step: (name) => setJobStep(event.uuid, name),
+        signal: task.signal,
+        // Each step is a point where a timed-out job stops: nothing after it is written.
+        step: async (name) => {
+          task.signal.throwIfAborted();
+          await setJobStep(event.uuid, name);
+        },
       });
       return { ok: true, value: kind.result.parse(value) };
     } catch (error) {
@@ -42,15 +55,7 @@ export function runJobHandler(kinds: readonly JobKind[]) {
       }
       throw error;
     }
-  };
+  });
 }
 
-const runJobInputSchema = z.object({
-  uuid: z.string(),
-  kind: z.string(),
-  input: z.unknown(),
-  companyId: z.number().int(),
-  userId: z.number().int(),
-});
-
-export const handler = workerHandler(runJobInputSchema, runJobHandler(JOB_KINDS));
+export const handler = runJobHandler(JOB_KINDS);

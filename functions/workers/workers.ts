@@ -2,16 +2,22 @@
  * Worker Lambdas bound to workflow Task states. `substitution` is the `${...}` placeholder the
  * ASL files use for the function's ARN: CDK fills it with the deployed ARN, the embedded
  * engine binds it to the same handler in-process.
+ * `timeoutSeconds` is both the Lambda's timeout and the `TimeoutSeconds` of every Task bound to
+ * it (tests/infra/workflow-timeouts.test.ts): when Step Functions gives up on a Task, Lambda has
+ * stopped the work too, so a retry never runs beside a late first attempt. The work itself is
+ * told a little earlier through its task signal (functions/core/jobs/task-signal.ts).
  */
 export const WORKERS = [
-  { name: 'run-job', substitution: 'RunJobFunctionArn' },
-  { name: 'finish-job', substitution: 'FinishJobFunctionArn' },
-  { name: 'audit-crawl', substitution: 'AuditCrawlFunctionArn' },
-  { name: 'audit-finish', substitution: 'AuditFinishFunctionArn' },
-  { name: 'publish-start', substitution: 'PublishStartFunctionArn' },
-  { name: 'publish-advance', substitution: 'PublishAdvanceFunctionArn' },
-  { name: 'publish-send', substitution: 'PublishSendFunctionArn' },
-  { name: 'publish-fail', substitution: 'PublishFailFunctionArn' },
+  // A model on a CPU may take minutes for one plan.
+  { name: 'run-job', substitution: 'RunJobFunctionArn', timeoutSeconds: 300 },
+  { name: 'finish-job', substitution: 'FinishJobFunctionArn', timeoutSeconds: 30 },
+  // A crawl batch (batchBudgetMs, 240 s) plus its last requests and the saved cursor.
+  { name: 'audit-crawl', substitution: 'AuditCrawlFunctionArn', timeoutSeconds: 300 },
+  { name: 'audit-finish', substitution: 'AuditFinishFunctionArn', timeoutSeconds: 120 },
+  { name: 'publish-start', substitution: 'PublishStartFunctionArn', timeoutSeconds: 120 },
+  { name: 'publish-advance', substitution: 'PublishAdvanceFunctionArn', timeoutSeconds: 120 },
+  { name: 'publish-send', substitution: 'PublishSendFunctionArn', timeoutSeconds: 120 },
+  { name: 'publish-fail', substitution: 'PublishFailFunctionArn', timeoutSeconds: 30 },
 ] as const;
 
 export type WorkerName = (typeof WORKERS)[number]['name'];

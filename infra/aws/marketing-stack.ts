@@ -175,6 +175,7 @@ export class MarketingStack extends Stack {
         entry: paths.workerEntry(worker.name),
         description: `Workflow task: ${worker.name}`,
         environment: common,
+        timeout: Duration.seconds(worker.timeoutSeconds),
         nativeModules: sharpFor(SHARP_FUNCTIONS.workers, worker.name),
       });
       // Workers start no workflow directly: the state machines reference the workers' ARNs, so the

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
@@ -7,10 +8,11 @@ import { config } from '../../functions/core/config';
 import { log } from '../../functions/core/log';
 import { WORKERS } from '../../functions/workers/workers';
 
-type Worker = (input: unknown) => Promise<unknown>;
+type Worker = (input: unknown, context: LocalLambdaContext) => Promise<unknown>;
 type AslState = {
   Type: string;
   Resource?: string;
+  TimeoutSeconds?: number;
   Seconds?: number;
   Retry?: { IntervalSeconds?: number }[];
   States?: Record<string, AslState>;
@@ -21,10 +23,43 @@ type AslState = {
 
 const fakeArn = (name: string) => `arn:aws:lambda:us-east-1:000000000000:function:local-${name}`;
 
+/** What Lambda passes a handler beside the event, as much of it as the workers read. */
+interface LocalLambdaContext {
+  functionName: string;
+  functionVersion: string;
+  invokedFunctionArn: string;
+  memoryLimitInMB: string;
+  awsRequestId: string;
+  logGroupName: string;
+  logStreamName: string;
+  callbackWaitsForEmptyEventLoop: boolean;
+  getRemainingTimeInMillis(): number;
+}
+
+/**
+ * A Lambda context for one Task attempt: its remaining time counts down from the Task's
+ * TimeoutSeconds (equal to the Lambda's timeout), so the worker's task signal aborts here
+ * when it would in AWS.
+ */
+function localLambdaContext(substitution: string, timeoutMs: number): LocalLambdaContext {
+  const endsAt = Date.now() + timeoutMs;
+  return {
+    functionName: `local-${substitution}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: fakeArn(substitution),
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/local/${substitution}`,
+    logStreamName: 'local',
+    callbackWaitsForEmptyEventLoop: true,
+    getRemainingTimeInMillis: () => Math.max(0, endsAt - Date.now()),
+  };
+}
+
 /** Every Task state, nested ones (Map, Parallel) included, with its placeholder resource. */
-function taskStates(states: Record<string, AslState>, out: [string, string][] = []): [string, string][] {
+function taskStates(states: Record<string, AslState>, out: [string, AslState & { Resource: string }][] = []) {
   for (const [name, state] of Object.entries(states)) {
-    if (state.Type === 'Task' && state.Resource) out.push([name, state.Resource]);
+    if (state.Type === 'Task' && state.Resource) out.push([name, { ...state, Resource: state.Resource }]);
     for (const child of [state.Iterator, state.ItemProcessor, ...(state.Branches ?? [])]) {
       if (child?.States) taskStates(child.States, out);
     }
@@ -75,7 +110,9 @@ export async function createWorkflowEngine(
   workflowDir: string,
   /** Handlers to bind instead of the deployed ones, by substitution (tests bind job kinds of their own). */
   options: {
-    workers?: Partial<Record<(typeof WORKERS)[number]['substitution'], (input: never) => Promise<unknown>>>;
+    workers?: Partial<
+      Record<(typeof WORKERS)[number]['substitution'], (input: never, ...rest: never[]) => Promise<unknown>>
+    >;
     /** Multiplies Retry intervals and fixed Waits; by default config.localTimeScale (WORKFLOW_TIME_SCALE). */
     timeScale?: number;
   } = {},
@@ -97,11 +134,13 @@ export async function createWorkflowEngine(
     const raw = readFileSync(join(workflowDir, `${name}.asl.json`), 'utf8');
     const definition = JSON.parse(raw) as { States: Record<string, AslState> };
     const overrides: Record<string, Worker> = {};
-    for (const [state, resource] of taskStates(definition.States)) {
-      const placeholder = /^\$\{(\w+)\}$/.exec(resource)?.[1];
+    for (const [state, task] of taskStates(definition.States)) {
+      const placeholder = /^\$\{(\w+)\}$/.exec(task.Resource)?.[1];
       const worker = placeholder && workers.get(placeholder);
-      if (!worker) throw new Error(`${name}.asl.json: Task ${state} uses ${resource}, which no worker provides`);
-      overrides[state] = worker;
+      if (!worker) throw new Error(`${name}.asl.json: Task ${state} uses ${task.Resource}, which no worker provides`);
+      // The library's own default when a Task names no timeout.
+      const timeoutMs = (task.TimeoutSeconds ?? 60) * 1000;
+      overrides[state] = (input) => worker(input, localLambdaContext(placeholder, timeoutMs));
     }
     const substituted = JSON.parse(
       raw.replace(/\$\{(\w+)\}/g, (_, sub: string) => fakeArn(sub)),

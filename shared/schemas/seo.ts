@@ -135,6 +135,8 @@ export type PropHistory = z.infer<typeof propHistorySchema>;
 export const seoReportSchema = z
   .object({
     is_finished: z.boolean(),
+    /** The reported audit was stopped: the figures cover only the pages crawled until then. */
+    partial: z.boolean(),
     /** ISO 8601 UTC, when the reported audit finished; null before the first one. */
     audit_time: z.nullable(z.string()),
     /** The Health Score, 0-100. */

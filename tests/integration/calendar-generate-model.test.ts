@@ -58,7 +58,13 @@ describe('generation with a model', () => {
         to: '2026-12-02',
         zone: 'Europe/Lisbon',
       },
-      { uuid: 'test', companyId, userId: profile.id as number, step: async () => undefined },
+      {
+        uuid: 'test',
+        companyId,
+        userId: profile.id as number,
+        step: async () => undefined,
+        signal: new AbortController().signal,
+      },
     );
     expect(result.created).toBe(4);
     // Facebook's excluded post and LinkedIn's copy of Facebook's first were each asked again, once.
@@ -83,7 +89,13 @@ describe('generation with a model', () => {
     await expect(
       postsGenerationJob.run(
         { platforms: ['threads'], exclusions: 'no prices', from: '2026-12-03', to: '2026-12-04', zone: 'UTC' },
-        { uuid: 'test', companyId, userId: profile.id as number, step: async () => undefined },
+        {
+          uuid: 'test',
+          companyId,
+          userId: profile.id as number,
+          step: async () => undefined,
+          signal: new AbortController().signal,
+        },
       ),
     ).rejects.toThrow('The AI could not write enough different posts for these dates. Please try again.');
     expect((await client.get('/api/calendar/list/range?zone=UTC&from=2026-12-03&to=2026-12-04')).body).toEqual([]);

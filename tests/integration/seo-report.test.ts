@@ -91,6 +91,7 @@ describe('the SEO report', () => {
     first = await eventually(() => report(client), auditEnded, 'the first audit');
     expect(first.audit?.status).toBe('finished');
     expect(first.is_finished).toBe(true);
+    expect(first.partial).toBe(false);
     expect(first.audit_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     expect(first.weighted_score_percent).toBeGreaterThan(0);
     expect(first.weighted_score_percent).toBeLessThan(100);
@@ -155,15 +156,30 @@ describe('the SEO report', () => {
     await eventually(() => report(client), auditEnded, 'the raced audit');
   });
 
-  it('stops a running audit, which ends as stopped with the spec’s restart advice', async () => {
+  it('stops a running audit, which ends as stopped with the spec’s restart advice and its own partial report', async () => {
+    const before = await report(client);
     const started = await client.post('/api/seo/report/recheck');
     expect(started.status).toBe(202);
+    // Stopped once it has crawled something, well before the site's 40-odd pages.
+    await eventually(
+      () => report(client),
+      (body) => (body.audit?.progress.pages ?? 0) > 0,
+      'the first crawled pages',
+    );
     const stop = await client.post('/api/seo/audit/stop');
     expect(stop.status).toBe(200);
     expect(stop.body.status).toBe('stopping');
     const ended = await eventually(() => report(client), auditEnded, 'the stopped audit');
     expect(ended.audit).toMatchObject({ id: started.body.id, status: 'stopped', error: { kind: 'stopped' } });
     expect((await client.post('/api/seo/audit/stop')).status).toBe(409);
+
+    // The report is the stopped audit's own, labelled partial: not the previous full audit.
+    expect(ended.is_finished).toBe(true);
+    expect(ended.partial).toBe(true);
+    expect(ended.audit_time).toBe(ended.audit?.finishedAt);
+    expect(ended.audit_time).not.toBe(before.audit_time);
+    expect(ended.pages_crawled).toBeGreaterThan(0);
+    expect(ended.pages_crawled).toBeLessThan(before.pages_crawled);
   });
 
   it('does not let a member of another company read this company’s report', async () => {

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defineJobKind, JobUserError, TransientError } from '../../functions/core/jobs/job-kind';
@@ -209,6 +211,57 @@ describe('long-running jobs on the local workflow engine', () => {
     } finally {
       await loop.stop();
       process.env.TABLE_NAME = suiteTable;
+    }
+  });
+});
+
+describe('a job whose Task runs out of time on the local workflow engine', () => {
+  /** What the overtime job managed to write after its time was up: nothing, or the test fails. */
+  const writtenLate: string[] = [];
+  const overtime = defineJobKind({
+    name: 'test-overtime',
+    input: z.object({}),
+    result: z.object({ plan: z.string() }),
+    run: async (_input, job) => {
+      await job.step('Writing the plan');
+      // A model that answers in 10 s, well past this Task's time.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 10_000);
+        job.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      await job.step('Saving the plan');
+      writtenLate.push(job.uuid);
+      return { plan: '# Plan' };
+    },
+  });
+
+  it('is told through its signal before the Task times out, and writes nothing after', async () => {
+    // The real workflows, with the Run state given 4 s: the signal aborts at 1 s (3 s margin).
+    const dir = mkdtempSync(join(tmpdir(), 'workflows-'));
+    const source = join(import.meta.dirname, '../../infra/workflows');
+    for (const file of readdirSync(source)) copyFileSync(join(source, file), join(dir, file));
+    const runJob = JSON.parse(readFileSync(join(dir, 'run-job.asl.json'), 'utf8'));
+    runJob.States.Run.TimeoutSeconds = 4;
+    writeFileSync(join(dir, 'run-job.asl.json'), JSON.stringify(runJob));
+    const short = await createWorkflowEngine(dir, { workers: { RunJobFunctionArn: runJobHandler([overtime]) } });
+    useLocalWorkflowEngine(short);
+    try {
+      const began = Date.now();
+      const { uuid } = await startJob(overtime, {}, owner);
+      await short.idle();
+      expect((await getJob(uuid))?.state).toEqual({
+        status: 'failed',
+        error: { kind: 'crashed', message: 'There was an issue processing your request. Please try again.' },
+      });
+      expect(writtenLate).toEqual([]);
+      // Ended by the signal (about 1 s), not by the model's 10 s.
+      expect(Date.now() - began).toBeLessThan(8000);
+    } finally {
+      useLocalWorkflowEngine(engine);
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -12,6 +12,7 @@ import {
   reviewReplyReply,
   strictJsonSchema,
 } from '../../functions/core/ai/reply-schemas';
+import { withTaskSignal } from '../../functions/core/jobs/task-signal';
 import { type FakeOpenAi, startFakeOpenAi, strictSchemaProblem } from '../support/fake-openai';
 
 const company: AiCompanyContext = {
@@ -311,5 +312,24 @@ describe('OpenAI adapter against a loopback server speaking the OpenAI API', () 
     expect(strictSchemaProblem({ type: 'object', properties: { a: { type: 'string' } }, required: [] })).toMatch(
       /required/,
     );
+  });
+
+  it('cancels the request in flight and retries nothing once the task signal aborts', async () => {
+    fake.chatLatencyMs = 5000;
+    try {
+      const signal = AbortSignal.timeout(200);
+      const began = performance.now();
+      const error = await rejectionOf(withTaskSignal(signal, () => adapter().companyOverview(site)));
+      expect(error.message).toMatch(/abort/i);
+      // Not the model's 5 s, and no retry after the abort.
+      expect(performance.now() - began).toBeLessThan(4000);
+      expect(fake.requests).toHaveLength(1);
+      expect(sleeps).toEqual([]);
+      // An aborted signal starts nothing at all.
+      await rejectionOf(withTaskSignal(signal, () => adapter().companyOverview(site)));
+      expect(fake.requests).toHaveLength(1);
+    } finally {
+      fake.chatLatencyMs = 0;
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { seoContracts } from '@shared/contracts/seo';
 import { isSeoCheckId, seoCheck } from '@shared/seo-checks';
 import { loadIssueUrls } from '../../core/audit/audit-objects';
-import { latestFinished, recentAudits } from '../../core/audit/audit-store';
+import { latestReported, recentAudits } from '../../core/audit/audit-store';
 import { notFound } from '../../core/errors';
 import { defineRoute, ok } from '../../core/http/route';
 
@@ -10,7 +10,7 @@ export const getIssuePages = defineRoute(seoContracts.issuePages, {
   access: 'company',
   handle: async ({ companyId, params, query }) => {
     if (!isSeoCheckId(params.check)) throw notFound('This check does not exist.');
-    const audit = latestFinished(await recentAudits(companyId));
+    const audit = latestReported(await recentAudits(companyId));
     if (!audit) throw notFound('No report available right now. Please check back later');
     const urls = audit.result?.checks[params.check]?.count
       ? await loadIssueUrls(companyId, audit.id, params.check)

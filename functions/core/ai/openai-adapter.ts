@@ -33,6 +33,7 @@ import {
   serverWaitMs,
   withRetries,
 } from './retry';
+import { taskSignal } from '../jobs/task-signal';
 
 export interface OpenAiAdapterOptions {
   apiKey: string;
@@ -114,9 +115,21 @@ export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
   });
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
 
-  async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+  /**
+   * One request with our retries, under the worker's task signal: a Task about to time out
+   * cancels the request in flight and starts no other, so its answer cannot be used late.
+   */
+  async function call<T>(what: string, request: (options: { signal?: AbortSignal }) => Promise<T>): Promise<T> {
+    const signal = taskSignal();
     try {
-      return await withRetries(request, classifyOpenAiError, policy);
+      return await withRetries(
+        () => {
+          signal?.throwIfAborted();
+          return request({ signal });
+        },
+        classifyOpenAiError,
+        policy,
+      );
     } catch (error) {
       if (error instanceof RetriesExhausted) {
         const when =
@@ -149,8 +162,11 @@ export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
       json_schema: { name, strict: true, schema: strictJsonSchema(schema) },
     };
     for (let attempt = 1; ; attempt++) {
-      const completion = await call(what, () =>
-        client.chat.completions.create({ model: options.textModel, messages, response_format: responseFormat }),
+      const completion = await call(what, (requestOptions) =>
+        client.chat.completions.create(
+          { model: options.textModel, messages, response_format: responseFormat },
+          requestOptions,
+        ),
       );
       const { content, refusal, finishReason } = firstChoice(completion);
       if (refusal) throw new AiReplyError(`${what}: the model refused (${refusal})`);
@@ -170,19 +186,23 @@ export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
 
   async function image({ prompt, style, width = 1024, height = 1024 }: ImageRequest): Promise<GeneratedImage> {
     const model = options.imageModel;
-    const result = await call('Image generation', () =>
-      client.images.generate({
-        model,
-        prompt: imagePrompt(prompt, style),
-        n: 1,
-        size: imageSize(model, width, height),
-        ...(wantsResponseFormat(model) ? { response_format: 'b64_json' as const } : {}),
-      }),
+    const result = await call('Image generation', (requestOptions) =>
+      client.images.generate(
+        {
+          model,
+          prompt: imagePrompt(prompt, style),
+          n: 1,
+          size: imageSize(model, width, height),
+          ...(wantsResponseFormat(model) ? { response_format: 'b64_json' as const } : {}),
+        },
+        requestOptions,
+      ),
     );
     const item = result.data?.[0];
     let bytes: Buffer | undefined = item?.b64_json ? Buffer.from(item.b64_json, 'base64') : undefined;
     if (!bytes && item?.url) {
-      const res = await fetch(item.url);
+      const signal = taskSignal();
+      const res = await fetch(item.url, signal ? { signal } : {});
       if (!res.ok) throw new AiTransientError(`Image download failed: HTTP ${res.status}`);
       bytes = Buffer.from(await res.arrayBuffer());
     }

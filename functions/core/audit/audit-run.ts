@@ -17,7 +17,7 @@ import {
 } from './audit-objects';
 import { endAudit, getAudit, latestFinished, recentAudits, saveProgress } from './audit-store';
 import { crawlBatch } from './crawler';
-import { CrawlState } from './crawl-state';
+import { CrawlState, FLAG } from './crawl-state';
 
 /**
  * How long one batch crawls before it saves its cursor and hands back to the workflow: well
@@ -41,7 +41,11 @@ const progressOf = (state: CrawlState): AuditProgress => ({
  * Task "Crawl" of site-audit.asl.json: one batch from the saved cursor, within the time budget,
  * then the cursor and counters are saved. `done` tells the workflow's Choice to finish.
  */
-export async function runAuditBatch(companyId: number, auditId: string): Promise<{ done: boolean }> {
+export async function runAuditBatch(
+  companyId: number,
+  auditId: string,
+  signal?: AbortSignal,
+): Promise<{ done: boolean }> {
   const audit = await getAudit(companyId, auditId);
   if (audit?.status !== 'running') return { done: true };
   const saved = await loadCrawlState(companyId, auditId);
@@ -53,6 +57,7 @@ export async function runAuditBatch(companyId: number, auditId: string): Promise
     deadline: performance.now() + batchBudgetMs(),
     shouldStop: async () => (await getAudit(companyId, auditId))?.status !== 'running',
     onProgress: (current) => saveProgress(companyId, auditId, progressOf(current)),
+    ...(signal ? { signal } : {}),
   });
   await saveCrawlState(companyId, auditId, JSON.stringify(state));
   await saveProgress(companyId, auditId, progressOf(state));
@@ -89,9 +94,9 @@ export async function finishAudit(companyId: number, auditId: string): Promise<v
   for (const check of SEO_CHECKS) {
     const now = analysis.affected.get(check.id) ?? [];
     if (now.length) await saveIssueUrls(companyId, auditId, check.id, now);
-    const before = previous?.result?.checks[check.id]?.count
-      ? await loadIssueUrls(companyId, previous.id, check.id)
-      : [];
+    let before = previous?.result?.checks[check.id]?.count ? await loadIssueUrls(companyId, previous.id, check.id) : [];
+    // A partial crawl says nothing of the pages it did not reach: they are neither fixed nor new.
+    if (audit.status === 'stopping') before = before.filter((url) => crawled(state, url));
     // A first audit has nothing to be new or fixed against: only its counts.
     history[check.id] = previous ? compareIssue(before, now) : { prev: 0, now: now.length, new: 0, fixed: 0 };
   }
@@ -112,6 +117,11 @@ export async function finishAudit(companyId: number, auditId: string): Promise<v
   });
   if (ended && status === 'finished') await mailReady(audit, result.score, previous?.result?.score);
 }
+
+const crawled = (state: CrawlState, url: string) => {
+  const id = state.idOf(url);
+  return id !== undefined && state.has(id, FLAG.fetched);
+};
 
 async function mailReady(audit: AuditItem, score: number, previous: number | undefined) {
   const user = await getUser(audit.userId);

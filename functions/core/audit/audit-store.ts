@@ -41,8 +41,16 @@ export async function recentAudits(companyId: number, limit = RECENT): Promise<A
   return (out.Items ?? []).map((item) => audits.fromItem(item)).filter((a): a is AuditItem => a !== undefined);
 }
 
+/** The latest complete audit (before `before`): what a new audit is compared with. */
 export const latestFinished = (list: AuditItem[], before?: string) =>
   list.find((a) => a.status === 'finished' && (!before || a.id < before));
+
+/**
+ * The audit the report shows: the latest finished one, or a later stopped one that crawled
+ * pages (its own partial crawl, labelled partial), never an older audit in its place.
+ */
+export const latestReported = (list: AuditItem[]) =>
+  list.find((a) => a.result && (a.status === 'finished' || (a.status === 'stopped' && a.result.pages > 0)));
 
 /** Free audits this calendar month (UTC) that ran or are running: stopped and failed runs do not count. */
 export function freeAuditsUsed(list: AuditItem[], now = new Date()): number {

@@ -1,3 +1,5 @@
+import type { PageRecord } from './page-record';
+
 /**
  * What a crawl knows about every URL it has met, in a few typed arrays indexed by URL id: the
  * frontier, the counters and the site graph the site checks need (status, depth, inlinks,
@@ -39,6 +41,12 @@ export interface CrawlCounters {
   chunks: number;
 }
 
+/** How the second timings of slow-looking pages came out (crawler.ts, SLOW_SAMPLE). */
+export interface SlowChecks {
+  confirmed: number;
+  cleared: number;
+}
+
 export interface SiteFacts {
   /** Per origin: robots.txt text, or null when there is none (4xx) or it failed. */
   robots: Record<string, string | null>;
@@ -61,6 +69,9 @@ interface Serialized {
   sitemapQueue: number[];
   counters: CrawlCounters;
   site: SiteFacts;
+  /** Saved by older versions without these two. */
+  slowChecks?: SlowChecks;
+  pendingSlow?: PageRecord[];
 }
 
 type ArrayName = 'status' | 'depth' | 'inlinks' | 'flags' | 'redirectTo' | 'canonicalTo' | 'bytes';
@@ -113,6 +124,9 @@ export class CrawlState {
   readonly sitemapQueue: IdQueue;
   readonly counters: CrawlCounters;
   readonly site: SiteFacts;
+  readonly slowChecks: SlowChecks;
+  /** Pages read but not yet recorded: they looked slow and wait to be timed again. */
+  readonly pendingSlow: PageRecord[];
 
   constructor(saved?: Serialized) {
     this.urls = saved?.urls ?? [];
@@ -146,6 +160,8 @@ export class CrawlState {
       batches: 0,
       chunks: 0,
     };
+    this.slowChecks = saved?.slowChecks ?? { confirmed: 0, cleared: 0 };
+    this.pendingSlow = saved?.pendingSlow ?? [];
     this.site = saved?.site ?? {
       robots: {},
       robotsMissing: false,
@@ -178,6 +194,8 @@ export class CrawlState {
       sitemapQueue: this.sitemapQueue.toJSON(),
       counters: this.counters,
       site: this.site,
+      slowChecks: this.slowChecks,
+      pendingSlow: this.pendingSlow,
     };
   }
 

@@ -20,6 +20,12 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const RESOURCE_MAX_BYTES = 20 * 1024 * 1024;
 const PROGRESS_EVERY_MS = 2000;
 const TIMED = new Set<SeoCheckId>(['slow-response', 'slow-page']);
+/**
+ * Pages that looked slow are timed again until this many were confirmed slow (and at most a
+ * quarter as many were not): from then on the site is slow, not the crawl, and a first
+ * measurement stands. A slow site is fetched once, not twice.
+ */
+const SLOW_SAMPLE = 5;
 
 export interface CrawlOptions {
   startUrl: string;
@@ -35,6 +41,11 @@ export interface CrawlOptions {
   shouldStop?: () => Promise<boolean>;
   /** Told every few seconds while the batch runs. */
   onProgress?: (state: CrawlState) => Promise<void>;
+  /**
+   * The Task's signal: when it aborts the batch ends at once, requests in flight cut, and
+   * throws, so nothing of it is saved (the retry starts from the last saved cursor).
+   */
+  signal?: AbortSignal;
 }
 
 export interface BatchOutcome {
@@ -43,7 +54,7 @@ export interface BatchOutcome {
   stopped: boolean;
 }
 
-type Work = { id: number; kind: 'page' | 'resource' };
+type Work = { id: number; kind: 'page' | 'resource' } | { kind: 'recheck'; page: PageRecord };
 
 /** Requests to one host: at most one per interval (the rate limit, or robots.txt's Crawl-delay). */
 class HostGate {
@@ -93,6 +104,7 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
   const robotsLoading = new Map<string, Promise<void>>();
   const gates = new Map<string, HostGate>();
   const headers = { 'user-agent': userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' };
+  const signalled = options.signal ? { signal: options.signal } : {};
   state.counters.batches++;
 
   const ensureRobots = (origin: string): Promise<void> => {
@@ -173,7 +185,19 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
     state.site.sitemapsRead = true;
   }
 
+  const slow = state.slowChecks;
+  /** Confirmations still wanted before the site counts as slow. */
+  const slowNeeded = () => Math.max(SLOW_SAMPLE, slow.cleared * 4) - slow.confirmed;
+  const slowSettled = () => slowNeeded() <= 0;
+  let rechecking = 0;
+
   const takeNext = (): Work | undefined => {
+    // Re-checks first (they hold finished pages back from the sink), but no more at once than
+    // could still be needed: the rest wait for the verdict of those in flight.
+    if (state.pendingSlow.length && (slowSettled() || rechecking < slowNeeded())) {
+      const page = state.pendingSlow.shift();
+      if (page) return { kind: 'recheck', page };
+    }
     for (;;) {
       const id = state.queue.take() ?? state.sitemapQueue.take();
       if (id === undefined) break;
@@ -228,6 +252,7 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
         followRedirects: false,
         maxBytes: settings.maxPageBytes,
         timeoutMs,
+        ...signalled,
       });
     } catch (error) {
       if (!(error instanceof FetchRefusedError)) throw error;
@@ -417,40 +442,46 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
       ms: Math.round(loadMs),
     };
     // A crawl's own work (parsing a large page) delays every answer it is waiting for: a page
-    // that looks slow is timed again, alone, before it is called slow.
-    if (issues.some((issue) => TIMED.has(issue))) suspects.push(page);
-    else {
-      countIssues(issues);
-      await record(page);
-    }
+    // that looks slow is timed again before it is called slow, until the site has shown it is.
+    if (issues.some((issue) => TIMED.has(issue)) && !slowSettled()) state.pendingSlow.push(page);
+    else await recordPage(page);
   };
 
-  const suspects: PageRecord[] = [];
-  const confirmSlow = async () => {
-    for (const page of suspects.splice(0)) {
-      const began = performance.now();
-      try {
-        const response = await safeFetch(page.url, {
-          dispatcher,
-          headers,
-          followRedirects: false,
-          maxBytes: settings.maxPageBytes,
-          timeoutMs,
-        });
-        const ttfbMs = performance.now() - began;
-        await response.buffer();
-        const loadMs = performance.now() - began;
-        page.issues = page.issues.filter(
-          (issue) =>
-            (issue !== 'slow-response' || ttfbMs > SEO_THRESHOLDS.slowResponseMs) &&
-            (issue !== 'slow-page' || loadMs > SEO_THRESHOLDS.slowPageMs),
-        );
-      } catch (error) {
-        if (!(error instanceof FetchRefusedError)) throw error;
-      }
-      countIssues(page.issues);
-      await record(page);
+  const recordPage = async (page: PageRecord) => {
+    countIssues(page.issues);
+    await record(page);
+  };
+
+  /** A suspect page timed again (through the host's gate, like any request); the second timing decides. */
+  const recheck = async (page: PageRecord) => {
+    if (slowSettled()) return recordPage(page);
+    const target = new URL(page.url);
+    await gateOf(target.origin).wait();
+    const began = performance.now();
+    try {
+      const response = await safeFetch(target, {
+        dispatcher,
+        headers,
+        followRedirects: false,
+        maxBytes: settings.maxPageBytes,
+        timeoutMs,
+        ...signalled,
+      });
+      const ttfbMs = performance.now() - began;
+      await response.buffer();
+      const loadMs = performance.now() - began;
+      const before = page.issues.length;
+      page.issues = page.issues.filter(
+        (issue) =>
+          (issue !== 'slow-response' || ttfbMs > SEO_THRESHOLDS.slowResponseMs) &&
+          (issue !== 'slow-page' || loadMs > SEO_THRESHOLDS.slowPageMs),
+      );
+      if (page.issues.length < before) slow.cleared++;
+      else slow.confirmed++;
+    } catch (error) {
+      if (!(error instanceof FetchRefusedError)) throw error;
     }
+    await recordPage(page);
   };
 
   const visitResource = async (id: number) => {
@@ -468,6 +499,7 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
       const response = await safeFetch(target, {
         dispatcher,
         headers: { 'user-agent': userAgent },
+        ...signalled,
         maxBytes: RESOURCE_MAX_BYTES,
         timeoutMs,
         maxRedirects: settings.maxRedirects,
@@ -538,7 +570,10 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
       }
       inFlight++;
       try {
-        if (work.kind === 'page') await visitPage(work.id);
+        if (work.kind === 'recheck') {
+          rechecking++;
+          await recheck(work.page).finally(() => rechecking--);
+        } else if (work.kind === 'page') await visitPage(work.id);
         else await visitResource(work.id);
       } catch (error) {
         failure ??= error;
@@ -549,16 +584,32 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
     }
   };
 
+  const abort = () => {
+    failure ??= options.signal?.reason ?? new Error('The crawl was aborted.');
+    changed();
+    // Requests in flight end now, not at their own timeout.
+    dispatcher.destroy().catch(() => {});
+  };
+  options.signal?.addEventListener('abort', abort, { once: true });
   try {
+    if (options.signal?.aborted) abort();
     await Promise.all(Array.from({ length: settings.concurrency }, worker));
     await ticking;
-    if (!failure) await confirmSlow();
-    state.counters.chunks = await sink.flush();
+    if (!failure) {
+      // A stopped audit reports what it has: suspects keep their first timing.
+      if (control.stopped) for (const page of state.pendingSlow.splice(0)) await recordPage(page);
+      state.counters.chunks = await sink.flush();
+    }
   } finally {
+    options.signal?.removeEventListener('abort', abort);
     await dispatcher.close().catch(() => {});
   }
   if (failure) throw failure instanceof Error ? failure : new Error('The crawl failed.');
   const done =
-    !control.stopped && state.queue.size === 0 && state.sitemapQueue.size === 0 && state.resourceQueue.size === 0;
+    !control.stopped &&
+    state.queue.size === 0 &&
+    state.sitemapQueue.size === 0 &&
+    state.resourceQueue.size === 0 &&
+    state.pendingSlow.length === 0;
   return { done, stopped: control.stopped };
 }

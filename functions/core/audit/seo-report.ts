@@ -2,7 +2,7 @@ import type { AuditRun, SeoReport, SeoSection } from '@shared/schemas/seo';
 import { SEO_CATEGORIES, SEO_CHECKS } from '@shared/seo-checks';
 import { healthBand } from '@shared/seo-health';
 import type { AuditItem } from './audit-entity';
-import { freeAuditsLeft, latestFinished } from './audit-store';
+import { freeAuditsLeft, latestReported } from './audit-store';
 
 export const auditRunOf = (audit: AuditItem): AuditRun => ({
   id: audit.id,
@@ -16,13 +16,13 @@ export const auditRunOf = (audit: AuditItem): AuditRun => ({
 
 /**
  * The SEO report of spec 01 §3 / 02 §3 from a company's recent audits: the latest finished one
- * is the report (sections are the check categories, props the checks with the pages they
+ * (or a later stopped one, as a partial report) is the report (sections are the check categories, props the checks with the pages they
  * affect and their status, pageDataHistory the comparison with the audit before it); the
  * latest run, whatever its state, rides along so the page can show progress or an error.
  */
 export function buildReport(recent: AuditItem[], website: string, paidPlan: boolean): SeoReport {
   const latest = recent[0];
-  const finished = latestFinished(recent);
+  const finished = latestReported(recent);
   const common = {
     website,
     audit: latest ? auditRunOf(latest) : null,
@@ -34,6 +34,7 @@ export function buildReport(recent: AuditItem[], website: string, paidPlan: bool
     return {
       ...common,
       is_finished: false,
+      partial: false,
       audit_time: null,
       weighted_score_percent: 0,
       health: null,
@@ -64,6 +65,7 @@ export function buildReport(recent: AuditItem[], website: string, paidPlan: bool
   return {
     ...common,
     is_finished: true,
+    partial: finished.status === 'stopped',
     audit_time: finished.finishedAt ?? finished.startedAt,
     weighted_score_percent: result.score,
     health: healthBand(result.score),

@@ -7,8 +7,10 @@ export interface JobContext {
   uuid: string;
   companyId: number;
   userId: number;
-  /** Names the step the job is on; polling answers it while the job runs. */
+  /** Names the step the job is on; polling answers it while the job runs. Throws once the Task's time is up. */
   step(name: string): Promise<void>;
+  /** Aborts shortly before the Task's time runs out: pass it to long calls of your own. */
+  signal: AbortSignal;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface AppFunctionProps {
    * Only the functions that call them name them, so the other zips stay small.
    */
   nativeModules?: readonly string[];
+  /** In place of the kind's timeout (a worker's, from its registry entry). */
+  timeout?: Duration;
 }
 
 /**
@@ -92,6 +94,7 @@ export class AppFunction extends Construct {
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       ...SIZING[props.kind],
+      ...(props.timeout ? { timeout: props.timeout } : {}),
       logGroup: this.logGroup,
       role: this.role,
       tracing: lambda.Tracing.ACTIVE,

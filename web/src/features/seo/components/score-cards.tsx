@@ -30,6 +30,7 @@ export function ScoreCards({ report }: { report: SeoReport }) {
         </div>
         <p className="seo-card__note">
           <span className="seo-band">{band}</span> · {report.pages_crawled} pages checked
+          {report.partial ? ' before the audit was stopped (partial report)' : ''}
         </p>
       </section>
       <Count title="Errors Found" value={report.total_errors} tone="danger" note="Fix these first" />
