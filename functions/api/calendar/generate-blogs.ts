@@ -1,6 +1,6 @@
 import { calendarGenerateContracts } from '@shared/contracts/calendar-generate';
 import { blogGenerationJob } from '../../core/calendar/generation';
-import { countGenerationStart } from '../../core/calendar/generation-limit';
+import { countAiCall } from '../../core/ai/ai-limits';
 import { checkGenerationWindow } from '../../core/calendar/generation-window';
 import { jobStartRoute } from '../../core/http/job-start-route';
 
@@ -8,9 +8,9 @@ import { jobStartRoute } from '../../core/http/job-start-route';
 export const generateBlogsRoute = jobStartRoute(
   calendarGenerateContracts.generateBlog,
   blogGenerationJob,
-  async ({ body, companyId }) => {
+  async ({ body, companyId, user }) => {
     checkGenerationWindow(body.from, body.to, body.zone);
-    await countGenerationStart(companyId);
+    await countAiCall('calendarGeneration', companyId, user.id);
     const { platform, specialInstructions, exclusions, from, to, zone } = body;
     return { platforms: platform, specialInstructions, exclusions, from, to, zone };
   },
