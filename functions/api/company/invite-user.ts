@@ -5,7 +5,7 @@ import { created, defineRoute, ok } from '../../core/http/route';
 import { conflict, notFound } from '../../core/errors';
 import { findUserByEmail, getUser } from '../../core/accounts/user-store';
 import { getCompany } from '../../core/companies/company-store';
-import { createInvite } from '../../core/companies/invites';
+import { countInvite, createInvite } from '../../core/companies/invites';
 import { isMember } from '../../core/membership';
 import { mailer } from '../../core/mail/mail-port';
 import { inviteMail } from '../../core/mail/templates';
@@ -24,6 +24,7 @@ export const inviteUser = defineRoute(companyContracts.invite, {
     if (existing && (await isMember(companyId, existing.id))) {
       throw conflict(ALREADY_MEMBER);
     }
+    await countInvite(companyId, user.id, body.email);
     const { invite, token, renewed } = await createInvite(companyId, body.email, user.id);
     const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'A colleague';
     await mailer().send(

@@ -8,6 +8,8 @@ export interface Limit {
   scope: string;
   max: number;
   windowSeconds: number;
+  /** The 429's sentence, for a window much longer than a minute; the general one otherwise. */
+  message?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function hit(limit: Limit, key: string): Promise<void> {
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  if (Number(out.Attributes?.count) > max) throw tooManyRequests();
+  if (Number(out.Attributes?.count) > max) throw tooManyRequests(limit.message);
 }
 
 /**

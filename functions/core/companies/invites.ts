@@ -1,4 +1,5 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { hit, type Limit } from '../accounts/rate-limit';
 import { hashSecret, newToken } from '../accounts/tokens';
 import { isMember } from '../membership';
 import { table, tableName, ttlIn } from '../table/client';
@@ -10,6 +11,29 @@ import { invites, type InviteItem } from './invite-entity';
 
 /** Invites are good for a week. */
 const INVITE_TTL_SECONDS = 7 * 24 * 3600;
+
+export const TOO_MANY_INVITES = 'Too many invites were sent. Please try again later.';
+
+/**
+ * Invites send mail to an address the inviter types, with a company name the inviter chose:
+ * limited per company, per inviter and per recipient (whichever company sends), so no one can
+ * use them to flood an inbox or relay mail. A renewed invite counts like a new one.
+ */
+export const INVITE_LIMITS = {
+  perCompany: { scope: 'invite-company', max: 20, windowSeconds: 3600, message: TOO_MANY_INVITES },
+  perInviter: { scope: 'invite-user', max: 50, windowSeconds: 24 * 3600, message: TOO_MANY_INVITES },
+  perRecipient: { scope: 'invite-email', max: 5, windowSeconds: 24 * 3600, message: TOO_MANY_INVITES },
+} satisfies Record<string, Limit>;
+
+/** One mailbox, whatever tag it is given: `ann+1@x.com` and `ann@x.com` count together. */
+const mailboxOf = (email: string) => email.toLowerCase().replace(/\+[^@]*(?=@)/, '');
+
+/** Counts an invite about to be sent; throws the 429 past any of the limits. */
+export async function countInvite(companyId: number, inviterId: number, email: string): Promise<void> {
+  await hit(INVITE_LIMITS.perCompany, String(companyId));
+  await hit(INVITE_LIMITS.perInviter, String(inviterId));
+  await hit(INVITE_LIMITS.perRecipient, mailboxOf(email));
+}
 
 /**
  * Creates an invite, or renews the pending one for the same email (a new token, so only the

@@ -3,6 +3,39 @@ import type { MailMessage } from './mail-port';
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
+/** The longest name a mail shows; a longer one is cut, with an ellipsis. */
+export const MAIL_NAME_MAX = 60;
+
+/** Controls, bidi overrides and other invisible characters: a name must read as what it is. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+/** `https://`, `javascript:` and the like (a colon alone, as in `Bakery: bread`, stays). */
+const SCHEME = /\b[a-z][a-z0-9+.-]*:\/\/|\b(?:javascript|vbscript|data|mailto|tel|sms|file):/gi;
+/** A dot or an at sign inside a word: what makes `pay.example.com` or `a@b.co` a link in a mail client. */
+const LINK_JOINT = /(?<=[\p{L}\p{N}])[.@](?=[\p{L}\p{N}])/gu;
+const LOOKALIKE: Record<string, string> = { '.': '\u2024', '@': '\uff20' };
+
+/**
+ * A name someone typed (a company's, an inviter's) as a mail shows it: one line of plain text
+ * that no mail client turns into a link (no scheme, and a dot or at sign inside a word becomes
+ * its look-alike, so `Booking.com` still reads as itself), at most MAIL_NAME_MAX characters.
+ * The layout escapes it for the HTML part like any text.
+ */
+export function mailName(value: string, max = MAIL_NAME_MAX): string {
+  const plain = value
+    .replace(INVISIBLE, ' ')
+    .replace(SCHEME, '')
+    .replace(LINK_JOINT, (c) => LOOKALIKE[c] ?? c)
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(plain);
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}\u2026`
+    : plain;
+}
+
 /** One simple, client-safe layout: inline styles only, a button and the raw link under it. */
 function layout(
   to: string,
@@ -28,7 +61,7 @@ export const verificationMail = (to: string, firstName: string, url: string) =>
   layout(
     to,
     'Verify your email address',
-    `Hi ${firstName}, welcome aboard! Please confirm that this is your email address to finish creating your account.`,
+    `Hi ${mailName(firstName)}, welcome aboard! Please confirm that this is your email address to finish creating your account.`,
     { label: 'Verify email', url },
     'The link works once and expires in 2 days. If you did not create an account, you can ignore this email.',
   );
@@ -42,11 +75,12 @@ export const resetMail = (to: string, url: string) =>
     'The link works once and expires in 1 hour. If you did not ask for this, ignore this email: your password stays the same.',
   );
 
+/** Both names are the inviter's choice and reach a stranger's inbox: plain, link-free and short (mailName). */
 export const inviteMail = (to: string, inviterName: string, companyName: string, url: string) =>
   layout(
     to,
-    `You are invited to join ${companyName}`,
-    `${inviterName} invited you to join ${companyName} and plan, create and publish its marketing content together.`,
+    `You are invited to join ${mailName(companyName)}`,
+    `${mailName(inviterName)} invited you to join ${mailName(companyName)} and plan, create and publish its marketing content together.`,
     { label: 'Accept invite', url },
     'The invite works once and expires in 7 days.',
   );
