@@ -29,7 +29,7 @@ export interface MediaGrant {
   write?: boolean;
   /** DeleteObject (a delete marker: the bucket is versioned, older versions stay). */
   delete?: boolean;
-  /** PutObjectTagging: signing uploads that carry the pending tag, and removing it when confirmed. */
+  /** PutObjectTagging: setting or removing an object's tags. */
   tag?: boolean;
   /** Limits every action to keys under this prefix, e.g. `uploads/`. */
   prefix?: string;
@@ -38,7 +38,8 @@ export interface MediaGrant {
 export interface Grants {
   /** DynamoDB actions on the single table and its indexes. */
   table?: readonly TableOperation[];
-  media?: MediaGrant;
+  /** One grant, or one per prefix when the actions differ by prefix (uploads: staging/ and companies/). */
+  media?: MediaGrant | readonly MediaGrant[];
   /** Workflows this code starts (states:StartExecution on those state machines). */
   workflows?: readonly WorkflowName[];
   /** Create, move, read, list and delete one-time schedules in the app's schedule group (and pass its role). */

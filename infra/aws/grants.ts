@@ -8,7 +8,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { IConstruct } from 'constructs';
 import { workflowArnEnv, type WorkflowName } from '../../functions/core/jobs/workflows';
-import type { Grants, SecretName } from '../../functions/core/grants';
+import type { Grants, MediaGrant, SecretName } from '../../functions/core/grants';
 import { tableSchema } from '../../functions/core/table/schema';
 import type { PostScheduler } from './constructs/post-scheduler';
 
@@ -64,8 +64,10 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
     );
   }
 
-  if (grants.media) {
-    const { read, list, write, delete: remove, tag, prefix = '' } = grants.media;
+  // One statement set per prefix: uploads hold other actions under staging/ than under companies/.
+  const mediaGrants: MediaGrant[] = [grants.media ?? []].flat();
+  for (const media of mediaGrants) {
+    const { read, list, write, delete: remove, tag, prefix = '' } = media;
     const objects = resources.media.arnForObjects(`${prefix}*`);
     if (read) allow(['s3:GetObject'], [objects]);
     // Reading needs it too: without ListBucket, S3 answers 403 instead of 404 for a missing object.

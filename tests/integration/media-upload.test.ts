@@ -62,7 +62,8 @@ describe('POST /api/media/upload and /api/media/complete', () => {
     const { target, complete } = await upload(client, 'Summer Sale.JPG', body);
     expect(target.headers['content-type']).toBe('image/jpeg');
     expect(target.headers['content-disposition']).toBe('inline');
-    expect(new URL(target.url).pathname).toContain(`/media/companies/${companyId}/media/`);
+    // The browser uploads to a staging key; the library's object is written by the server.
+    expect(new URL(target.url).pathname).toContain(`/media/staging/companies/${companyId}/media/`);
 
     const done = await complete();
     expect(done.status, JSON.stringify(done.body)).toBe(200);
@@ -145,15 +146,15 @@ describe('POST /api/media/upload and /api/media/complete', () => {
     expect((await client.get('/api/content/files')).body).toEqual([]);
   });
 
-  it('lets storage refuse a PUT with another type, another size, or without the pending tag', async () => {
+  it('lets storage refuse a PUT with another type, another size, another disposition or an unsigned x-amz header', async () => {
     const { client } = await signedInUser('media-sig');
     const body = await jpeg(64, 64);
     const asked = await client.post('/api/media/upload', [{ filename: 'a.jpg', size: body.length }]);
     const target = asked.body[0] as Target;
     expect((await put(target, body, { ...target.headers, 'content-type': 'text/html' })).status).toBe(403);
     expect((await put(target, Buffer.concat([body, Buffer.from('x')]))).status).toBe(403);
-    const { 'x-amz-tagging': _tag, ...untagged } = target.headers;
-    expect((await put(target, body, untagged)).status).toBe(403);
+    expect((await put(target, body, { ...target.headers, 'content-disposition': 'attachment' })).status).toBe(403);
+    expect((await put(target, body, { ...target.headers, 'x-amz-tagging': 'media-upload=pending' })).status).toBe(403);
     expect((await client.post('/api/media/complete', { mediaID: target.mediaID })).body.message).toBe(
       messages.uploadNotReceived,
     );
@@ -166,6 +167,7 @@ describe('POST /api/media/upload and /api/media/complete', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(messages.unsupportedFileType);
     expect(await keysUnder(`companies/${companyId}/`)).toEqual([]);
+    expect(await keysUnder(`staging/companies/${companyId}/`)).toEqual([]);
     expect((await client.post('/api/media/complete', { mediaID: target.mediaID })).status).toBe(404);
     expect((await client.get('/api/content/files')).body).toEqual([]);
   });
@@ -181,6 +183,34 @@ describe('POST /api/media/upload and /api/media/complete', () => {
     );
     expect((await fake.complete()).body.message).toBe(messages.unsupportedFileType);
     expect(await keysUnder(`companies/${companyId}/`)).toEqual([]);
+  });
+
+  it('cannot change a completed file through its upload link: the link writes a staging key only', async () => {
+    const { client, companyId } = await signedInUser('media-relink');
+    const body = await png();
+    const { target, complete } = await upload(client, 'logo.png', body);
+    const done = await complete();
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    // The staged upload is gone once the file is the library's.
+    expect(await keysUnder(`staging/companies/${companyId}/`)).toEqual([]);
+    const libraryKey = decodeURIComponent(new URL(done.body.url as string).pathname.replace(/^\/media\//, ''));
+    expect(libraryKey.startsWith(`companies/${companyId}/media/`)).toBe(true);
+
+    // The attack: the same link, still within its 15 minutes, with the same size of "A"s.
+    const again = await put(target, Buffer.alloc(body.length, 'A'));
+    expect(again.status).toBe(200);
+    const replay = await complete();
+    expect(replay.status).toBe(409);
+    expect(replay.body.message).toBe(messages.uploadAlreadyCompleted);
+
+    const [listed] = (await client.get('/api/content/files')).body as { url: string; thumbnails: { full: string } }[];
+    for (const url of [done.body.url as string, listed!.url, listed!.thumbnails.full]) {
+      const served = await fetch(url);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await served.arrayBuffer()).equals(body)).toBe(true);
+    }
+    // The link's key is not the library's, and nothing but the server writes the library's.
+    expect(await keysUnder(libraryKey)).toEqual([libraryKey]);
   });
 
   it('answers a replayed completion with a 409 and changes nothing', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../config';
 import { companyObjectPrefix } from '../storage/company-objects';
@@ -14,11 +14,16 @@ const UPLOAD_URL_SECONDS = 15 * 60;
 const DOWNLOAD_WINDOW_SECONDS = 10 * 60;
 
 /**
- * Uploads carry this tag until they are confirmed: the bucket's lifecycle rule expires tagged
- * objects after a day (AWS), so an upload never completed disappears with its pending item.
+ * Browsers upload here, never to the library: an upload link (valid 15 minutes, and usable again
+ * within them) can only ever write a staging object. Completion checks the staged bytes and
+ * writes the library's own object from them, then drops the staged one. In AWS a lifecycle rule
+ * expires whatever is left under this prefix after a day (uploads never completed, a link used
+ * again), with the pending item's TTL.
  */
-export const PENDING_TAG = { key: 'media-upload', value: 'pending' } as const;
-const PENDING_TAGGING = `${PENDING_TAG.key}=${PENDING_TAG.value}`;
+export const STAGING_PREFIX = 'staging/';
+
+/** Where the browser uploads the file whose library object will be `objectKey`. */
+export const stagingKeyOf = (objectKey: string) => `${STAGING_PREFIX}${objectKey}`;
 
 /**
  * Where a media file's objects live: under its company's prefix (the cascade removes them with
@@ -29,26 +34,21 @@ export function newMediaFolder(companyId: number, mediaId: number): string {
   return `${companyObjectPrefix(companyId)}media/${randomBytes(16).toString('hex')}/${mediaId}`;
 }
 
-/** The signed PUT and the headers the browser must send with it, byte for byte. */
+/** The signed PUT (to a staging key) and the headers the browser must send with it, byte for byte. */
 export async function presignMediaUpload(key: string, contentType: string, size: number) {
+  if (!key.startsWith(STAGING_PREFIX)) throw new Error(`uploads go to ${STAGING_PREFIX}, not ${key}`);
   const command = new PutObjectCommand({
     Bucket: config.mediaBucket,
     Key: key,
     ContentType: contentType,
     ContentLength: size,
     ContentDisposition: 'inline',
-    Tagging: PENDING_TAGGING,
   });
   const url = await getSignedUrl(s3(), command, {
     expiresIn: UPLOAD_URL_SECONDS,
-    signableHeaders: new Set(['content-type', 'content-length', 'content-disposition', 'x-amz-tagging']),
-    // Kept as headers (not hoisted into the query) so S3 applies the tag and checks it is the signed one.
-    unhoistableHeaders: new Set(['x-amz-tagging']),
+    signableHeaders: new Set(['content-type', 'content-length', 'content-disposition']),
   });
-  return {
-    url,
-    headers: { 'content-type': contentType, 'content-disposition': 'inline', 'x-amz-tagging': PENDING_TAGGING },
-  };
+  return { url, headers: { 'content-type': contentType, 'content-disposition': 'inline' } };
 }
 
 export function presignMediaDownload(key: string): Promise<string> {
@@ -92,11 +92,6 @@ export async function writeMediaObject(key: string, body: Uint8Array, contentTyp
       ContentDisposition: 'inline',
     }),
   );
-}
-
-/** The upload is part of the library now: its pending tag goes, so the lifecycle rule leaves it. */
-export async function keepMediaObject(key: string): Promise<void> {
-  await s3().send(new PutObjectTaggingCommand({ Bucket: config.mediaBucket, Key: key, Tagging: { TagSet: [] } }));
 }
 
 export async function deleteMediaObjects(keyList: string[]): Promise<void> {

@@ -17,16 +17,16 @@ import { contentMatchesExtension, SNIFF_BYTES } from './file-type';
 import { mediaItems, type MediaItem } from './media-entity';
 import {
   deleteMediaObjects,
-  keepMediaObject,
   newMediaFolder,
   presignMediaDownload,
   presignMediaUpload,
   readMediaObject,
+  stagingKeyOf,
   writeMediaObject,
 } from './media-objects';
-import { imageRenditions, UnreadableImageError, videoRenditions, hasFfmpeg } from './renditions';
+import { imageRenditions, UnreadableImageError, videoRenditions } from './renditions';
 
-/** A pending upload (its item and, through the bucket's lifecycle rule, its object) lives a day. */
+/** A pending upload (its item and, through the bucket's lifecycle rule, its staged object) lives a day. */
 const PENDING_TTL_SECONDS = 24 * 3600;
 const MEDIA_COUNTER = 'media';
 
@@ -65,6 +65,7 @@ const extensionInfo = (filename: string) => {
 /**
  * POST /api/media/upload: one pending item and one signed PUT per file. The Content-Type comes
  * from the extension, never from the browser, and it and the size are part of the signature.
+ * The PUT goes to the file's staging key, never to its library object (see completeUpload).
  */
 export async function requestUploads(companyId: number, files: { filename: string; size: number }[]) {
   // Every file is checked before anything is written: a refused batch leaves nothing behind.
@@ -97,25 +98,29 @@ export async function requestUploads(companyId: number, files: { filename: strin
   return Promise.all(
     items.map(async (item) => ({
       mediaID: item.id,
-      ...(await presignMediaUpload(item.objectKey, item.contentType, item.size)),
+      ...(await presignMediaUpload(stagingKeyOf(item.objectKey), item.contentType, item.size)),
     })),
   );
 }
 
 /**
- * POST /api/media/complete: the stored bytes must be what the extension says (else the object
- * and the item go: nothing of a lying file is kept), then thumbnails, then the item is ready.
- * Completing twice is a 409: the condition on `pending` makes the second one lose.
+ * POST /api/media/complete: the staged bytes must be what the extension says (else the staged
+ * object and the item go: nothing of a lying file is kept), then the library object and the
+ * thumbnails are written from them, then the item is ready and the staged object goes. The
+ * library object is written by the server only, so the upload link, which may still be valid,
+ * can never change a completed file. Completing twice is a 409: the condition on `pending` makes
+ * the second one lose.
  */
 export async function completeUpload(companyId: number, mediaId: number): Promise<MediaFile> {
   const item = await mediaItems.get(keys.media(companyId, mediaId), { consistent: true });
   if (!item) throw notFound(messages.mediaNotFound);
   if (item.status === 'ready') throw conflict(messages.uploadAlreadyCompleted);
   const ext = item.extension as MediaExtension;
-  const needsWholeFile = item.mediaType === 'image' || hasFfmpeg;
-  const bytes = await readMediaObject(item.objectKey, needsWholeFile ? undefined : SNIFF_BYTES);
+  const stagingKey = stagingKeyOf(item.objectKey);
+  // Read whole (20 MB at most): the library object is written from exactly the bytes checked.
+  const bytes = await readMediaObject(stagingKey);
   if (!bytes) throw invalid(messages.uploadNotReceived);
-  const ready = await processFile(item, ext, bytes, { uploaded: true });
+  const ready = await processFile(item, ext, bytes, stagingKey);
   try {
     await table().send(
       new UpdateCommand({
@@ -138,59 +143,54 @@ export async function completeUpload(companyId: number, mediaId: number): Promis
     if (isConditionFailed(error)) throw conflict(messages.uploadAlreadyCompleted);
     throw error;
   }
+  // The file is the library's now; a staged object left behind (a failed delete) expires in AWS.
+  await deleteMediaObjects([stagingKey]).catch(() => undefined);
   return toMediaFile(ready);
 }
 
 /**
- * Checks the bytes against the extension and stores the renditions beside the file. A file
- * whose bytes lie is removed with its item and refused with the spec's sentence.
+ * Checks the bytes against the extension and writes the library object and its renditions from
+ * them (an image's upright, metadata-free copy when it needs one). A file whose bytes lie is
+ * removed with its item (and its staged upload) and refused with the spec's sentence.
  */
 async function processFile(
   item: MediaItem,
   ext: MediaExtension,
   bytes: Buffer,
-  options: { uploaded: boolean },
+  stagingKey?: string,
 ): Promise<MediaItem & { thumb256Key: string; thumbFullKey: string }> {
   const refuse = async () => {
-    if (options.uploaded) await deleteMediaObjects([item.objectKey]);
+    if (stagingKey) await deleteMediaObjects([stagingKey]);
     await mediaItems.delete(keys.media(item.companyId, item.id));
     return invalid(messages.unsupportedFileType);
   };
   if (!contentMatchesExtension(bytes.subarray(0, SNIFF_BYTES), ext)) throw await refuse();
   let renditions;
   try {
-    renditions =
-      item.mediaType === 'image' ? await imageRenditions(bytes, ext) : await videoRenditions(needsFrame(bytes), ext);
+    renditions = item.mediaType === 'image' ? await imageRenditions(bytes, ext) : await videoRenditions(bytes, ext);
   } catch (error) {
     if (error instanceof UnreadableImageError) throw await refuse();
     throw error;
   }
-  const base = item.objectKey.slice(0, item.objectKey.lastIndexOf('.'));
+  const objectKey = item.objectKey;
+  const base = objectKey.slice(0, objectKey.lastIndexOf('.'));
   const thumb256Key = `${base}-256.${renditions.thumb256.contentType === 'image/webp' ? 'webp' : 'jpg'}`;
   const writes = [writeMediaObject(thumb256Key, renditions.thumb256.body, renditions.thumb256.contentType)];
-  let objectKey = item.objectKey;
-  let thumbFullKey = item.objectKey;
-  if (renditions.full && item.mediaType === 'image') {
-    // The upload carried metadata or a rotation: the cleaned copy becomes the file itself.
-    objectKey = `${base}-full.${ext}`;
-    thumbFullKey = objectKey;
-    writes.push(writeMediaObject(objectKey, renditions.full.body, renditions.full.contentType));
-  } else if (renditions.full) {
-    thumbFullKey = `${base}-poster.jpg`;
-    writes.push(writeMediaObject(thumbFullKey, renditions.full.body, renditions.full.contentType));
+  let thumbFullKey = objectKey;
+  if (item.mediaType === 'image') {
+    // The upload carried metadata or a rotation: the cleaned copy is the file itself.
+    const full = renditions.full ?? { body: bytes, contentType: item.contentType };
+    writes.push(writeMediaObject(objectKey, full.body, full.contentType));
+  } else {
+    if (renditions.full) {
+      thumbFullKey = `${base}-poster.jpg`;
+      writes.push(writeMediaObject(thumbFullKey, renditions.full.body, renditions.full.contentType));
+    }
+    writes.push(writeMediaObject(objectKey, bytes, item.contentType));
   }
   await Promise.all(writes);
-  if (options.uploaded) {
-    if (objectKey === item.objectKey) await keepMediaObject(item.objectKey);
-    else await deleteMediaObjects([item.objectKey]);
-  } else if (objectKey === item.objectKey) {
-    await writeMediaObject(objectKey, bytes, item.contentType);
-  }
   return { ...item, objectKey, thumb256Key, thumbFullKey };
 }
-
-/** A video head read for sniffing only (no ffmpeg) is not a video to take a frame from. */
-const needsFrame = (bytes: Buffer) => (bytes.length > SNIFF_BYTES ? bytes : undefined);
 
 /**
  * Generated images and imports: bytes the server already holds, checked and stored exactly
@@ -216,7 +216,7 @@ export async function addMediaFromBytes(
     objectKey: `${newMediaFolder(companyId, id)}.${ext}`,
     createdAt: new Date().toISOString(),
   };
-  const ready = await processFile(item, ext, file.bytes, { uploaded: false });
+  const ready = await processFile(item, ext, file.bytes);
   await mediaItems.put(ready);
   return toMediaFile(ready);
 }

@@ -1,7 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { PENDING_TAG } from '../../../functions/core/media/media-objects';
+import { STAGING_PREFIX } from '../../../functions/core/media/media-objects';
 
 export interface MediaBucketProps {
   /** The SPA's origin: the browser uploads with presigned PUTs straight to the bucket. */
@@ -41,8 +41,15 @@ export class MediaBucket extends Construct {
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
-        // Uploads never confirmed: signed with the pending tag, which POST /api/media/complete removes.
-        { id: 'PendingUploads', tagFilters: { [PENDING_TAG.key]: PENDING_TAG.value }, expiration: Duration.days(1) },
+        // Browsers upload under staging/ only; POST /api/media/complete writes the library's own
+        // object and deletes the staged one. What is left there (uploads never completed, an
+        // upload link used again) goes after a day, old versions with it.
+        {
+          id: 'StagedUploads',
+          prefix: STAGING_PREFIX,
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
