@@ -91,6 +91,15 @@ export const config = {
   get publishLeaseMs(): number {
     return 10 * 60_000 * this.localTimeScale;
   },
+  /**
+   * How long one crawl batch of a site audit crawls before it saves its cursor and hands back
+   * to the workflow: well inside the crawl worker's 300 s (a request in flight may take its
+   * 15 s more). AUDIT_BATCH_MS shortens it, so a test audit loops through several batches.
+   */
+  get auditBatchMs(): number {
+    const configured = Number(process.env.AUDIT_BATCH_MS);
+    return Number.isFinite(configured) && configured > 0 ? configured : 240_000;
+  },
   /** WORKFLOW_TIME_SCALE (0 < scale ≤ 1) on the embedded runtime; 1 anywhere else. */
   get localTimeScale(): number {
     const scale = Number(process.env.WORKFLOW_TIME_SCALE ?? 1);

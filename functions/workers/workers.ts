@@ -11,7 +11,7 @@ export const WORKERS = [
   // A model on a CPU may take minutes for one plan.
   { name: 'run-job', substitution: 'RunJobFunctionArn', timeoutSeconds: 300 },
   { name: 'finish-job', substitution: 'FinishJobFunctionArn', timeoutSeconds: 30 },
-  // A crawl batch (batchBudgetMs, 240 s) plus its last requests and the saved cursor.
+  // A crawl batch (config.auditBatchMs, 240 s) plus its last requests and the saved cursor.
   { name: 'audit-crawl', substitution: 'AuditCrawlFunctionArn', timeoutSeconds: 300 },
   { name: 'audit-finish', substitution: 'AuditFinishFunctionArn', timeoutSeconds: 120 },
   { name: 'publish-start', substitution: 'PublishStartFunctionArn', timeoutSeconds: 120 },

@@ -8,6 +8,7 @@ import {
   issuePagesSchema,
   issueParamsSchema,
   seoReportSchema,
+  siteOwnershipSchema,
 } from '../schemas/seo';
 
 export const seoContracts = {
@@ -50,6 +51,20 @@ export const seoContracts = {
     summary: "Change the company's site-audit settings; they apply from the next audit",
     body: auditSettingsSchema,
     responses: { 200: auditSettingsSchema },
+  }),
+  siteOwnership: defineContract({
+    method: 'GET',
+    path: '/api/seo/site-ownership',
+    summary:
+      'Whether the company has proven it owns its website (needed for audits faster than the polite limits or ignoring robots.txt), and how to prove it',
+    responses: { 200: siteOwnershipSchema },
+  }),
+  proveSiteOwnership: defineContract({
+    method: 'POST',
+    path: '/api/seo/site-ownership/verify',
+    summary:
+      'Look for the verification file, meta tag or Search Console property and record the proof (422 when none is found)',
+    responses: { 200: siteOwnershipSchema },
   }),
   /** Spec 02 §7: long-running; the job's result is the suggestions, with the saved ones selected. */
   generateKeywords: defineContract({

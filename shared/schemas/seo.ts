@@ -24,6 +24,8 @@ export const auditMessages = {
   stopped:
     'The audit was stopped before it finished. Its report covers the pages crawled until then; restart the audit to check the whole site.',
   crashed: messages.jobFailed,
+  ownershipNotFound: (host: string) =>
+    `We could not find your verification file or meta tag on ${host}. Upload the file to your site's root (or add the meta tag to your home page), then try again.`,
 } as const;
 
 export const RULE_MAX_LENGTH = 2048;
@@ -157,6 +159,26 @@ export const seoReportSchema = z
   })
   .check(z.meta({ title: 'SeoReport' }));
 export type SeoReport = z.infer<typeof seoReportSchema>;
+
+/**
+ * GET /api/seo/site-ownership: whether the company has proven it owns its website, and how to.
+ * Until it has, audits of the site obey robots.txt and stay within `unprovenLimits`.
+ */
+export const siteOwnershipSchema = z
+  .object({
+    host: z.string(),
+    verified: z.boolean(),
+    method: z.optional(z.enum(['file', 'meta', 'search-console'])),
+    verifiedAt: z.optional(z.string()),
+    /** Where the verification file goes, and what it holds. */
+    fileUrl: z.string(),
+    fileContent: z.string(),
+    /** The tag to put in the home page's <head> instead. */
+    metaTag: z.string(),
+    unprovenLimits: z.object({ requestsPerSecond: z.number(), concurrency: z.number() }),
+  })
+  .check(z.meta({ title: 'SiteOwnership' }));
+export type SiteOwnership = z.infer<typeof siteOwnershipSchema>;
 
 export const issueParamsSchema = z.object({ check: z.string() });
 export const issuePagesQuerySchema = z.object({

@@ -4,7 +4,7 @@ import { recentAudits, startAudit } from '../../core/audit/audit-store';
 import { buildReport } from '../../core/audit/seo-report';
 import { DomainError } from '../../core/errors';
 import { defineRoute, ok } from '../../core/http/route';
-import { companyWebsite } from './company-website';
+import { companyWebsite } from '../../core/audit/company-website';
 
 /**
  * GET /api/seo/report. A company that has never been audited gets its first (free) audit

@@ -5,7 +5,7 @@ import { jobStartRoute } from '../../core/http/job-start-route';
 import { defineRoute, ok } from '../../core/http/route';
 import { getKeywords, keywordList, saveSelection } from '../../core/keywords/keyword-store';
 import { seoKeywordsJob } from '../../core/keywords/keywords-job';
-import { companyWebsite } from './company-website';
+import { companyWebsite } from '../../core/audit/company-website';
 
 /**
  * Each generation pays a model: starts are counted per company, plenty for a marketer comparing

@@ -3,7 +3,7 @@ import { requirePaidPlan } from '../../core/billing/paid-plan';
 import { freeAuditsLeft, recentAudits, startAudit } from '../../core/audit/audit-store';
 import { auditRunOf } from '../../core/audit/seo-report';
 import { accepted, defineRoute } from '../../core/http/route';
-import { companyWebsite } from './company-website';
+import { companyWebsite } from '../../core/audit/company-website';
 
 /**
  * POST /api/seo/report/recheck: a new audit of the company's website. One free audit a month

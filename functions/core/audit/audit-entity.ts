@@ -55,6 +55,26 @@ export const auditLocks = defineEntity({
   key: (l) => keys.auditLock(l.companyId),
 });
 
+/** AUDITHOST#<host> / LEASE: the audit crawling that host now, until `until` unless renewed (host-lease.ts). */
+export const auditHostLeases = defineEntity({
+  type: 'audit-host-lease',
+  schema: z.object({ host: z.string(), companyId: z.number(), auditId: z.string(), until: z.number() }),
+  key: (l) => keys.auditHost(l.host),
+});
+
+/** COMPANY#<id> / SITEOWNERSHIP: the token the company puts on its site, and the host it proved (site-ownership.ts). */
+export const siteOwnershipItems = defineEntity({
+  type: 'site-ownership',
+  schema: z.object({
+    companyId: z.number(),
+    token: z.string(),
+    verifiedHost: z.string().optional(),
+    verifiedAt: z.string().optional(),
+    method: z.enum(['file', 'meta', 'search-console']).optional(),
+  }),
+  key: (s) => keys.siteOwnership(s.companyId),
+});
+
 /** COMPANY#<id> / AUDITSETTINGS: the company's crawl settings. */
 export const auditSettingsItems = defineEntity({
   type: 'audit-settings',

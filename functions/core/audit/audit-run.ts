@@ -1,6 +1,7 @@
 import { auditMessages, type AuditProgress } from '@shared/schemas/seo';
 import { SEO_CHECKS } from '@shared/seo-checks';
 import { getUser } from '../accounts/user-store';
+import { config } from '../config';
 import { log } from '../log';
 import { mailer } from '../mail/mail-port';
 import { analyseCrawl } from './audit-analysis';
@@ -17,16 +18,8 @@ import {
 } from './audit-objects';
 import { endAudit, getAudit, latestFinished, recentAudits, saveProgress } from './audit-store';
 import { crawlBatch } from './crawler';
+import { HOST_WAIT_SECONDS, releaseHostLease, takeHostLease } from './host-lease';
 import { CrawlState, FLAG } from './crawl-state';
-
-/**
- * How long one batch crawls before it saves its cursor and hands back to the workflow: well
- * inside the worker Lambda's 5-minute timeout (a request in flight may take its 15 s more).
- */
-export function batchBudgetMs(): number {
-  const configured = Number(process.env.AUDIT_BATCH_MS);
-  return Number.isFinite(configured) && configured > 0 ? configured : 240_000;
-}
 
 const progressOf = (state: CrawlState): AuditProgress => ({
   pages: state.counters.pages,
@@ -45,16 +38,18 @@ export async function runAuditBatch(
   companyId: number,
   auditId: string,
   signal?: AbortSignal,
-): Promise<{ done: boolean }> {
+): Promise<{ done: boolean; waitSeconds?: number }> {
   const audit = await getAudit(companyId, auditId);
   if (audit?.status !== 'running') return { done: true };
+  // Another company's audit of the same site goes first: this one waits its turn (the workflow's Wait).
+  if (!(await takeHostLease(audit.website, companyId, auditId))) return { done: false, waitSeconds: HOST_WAIT_SECONDS };
   const saved = await loadCrawlState(companyId, auditId);
   const state = saved ? CrawlState.fromJSON(saved) : new CrawlState();
   const outcome = await crawlBatch(state, {
     startUrl: audit.website,
     settings: audit.settings,
     sink: bucketPageSink(companyId, auditId, state.counters.chunks),
-    deadline: performance.now() + batchBudgetMs(),
+    deadline: performance.now() + config.auditBatchMs,
     shouldStop: async () => (await getAudit(companyId, auditId))?.status !== 'running',
     onProgress: (current) => saveProgress(companyId, auditId, progressOf(current)),
     ...(signal ? { signal } : {}),
@@ -72,7 +67,9 @@ export async function runAuditBatch(
  */
 export async function finishAudit(companyId: number, auditId: string): Promise<void> {
   const audit = await getAudit(companyId, auditId);
-  if (!audit || (audit.status !== 'running' && audit.status !== 'stopping')) return;
+  if (!audit) return;
+  await releaseHostLease(audit.website, auditId);
+  if (audit.status !== 'running' && audit.status !== 'stopping') return;
   const saved = await loadCrawlState(companyId, auditId);
   const state = saved ? CrawlState.fromJSON(saved) : new CrawlState();
   const analysis = await analyseCrawl(state, readPageRecords(companyId, auditId, state.counters.chunks), {
@@ -138,5 +135,6 @@ async function mailReady(audit: AuditItem, score: number, previous: number | und
 export async function failAudit(companyId: number, auditId: string): Promise<void> {
   const audit = await getAudit(companyId, auditId);
   if (!audit) return;
+  await releaseHostLease(audit.website, auditId);
   await endAudit(audit, { status: 'failed', error: { kind: 'crashed', message: auditMessages.crashed } });
 }

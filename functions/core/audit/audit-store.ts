@@ -13,6 +13,8 @@ import { table, tableName } from '../table/client';
 import { conditionally } from '../table/conditional';
 import { companyItemPrefix, keys, partition } from '../table/keys';
 import { auditLocks, audits, auditSettingsItems, type AuditItem } from './audit-entity';
+import { crawlSettings } from './crawl-policy';
+import { ownsSite } from './site-ownership';
 
 /** A lock older than this belongs to a run that died without releasing it (the workflow gives up long before). */
 const STALE_LOCK_MS = 24 * 3600_000;
@@ -98,7 +100,8 @@ export async function startAudit(input: {
     companyId: input.companyId,
     userId: input.userId,
     website: input.website,
-    settings: await getAuditSettings(input.companyId),
+    // Held to the polite limits unless the company has proven the site is theirs.
+    settings: crawlSettings(await getAuditSettings(input.companyId), await ownsSite(input.companyId, input.website)),
     status: 'running',
     startedAt: since,
     progress: emptyProgress(),

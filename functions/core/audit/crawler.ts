@@ -5,6 +5,7 @@ import type { AuditSettings } from '@shared/schemas/seo';
 import { seoCheck, type SeoCheckId } from '@shared/seo-checks';
 import { SEO_THRESHOLDS } from '@shared/seo-thresholds';
 import { createSafeAgent, FetchRefusedError, safeFetch, type SafeAgentOptions, type SafeResponse } from '../net';
+import { crawlerUserAgent, robotsToken } from './crawl-policy';
 import { CrawlScope, crawlKey, isLocalHost, resolveHref } from './crawl-scope';
 import { CrawlState, FLAG, STATUS } from './crawl-state';
 import { runPageChecks } from './page-checks';
@@ -14,7 +15,6 @@ import type { PageRecord, PageSink } from './page-record';
 import { fetchRobotsTxt, RobotsRules } from './robots';
 import { readSitemaps } from './sitemap';
 
-export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; MarketingAutomationAudit/1.0)';
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 /** Images, scripts and styles are measured, not kept: a large one is read to its end only to count it. */
 const RESOURCE_MAX_BYTES = 20 * 1024 * 1024;
@@ -97,10 +97,10 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
   const { settings, sink } = options;
   const start = new URL(options.startUrl);
   const scope = new CrawlScope(start, settings);
-  const userAgent = settings.userAgent ?? DEFAULT_USER_AGENT;
+  const userAgent = settings.userAgent ?? crawlerUserAgent();
   const timeoutMs = options.timeoutMs ?? 15_000;
   const dispatcher = createSafeAgent({ connections: settings.concurrency, ...options.agent });
-  const robots = new RobotsRules(state.site.robots, userAgent);
+  const robots = new RobotsRules(state.site.robots, robotsToken(settings));
   const robotsLoading = new Map<string, Promise<void>>();
   const gates = new Map<string, HostGate>();
   const headers = { 'user-agent': userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' };

@@ -39,6 +39,7 @@ export class RobotsRules {
 
   constructor(
     private readonly texts: Record<string, string | null>,
+    /** The product token robots.txt groups are matched on (crawl-policy.ts robotsToken). */
     private readonly userAgent: string,
   ) {}
 

@@ -71,15 +71,35 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
       return items.map(fromItem).filter((v): v is Value<S> => v !== undefined);
     },
 
-    /** Writes the whole item; `ifAbsent` refuses to replace an existing one (returns false). */
-    async put(value: Value<S>, options: { ifAbsent?: boolean } = {}): Promise<boolean> {
+    /**
+     * Writes the whole item; `ifAbsent` refuses to replace an existing one, `when` writes only
+     * if the item is absent or its stored fields meet the condition (a lease taken over).
+     * Answers false when refused.
+     */
+    async put(value: Value<S>, options: { ifAbsent?: boolean; when?: PutCondition } = {}): Promise<boolean> {
       const item = toItem(def.schema.parse(value));
+      const condition = options.when
+        ? {
+            ConditionExpression: `attribute_not_exists(pk) OR (${options.when.expression})`,
+            ...(options.when.names ? { ExpressionAttributeNames: options.when.names } : {}),
+            ExpressionAttributeValues: options.when.values,
+          }
+        : options.ifAbsent
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : {};
+      return conditionally(() => table().send(new PutCommand({ TableName: tableName(), Item: item, ...condition })));
+    },
+
+    /** Deletes the item only while its stored fields meet the condition (a lease given back by its holder). */
+    async deleteWhen(key: TableKey, when: PutCondition): Promise<boolean> {
       return conditionally(() =>
         table().send(
-          new PutCommand({
+          new DeleteCommand({
             TableName: tableName(),
-            Item: item,
-            ...(options.ifAbsent ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
+            Key: key,
+            ConditionExpression: when.expression,
+            ...(when.names ? { ExpressionAttributeNames: when.names } : {}),
+            ExpressionAttributeValues: when.values,
           }),
         ),
       );
@@ -195,6 +215,13 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
 }
 
 export type Entity<S extends z.ZodObject> = ReturnType<typeof defineEntity<S>>;
+
+/** A condition on an item's stored fields, in DynamoDB's expression language with its placeholders. */
+export interface PutCondition {
+  expression: string;
+  names?: Record<string, string>;
+  values: Record<string, unknown>;
+}
 
 type QueryInput = Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName' | 'ExclusiveStartKey'>;
 

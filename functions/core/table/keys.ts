@@ -45,6 +45,10 @@ export const keys = {
   }),
   auditLock: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'AUDITLOCK' }),
   auditSettings: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'AUDITSETTINGS' }),
+  /** The company's proof that it owns its website (token, and the host it was proven for). */
+  siteOwnership: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'SITEOWNERSHIP' }),
+  /** The one audit crawling a host at a time, across all companies: a lease. */
+  auditHost: (host: string): TableKey => ({ pk: `AUDITHOST#${host}`, sk: 'LEASE' }),
   /** A media file (pending until its upload is confirmed); numeric ids from the `media` counter. */
   media: (companyId: number, mediaId: number): TableKey => ({
     pk: partition.company(companyId),

@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages';
 import { normalizeWebsite } from '@shared/url';
-import { getCompany } from '../../core/companies/company-store';
-import { badRequest } from '../../core/errors';
+import { getCompany } from '../companies/company-store';
+import { badRequest } from '../errors';
 
 /** The company's website as the audit crawls it; without a valid one, the spec's 'Website not registered' (400). */
 export async function companyWebsite(companyId: number): Promise<string> {

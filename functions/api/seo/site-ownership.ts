@@ -1,0 +1,10 @@
+import { seoContracts } from '@shared/contracts/seo';
+import { companyWebsite } from '../../core/audit/company-website';
+import { siteOwnership } from '../../core/audit/site-ownership';
+import { defineRoute, ok } from '../../core/http/route';
+
+/** GET /api/seo/site-ownership: the proof the company's website is theirs, or how to give it. */
+export const getSiteOwnership = defineRoute(seoContracts.siteOwnership, {
+  access: 'company',
+  handle: async ({ companyId }) => ok(await siteOwnership(companyId, await companyWebsite(companyId))),
+});
