@@ -19,6 +19,8 @@ export interface CrawlerResult {
   seconds: number;
   peakRssMb: number;
   partial?: boolean;
+  stateMb?: number;
+  urlsKept?: number;
 }
 
 const here = import.meta.dirname;
@@ -63,9 +65,8 @@ async function runCrawler(
   };
 }
 
-export async function runAuditBench() {
-  const pages = Number(process.env.BENCH_AUDIT_PAGES ?? 10_000);
-  const linkinatorSeconds = Number(process.env.BENCH_LINKINATOR_SECONDS ?? 30);
+/** The bench site in a process of its own, and a local S3 server for the page data; `close` ends both. */
+async function benchSite(pages: number) {
   const port = await freePort();
   const site = child('audit-site.ts', [String(port), String(pages)]);
   await new Promise<void>((resolve, reject) => {
@@ -78,6 +79,11 @@ export async function runAuditBench() {
     throw error;
   });
   const origin = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    site.kill();
+    await s3.stop();
+    rmSync(s3Dir, { recursive: true, force: true });
+  };
   const env = {
     FETCH_ALLOW: `127.0.0.1:${port}`,
     S3_ENDPOINT: s3.endpoint,
@@ -86,6 +92,13 @@ export async function runAuditBench() {
     MEDIA_BUCKET: 'bench-media',
     AWS_REGION: 'us-east-1',
   };
+  return { origin, env, close };
+}
+
+export async function runAuditBench() {
+  const pages = Number(process.env.BENCH_AUDIT_PAGES ?? 10_000);
+  const linkinatorSeconds = Number(process.env.BENCH_LINKINATOR_SECONDS ?? 30);
+  const { origin, env, close } = await benchSite(pages);
   try {
     const audit = await runCrawler('audit', [origin, String(pages)], env);
     const bare = await runCrawler('bare', [origin, String(pages)], env);
@@ -105,9 +118,38 @@ export async function runAuditBench() {
     console.table(rows);
     return { pages, concurrency: 32, rows };
   } finally {
-    site.kill();
-    await s3.stop();
-    rmSync(s3Dir, { recursive: true, force: true });
+    await close();
+  }
+}
+
+/**
+ * The audit at its largest: maxPages 100,000 (the settings' ceiling) on a generated site ten
+ * times that size, so the crawl meets a million URLs and must keep only what it fetches. The
+ * saved state and the peak RSS are the figures, against the goals (20 MB, 400 MB).
+ */
+export async function runAuditScaleBench() {
+  const maxPages = Number(process.env.BENCH_AUDIT_SCALE_PAGES ?? 100_000);
+  const { origin, env, close } = await benchSite(maxPages * 10);
+  try {
+    const result = await runCrawler('audit', [origin, String(maxPages * 10), '1800'], {
+      ...env,
+      BENCH_MAX_PAGES: String(maxPages),
+    });
+    const row = {
+      maxPages,
+      'site pages': maxPages * 10,
+      'pages crawled': result.pages,
+      'URLs kept': result.urlsKept,
+      'saved state MB': result.stateMb,
+      'state goal MB': 20,
+      'peak RSS MB': result.peakRssMb,
+      'RSS goal MB': 400,
+      seconds: Number(result.seconds.toFixed(1)),
+    };
+    console.table([row]);
+    return row;
+  } finally {
+    await close();
   }
 }
 

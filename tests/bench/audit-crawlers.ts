@@ -36,7 +36,8 @@ const report = (pages: number, extra: Record<string, unknown> = {}) => {
 async function audit() {
   const state = new CrawlState();
   const settings = {
-    ...auditSettingsSchema.parse({ maxPages: expected + 10, maxDepth: 100 }),
+    // BENCH_MAX_PAGES crawls part of a larger site (the state's bound); by default all of it.
+    ...auditSettingsSchema.parse({ maxPages: Number(process.env.BENCH_MAX_PAGES) || expected + 10, maxDepth: 100 }),
     concurrency: CONCURRENCY,
     requestsPerSecond: 0,
   };
@@ -63,6 +64,9 @@ async function audit() {
   const crawlSeconds = (crawled - started) / 1000;
   report(found, {
     crawlSeconds,
+    // The cursor saved between batches, as saveCrawlState would write it.
+    stateMb: Number((Buffer.byteLength(JSON.stringify(state)) / 2 ** 20).toFixed(2)),
+    urlsKept: state.size,
     score: analysis.score,
     chunks: state.counters.chunks,
     missed,

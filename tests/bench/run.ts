@@ -11,7 +11,7 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
 import { hashPassword, verifyPassword } from '../../functions/core/accounts/password-hash';
 import { startRuntimeProcess } from '../support/runtime';
-import { runAuditBench } from './audit-bench';
+import { runAuditBench, runAuditScaleBench } from './audit-bench';
 import { runMediaBench } from './media-bench';
 import { runCalendarBench } from './calendar-bench';
 import { runPublishBench } from './publish-bench';
@@ -105,6 +105,14 @@ writeFileSync(
   JSON.stringify({ at: new Date().toISOString(), node: process.version, ...audit }, null, 2),
 );
 console.log('written bench-results/audit.json');
+
+// The audit's saved state and memory at its largest crawl (tests/bench/audit-bench.ts).
+const auditScale = await runAuditScaleBench();
+writeFileSync(
+  'bench-results/audit-scale.json',
+  JSON.stringify({ at: new Date().toISOString(), node: process.version, ...auditScale }, null, 2),
+);
+console.log('written bench-results/audit-scale.json');
 
 // The media upload path (tests/bench/media-bench.ts): 100 JPEGs of about 2 MB, signed PUT and complete
 // (type check, thumbnails) on its own runtime, beside sharp's own thumbnail rate on the same files.

@@ -39,6 +39,9 @@ export interface CrawlCounters {
   batches: number;
   /** Page-data chunks written to the bucket so far (pages/000000.ndjson ...). */
   chunks: number;
+  /** Pages and resources ever queued: each kind is held to maxPages, which bounds the state. */
+  queuedPages: number;
+  queuedResources: number;
 }
 
 /** How the second timings of slow-looking pages came out (crawler.ts, SLOW_SAMPLE). */
@@ -151,7 +154,7 @@ export class CrawlState {
     this.queue = new IdQueue(saved?.queue);
     this.resourceQueue = new IdQueue(saved?.resourceQueue);
     this.sitemapQueue = new IdQueue(saved?.sitemapQueue);
-    this.counters = saved?.counters ?? {
+    this.counters = {
       pages: 0,
       resources: 0,
       errors: 0,
@@ -159,6 +162,9 @@ export class CrawlState {
       notices: 0,
       batches: 0,
       chunks: 0,
+      queuedPages: 0,
+      queuedResources: 0,
+      ...saved?.counters,
     };
     this.slowChecks = saved?.slowChecks ?? { confirmed: 0, cleared: 0 };
     this.pendingSlow = saved?.pendingSlow ?? [];

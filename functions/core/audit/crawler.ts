@@ -134,31 +134,48 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
   if (state.size === 0) {
     const { id } = state.intern(crawlKey(start));
     state.flag(id, FLAG.start | FLAG.reached | FLAG.queued);
+    state.counters.queuedPages++;
     state.setDepth(id, 0);
     state.queue.push(id);
   }
 
-  /** A same-site URL met on a page, in a redirect, a canonical or hreflang: queued when new and within limits. */
-  const discover = (url: URL, depth: number, via: 'link' | 'redirect' | 'reference'): number => {
-    const { id } = state.intern(crawlKey(url));
+  /** Room for one more page in the crawl: the frontier and the known URLs stay within maxPages. */
+  const roomForPage = () => state.counters.queuedPages < settings.maxPages;
+  const pageWanted = (url: URL, depth: number) => scope.allowed(url) && depth <= settings.maxDepth && roomForPage();
+
+  /**
+   * A same-site URL met on a page, in a redirect, a canonical or hreflang: queued when new and
+   * within limits. A new URL the crawl will not fetch is not kept at all (undefined): a site of
+   * millions of links costs the state no more than its first maxPages pages.
+   */
+  const discover = (url: URL, depth: number, via: 'link' | 'redirect' | 'reference'): number | undefined => {
+    const key = crawlKey(url);
+    const known = state.idOf(key);
+    if (known === undefined && !pageWanted(url, depth)) return undefined;
+    const id = known ?? state.intern(key).id;
     if (via !== 'reference') state.flag(id, FLAG.reached);
     if (depth < state.depth(id)) state.setDepth(id, depth);
     if (state.has(id, FLAG.queued | FLAG.fetched | FLAG.blocked)) return id;
-    if (!scope.allowed(url) || depth > settings.maxDepth) {
+    if (!pageWanted(url, depth)) {
       state.flag(id, FLAG.skipped);
       return id;
     }
     state.flag(id, FLAG.queued);
+    state.counters.queuedPages++;
     state.queue.push(id);
     return id;
   };
 
-  const discoverResource = (url: URL): number => {
-    const { id, added } = state.intern(crawlKey(url));
-    if (added) {
-      state.flag(id, FLAG.resource | FLAG.queued);
-      state.resourceQueue.push(id);
-    }
+  /** An image, stylesheet or script of the site: measured once; no more of them than maxPages. */
+  const discoverResource = (url: URL): number | undefined => {
+    const key = crawlKey(url);
+    const known = state.idOf(key);
+    if (known !== undefined) return known;
+    if (state.counters.queuedResources >= settings.maxPages) return undefined;
+    const { id } = state.intern(key);
+    state.flag(id, FLAG.resource | FLAG.queued);
+    state.counters.queuedResources++;
+    state.resourceQueue.push(id);
     return id;
   };
 
@@ -171,12 +188,17 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
       (loc) => {
         const url = resolveHref(loc, start);
         if (!url || !scope.inSite(url)) return;
-        const { id, added } = state.intern(crawlKey(url));
-        state.flag(id, FLAG.inSitemap);
-        if (added && scope.allowed(url)) {
-          state.flag(id, FLAG.queued);
-          state.sitemapQueue.push(id);
+        const key = crawlKey(url);
+        const known = state.idOf(key);
+        if (known !== undefined) {
+          state.flag(known, FLAG.inSitemap);
+          return;
         }
+        if (!scope.allowed(url) || !roomForPage()) return;
+        const { id } = state.intern(key);
+        state.flag(id, FLAG.inSitemap | FLAG.queued);
+        state.counters.queuedPages++;
+        state.sitemapQueue.push(id);
       },
     );
     state.site.sitemapUrls = outcome.found;
@@ -268,8 +290,10 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
       const location = response.location ? new URL(response.location) : undefined;
       if (location && scope.inSite(location)) {
         const to = discover(location, depth, 'redirect');
-        state.addInlink(to);
-        state.setRedirectTo(id, to);
+        if (to !== undefined) {
+          state.addInlink(to);
+          state.setRedirectTo(id, to);
+        }
       } else if (location && state.has(id, FLAG.start)) {
         state.site.startLeftSite = location.href;
       }
@@ -338,6 +362,7 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
     };
 
     const linkIds = new Set<number>();
+    const linkKeys = new Set<string>();
     for (const link of parsed.links) {
       if (link.empty) facts.emptyAnchors++;
       if (link.vague) facts.vagueAnchors++;
@@ -351,18 +376,17 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
       if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') continue;
       if (resolved.protocol === 'http:') facts.httpLinks++;
       if (!scope.inSite(resolved)) {
+        // Counted, not kept: a page's outbound links would otherwise grow the state without bound.
         if (isLocalHost(resolved)) facts.localhostLinks++;
-        state.flag(state.intern(crawlKey(resolved)).id, FLAG.external);
         continue;
       }
       if (link.nofollow) facts.nofollowInternal++;
       const key = crawlKey(resolved);
-      if (key === url) continue;
+      if (key === url || linkKeys.has(key)) continue;
+      linkKeys.add(key);
+      facts.internalLinks.push(key);
       const to = discover(resolved, depth + 1, 'link');
-      if (!linkIds.has(to)) {
-        linkIds.add(to);
-        facts.internalLinks.push(key);
-      }
+      if (to !== undefined) linkIds.add(to);
     }
     for (const to of linkIds) {
       state.addInlink(to);
@@ -377,8 +401,8 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
         facts.canonical = crawlKey(canonical);
         if (scope.inSite(canonical)) {
           const to = facts.canonical === url ? id : discover(canonical, depth + 1, 'reference');
-          state.setCanonicalTo(id, to);
-          if (to !== id) state.flag(id, FLAG.canonicalElsewhere);
+          if (to !== undefined) state.setCanonicalTo(id, to);
+          if (facts.canonical !== url) state.flag(id, FLAG.canonicalElsewhere);
         }
       }
     }
@@ -392,7 +416,8 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
         relative: !/^[a-z][a-z0-9+.-]*:/i.test(alternate.href.trim()),
       });
       if (resolved && scope.inSite(resolved) && alternate.lang.toLowerCase() !== 'x-default') {
-        alternates.push(href === url ? id : discover(resolved, depth + 1, 'reference'));
+        const to = href === url ? id : discover(resolved, depth + 1, 'reference');
+        if (to !== undefined) alternates.push(to);
       }
     }
     if (alternates.length) state.hreflang.set(id, alternates);
@@ -405,7 +430,8 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
         if (https && resolved.protocol === 'http:') facts.mixedContent = true;
         if (!scope.inSite(resolved)) continue;
         into.push(crawlKey(resolved));
-        ids.push(discoverResource(resolved));
+        const id = discoverResource(resolved);
+        if (id !== undefined) ids.push(id);
       }
       return ids;
     };
