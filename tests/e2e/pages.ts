@@ -21,6 +21,7 @@ export const signedOutPages: PageVisit[] = [
   { pattern: '/auth/forgot-password/:id/:token', path: '/auth/forgot-password/1/not-a-token', heading: /password/i },
   { pattern: '/dev/mailbox', path: '/dev/mailbox', heading: /Mailbox/i },
   { pattern: '/dev/platforms', path: '/dev/platforms', heading: /Sandbox platforms/i },
+  { pattern: '/audit-bot', path: '/audit-bot', heading: /MarketingAutomationAudit/ },
   { pattern: '*', path: '/definitely-not-a-page', heading: /Page not found/ },
 ];
 

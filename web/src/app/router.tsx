@@ -83,6 +83,8 @@ export const routes: RouteObject[] = [
         path: '/dev/platforms',
         lazy: lazyRoute(() => import('@/features/dev/routes/platforms')),
       },
+      // Public: the page our crawler's user agent names, for site owners who see it in their logs.
+      { path: '/audit-bot', lazy: lazyRoute(() => import('@/features/seo/routes/audit-bot')) },
       {
         element: <RequireAuth />,
         loader: requireAuthLoader,

@@ -39,3 +39,22 @@ export function useAuditActions() {
   const stop = useMutation({ mutationFn: () => call(seoContracts.stop), onSettled: refresh });
   return { recheck, stop };
 }
+
+const ownershipKey = [...queryKeys.company.all, 'seo-site-ownership'] as const;
+
+/** Whether the company has proven its website is theirs (audits beyond the polite limits need it). */
+export const useSiteOwnership = (enabled: boolean) =>
+  useQuery({
+    queryKey: ownershipKey,
+    queryFn: ({ signal }) => call(seoContracts.siteOwnership, { signal }),
+    enabled,
+  });
+
+/** Asks the server to look for the file, the meta tag or the Search Console property. */
+export function useProveSiteOwnership() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(seoContracts.proveSiteOwnership),
+    onSuccess: (ownership) => queryClient.setQueryData(ownershipKey, ownership),
+  });
+}

@@ -16,6 +16,7 @@ import { auditInProgress, useAuditActions, useSeoReport } from '../api/seo-repor
 import { AuditStatus } from '../components/audit-status';
 import { CategoryList } from '../components/category-list';
 import { ScoreCards } from '../components/score-cards';
+import { SiteOwnershipCard } from '../components/site-ownership-card';
 import '../seo-report.css';
 
 /** /seo-report (spec 01 §2, 02 §2): the technical SEO report of the company website. */
@@ -109,6 +110,7 @@ export default function SeoReportRoute() {
             >
               <CategoryList report={data} />
             </Card>
+            <SiteOwnershipCard />
           </>
         ) : (
           <Card>
