@@ -55,6 +55,8 @@ export const messages = {
   mediaNotOfCompany: "Some of the chosen media files are not in this company's library.",
   uploadNotReceived: 'The file did not arrive. Please upload it again.',
   uploadAlreadyCompleted: 'This upload is already complete.',
+  imageTooLarge:
+    'This image has too many pixels: the most is 40 megapixels (e.g. 8000 × 5000). Please upload a smaller one.',
   filenameRequired: 'File name is required.',
   promptRequired: 'Please describe the image you want.',
 } as const;

@@ -213,6 +213,27 @@ describe('POST /api/media/upload and /api/media/complete', () => {
     expect(await keysUnder(libraryKey)).toEqual([libraryKey]);
   });
 
+  it('refuses a decompression bomb (a PNG of under 1 MB declaring 16000×16000) from its header: 422, nothing kept', async () => {
+    const { client, companyId } = await signedInUser('media-bomb');
+    // One colour compresses 256 megapixels into about 776 KB; decoding them took the server 20 s.
+    const bomb = await sharp({ create: { width: 16_000, height: 16_000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const { target, complete } = await upload(client, 'poster.png', bomb);
+    const refused = await complete();
+    // The sentence comes only from the header check (a decode that failed would be 'Unsupported
+    // file type'); that the header is read before any decoding is tests/unit/media-renditions.
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(messages.imageTooLarge);
+    expect(await keysUnder(`companies/${companyId}/`)).toEqual([]);
+    expect(await keysUnder(`staging/companies/${companyId}/`)).toEqual([]);
+    expect((await client.post('/api/media/complete', { mediaID: target.mediaID })).status).toBe(404);
+    // The runtime is free for the next upload.
+    const next = await upload(client, 'small.png', await png());
+    expect((await next.complete()).status).toBe(200);
+  });
+
   it('answers a replayed completion with a 409 and changes nothing', async () => {
     const { client } = await signedInUser('media-replay');
     const { complete } = await upload(client, 'once.jpg', await jpeg(300, 200));

@@ -24,7 +24,7 @@ import {
   stagingKeyOf,
   writeMediaObject,
 } from './media-objects';
-import { imageRenditions, UnreadableImageError, videoRenditions } from './renditions';
+import { ImageTooLargeError, imageRenditions, UnreadableImageError, videoRenditions } from './renditions';
 
 /** A pending upload (its item and, through the bucket's lifecycle rule, its staged object) lives a day. */
 const PENDING_TTL_SECONDS = 24 * 3600;
@@ -151,7 +151,8 @@ export async function completeUpload(companyId: number, mediaId: number): Promis
 /**
  * Checks the bytes against the extension and writes the library object and its renditions from
  * them (an image's upright, metadata-free copy when it needs one). A file whose bytes lie is
- * removed with its item (and its staged upload) and refused with the spec's sentence.
+ * removed with its item (and its staged upload) and refused with the spec's sentence; so is an
+ * image over the pixel limit, with its own sentence.
  */
 async function processFile(
   item: MediaItem,
@@ -159,10 +160,10 @@ async function processFile(
   bytes: Buffer,
   stagingKey?: string,
 ): Promise<MediaItem & { thumb256Key: string; thumbFullKey: string }> {
-  const refuse = async () => {
+  const refuse = async (message: string = messages.unsupportedFileType) => {
     if (stagingKey) await deleteMediaObjects([stagingKey]);
     await mediaItems.delete(keys.media(item.companyId, item.id));
-    return invalid(messages.unsupportedFileType);
+    return invalid(message);
   };
   if (!contentMatchesExtension(bytes.subarray(0, SNIFF_BYTES), ext)) throw await refuse();
   let renditions;
@@ -170,6 +171,8 @@ async function processFile(
     renditions = item.mediaType === 'image' ? await imageRenditions(bytes, ext) : await videoRenditions(bytes, ext);
   } catch (error) {
     if (error instanceof UnreadableImageError) throw await refuse();
+    // Refused from its header, before decoding: a small file can declare a huge image.
+    if (error instanceof ImageTooLargeError) throw await refuse(messages.imageTooLarge);
     throw error;
   }
   const objectKey = item.objectKey;
