@@ -4,9 +4,11 @@ import { messages } from '../messages';
 /** Spec 01 §9: the largest file an upload or an import may be. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /**
- * The most pixels an image may have (40 megapixels: 8000 × 5000, above any phone camera). A PNG
- * of one colour compresses 256 megapixels into under a megabyte, and decoding those took the
- * server 20 s and gigabytes; anything larger is refused from its header, before decoding.
+ * The most pixels an image may have: 40 megapixels (8000 × 5000), more than cameras save by
+ * default (phones bin their 48 to 200 MP sensors to 12 MP), though a full-resolution 50 MP photo
+ * must be scaled down first. A PNG of one colour compresses 256 megapixels into under a megabyte,
+ * and decoding those took the server 20 s and gigabytes; anything larger is refused from its
+ * header, before decoding.
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Spec 01 §9: 3 files start at once, the rest after a 500 ms wait. */
