@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../infra/local/free-port';
+import { nodeOptionsFor, SIZING } from '../../infra/aws/constructs/app-function';
 import { startS3 } from '../../infra/local/s3';
 
 export interface CrawlerResult {
@@ -134,6 +135,8 @@ export async function runAuditScaleBench() {
     const result = await runCrawler('audit', [origin, String(maxPages * 10), '1800'], {
       ...env,
       BENCH_MAX_PAGES: String(maxPages),
+      // The crawl worker's Lambda: its memory, and the heap cap CDK gives it.
+      NODE_OPTIONS: nodeOptionsFor(SIZING.worker.memorySize),
     });
     const row = {
       maxPages,

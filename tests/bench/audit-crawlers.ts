@@ -50,6 +50,8 @@ async function audit() {
     onProgress: async (s) => console.log(`progress ${s.counters.pages}`),
   });
   const crawled = performance.now();
+  const crawlPeakRssMb = Math.round(Math.max(peakRss, process.memoryUsage().rss) / 2 ** 20);
+  const heapAfterCrawlMb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
   const analysis = await analyseCrawl(state, readPageRecords(1, 'bench', state.counters.chunks), {
     startUrl: `${origin}/`,
     maxRedirects: 5,
@@ -65,6 +67,8 @@ async function audit() {
   report(found, {
     crawlSeconds,
     // The cursor saved between batches, as saveCrawlState would write it.
+    crawlPeakRssMb,
+    heapAfterCrawlMb,
     stateMb: Number((Buffer.byteLength(JSON.stringify(state)) / 2 ** 20).toFixed(2)),
     urlsKept: state.size,
     score: analysis.score,
