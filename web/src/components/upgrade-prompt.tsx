@@ -1,10 +1,7 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isUpgradeRequired } from '@/lib/api-client';
-import { loadChunk } from '@/lib/load-chunk';
-
-/** The dialog itself is fetched the first time it opens: every page mounts the host, few open it. */
-const UpgradeDialog = lazy(() => loadChunk(() => import('./upgrade-dialog')));
+import { AppDialog } from './ui/confirm-dialog';
 
 /**
  * The upgrade prompt (spec 01 §4, §6): what every gated action shows without a paid plan, with
@@ -45,12 +42,13 @@ export function UpgradePromptHost() {
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <UpgradeDialog
-        open={open}
-        onClose={closeUpgradePrompt}
-        onUpgrade={() => {
-          closeUpgradePrompt();
-          void navigate('/settings/billing');
+      <AppDialog
+        upgrade={{
+          onClose: closeUpgradePrompt,
+          onUpgrade: () => {
+            closeUpgradePrompt();
+            void navigate('/settings/billing');
+          },
         }}
       />
     </Suspense>

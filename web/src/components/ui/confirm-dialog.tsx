@@ -1,8 +1,8 @@
 import { createContext, lazy, Suspense, use, useCallback, useState, type ReactNode } from 'react';
 import { loadChunk } from '@/lib/load-chunk';
 
-/** Most pages never ask: the dialog is fetched the first time one does. */
-const ConfirmDialogView = lazy(() => loadChunk(() => import('./confirm-dialog-view')));
+/** The confirm dialog and the upgrade prompt: most pages never ask, so both are fetched the first time one opens. */
+export const AppDialog = lazy(() => loadChunk(() => import('../app-dialogs')));
 
 export interface ConfirmOptions {
   title: string;
@@ -41,7 +41,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       {children}
       {state ? (
         <Suspense fallback={null}>
-          <ConfirmDialogView options={state} onClose={close} />
+          <AppDialog confirm={state} onClose={close} />
         </Suspense>
       ) : null}
     </ConfirmContext>

@@ -8,11 +8,12 @@ import {
   MAX_GENERATE_NOTE,
 } from '@shared/schemas/calendar-generate';
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Checkbox, TextAreaField } from '@/components/ui/field';
 import { JobProgress } from '@/components/ui/job-progress';
 import { errorMessage } from '@/lib/api-client';
@@ -21,7 +22,6 @@ import { notify } from '@/lib/toast';
 import { useGenerateDrafts, type GenerateKind } from '../api/generate-posts';
 import { addDays, dayLabel, todayIn } from '../generate-days';
 import { DateRangePicker, type DayRange } from './date-range-picker';
-import '@/styles/dialog.css';
 import '../generate.css';
 
 const COPY: Record<GenerateKind, { title: string; running: string; platforms: readonly Platform[] }> = {
@@ -55,9 +55,8 @@ export default function GenerateDialog({
   zone: string;
   onClose: () => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
-  const ids = { title: useId(), dates: useId(), platforms: useId() };
+  const ids = { dates: useId(), platforms: useId() };
   const copy = COPY[kind];
   const today = todayIn(zone);
   const last = addDays(today, GENERATE_MAX_AHEAD_DAYS);
@@ -66,16 +65,6 @@ export default function GenerateDialog({
   const [specialInstructions, setInstructions] = useState('');
   const [exclusions, setExclusions] = useState('');
   const job = useGenerateDrafts(kind);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
-  const close = () => {
-    dialogRef.current?.close();
-    onClose();
-  };
 
   const body = {
     platform: platforms,
@@ -103,139 +92,122 @@ export default function GenerateDialog({
   };
 
   const showInCalendar = () => {
-    close();
+    onClose();
     if (range.from) void navigate(`/calendar/${range.from}/month/calendar`);
   };
 
   return (
-    // Escape closes (onCancel); a click on the backdrop is the mouse's shortcut for the same.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <dialog
-      ref={dialogRef}
-      className="dialog generate-dialog"
-      aria-labelledby={ids.title}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget && !job.isPending) close();
-      }}
-    >
-      <div className="dialog__panel">
-        <h2 id={ids.title} className="dialog__title">
-          {copy.title}
-        </h2>
-        {job.isIdle || job.isError ? (
-          <form
-            className="generate-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <p className="dialog__text">
-              Drafts written from your business overview, ideal customers, marketing plan, tone and voice. Nothing is
-              published until you schedule it.
+    // While the job runs, a click beside the dialog is more likely a slip than a wish to leave: Escape and Close still close.
+    <Dialog title={copy.title} onClose={onClose} closeOnBackdrop={!job.isPending} className="generate-dialog">
+      {job.isIdle || job.isError ? (
+        <form
+          className="generate-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <p className="dialog__text">
+            Drafts written from your business overview, ideal customers, marketing plan, tone and voice. Nothing is
+            published until you schedule it.
+          </p>
+          <fieldset className="generate-form__platforms" aria-describedby={ids.platforms}>
+            <legend className="field__label">Platforms</legend>
+            <div className="generate-form__checks">
+              {copy.platforms.map((platform) => (
+                <Checkbox
+                  key={platform}
+                  name="platform"
+                  value={platform}
+                  checked={platforms.includes(platform)}
+                  onChange={(event) => toggle(platform, event.target.checked)}
+                  label={
+                    <span className="generate-form__platform">
+                      <PlatformMark platform={platform} />
+                      <span aria-hidden>{PLATFORM_LABELS[platform]}</span>
+                    </span>
+                  }
+                />
+              ))}
+            </div>
+            <p id={ids.platforms} className="field__hint">
+              {missing.platforms ?? `${platforms.length} selected`}
             </p>
-            <fieldset className="generate-form__platforms" aria-describedby={ids.platforms}>
-              <legend className="field__label">Platforms</legend>
-              <div className="generate-form__checks">
-                {copy.platforms.map((platform) => (
-                  <Checkbox
-                    key={platform}
-                    name="platform"
-                    value={platform}
-                    checked={platforms.includes(platform)}
-                    onChange={(event) => toggle(platform, event.target.checked)}
-                    label={
-                      <span className="generate-form__platform">
-                        <PlatformMark platform={platform} />
-                        <span aria-hidden>{PLATFORM_LABELS[platform]}</span>
-                      </span>
-                    }
-                  />
-                ))}
-              </div>
-              <p id={ids.platforms} className="field__hint">
-                {missing.platforms ?? `${platforms.length} selected`}
-              </p>
-            </fieldset>
-            <div className="generate-form__dates">
-              <p id={ids.dates} className="field__label">
-                Dates
-              </p>
-              <DateRangePicker
-                value={range}
-                onChange={setRange}
-                min={today}
-                max={last}
-                weekStartsOn={localeWeekStart()}
-                labelledBy={ids.dates}
-              />
-              <p className="field__hint" aria-live="polite">
-                {range.from && range.to
-                  ? `${short(range.from)} to ${short(range.to)}`
-                  : range.from
-                    ? `From ${short(range.from)}: now choose the last day.`
-                    : (missing.dates ?? '')}
-                {' · '}Today up to {GENERATE_MAX_AHEAD_DAYS} days ahead.
-              </p>
-            </div>
-            <TextAreaField
-              label="Special instructions (optional)"
-              rows={2}
-              maxLength={MAX_GENERATE_NOTE}
-              placeholder="e.g. Mention our new opening hours"
-              value={specialInstructions}
-              onChange={(event) => setInstructions(event.target.value)}
-            />
-            <TextAreaField
-              label="Exclusions (optional)"
-              rows={2}
-              maxLength={MAX_GENERATE_NOTE}
-              placeholder="e.g. Don't mention prices"
-              value={exclusions}
-              onChange={(event) => setExclusions(event.target.value)}
-            />
-            {job.isError ? <Alert type="error">{errorMessage(job.error)}</Alert> : null}
-            <div className="dialog__actions">
-              <Button type="button" variant="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!valid}>
-                Generate
-              </Button>
-            </div>
-          </form>
-        ) : job.isPending ? (
-          <div className="generate-dialog__state">
-            <JobProgress title={copy.running} step={job.step} />
-            <p className="dialog__text">You can close this window: generation goes on in the background.</p>
-            <div className="dialog__actions">
-              <Button type="button" variant="secondary" onClick={close}>
-                Close
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div className="generate-dialog__state" role="status">
-            <p className="generate-dialog__done">
-              <CheckCircle2 size={20} aria-hidden /> {job.data.created} drafts added to your calendar
-              {range.from && range.to ? `, ${short(range.from)} to ${short(range.to)}` : ''}.
+          </fieldset>
+          <div className="generate-form__dates">
+            <p id={ids.dates} className="field__label">
+              Dates
             </p>
-            <p className="dialog__text">Open a draft to edit it, then schedule it when it reads right.</p>
-            <div className="dialog__actions">
-              <Button type="button" variant="secondary" onClick={close}>
-                Close
-              </Button>
-              <Button type="button" onClick={showInCalendar}>
-                Show in calendar
-              </Button>
-            </div>
+            <DateRangePicker
+              value={range}
+              onChange={setRange}
+              min={today}
+              max={last}
+              weekStartsOn={localeWeekStart()}
+              labelledBy={ids.dates}
+            />
+            <p className="field__hint" aria-live="polite">
+              {range.from && range.to
+                ? `${short(range.from)} to ${short(range.to)}`
+                : range.from
+                  ? `From ${short(range.from)}: now choose the last day.`
+                  : (missing.dates ?? '')}
+              {' · '}Today up to {GENERATE_MAX_AHEAD_DAYS} days ahead.
+            </p>
           </div>
-        )}
-      </div>
-    </dialog>
+          <TextAreaField
+            label="Special instructions (optional)"
+            rows={2}
+            maxLength={MAX_GENERATE_NOTE}
+            placeholder="e.g. Mention our new opening hours"
+            value={specialInstructions}
+            onChange={(event) => setInstructions(event.target.value)}
+          />
+          <TextAreaField
+            label="Exclusions (optional)"
+            rows={2}
+            maxLength={MAX_GENERATE_NOTE}
+            placeholder="e.g. Don't mention prices"
+            value={exclusions}
+            onChange={(event) => setExclusions(event.target.value)}
+          />
+          {job.isError ? <Alert type="error">{errorMessage(job.error)}</Alert> : null}
+          <div className="dialog__actions">
+            <Button type="button" variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!valid}>
+              Generate
+            </Button>
+          </div>
+        </form>
+      ) : job.isPending ? (
+        <div className="generate-dialog__state">
+          <JobProgress title={copy.running} step={job.step} />
+          <p className="dialog__text">You can close this window: generation goes on in the background.</p>
+          <div className="dialog__actions">
+            <Button type="button" variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="generate-dialog__state" role="status">
+          <p className="generate-dialog__done">
+            <CheckCircle2 size={20} aria-hidden /> {job.data.created} drafts added to your calendar
+            {range.from && range.to ? `, ${short(range.from)} to ${short(range.to)}` : ''}.
+          </p>
+          <p className="dialog__text">Open a draft to edit it, then schedule it when it reads right.</p>
+          <div className="dialog__actions">
+            <Button type="button" variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="button" onClick={showInCalendar}>
+              Show in calendar
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
   );
 }

@@ -3,9 +3,10 @@ import { contentContracts } from '@shared/contracts/content';
 import { PLATFORM_LABELS } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { call } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
@@ -15,7 +16,6 @@ import { useReschedule } from '../api/reschedule-post';
 import { canMove } from '../can-move';
 import { PlatformPreview } from './platform-preview';
 import { postPath } from './post-chip';
-import '@/styles/dialog.css';
 import './post-preview.css';
 
 /**
@@ -32,8 +32,6 @@ export default function PostPreviewDialog({
   zone: string;
   onClose: () => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const { company } = useCurrentCompany();
   const group = useQuery({
     queryKey: queryKeys.company.postWithSiblings(opened.id),
@@ -52,90 +50,66 @@ export default function PostPreviewDialog({
   const [time, setTime] = useState(formatInZone(opened.date, 'HH:mm', zone));
   const movable = canMove(post);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
-  const close = () => {
-    dialogRef.current?.close();
-    onClose();
-  };
-
   return (
-    // Escape closes (onCancel); a click on the backdrop is the mouse's shortcut for the same.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <dialog
-      ref={dialogRef}
-      className="dialog post-preview-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
+    <Dialog
+      title={`${PLATFORM_LABELS[post.platform]} preview`}
+      description={`How the post will look in the feed. Status: ${post.status}.`}
+      onClose={onClose}
+      className="post-preview-dialog"
     >
-      <div className="dialog__panel">
-        <h2 id={titleId} className="dialog__title">
-          {PLATFORM_LABELS[post.platform]} preview
-        </h2>
-        <p className="dialog__text">How the post will look in the feed. Status: {post.status}.</p>
-        {posts.length > 1 ? (
-          <div className="post-preview-dialog__platforms" role="group" aria-label="Platforms of this post">
-            {posts.map((p) => (
-              <button
-                key={p.id}
-                type="button"
-                className="post-preview-dialog__platform"
-                aria-pressed={p.id === post.id}
-                onClick={() => {
-                  setShownId(p.id);
-                  setDay(formatInZone(p.date, 'yyyy-MM-dd', zone));
-                  setTime(formatInZone(p.date, 'HH:mm', zone));
-                }}
-              >
-                {PLATFORM_LABELS[p.platform]}
-              </button>
-            ))}
-          </div>
-        ) : null}
-        <div className="post-preview-dialog__stage">
-          <PlatformPreview
-            key={post.id}
-            post={post}
-            files={files.data ?? []}
-            account={company?.name.trim() ? company.name : 'Your business'}
-            zone={zone}
-          />
+      {posts.length > 1 ? (
+        <div className="post-preview-dialog__platforms" role="group" aria-label="Platforms of this post">
+          {posts.map((p) => (
+            <button
+              key={p.id}
+              type="button"
+              className="post-preview-dialog__platform"
+              aria-pressed={p.id === post.id}
+              onClick={() => {
+                setShownId(p.id);
+                setDay(formatInZone(p.date, 'yyyy-MM-dd', zone));
+                setTime(formatInZone(p.date, 'HH:mm', zone));
+              }}
+            >
+              {PLATFORM_LABELS[p.platform]}
+            </button>
+          ))}
         </div>
-        {movable ? (
-          <form
-            className="post-preview-dialog__move"
-            onSubmit={(event) => {
-              event.preventDefault();
-              reschedule.mutate({ post, day, zone, time }, { onSuccess: close });
-            }}
-          >
-            <TextField label="Move to day" type="date" required value={day} onChange={(e) => setDay(e.target.value)} />
-            <TextField label="Time" type="time" required value={time} onChange={(e) => setTime(e.target.value)} />
-            <Button type="submit" variant="secondary" pending={reschedule.isPending}>
-              Move
-            </Button>
-          </form>
-        ) : (
-          <p className="dialog__text">A published post, or one being published, stays where it is.</p>
-        )}
-        <div className="dialog__actions">
-          <Link className="btn btn--ghost btn--md" to={postPath(post)}>
-            Open editor
-          </Link>
-          <Button type="button" onClick={close}>
-            Close
-          </Button>
-        </div>
+      ) : null}
+      <div className="post-preview-dialog__stage">
+        <PlatformPreview
+          key={post.id}
+          post={post}
+          files={files.data ?? []}
+          account={company?.name.trim() ? company.name : 'Your business'}
+          zone={zone}
+        />
       </div>
-    </dialog>
+      {movable ? (
+        <form
+          className="post-preview-dialog__move"
+          onSubmit={(event) => {
+            event.preventDefault();
+            reschedule.mutate({ post, day, zone, time }, { onSuccess: onClose });
+          }}
+        >
+          <TextField label="Move to day" type="date" required value={day} onChange={(e) => setDay(e.target.value)} />
+          <TextField label="Time" type="time" required value={time} onChange={(e) => setTime(e.target.value)} />
+          <Button type="submit" variant="secondary" pending={reschedule.isPending}>
+            Move
+          </Button>
+        </form>
+      ) : (
+        <p className="dialog__text">A published post, or one being published, stays where it is.</p>
+      )}
+      <div className="dialog__actions">
+        <Link className="btn btn--ghost btn--md" to={postPath(post)}>
+          Open editor
+        </Link>
+        <Button type="button" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </Dialog>
   );
 }

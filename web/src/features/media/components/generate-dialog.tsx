@@ -3,11 +3,11 @@ import { messages } from '@shared/messages';
 import { Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useGenerateImage } from '../api/media-library';
-import { MediaDialog } from './media-dialog';
 import './generate-dialog.css';
 
 const STYLE_LABELS: Record<ImageStyleType, string> = {
@@ -22,9 +22,14 @@ const STYLE_LABELS: Record<ImageStyleType, string> = {
 /** AI image generation (spec 01 §2 Media): a prompt and a style; the image joins the library. */
 export function GenerateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <MediaDialog open={open} title="Generate an image" onClose={onClose}>
+    <Dialog
+      open={open}
+      title="Generate an image"
+      description="Describe the picture you want. It is added to your library when it is ready."
+      onClose={onClose}
+    >
       <GenerateForm onClose={onClose} />
-    </MediaDialog>
+    </Dialog>
   );
 }
 
@@ -55,7 +60,6 @@ function GenerateForm({ onClose }: { onClose: () => void }) {
         );
       }}
     >
-      <p className="dialog__text">Describe the picture you want. It is added to your library when it is ready.</p>
       <TextAreaField
         label="Prompt"
         rows={4}

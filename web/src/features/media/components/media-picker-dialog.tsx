@@ -2,11 +2,11 @@ import { MEDIA_SEARCH_DEBOUNCE_MS } from '@shared/schemas/media';
 import { Check, Images, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useMediaList } from '../api/media-library';
 import { useDebounced } from '../use-debounced';
-import { MediaDialog } from './media-dialog';
 import { MediaThumb } from './media-thumb';
 import '../media.css';
 import './media-picker-dialog.css';
@@ -26,9 +26,14 @@ export function MediaPickerDialog({
   onClose: () => void;
 }) {
   return (
-    <MediaDialog open={open} title={multiple ? 'Choose media' : 'Choose a file'} onClose={onClose} wide>
+    <Dialog
+      open={open}
+      title={multiple ? 'Choose media' : 'Choose a file'}
+      onClose={onClose}
+      className="media-dialog--wide"
+    >
       <PickerBody multiple={multiple} initial={initial} onDone={onDone} onCancel={onClose} />
-    </MediaDialog>
+    </Dialog>
   );
 }
 

@@ -1,15 +1,15 @@
 import { GOAL_VALUES, GOALS, type Company } from '@shared/schemas/company';
 import { preprocess } from '@shared/schemas/fields';
 import { goalDialogSchema } from '@shared/schemas/onboarding';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod/mini';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { useSaveCompany, type CompanyPatch } from '../api/onboarding-calls';
-import '@/styles/dialog.css';
 
 interface GoalForm {
   goal: string;
@@ -54,17 +54,10 @@ export function GoalDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const save = useSaveCompany();
   const [failure, setFailure] = useState<string>();
   const form = useSubmitOnlyForm<GoalForm, CompanyPatch>(formSchema, toForm(company));
   const { errors } = form;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
-    if (!open && dialog?.open) dialog.close();
-  }, [open]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(undefined);
@@ -77,22 +70,15 @@ export function GoalDialog({
   });
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog goal-dialog"
-      aria-labelledby="goal-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+    <Dialog
+      open={open}
+      title="Your goal for the next 12 months"
+      description="The plan is written to reach it, for the customers you approved, within your budget."
+      onClose={onClose}
+      closeOnBackdrop={false}
+      className="goal-dialog"
     >
-      <form className="dialog__panel" onSubmit={onSubmit} noValidate>
-        <h2 id="goal-dialog-title" className="dialog__title">
-          Your goal for the next 12 months
-        </h2>
-        <p className="dialog__text">
-          The plan is written to reach it, for the customers you approved, within your budget.
-        </p>
+      <form onSubmit={onSubmit} noValidate>
         <div className="form goal-dialog__fields">
           <SelectField label="Goal" error={errors.goal} {...form.register('goal')}>
             <option value="">Select a goal</option>
@@ -141,6 +127,6 @@ export function GoalDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -84,9 +84,6 @@ export function PostEditor({
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState<PostAction | null>(null);
   const [manualCopy, setManualCopy] = useState<string | null>(null);
-  // Mounted from its first showing on, so it closes (and returns focus) as it did when always mounted.
-  const [copyMounted, setCopyMounted] = useState(false);
-  if (manualCopy !== null && !copyMounted) setCopyMounted(true);
   const platformsId = useId();
   const locked = post?.status === 'published' || post?.status === 'in-progress';
 
@@ -281,7 +278,7 @@ export function PostEditor({
         </Card>
         <PostActions status={post?.status} pending={pending} onAction={(action) => void submit(action)} />
       </aside>
-      {copyMounted ? (
+      {manualCopy !== null ? (
         <Suspense fallback={null}>
           <CopyPrompt text={manualCopy} onClose={() => setManualCopy(null)} />
         </Suspense>

@@ -1,10 +1,9 @@
 import { wordpressConnectSchema } from '@shared/schemas/integrations';
-import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
-import '@/styles/dialog.css';
 import { useWordPressConnect } from '../api/apps';
 
 /**
@@ -21,16 +20,10 @@ export default function WordPressConnectDialog({
   initialSite?: string;
   onClose: () => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const connect = useWordPressConnect();
   const form = useSubmitOnlyForm(wordpressConnectSchema, { website: initialSite ?? '' });
   // A refusal that is not about the address (not set up, WordPress not answering) shows under the field.
   const problem = connect.error && !form.errors.website ? connect.error : null;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   const submit = form.handleSubmit(async ({ website }) => {
     try {
@@ -41,28 +34,12 @@ export default function WordPressConnectDialog({
   });
 
   return (
-    // A click on the backdrop is a mouse-only shortcut: keyboard users close with Escape (onCancel).
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <dialog
-      ref={dialogRef}
-      className="dialog"
-      aria-labelledby="wordpress-connect-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+    <Dialog
+      title="Connect WordPress"
+      description="Enter your site's main address. WordPress then asks you to approve the connection; no password is shared with us."
+      onClose={onClose}
     >
-      <form className="dialog__panel" onSubmit={(event) => void submit(event)} noValidate>
-        <h2 id="wordpress-connect-title" className="dialog__title">
-          Connect WordPress
-        </h2>
-        <p className="dialog__text">
-          Enter your site's main address. WordPress then asks you to approve the connection; no password is shared with
-          us.
-        </p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <div style={{ marginTop: 'var(--space-4)' }}>
           <TextField
             label="Website address"
@@ -91,6 +68,6 @@ export default function WordPressConnectDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }
