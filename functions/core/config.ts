@@ -55,6 +55,10 @@ export const config = {
   get featureFlagsJson(): string {
     return process.env.FEATURE_FLAGS ?? '{}';
   },
+  /** Set only on the embedded runtime: the loopback sandbox standing in for the social platforms. */
+  get platformSandboxOrigin(): string | undefined {
+    return process.env.PLATFORM_SANDBOX_ORIGIN || undefined;
+  },
   get mailFrom(): string {
     return process.env.MAIL_FROM ?? 'no-reply@localhost';
   },

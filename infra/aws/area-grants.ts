@@ -1,43 +1,11 @@
-import type { AREAS } from '../../functions/api/areas';
-import { grants as auth } from '../../functions/api/auth/grants';
-import { grants as billing } from '../../functions/api/billing/grants';
-import { grants as business } from '../../functions/api/business/grants';
-import { grants as calendar } from '../../functions/api/calendar/grants';
-import { grants as company } from '../../functions/api/company/grants';
-import { grants as content } from '../../functions/api/content/grants';
-import { grants as integrations } from '../../functions/api/integrations/grants';
-import { grants as lrp } from '../../functions/api/lrp/grants';
-import { grants as media } from '../../functions/api/media/grants';
-import { grants as metadata } from '../../functions/api/metadata/grants';
-import { grants as notifications } from '../../functions/api/notifications/grants';
-import { grants as plan } from '../../functions/api/plan/grants';
-import { grants as reports } from '../../functions/api/reports/grants';
-import { grants as seo } from '../../functions/api/seo/grants';
+import { AREAS, type DeployedAreaName } from '../../functions/api/areas';
 import { defineGrants, TABLE_READ_WRITE, type Grants } from '../../functions/core/grants';
 import type { RecurringWorkerName, WorkerName } from '../../functions/workers/workers';
 
-type DeployedArea = Extract<(typeof AREAS)[number], { localOnly: false }>['name'];
-
-/**
- * Each deployed area's declaration (functions/api/<area>/grants.ts). Typed by the area list:
- * an area added to functions/api/areas.ts does not compile until its grants are listed here.
- */
-export const AREA_GRANTS: Record<DeployedArea, Grants> = {
-  auth,
-  billing,
-  business,
-  calendar,
-  company,
-  content,
-  integrations,
-  lrp,
-  media,
-  metadata,
-  notifications,
-  plan,
-  reports,
-  seo,
-};
+/** Each deployed area's declaration (functions/api/<area>/grants.ts), from the area registry. */
+export const AREA_GRANTS = Object.fromEntries(
+  AREAS.flatMap((area) => (area.grants ? [[area.name, area.grants]] : [])),
+) as Record<DeployedAreaName, Grants>;
 
 /**
  * What each workflow worker may touch. run-job runs every job kind (generation with OpenAI,
@@ -93,7 +61,7 @@ export function areaGrants(area: string, declarations: Partial<Record<string, Gr
   const grants = declarations[area];
   if (!grants)
     throw new Error(
-      `Area ${area} has no grants: add functions/api/${area}/grants.ts and list it in infra/aws/area-grants.ts`,
+      `Area ${area} has no grants: add functions/api/${area}/grants.ts and name it in the area's entry in functions/api/areas.ts`,
     );
   return grants;
 }

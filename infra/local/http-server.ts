@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import sirv from 'sirv';
-import { AREAS } from '../../functions/api/areas';
+import { AREAS, areaOfPath } from '../../functions/api/areas';
 import { toApiGatewayEvent, writeApiGatewayResult } from './api-gateway-event';
 import { API_SECURITY_HEADERS, spaSecurityHeaders } from '../security-headers';
 
@@ -124,7 +124,8 @@ export function createRequestListener({ handlers, webDist, devMiddleware }: Http
     const api = path === '/api' || path.startsWith('/api/');
     for (const [name, value] of api ? apiHeaders : webHeaders) res.setHeader(name, value);
     if (api) {
-      const area = path.split('/')[2] ?? '';
+      // `/api/<area>/...`, or a local-only area's mount (functions/api/areas.ts).
+      const area = areaOfPath(path);
       const handler = handlers.get(area);
       if (!handler) {
         sendJson(res, 404, { message: 'Not Found' });

@@ -268,6 +268,20 @@ describe('HTTP API', () => {
     for (const name of local) expect(routeKeys.filter((k) => k.includes(`/api/${name}`))).toEqual([]);
   });
 
+  it("bundles no local-only route into a deployed area's Lambda (the dev tools that keep another area's URL)", async () => {
+    const { ALL_ROUTES } = await import('../../functions/api/all-routes');
+    const localRoutes = Object.values(ALL_ROUTES)
+      .flat()
+      .filter((r) => r.localOnly);
+    expect(localRoutes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/api/integrations/dev/sandbox-requests', '/api/billing/simulation/checkout']),
+    );
+    for (const area of deployedAreas()) {
+      const { routes } = await AREAS.find((a) => a.name === area)!.routes();
+      expect(routes.filter((r) => r.localOnly).map((r) => `${area}: ${r.path}`)).toEqual([]);
+    }
+  });
+
   it('has one payload-2.0 Lambda integration per area, routed from /api/<area> and /api/<area>/{proxy+}', () => {
     const areas = deployedAreas();
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);

@@ -2,18 +2,8 @@ import { cancel } from './cancel';
 import { getSubscription } from './get-subscription';
 import { listInvoices } from './list-invoices';
 import { listPlans } from './list-plans';
-import { paySimulatedCheckout } from './pay-simulated-checkout';
 import { portal } from './portal';
 import { upgrade } from './upgrade';
 import { webhook } from './webhook';
 
-export const routes = [
-  getSubscription,
-  listInvoices,
-  listPlans,
-  upgrade,
-  cancel,
-  portal,
-  webhook,
-  paySimulatedCheckout,
-];
+export const routes = [getSubscription, listInvoices, listPlans, upgrade, cancel, portal, webhook];

@@ -5,9 +5,10 @@ import { deleteScheduledRoute } from './delete-scheduled';
 import { generateBlogsRoute } from './generate-blogs';
 import { generatePostsRoute } from './generate-posts';
 import { getWithSiblingsRoute } from './get-with-siblings';
-import { latestPostsRoute, recentPostsRoute } from './latest-posts';
+import { latestPostsRoute } from './latest-posts';
 import { listPostsRoute } from './list-posts';
 import { listRangeRoute } from './list-range';
+import { recentPostsRoute } from './recent-posts';
 import { updatePostRoute } from './update-post';
 
 export const routes = [

@@ -5,7 +5,6 @@ import { googleCallback } from './google-callback';
 import { googleConnect, searchConsoleConnect } from './google-connect';
 import { profile } from './profile';
 import { profiles } from './profiles';
-import { sandboxRequests } from './sandbox-requests';
 import {
   searchConsoleChooseWebsite,
   searchConsoleDisconnect,
@@ -25,7 +24,6 @@ export const routes = [
   profiles,
   profile,
   disconnect,
-  sandboxRequests,
   // WordPress, the Google profile and Search Console: static paths, matched before {platform}.
   wordpressConnect,
   wordpressCallback,

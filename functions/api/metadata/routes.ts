@@ -1,24 +1,3 @@
-import { FEATURE_FLAGS } from '@shared/constants';
-import { metadataContracts } from '@shared/contracts/metadata';
-import type { Metadata } from '@shared/schemas/metadata';
-import { config } from '../../core/config';
-import { defineRoute, ok } from '../../core/http/route';
+import { getMetadata } from './get-metadata';
 
-/** Flags come from configuration (FEATURE_FLAGS, a JSON map); unknown or bad values read as off. */
-export function featureFlags(): Metadata['featureFlags'] {
-  let configured: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(config.featureFlagsJson);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) configured = parsed as Record<string, unknown>;
-  } catch {
-    // A broken flag configuration must not take the app down: every flag reads as off.
-  }
-  return Object.fromEntries(FEATURE_FLAGS.map((name) => [name, configured[name] === true]));
-}
-
-export const routes = [
-  defineRoute(metadataContracts.get, {
-    access: 'public',
-    handle: async () => ok({ featureFlags: featureFlags() }),
-  }),
-];
+export const routes = [getMetadata];

@@ -1,36 +1,18 @@
 import { COMPANY_COOKIE } from '@shared/constants';
-import { authContracts, type ProviderName } from '@shared/contracts/auth';
+import { authContracts } from '@shared/contracts/auth';
 import { config } from '../../core/config';
-import { clearCookie, serializeCookie } from '../../core/http/cookies';
+import { clearCookie } from '../../core/http/cookies';
 import { defineRoute, redirect } from '../../core/http/route';
 import { log } from '../../core/log';
 import { completeSignIn } from '../../core/accounts/sign-in';
-import { authorizeUrl, fetchProfile, label, OAuthError } from '../../core/oauth/oauth-client';
+import { fetchProfile, label, OAuthError } from '../../core/oauth/oauth-client';
 import { userForIdentity } from '../../core/oauth/identities';
-import { consumeState, createState, STATE_TTL_SECONDS } from '../../core/oauth/oauth-state';
+import { consumeState } from '../../core/oauth/oauth-state';
 import { credentials } from '../../core/oauth/providers';
+import { backToSignIn, callbackUri, STATE_COOKIE } from './oauth-redirects';
 import { signInCookies } from './session-cookies';
 
-const STATE_COOKIE = 'oauth_state';
-const callbackUri = (provider: ProviderName) => `${config.appOrigin}/api/auth/oauth/${provider}/callback`;
-
-/** Errors end on the sign-in page, which shows the `message` query parameter as an alert. */
-const backToSignIn = (message: string) =>
-  redirect(`${config.appOrigin}/auth?message=${encodeURIComponent(message)}`, [clearCookie(STATE_COOKIE)]);
-
-/** Browser navigation starts here (a plain link), and leaves for the provider's consent page. */
-export const oauthStart = defineRoute(authContracts.oauthStart, {
-  access: 'public',
-  handle: async ({ params, query }) => {
-    const creds = await credentials(params.provider);
-    if (!creds) return backToSignIn(`${label(params.provider)} sign-in is not configured yet.`);
-    const state = await createState(params.provider, query.inviteToken);
-    return redirect(authorizeUrl(params.provider, creds, callbackUri(params.provider), state), [
-      serializeCookie(STATE_COOKIE, state, { maxAgeSeconds: STATE_TTL_SECONDS }),
-    ]);
-  },
-});
-
+/** The provider's redirect back: the state must be this browser's and unused, then sign in. */
 export const oauthCallback = defineRoute(authContracts.oauthCallback, {
   access: 'public',
   handle: async ({ params, query, cookies }) => {

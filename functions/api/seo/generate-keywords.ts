@@ -2,8 +2,6 @@ import { seoContracts } from '@shared/contracts/seo';
 import { hit, type Limit } from '../../core/accounts/rate-limit';
 import { requirePaidPlan } from '../../core/billing/paid-plan';
 import { jobStartRoute } from '../../core/http/job-start-route';
-import { defineRoute, ok } from '../../core/http/route';
-import { getKeywords, keywordList, saveSelection } from '../../core/keywords/keyword-store';
 import { seoKeywordsJob } from '../../core/keywords/keywords-job';
 import { companyWebsite } from '../../core/audit/company-website';
 
@@ -19,19 +17,4 @@ export const generateKeywords = jobStartRoute(seoContracts.generateKeywords, seo
   await companyWebsite(companyId);
   await hit(KEYWORD_GENERATION_LIMIT, String(companyId));
   return {};
-});
-
-/** The last suggestions with the saved ones selected; an empty list before the first generation. */
-export const getSeoKeywords = defineRoute(seoContracts.keywords, {
-  access: 'company',
-  handle: async ({ companyId }) => ok(keywordList(await getKeywords(companyId))),
-});
-
-/** Replaces the saved keywords with up to 10 of the suggested ones. */
-export const saveSeoKeywords = defineRoute(seoContracts.saveKeywords, {
-  access: 'company',
-  handle: async ({ companyId, body }) => {
-    await requirePaidPlan(companyId);
-    return ok(keywordList(await saveSelection(companyId, body)));
-  },
 });

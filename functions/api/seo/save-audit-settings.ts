@@ -1,11 +1,6 @@
 import { seoContracts } from '@shared/contracts/seo';
-import { getAuditSettings, saveAuditSettings } from '../../core/audit/audit-store';
+import { saveAuditSettings } from '../../core/audit/audit-store';
 import { defineRoute, ok } from '../../core/http/route';
-
-export const getSettings = defineRoute(seoContracts.getSettings, {
-  access: 'company',
-  handle: async ({ companyId }) => ok(await getAuditSettings(companyId)),
-});
 
 /** PUT /api/seo/audit/settings: prefixes must start and end with / (spec 02 §5), limits within range. */
 export const saveSettings = defineRoute(seoContracts.saveSettings, {

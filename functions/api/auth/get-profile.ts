@@ -1,7 +1,7 @@
 import { authContracts } from '@shared/contracts/auth';
 import { defineRoute, ok } from '../../core/http/route';
 import { unauthorized } from '../../core/errors';
-import { getUser, publicProfile, updateUser } from '../../core/accounts/user-store';
+import { getUser, publicProfile } from '../../core/accounts/user-store';
 
 /** 401 here is how the SPA learns it is signed out (spec 01 §4). */
 export const getProfile = defineRoute(authContracts.profile, {
@@ -10,14 +10,5 @@ export const getProfile = defineRoute(authContracts.profile, {
     const found = await getUser(user.id);
     if (!found) throw unauthorized();
     return ok(publicProfile(found));
-  },
-});
-
-export const patchProfile = defineRoute(authContracts.patchProfile, {
-  access: 'user',
-  handle: async ({ user, body }) => {
-    const found = await getUser(user.id);
-    if (!found) throw unauthorized();
-    return ok(publicProfile(await updateUser(found, body)));
   },
 });

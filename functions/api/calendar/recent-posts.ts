@@ -1,0 +1,9 @@
+import { calendarContracts } from '@shared/contracts/calendar';
+import { lastPublished, toApiPost } from '../../core/calendar/post-store';
+import { defineRoute, ok } from '../../core/http/route';
+
+/** GET /api/calendar/recent: the dashboard's Recently Published. */
+export const recentPostsRoute = defineRoute(calendarContracts.recent, {
+  access: 'company',
+  handle: async ({ companyId, query }) => ok((await lastPublished(companyId, query.limit)).map(toApiPost)),
+});
