@@ -17,6 +17,24 @@ export const PLATFORM_LABELS: Record<SocialPlatform, string> = {
   linkedin: 'LinkedIn',
 };
 
+/**
+ * Every platform a company connects: the social platforms, WordPress, the Google profile (with
+ * Search Console) and Google My Business. Each connection is one stored item of one kind.
+ */
+export const CONNECTED_PLATFORMS = [...SOCIAL_PLATFORMS, 'wordpress', 'google', 'google-my-business'] as const;
+export type ConnectedPlatform = (typeof CONNECTED_PLATFORMS)[number];
+
+/** What sentences call each connected platform ("Reconnect Google from the apps page."). */
+export const CONNECTION_LABELS: Record<ConnectedPlatform, string> = {
+  ...PLATFORM_LABELS,
+  wordpress: 'WordPress',
+  google: 'Google',
+  'google-my-business': 'Google My Business',
+};
+
+export const isSocialPlatform = (platform: string): platform is SocialPlatform =>
+  (SOCIAL_PLATFORMS as readonly string[]).includes(platform);
+
 export const platformParams = z.object({
   platform: z.enum(SOCIAL_PLATFORMS, { error: 'Unknown platform.' }),
 });

@@ -6,7 +6,7 @@ import { keys } from '../../functions/core/table/keys';
 import { fileTokenCrypto } from '../../functions/core/integrations/token-crypto';
 import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
 import { REFRESH_LEAD_MS, refreshScheduleName } from '../../functions/core/integrations/refresh-schedule';
-import { connections } from '../../functions/core/integrations/connection-entity';
+import { updateConnection } from '../../functions/core/integrations/connection-store';
 import { TestClient, linkIn, signedInUser, waitForMail } from '../support/api-client';
 import { connectPlatform, failNextPlatformCall, type SocialPlatform } from '../support/platform-connect';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
@@ -96,10 +96,10 @@ describe('connecting platforms through the sandbox', () => {
     await connectPlatform(client, 'linkedin');
     const item = await rawItem(companyId, 'linkedin');
     expect(item).toBeDefined();
-    expect(item!.tokens).toMatch(/^gcm:/);
+    expect(item!.secrets).toMatch(/^gcm:/);
     const crypto = fileTokenCrypto(join(inject('runtime').dataDir, 'platform-token.key'));
     const secrets = JSON.parse(
-      await crypto.decrypt(item!.tokens as string, { companyId: String(companyId), platform: 'linkedin' }),
+      await crypto.decrypt(item!.secrets as string, { companyId: String(companyId), platform: 'linkedin' }),
     );
     expect(secrets.user.accessToken).toMatch(/^AQV/);
     expect(secrets.user.refreshToken).toMatch(/^AQX/);
@@ -108,10 +108,10 @@ describe('connecting platforms through the sandbox', () => {
     expect(raw).not.toContain(secrets.user.refreshToken);
     // Copied into another company's or platform's item, the ciphertext does not open.
     await expect(
-      crypto.decrypt(item!.tokens as string, { companyId: String(companyId + 1), platform: 'linkedin' }),
+      crypto.decrypt(item!.secrets as string, { companyId: String(companyId + 1), platform: 'linkedin' }),
     ).rejects.toThrow();
     await expect(
-      crypto.decrypt(item!.tokens as string, { companyId: String(companyId), platform: 'threads' }),
+      crypto.decrypt(item!.secrets as string, { companyId: String(companyId), platform: 'threads' }),
     ).rejects.toThrow();
     // Never in an answer either.
     for (const path of ['status', 'profiles']) {
@@ -124,11 +124,11 @@ describe('connecting platforms through the sandbox', () => {
     const { client, companyId } = await signedInUser('refresh');
     const { sandboxOrigin } = await connectPlatform(client, 'linkedin');
     await connectPlatform(client, 'threads');
-    const before = (await rawItem(companyId, 'linkedin'))!.tokens;
+    const before = (await rawItem(companyId, 'linkedin'))!.secrets;
 
     // A refresh that works: new tokens, still connected, a new schedule.
     await fireRefreshNow(companyId, 'linkedin');
-    for (let i = 0; i < 100 && (await rawItem(companyId, 'linkedin'))!.tokens === before; i++) {
+    for (let i = 0; i < 100 && (await rawItem(companyId, 'linkedin'))!.secrets === before; i++) {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect((await rawItem(companyId, 'linkedin'))!.refreshedAt).toBeDefined();
@@ -170,20 +170,20 @@ describe('connecting platforms through the sandbox', () => {
     const { client, companyId } = await signedInUser('refresh-outage');
     const { sandboxOrigin } = await connectPlatform(client, 'threads');
     // The token is inside its refresh window, as when its schedule fires for real.
-    await connections.update(keys.integration(companyId, 'threads'), {
+    await updateConnection(companyId, 'threads', {
       expiresAt: new Date(Date.now() + REFRESH_LEAD_MS - 3600_000).toISOString(),
     });
-    const before = (await rawItem(companyId, 'threads'))!.tokens;
+    const before = (await rawItem(companyId, 'threads'))!.secrets;
     await failNextPlatformCall(sandboxOrigin, '/threads-api/refresh_access_token', 'server-error');
     await fireRefreshNow(companyId, 'threads');
     // Should the workflow's own retries run out, a try an hour on is already armed.
     const hour = (at: number) => at > Date.now() + 50 * 60_000 && at < Date.now() + 61 * 60_000;
     expect(hour(await scheduledUntil(companyId, 'threads', hour))).toBe(true);
-    expect((await rawItem(companyId, 'threads'))!.tokens).toBe(before);
+    expect((await rawItem(companyId, 'threads'))!.secrets).toBe(before);
     // The workflow's retry works: new tokens, and the hour's try gives way to the next refresh.
     const next = await scheduledUntil(companyId, 'threads', (at) => at > Date.now() + 24 * 3600_000);
     const refreshed = (await rawItem(companyId, 'threads'))!;
-    expect(refreshed.tokens).not.toBe(before);
+    expect(refreshed.secrets).not.toBe(before);
     expect(next).toBe(Date.parse(refreshed.expiresAt as string) - REFRESH_LEAD_MS);
     expect((await client.get('/api/integrations/threads/status')).body.connected).toBe(true);
   });
@@ -191,7 +191,7 @@ describe('connecting platforms through the sandbox', () => {
   it('a Meta token (no refresh grant) past its expiry is marked when its schedule fires', async () => {
     const { client, companyId } = await signedInUser('meta-expiry');
     await connectPlatform(client, 'instagram');
-    await connections.update(keys.integration(companyId, 'instagram'), {
+    await updateConnection(companyId, 'instagram', {
       expiresAt: new Date(Date.now() - 1000).toISOString(),
     });
     await fireRefreshNow(companyId, 'instagram');

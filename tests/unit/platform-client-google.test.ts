@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../functions/core/integrations/app-http';
+import { PlatformError } from '../../functions/core/integrations/platform-error';
 import { pkcePair } from '../../functions/core/integrations/connect-state';
 import { BUSINESS_SCOPE, googleClient } from '../../functions/core/integrations/google-client';
 import { SANDBOX_CLIENTS } from '../../infra/local/sandbox/oauth-sandbox';
@@ -61,7 +61,9 @@ describe('Google client', () => {
       },
     ]);
     expect(await client.locations(tokens.accessToken, 'accounts/110000000000000000001')).toEqual([]);
-    const foreign = (await client.locations(tokens.accessToken, 'accounts/42').catch((e: unknown) => e)) as AppError;
+    const foreign = (await client
+      .locations(tokens.accessToken, 'accounts/42')
+      .catch((e: unknown) => e)) as PlatformError;
     expect(foreign.failure).toBe('permission');
 
     const fresh = await client.refresh(creds, tokens);
@@ -75,17 +77,17 @@ describe('Google client', () => {
       status: 429,
       body: { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } },
     });
-    const limited = (await client.accounts(fresh.accessToken).catch((e: unknown) => e)) as AppError;
+    const limited = (await client.accounts(fresh.accessToken).catch((e: unknown) => e)) as PlatformError;
     expect(limited.failure).toBe('rate-limited');
     expect(limited.message).toBe('Google My Business is limiting requests right now. Please try again in a minute.');
     await failNext(sandbox.origin(), { path: '/google-business-accounts/v1/accounts', status: 503, body: {} });
-    expect(((await client.accounts(fresh.accessToken).catch((e: unknown) => e)) as AppError).failure).toBe(
+    expect(((await client.accounts(fresh.accessToken).catch((e: unknown) => e)) as PlatformError).failure).toBe(
       'unavailable',
     );
 
     await client.revoke(tokens.refreshToken!);
     expect(await client.tokenAlive(fresh.accessToken)).toBe(false);
-    const gone = (await client.refresh(creds, tokens).catch((e: unknown) => e)) as AppError;
+    const gone = (await client.refresh(creds, tokens).catch((e: unknown) => e)) as PlatformError;
     expect(gone.failure).toBe('expired');
     expect(gone.message).toBe(
       'Your Google My Business connection has expired. Reconnect Google My Business from the apps page.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../functions/core/integrations/app-http';
+import { PlatformError } from '../../functions/core/integrations/platform-error';
 import { wordpressClient, type WordPressCredentials } from '../../functions/core/integrations/wordpress-client';
 import { FetchRefusedError } from '../../functions/core/net';
 import { APP_ORIGIN, failNext, useSandboxPlatforms } from '../support/platform-sandbox';
@@ -87,15 +87,17 @@ describe('WordPress client', () => {
         data: { status: 403 },
       },
     });
-    const denied = (await client.publishPost(creds, { title: 't', html: 'x' }).catch((e: unknown) => e)) as AppError;
-    expect(denied).toBeInstanceOf(AppError);
+    const denied = (await client
+      .publishPost(creds, { title: 't', html: 'x' })
+      .catch((e: unknown) => e)) as PlatformError;
+    expect(denied).toBeInstanceOf(PlatformError);
     expect(denied.failure).toBe('permission');
     expect(denied.message).toBe(
       'Your WordPress user may not publish posts on this site. Connect with an editor or administrator.',
     );
 
     await failNext(sandbox.origin(), { path: '/wp-json/wp/v2/posts', status: 503, body: { code: 'unavailable' } });
-    const down = (await client.publishPost(creds, { title: 't', html: 'x' }).catch((e: unknown) => e)) as AppError;
+    const down = (await client.publishPost(creds, { title: 't', html: 'x' }).catch((e: unknown) => e)) as PlatformError;
     expect(down.failure).toBe('unavailable');
     expect(down.message).toBe('WordPress is not answering right now. Please try again in a few minutes.');
 
@@ -105,12 +107,12 @@ describe('WordPress client', () => {
         html: 'x',
         media: [{ filename: 'a.txt', contentType: 'text/plain', bytes: PNG }],
       })
-      .catch((e: unknown) => e)) as AppError;
+      .catch((e: unknown) => e)) as PlatformError;
     expect(upload.failure).toBe('unavailable');
 
     // The user revokes the password from their WordPress profile.
     await fetch(`${sandbox.origin()}/__sandbox/wordpress/revoke`, { method: 'POST' });
-    const revoked = (await client.me(creds).catch((e: unknown) => e)) as AppError;
+    const revoked = (await client.me(creds).catch((e: unknown) => e)) as PlatformError;
     expect(revoked.failure).toBe('expired');
     expect(revoked.code).toBe('PLATFORM_RECONNECT');
     expect(revoked.message).toBe('Your WordPress connection has expired. Reconnect WordPress from the apps page.');

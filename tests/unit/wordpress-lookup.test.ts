@@ -5,12 +5,12 @@ import {
   isSamePost,
   searchTerms,
   wordpressFileStem,
-  WordPressError,
   wordpressClient,
   type ListedMedia,
   type ListedPost,
   type WordPressCredentials,
 } from '../../functions/core/integrations/wordpress-client';
+import { PlatformError } from '../../functions/core/integrations/platform-error';
 import { blogHtml } from '../../functions/core/publishing/wordpress-seam';
 import { APP_ORIGIN, useSandboxPlatforms } from '../support/platform-sandbox';
 
@@ -201,8 +201,8 @@ describe('WordPress lookup against the sandbox site', () => {
     const title = `Unknown outcome ${Date.now()}`;
     const since = new Date();
     await failNext({ path: '/wp-json/wp/v2/posts', method: 'POST', failure: 'server-error', after: true });
-    const error = (await client.publishPost(creds, { title, html: HTML }).catch((e: unknown) => e)) as WordPressError;
-    expect(error).toBeInstanceOf(WordPressError);
+    const error = (await client.publishPost(creds, { title, html: HTML }).catch((e: unknown) => e)) as PlatformError;
+    expect(error).toBeInstanceOf(PlatformError);
     expect(error).toMatchObject({ failure: 'unavailable', transient: true });
     const stored = await sitePosts(title);
     expect(stored).toHaveLength(1);
@@ -218,8 +218,8 @@ describe('WordPress lookup against the sandbox site', () => {
     const title = `Timed out ${Date.now()}`;
     const since = new Date();
     await failNext({ path: '/wp-json/wp/v2/posts', method: 'POST', failure: 'timeout', delayMs: 3000, after: true });
-    const error = (await client.publishPost(creds, { title, html: HTML }).catch((e: unknown) => e)) as WordPressError;
-    expect(error).toBeInstanceOf(WordPressError);
+    const error = (await client.publishPost(creds, { title, html: HTML }).catch((e: unknown) => e)) as PlatformError;
+    expect(error).toBeInstanceOf(PlatformError);
     expect(error).toMatchObject({ failure: 'unavailable', transient: true });
     expect(await client.findPost(creds, { title, html: HTML }, since)).toMatchObject({ id: expect.any(Number) });
   });
@@ -229,7 +229,7 @@ describe('WordPress lookup against the sandbox site', () => {
     const creds = await approve();
     const title = `Rate limited ${Date.now()}`;
     await failNext({ path: '/wp-json/wp/v2/posts', failure: 'rate-limit', headers: { 'retry-after': '7' } });
-    const error = (await client.publishPost(creds, { title, html: HTML }).catch((e: unknown) => e)) as WordPressError;
+    const error = (await client.publishPost(creds, { title, html: HTML }).catch((e: unknown) => e)) as PlatformError;
     expect(error).toMatchObject({ failure: 'rate-limited', transient: true, retryAfterSeconds: 7 });
     expect(await sitePosts(title)).toHaveLength(0);
   });

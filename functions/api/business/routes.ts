@@ -1,6 +1,10 @@
-import { account, accounts, chooseAccountRoute, locations } from './accounts';
+import { account } from './account';
+import { accounts } from './accounts';
 import { callback } from './callback';
+import { chooseAccountRoute } from './choose-account';
 import { connect } from './connect';
-import { disconnect, status } from './status';
+import { disconnect } from './disconnect';
+import { locations } from './locations';
+import { status } from './status';
 
 export const routes = [connect, callback, status, accounts, account, chooseAccountRoute, locations, disconnect];

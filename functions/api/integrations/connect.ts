@@ -3,9 +3,9 @@ import { PLATFORM_LABELS } from '@shared/schemas/integrations';
 import { conflict } from '../../core/errors';
 import { defineRoute, ok } from '../../core/http/route';
 import { startConnect } from '../../core/integrations/connect-start';
+import { callbackUrl } from '../../core/integrations/callback-urls';
 import { createConnectState, pkcePair } from '../../core/integrations/connect-state';
-import { appCredentials, platformClient } from '../../core/integrations/platforms';
-import { callbackUri } from './callback-uri';
+import { clientCredentials, platformClient } from '../../core/integrations/platforms';
 
 /**
  * Answers the platform's consent page for the browser to go to (spec 01 §4). The state is
@@ -17,7 +17,7 @@ export const connect = defineRoute(integrationsContracts.connect, {
   handle: async ({ params, query, user, companyId }) => {
     const platform = params.platform;
     const { prepared, cookies } = await startConnect(query.inviteToken, user, companyId, async (company) => {
-      const creds = await appCredentials(platform);
+      const creds = await clientCredentials(platform);
       if (!creds) throw conflict(`Connecting ${PLATFORM_LABELS[platform]} is not set up yet.`);
       const client = platformClient(platform);
       const pkce = client.pkce ? pkcePair() : undefined;
@@ -29,7 +29,7 @@ export const connect = defineRoute(integrationsContracts.connect, {
       });
       const url = client.authorizeUrl({
         creds,
-        redirectUri: callbackUri(platform),
+        redirectUri: callbackUrl(platform),
         state,
         codeChallenge: pkce?.challenge,
       });

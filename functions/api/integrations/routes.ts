@@ -2,20 +2,20 @@ import { callback } from './callback';
 import { connect } from './connect';
 import { disconnect } from './disconnect';
 import { googleCallback } from './google-callback';
-import { googleConnect, searchConsoleConnect } from './google-connect';
+import { googleConnect } from './google-connect';
 import { profile } from './profile';
 import { profiles } from './profiles';
-import {
-  searchConsoleChooseWebsite,
-  searchConsoleDisconnect,
-  searchConsoleStatus,
-  searchConsoleWebsite,
-  searchConsoleWebsites,
-} from './search-console';
+import { searchConsoleChooseWebsite } from './search-console-choose-website';
+import { searchConsoleConnect } from './search-console-connect';
+import { searchConsoleDisconnect } from './search-console-disconnect';
+import { searchConsoleStatus } from './search-console-status';
+import { searchConsoleWebsite } from './search-console-website';
+import { searchConsoleWebsites } from './search-console-websites';
 import { status } from './status';
 import { wordpressCallback } from './wordpress-callback';
 import { wordpressConnect } from './wordpress-connect';
-import { wordpressDisconnect, wordpressStatus } from './wordpress-status';
+import { wordpressDisconnect } from './wordpress-disconnect';
+import { wordpressStatus } from './wordpress-status';
 
 export const routes = [
   connect,

@@ -1,8 +1,8 @@
 import { wordpressContracts } from '@shared/contracts/integrations';
 import { defineRoute } from '../../core/http/route';
-import { finishAppCallback } from '../../core/integrations/app-callback';
+import { callbackUrl } from '../../core/integrations/callback-urls';
+import { finishConnect } from '../../core/integrations/connect-finish';
 import { finishWordPressConnect } from '../../core/integrations/wordpress-connection';
-import { wordpressCallbackUrl } from './wordpress-connect';
 
 /**
  * The site's authorize-application page (or WordPress.com) sends the browser back here. The
@@ -12,8 +12,8 @@ import { wordpressCallbackUrl } from './wordpress-connect';
 export const wordpressCallback = defineRoute(wordpressContracts.callback, {
   access: 'public',
   handle: ({ query, cookies, user }) =>
-    finishAppCallback({
-      app: 'wordpress',
+    finishConnect({
+      platform: 'wordpress',
       label: 'WordPress',
       state: query.state,
       cookies,
@@ -25,7 +25,7 @@ export const wordpressCallback = defineRoute(wordpressContracts.callback, {
           userLogin: query.user_login,
           password: query.password,
           code: query.code,
-          callbackUrl: wordpressCallbackUrl(),
+          callbackUrl: callbackUrl('wordpress'),
         }),
     }),
 });

@@ -1,10 +1,8 @@
 import { wordpressContracts } from '@shared/contracts/integrations';
-import { config } from '../../core/config';
 import { defineRoute, ok } from '../../core/http/route';
+import { callbackUrl } from '../../core/integrations/callback-urls';
 import { startConnect } from '../../core/integrations/connect-start';
 import { startWordPressConnect } from '../../core/integrations/wordpress-connection';
-
-export const wordpressCallbackUrl = () => `${config.appOrigin}/api/integrations/wordpress/callback`;
 
 /**
  * Spec 01 §5 and 02 §7: the site (root address, checked by the shared rule) is read through
@@ -19,7 +17,7 @@ export const wordpressConnect = defineRoute(wordpressContracts.connect, {
         site: body.website,
         companyId: company,
         userId: user.id,
-        callbackUrl: wordpressCallbackUrl(),
+        callbackUrl: callbackUrl('wordpress'),
       }),
     );
     return { ...ok({ url: prepared.url }), cookies };

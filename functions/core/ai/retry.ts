@@ -1,3 +1,5 @@
+import { retryAfterMs } from '../http/retry-after';
+
 /**
  * Retries with exponential backoff and jitter for calls to a rate-limited API. The server's own
  * wait (retry-after-ms, retry-after, x-ratelimit-reset-*) wins over the computed one; a wait longer
@@ -80,13 +82,8 @@ export function serverWaitMs(headers: Headers | undefined, now = Date.now()): nu
   if (!headers) return undefined;
   const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
   if (Number.isFinite(ms) && ms >= 0) return ms;
-  const after = headers.get('retry-after');
-  if (after) {
-    const seconds = Number(after);
-    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-    const date = Date.parse(after);
-    if (Number.isFinite(date)) return Math.max(0, date - now);
-  }
+  const after = retryAfterMs(headers.get('retry-after') ?? undefined, now);
+  if (after !== undefined) return after;
   // Without retry-after, the reset of whichever limit ran out: requests or tokens.
   const resets = ['requests', 'tokens']
     .filter((kind) => headers.get(`x-ratelimit-remaining-${kind}`) === '0')

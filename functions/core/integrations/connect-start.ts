@@ -3,8 +3,7 @@ import { acceptInvite, checkInvite } from '../companies/invites';
 import { companyCookie } from '../http/company-cookie';
 import { serializeCookie } from '../http/cookies';
 import type { AuthUser } from '../http/route';
-import { STATE_COOKIE } from './app-connect-state';
-import { CONNECT_STATE_TTL_SECONDS } from './connect-state';
+import { CONNECT_STATE_TTL_SECONDS, STATE_COOKIE } from './connect-state';
 
 /**
  * What every connect route does around its own work. Spec 01 §6: connect calls accept an invite

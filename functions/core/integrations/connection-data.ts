@@ -1,21 +1,21 @@
 import { partitionData } from '../companies/company-data';
 import { companyItemPrefix } from '../table/keys';
-import { connections } from './connection-entity';
+import { storedConnections } from './connection-entity';
 
 /**
- * A company's platform connections, for the company cascade. Their refresh schedules are
+ * A company's connections (every platform's), for the company cascade. Their refresh schedules are
  * `c<companyId>-integration-<platform>` and go with the company's other one-time schedules.
  */
 export const connectionData = partitionData({
-  name: 'platform connections',
+  name: 'connections',
   skPrefix: companyItemPrefix.integration,
   example: async (companyId) => {
-    await connections.put({
+    await storedConnections.put({
       companyId,
       platform: 'linkedin',
       status: 'connected',
       account: { id: 'example', name: 'Example' },
-      tokens: 'gcm:example',
+      secrets: 'gcm:example',
       connectedAt: new Date().toISOString(),
     });
   },

@@ -1,17 +1,32 @@
 import { z } from 'zod';
-import { PLATFORM_LABELS, type IntegrationStatus, type SocialPlatform } from '@shared/schemas/integrations';
+import {
+  CONNECTION_LABELS,
+  isSocialPlatform,
+  PLATFORM_LABELS,
+  type ConnectedPlatform,
+  type IntegrationStatus,
+  type SocialPlatform,
+} from '@shared/schemas/integrations';
 import { notFound } from '../errors';
 import { log } from '../log';
-import { connections, type Connection } from './connection-entity';
-import type { PlatformAccount, PublishTarget, TokenSet } from './platform-client';
-import { PlatformError } from './platform-error';
-import { platformClient } from './platforms';
-import { cancelRefresh, refreshTarget, scheduleRefresh } from './refresh-schedule';
 import { keys } from '../table/keys';
+import { storedConnections, toConnection, type Connection } from './connection-entity';
+import { googleClient, googleTokensSchema, isGooglePlatform } from './google-client';
+import type { PlatformAccount, PublishTarget, TokenSet } from './platform-client';
+import { platformConfig } from './platform-config';
+import { PlatformError, platformSentences } from './platform-error';
+import { platformClient } from './platforms';
+import { cancelRefresh, isSocialConnection, refreshTarget, scheduleRefresh } from './refresh-schedule';
 import { tokenCrypto } from './token-crypto';
 
-/** What `tokens` decrypts to: the account's tokens and the chosen page's own token, if it has one. */
-const secretsSchema = z.object({
+/**
+ * The one store of connections, whatever the platform: read, saved, marked for reconnecting,
+ * called with, and forgotten the same way. Platform modules (google-connection,
+ * wordpress-connection, search-console-store, business) add only what their platform needs.
+ */
+
+/** What a social connection's secrets open to: the account's tokens and the chosen page's own token. */
+const socialSecretsSchema = z.object({
   user: z.object({
     accessToken: z.string(),
     refreshToken: z.string().optional(),
@@ -20,30 +35,72 @@ const secretsSchema = z.object({
   }),
   target: z.string().optional(),
 });
-export type ConnectionSecrets = z.infer<typeof secretsSchema>;
+export type SocialSecrets = z.infer<typeof socialSecretsSchema>;
 
-const context = (companyId: number, platform: SocialPlatform) => ({ companyId: String(companyId), platform });
+const context = (companyId: number, platform: ConnectedPlatform) => ({ companyId: String(companyId), platform });
+const key = (companyId: number, platform: ConnectedPlatform) => keys.integration(companyId, platform);
 
-export const notConnected = (platform: SocialPlatform) =>
-  notFound(`${PLATFORM_LABELS[platform]} is not connected. Connect it from the apps page.`);
+export const notConnected = (platform: ConnectedPlatform) =>
+  notFound(`${CONNECTION_LABELS[platform]} is not connected. Connect it from the apps page.`);
 
-async function seal(companyId: number, platform: SocialPlatform, secrets: ConnectionSecrets): Promise<string> {
-  return tokenCrypto().encrypt(JSON.stringify(secrets), context(companyId, platform));
+export const sealSecrets = (companyId: number, platform: ConnectedPlatform, secrets: unknown) =>
+  tokenCrypto().encrypt(JSON.stringify(secrets), context(companyId, platform));
+
+/** The connection's secrets, parsed with the platform's schema (a social connection's by default). */
+export async function openSecrets(connection: Connection): Promise<SocialSecrets>;
+export async function openSecrets<T>(connection: Connection, schema: z.ZodType<T>): Promise<T>;
+export async function openSecrets(connection: Connection, schema: z.ZodType = socialSecretsSchema): Promise<unknown> {
+  const text = await tokenCrypto().decrypt(connection.secrets, context(connection.companyId, connection.platform));
+  return schema.parse(JSON.parse(text));
 }
 
-export async function openSecrets(connection: Connection): Promise<ConnectionSecrets> {
-  const text = await tokenCrypto().decrypt(connection.tokens, context(connection.companyId, connection.platform));
-  return secretsSchema.parse(JSON.parse(text));
+export async function getConnection(companyId: number, platform: ConnectedPlatform): Promise<Connection | undefined> {
+  const stored = await storedConnections.get(key(companyId, platform), { consistent: true });
+  return stored ? toConnection(stored) : undefined;
 }
 
-export const getConnection = (companyId: number, platform: SocialPlatform) =>
-  connections.get(keys.integration(companyId, platform), { consistent: true });
+export async function updateConnection(
+  companyId: number,
+  platform: ConnectedPlatform,
+  fields: Partial<Connection>,
+): Promise<Connection | undefined> {
+  const stored = await storedConnections.update(key(companyId, platform), fields);
+  return stored ? toConnection(stored) : undefined;
+}
 
 /**
- * Stores a fresh connection (a new consent replaces the old one, and with it any
- * "reconnect" mark). A platform with a single choice gets it chosen at once.
+ * Stores a fresh connection: a new consent replaces the old one, and with it any "reconnect"
+ * mark (the whole item is written in today's shape). A social connection's refresh is armed.
  */
-export async function saveConnection(
+export async function saveConnection(input: {
+  companyId: number;
+  platform: ConnectedPlatform;
+  account: { id: string; name: string };
+  profile?: { id: string; name: string };
+  secrets: unknown;
+  expiresAt?: string;
+  refreshExpiresAt?: string;
+}): Promise<Connection> {
+  const previous = await getConnection(input.companyId, input.platform);
+  const connection: Connection = {
+    companyId: input.companyId,
+    platform: input.platform,
+    status: 'connected',
+    account: input.account,
+    profile: input.profile,
+    secrets: await sealSecrets(input.companyId, input.platform, input.secrets),
+    expiresAt: input.expiresAt,
+    refreshExpiresAt: input.refreshExpiresAt,
+    connectedAt: new Date().toISOString(),
+    version: (previous?.version ?? 0) + 1,
+  };
+  if (isSocialConnection(connection)) connection.refreshArmedFor = await scheduleRefresh(connection);
+  await storedConnections.put(connection);
+  return connection;
+}
+
+/** A social platform's consent: the account, its tokens, and its single page or profile chosen at once. */
+export function saveSocialConnection(
   companyId: number,
   platform: SocialPlatform,
   account: PlatformAccount,
@@ -57,49 +114,43 @@ export async function saveConnection(
       : only
         ? { id: only.id, name: only.name }
         : undefined;
-  const previous = await getConnection(companyId, platform);
-  const connection: Connection = {
+  return saveConnection({
     companyId,
     platform,
-    status: 'connected',
     account,
     profile,
-    tokens: await seal(companyId, platform, { user: tokens, target: only?.accessToken }),
+    secrets: { user: tokens, target: only?.accessToken } satisfies SocialSecrets,
     expiresAt: tokens.expiresAt,
     refreshExpiresAt: tokens.refreshExpiresAt,
-    connectedAt: new Date().toISOString(),
-    version: (previous?.version ?? 0) + 1,
-  };
-  connection.refreshArmedFor = await scheduleRefresh(connection);
-  await connections.put(connection);
-  return connection;
+  });
 }
 
 /**
- * Marks a connection that can no longer be refreshed; the apps tab then says to reconnect.
- * Workflow steps pass `fromRefresh`: the refresh job's schedule already fired, and the publishing
- * workers may not touch schedules (a pending refresh that fires finds the mark and stops);
- * elsewhere the pending refresh is dropped.
+ * Marks a connection that no longer works; its status then says to reconnect, with `message`.
+ * A social connection's pending refresh is dropped, except from workflow steps (`fromRefresh`):
+ * the refresh job's schedule already fired, and the publishing workers may not touch schedules
+ * (a pending refresh that fires finds the mark and stops). Other platforms have no schedule.
  */
 export async function markReconnect(
   companyId: number,
-  platform: SocialPlatform,
+  platform: ConnectedPlatform,
   message: string,
   options: { fromRefresh?: boolean } = {},
 ): Promise<void> {
-  await connections.update(keys.integration(companyId, platform), {
+  const social = isSocialPlatform(platform);
+  await updateConnection(companyId, platform, {
     status: 'reconnect',
     message,
-    refreshArmedFor: '',
+    ...(social ? { refreshArmedFor: '' } : {}),
   });
-  if (!options.fromRefresh) await cancelRefresh(companyId, platform);
+  if (social && !options.fromRefresh) await cancelRefresh(companyId, platform);
 }
 
-/** New tokens from a refresh; the chosen page's token is kept. The caller arms the next refresh. */
+/** New tokens from a social platform's refresh; the chosen page's token is kept. The caller arms the next refresh. */
 export async function storeRefreshed(connection: Connection, tokens: TokenSet): Promise<Connection | undefined> {
   const secrets = await openSecrets(connection);
-  return connections.update(keys.integration(connection.companyId, connection.platform), {
-    tokens: await seal(connection.companyId, connection.platform, { ...secrets, user: tokens }),
+  return updateConnection(connection.companyId, connection.platform, {
+    secrets: await sealSecrets(connection.companyId, connection.platform, { ...secrets, user: tokens }),
     expiresAt: tokens.expiresAt,
     refreshExpiresAt: tokens.refreshExpiresAt ?? connection.refreshExpiresAt,
     refreshedAt: new Date().toISOString(),
@@ -108,82 +159,98 @@ export async function storeRefreshed(connection: Connection, tokens: TokenSet): 
 }
 
 /**
- * Arms the refresh schedule when the connection's target moved since it was armed (a refresh
- * stored new tokens, or the schedule fired). The refresh job calls it when it is done (with
- * `notBefore` after an outage: the next try waits); the integrations routes that read a
- * connection call it too, a safety net should a job have ended before it could.
+ * Arms the refresh schedule of a social connection when its target moved since it was armed (a
+ * refresh stored new tokens, or the schedule fired). The refresh job calls it when it is done
+ * (with `notBefore` after an outage: the next try waits); the status route calls it too, a
+ * safety net should a job have ended before it could.
  */
 export async function armRefresh(
   connection: Connection | undefined,
   options: { force?: boolean; notBefore?: number } = {},
 ): Promise<void> {
-  if (connection?.status !== 'connected') return;
+  if (connection?.status !== 'connected' || !isSocialConnection(connection)) return;
   const target = refreshTarget(connection)?.toISOString() ?? '';
   if (!options.force && connection.refreshArmedFor === target) return;
   const armed = await scheduleRefresh(connection, Date.now(), options.notBefore);
-  await connections.update(keys.integration(connection.companyId, connection.platform), { refreshArmedFor: armed });
+  await updateConnection(connection.companyId, connection.platform, { refreshArmedFor: armed });
 }
 
+/** Spec 01 §3: connected, with its profile (page, site, property); or to reconnect, with the sentence to show. */
 export function statusOf(connection: Connection | undefined): IntegrationStatus {
   if (!connection) return { connected: false };
+  const profile = connection.profile ? { profile: connection.profile } : {};
   if (connection.status === 'reconnect') {
     return {
       connected: false,
       reconnect: true,
-      message: connection.message,
-      ...(connection.profile ? { profile: connection.profile } : {}),
+      message: connection.message ?? platformSentences.expired(connection.platform),
+      ...profile,
     };
   }
-  return { connected: true, ...(connection.profile ? { profile: connection.profile } : {}) };
+  return { connected: true, ...profile };
 }
 
 /**
- * A platform call with the connection's tokens. A dead token marks the connection for
- * reconnecting before the error reaches the user.
+ * A call to the platform with the connection and its secrets. A connection already marked says
+ * to reconnect; a dead token or password met on the way marks it before the error goes up.
  */
-async function withConnection<T>(
+export async function withConnection<T, S>(
   companyId: number,
-  platform: SocialPlatform,
-  call: (connection: Connection, secrets: ConnectionSecrets) => Promise<T>,
+  platform: ConnectedPlatform,
+  schema: z.ZodType<S>,
+  call: (connection: Connection, secrets: S) => Promise<T>,
 ): Promise<T> {
   const connection = await getConnection(companyId, platform);
   if (!connection) throw notConnected(platform);
   if (connection.status === 'reconnect') {
-    throw new PlatformError(platform, 'expired', connection.message ?? `Reconnect ${PLATFORM_LABELS[platform]}.`);
+    throw new PlatformError(platform, 'expired', connection.message ?? platformSentences.expired(platform));
   }
   try {
-    return await call(connection, await openSecrets(connection));
+    return await call(connection, await openSecrets(connection, schema));
   } catch (error) {
     if (error instanceof PlatformError && error.failure === 'expired') {
-      log('warn', 'platform token expired', { platform, companyId, detail: error.detail });
+      log('warn', 'platform connection expired', { platform, companyId, detail: error.detail });
       await markReconnect(companyId, platform, error.message);
     }
     throw error;
   }
 }
 
-/** The pages, business accounts or profiles the connected account may publish to. */
+/** The pages, business accounts or profiles the connected social account may publish to. */
 export const listProfiles = (companyId: number, platform: SocialPlatform) =>
-  withConnection(companyId, platform, async (connection, secrets) => {
+  withConnection(companyId, platform, socialSecretsSchema, async (connection, secrets) => {
     const targets = await platformClient(platform).targets(secrets.user, connection.account);
     return targets.map(({ id, name }) => ({ id, name }));
   });
 
 /** Chooses where posts go; the choice must be one the platform lists for this account now. */
 export const chooseProfile = (companyId: number, platform: SocialPlatform, id: string) =>
-  withConnection(companyId, platform, async (connection, secrets) => {
+  withConnection(companyId, platform, socialSecretsSchema, async (connection, secrets) => {
     const targets = await platformClient(platform).targets(secrets.user, connection.account);
     const chosen = targets.find((t) => t.id === id);
     if (!chosen) throw notFound(`This page or profile is not one your ${PLATFORM_LABELS[platform]} account manages.`);
-    const next = await connections.update(keys.integration(companyId, platform), {
+    const next = await updateConnection(companyId, platform, {
       profile: { id: chosen.id, name: chosen.name },
-      tokens: await seal(companyId, platform, { user: secrets.user, target: chosen.accessToken }),
+      secrets: await sealSecrets(companyId, platform, { user: secrets.user, target: chosen.accessToken }),
     });
     return statusOf(next);
   });
 
-/** Forgets the connection, its tokens and its refresh schedule. */
-export async function disconnect(companyId: number, platform: SocialPlatform): Promise<void> {
-  await connections.delete(keys.integration(companyId, platform));
-  await cancelRefresh(companyId, platform);
+/**
+ * Forgets the connection and its secrets; idempotent. A social connection's refresh schedule
+ * goes with it; a Google grant is revoked at Google too (best effort).
+ */
+export async function disconnect(companyId: number, platform: ConnectedPlatform): Promise<void> {
+  if (isGooglePlatform(platform)) {
+    const connection = await getConnection(companyId, platform);
+    if (!connection) return;
+    try {
+      const tokens = await openSecrets(connection, googleTokensSchema);
+      await googleClient(platformConfig(), platform).revoke(tokens.refreshToken ?? tokens.accessToken);
+    } catch (error) {
+      log('warn', 'google revoke failed', { platform, companyId, error: (error as Error).message });
+    }
+  }
+  await storedConnections.delete(key(companyId, platform));
+  if (isSocialPlatform(platform)) await cancelRefresh(companyId, platform);
 }

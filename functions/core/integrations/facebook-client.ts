@@ -2,7 +2,7 @@ import { classifyGraphError, type GraphPage } from './meta-graph';
 import {
   expiresIn,
   sameText,
-  type AppCredentials,
+  type ClientCredentials,
   type PlatformClient,
   type Publisher,
   type PublishRequest,
@@ -10,7 +10,7 @@ import {
 } from './platform-client';
 import type { PlatformConfig } from './platform-config';
 import { PlatformError } from './platform-error';
-import { platformCall, type PlatformHttpOptions } from './platform-http';
+import { callPlatform, type PlatformHttpOptions } from './platform-http';
 import type { SocialPlatform } from '@shared/schemas/integrations';
 
 interface GraphToken {
@@ -42,7 +42,7 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
     http,
 
     authorizeUrl(
-      input: { creds: AppCredentials; redirectUri: string; state: string; codeChallenge?: string },
+      input: { creds: ClientCredentials; redirectUri: string; state: string; codeChallenge?: string },
       scope: string,
     ) {
       const url = new URL(`${config.facebookWww}/${config.graphVersion}/dialog/oauth`);
@@ -59,12 +59,12 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
     },
 
     async exchangeCode(input: {
-      creds: AppCredentials;
+      creds: ClientCredentials;
       redirectUri: string;
       code: string;
       codeVerifier?: string;
     }): Promise<TokenSet> {
-      const short = await platformCall<GraphToken>(
+      const short = await callPlatform<GraphToken>(
         api('oauth/access_token', {
           client_id: input.creds.clientId,
           client_secret: input.creds.clientSecret,
@@ -75,7 +75,7 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
         {},
         http,
       );
-      const long = await platformCall<GraphToken>(
+      const long = await callPlatform<GraphToken>(
         api('oauth/access_token', {
           grant_type: 'fb_exchange_token',
           client_id: input.creds.clientId,
@@ -89,7 +89,7 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
     },
 
     async me(tokens: TokenSet) {
-      const me = await platformCall<{ id: string | number; name?: string }>(
+      const me = await callPlatform<{ id: string | number; name?: string }>(
         api('me', { fields: 'id,name' }),
         { headers: bearer(tokens.accessToken) },
         http,
@@ -102,7 +102,7 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
       const all: T[] = [];
       let url: URL | undefined = api(path, { limit: '100', ...query });
       for (let page = 0; url && page < 10; page++) {
-        const answer: { body: GraphPage<T> } = await platformCall<GraphPage<T>>(
+        const answer: { body: GraphPage<T> } = await callPlatform<GraphPage<T>>(
           url,
           { headers: bearer(tokens.accessToken) },
           http,
@@ -166,7 +166,7 @@ function facebookPublisher(graph: ReturnType<typeof metaGraph>): Publisher {
     async prepare(request) {
       const uploaded: string[] = [];
       for (const media of request.media) {
-        const photo = await platformCall<{ id: string }>(
+        const photo = await callPlatform<{ id: string }>(
           graph.url(`${request.targetId}/photos`),
           { method: 'POST', form: { url: media.url, published: 'false' }, headers: auth(request) },
           graph.http,
@@ -181,14 +181,14 @@ function facebookPublisher(graph: ReturnType<typeof metaGraph>): Publisher {
       (progress.uploaded ?? []).forEach((id, i) => {
         form[`attached_media[${i}]`] = JSON.stringify({ media_fbid: id });
       });
-      const created = await platformCall<{ id: string }>(
+      const created = await callPlatform<{ id: string }>(
         graph.url(`${request.targetId}/feed`),
         { method: 'POST', form, headers: auth(request) },
         graph.http,
       );
       let permalink: string | null = null;
       try {
-        const read = await platformCall<{ permalink_url?: string }>(
+        const read = await callPlatform<{ permalink_url?: string }>(
           graph.url(created.body.id, { fields: 'permalink_url' }),
           { headers: auth(request) },
           graph.http,
@@ -200,7 +200,7 @@ function facebookPublisher(graph: ReturnType<typeof metaGraph>): Publisher {
       return { externalId: created.body.id, permalink };
     },
     async find(request, since) {
-      const feed = await platformCall<
+      const feed = await callPlatform<
         GraphPage<{ id: string; message?: string; created_time?: string; permalink_url?: string }>
       >(
         graph.url(`${request.targetId}/feed`, { fields: 'id,message,created_time,permalink_url', limit: '25' }),

@@ -1,19 +1,32 @@
-import { AppError, appCall, appSentences, type AppAnswer, type AppName } from './app-http';
-import type { AppCredentials } from './platform-client';
+import { z } from 'zod';
+import type { ClientCredentials } from './platform-client';
 import type { PlatformConfig } from './platform-config';
+import { PlatformError, platformError } from './platform-error';
+import { fetchPlatform, type PlatformReply, type PlatformRequest } from './platform-http';
+
+/** The two Google connections: the profile with Search Console, and My Business. */
+export type GooglePlatform = 'google' | 'google-my-business';
+export const isGooglePlatform = (platform: string): platform is GooglePlatform =>
+  platform === 'google' || platform === 'google-my-business';
+
+/** What a Google consent must grant for each connection; Google lets the user untick it. */
+export const googleAccessSentence = (platform: GooglePlatform) =>
+  `Google did not give us access to ${platform === 'google' ? 'Search Console' : 'your Business Profile'}. Connect again and allow it.`;
 
 /** Search Console's read-only scope and the Business Profile's (the only one it has). */
 export const SEARCH_CONSOLE_SCOPE = 'https://www.googleapis.com/auth/webmasters.readonly';
 export const BUSINESS_SCOPE = 'https://www.googleapis.com/auth/business.manage';
 export const PROFILE_SCOPES = 'openid email profile';
 
-export interface GoogleTokens {
-  accessToken: string;
-  refreshToken?: string;
-  expiresAt?: string;
+/** What a Google connection's secrets open to. */
+export const googleTokensSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string().optional(),
+  expiresAt: z.string().optional(),
   /** The scopes the user actually granted (Google lets them untick some). */
-  scope?: string;
-}
+  scope: z.string().optional(),
+});
+export type GoogleTokens = z.infer<typeof googleTokensSchema>;
 
 /**
  * Google's two error shapes: the OAuth endpoints answer `{error, error_description}`
@@ -21,7 +34,7 @@ export interface GoogleTokens {
  * answer `{error: {code, message, status}}` (UNAUTHENTICATED 401, PERMISSION_DENIED 403,
  * RESOURCE_EXHAUSTED 429 at 300 requests a minute).
  */
-export function classifyGoogleError(app: AppName, answer: AppAnswer): AppError {
+export function classifyGoogleError(platform: GooglePlatform, answer: PlatformReply): PlatformError {
   const body = (answer.body ?? {}) as {
     error?: string | { code?: number; message?: string; status?: string };
     error_description?: string;
@@ -31,24 +44,17 @@ export function classifyGoogleError(app: AppName, answer: AppAnswer): AppError {
   const words = typeof error === 'string' ? body.error_description : error?.message;
   const detail = `HTTP ${answer.status} ${code ?? ''}: ${words ?? ''}`;
   if (code === 'invalid_grant' || code === 'invalid_token' || code === 'UNAUTHENTICATED' || answer.status === 401) {
-    return new AppError(app, 'expired', appSentences.expired(app), detail);
+    return platformError.expired(platform, detail);
   }
-  if (answer.status === 429 || code === 'RESOURCE_EXHAUSTED') {
-    return new AppError(app, 'rate-limited', appSentences.rateLimited(app), detail);
-  }
+  if (answer.status === 429 || code === 'RESOURCE_EXHAUSTED') return platformError.rateLimited(platform, 60, detail);
   if (answer.status === 403 || code === 'PERMISSION_DENIED') {
-    return new AppError(
-      app,
-      'permission',
-      `Google did not give us access to ${app === 'google' ? 'Search Console' : 'your Business Profile'}. Connect again and allow it.`,
-      detail,
-    );
+    return new PlatformError(platform, 'permission', googleAccessSentence(platform), detail);
   }
-  if (answer.status >= 500) return new AppError(app, 'unavailable', appSentences.unavailable(app), detail);
-  return new AppError(app, 'rejected', appSentences.rejected(app), detail);
+  if (answer.status >= 500) return platformError.unavailable(platform, detail);
+  return platformError.rejected(platform, detail);
 }
 
-const ok = (answer: AppAnswer) => answer.status >= 200 && answer.status < 300;
+const ok = (answer: PlatformReply) => answer.status >= 200 && answer.status < 300;
 
 interface TokenAnswer {
   access_token?: string;
@@ -61,14 +67,16 @@ interface TokenAnswer {
  * Google's OAuth 2.0 (offline access, PKCE) and the two APIs the apps tab reads: Search
  * Console's sites.list and the Business Profile's accounts.list. Hosts are configuration.
  */
-export function googleClient(config: PlatformConfig, app: AppName) {
-  const call = async <T>(url: URL, request: Parameters<typeof appCall>[1] = {}): Promise<T> => {
-    const answer = await appCall(url, request, app, config.timeoutMs);
-    if (!ok(answer) || answer.body === undefined) throw classifyGoogleError(app, answer);
+export function googleClient(config: PlatformConfig, platform: GooglePlatform) {
+  const send = (url: URL, request: PlatformRequest = {}) =>
+    fetchPlatform(url, request, { platform, timeoutMs: config.timeoutMs, keepRefusals: true });
+  const call = async <T>(url: URL, request: PlatformRequest = {}): Promise<T> => {
+    const answer = await send(url, request);
+    if (!ok(answer) || answer.body === undefined) throw classifyGoogleError(platform, answer);
     return answer.body as T;
   };
   const tokens = (body: TokenAnswer, previous?: GoogleTokens): GoogleTokens => {
-    if (!body.access_token) throw new AppError(app, 'rejected', appSentences.rejected(app), 'no access_token');
+    if (!body.access_token) throw platformError.rejected(platform, 'no access_token');
     return {
       accessToken: body.access_token,
       refreshToken: body.refresh_token ?? previous?.refreshToken,
@@ -80,7 +88,7 @@ export function googleClient(config: PlatformConfig, app: AppName) {
 
   return {
     authorizeUrl(input: {
-      creds: AppCredentials;
+      creds: ClientCredentials;
       redirectUri: string;
       state: string;
       scope: string;
@@ -102,7 +110,7 @@ export function googleClient(config: PlatformConfig, app: AppName) {
     },
 
     async exchangeCode(input: {
-      creds: AppCredentials;
+      creds: ClientCredentials;
       redirectUri: string;
       code: string;
       codeVerifier?: string;
@@ -121,8 +129,8 @@ export function googleClient(config: PlatformConfig, app: AppName) {
       return tokens(body);
     },
 
-    async refresh(creds: AppCredentials, previous: GoogleTokens): Promise<GoogleTokens> {
-      if (!previous.refreshToken) throw new AppError(app, 'expired', appSentences.expired(app), 'no refresh token');
+    async refresh(creds: ClientCredentials, previous: GoogleTokens): Promise<GoogleTokens> {
+      if (!previous.refreshToken) throw platformError.expired(platform, 'no refresh token');
       const body = await call<TokenAnswer>(new URL(`${config.googleOAuth}/token`), {
         method: 'POST',
         form: {
@@ -139,20 +147,15 @@ export function googleClient(config: PlatformConfig, app: AppName) {
     async tokenAlive(accessToken: string): Promise<boolean> {
       const url = new URL(`${config.googleOAuth}/tokeninfo`);
       url.searchParams.set('access_token', accessToken);
-      const answer = await appCall(url, {}, app, config.timeoutMs);
+      const answer = await send(url);
       if (ok(answer)) return true;
       if (answer.status === 400 || answer.status === 401) return false;
-      throw classifyGoogleError(app, answer);
+      throw classifyGoogleError(platform, answer);
     },
 
     /** Best effort: the grant is forgotten on our side whatever Google answers. */
     async revoke(token: string): Promise<void> {
-      await appCall(
-        new URL(`${config.googleOAuth}/revoke`),
-        { method: 'POST', form: { token } },
-        app,
-        config.timeoutMs,
-      );
+      await send(new URL(`${config.googleOAuth}/revoke`), { method: 'POST', form: { token } });
     },
 
     async userinfo(accessToken: string): Promise<{ id: string; name: string }> {

@@ -1,8 +1,13 @@
-import { FetchRefusedError, safeFetch } from '../net';
 import { PlatformError, platformError } from './platform-error';
 import { expiresIn, sameText, type PlatformClient, type Publisher, type TokenSet } from './platform-client';
 import type { PlatformConfig } from './platform-config';
-import { platformCall, retryAfterSeconds, type PlatformFailureAnswer, type PlatformHttpOptions } from './platform-http';
+import {
+  callPlatform,
+  fetchPlatform,
+  retryAfterSeconds,
+  type PlatformReply,
+  type PlatformHttpOptions,
+} from './platform-http';
 
 interface LinkedInToken {
   access_token: string;
@@ -33,7 +38,7 @@ const secondsToMidnightUtc = (now = new Date()) => {
   return Math.round((midnight - now.getTime()) / 1000);
 };
 
-export function classifyLinkedInError(answer: PlatformFailureAnswer): PlatformError {
+export function classifyLinkedInError(answer: PlatformReply): PlatformError {
   const body = (answer.body ?? {}) as LinkedInErrorBody;
   const detail = `HTTP ${answer.status} ${body.error ?? body.code ?? ''} ${body.serviceErrorCode ?? ''}: ${
     body.error_description ?? body.message ?? ''
@@ -109,7 +114,7 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
       return url.href;
     },
     async exchangeCode({ creds, redirectUri, code }) {
-      const answer = await platformCall<LinkedInToken>(
+      const answer = await callPlatform<LinkedInToken>(
         tokenEndpoint(),
         {
           method: 'POST',
@@ -126,7 +131,7 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
       return tokenSet(answer.body);
     },
     async account(tokens) {
-      const me = await platformCall<{ sub: string; name?: string; given_name?: string; family_name?: string }>(
+      const me = await callPlatform<{ sub: string; name?: string; given_name?: string; family_name?: string }>(
         new URL(`${config.linkedinApi}/v2/userinfo`),
         { headers: { authorization: `Bearer ${tokens.accessToken}` } },
         http,
@@ -135,7 +140,7 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
       return { id: me.body.sub, name };
     },
     async targets(tokens, account) {
-      const acls = await platformCall<{ elements: { organization: string; role?: string; state?: string }[] }>(
+      const acls = await callPlatform<{ elements: { organization: string; role?: string; state?: string }[] }>(
         new URL(`${config.linkedinApi}/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED`),
         { headers: rest(tokens) },
         http,
@@ -144,7 +149,7 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
       for (const acl of acls.body.elements) {
         const id = organizationId(acl.organization);
         if (!id) continue;
-        const org = await platformCall<{ id: number; localizedName?: string }>(
+        const org = await callPlatform<{ id: number; localizedName?: string }>(
           new URL(`${config.linkedinApi}/rest/organizations/${id}`),
           { headers: rest(tokens) },
           http,
@@ -155,7 +160,7 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
     },
     async refresh(tokens, creds) {
       if (!tokens.refreshToken) throw platformError.expired('linkedin', 'no refresh token');
-      const answer = await platformCall<LinkedInToken>(
+      const answer = await callPlatform<LinkedInToken>(
         tokenEndpoint(),
         {
           method: 'POST',
@@ -201,7 +206,7 @@ function linkedinPublisher(
     async prepare(request) {
       const uploaded: string[] = [];
       for (const media of request.media) {
-        const init = await platformCall<{ value: { uploadUrl: string; image: string } }>(
+        const init = await callPlatform<{ value: { uploadUrl: string; image: string } }>(
           new URL(`${config.linkedinApi}/rest/images?action=initializeUpload`),
           {
             method: 'POST',
@@ -211,22 +216,16 @@ function linkedinPublisher(
           http,
         );
         const bytes = await media.read();
-        let status: number;
-        try {
-          const put = await safeFetch(new URL(init.body.value.uploadUrl), {
+        // The upload address answers no JSON: only its status is read.
+        const { status } = await fetchPlatform(
+          new URL(init.body.value.uploadUrl),
+          {
             method: 'PUT',
             headers: { authorization: `Bearer ${request.tokens.accessToken}`, 'content-type': media.contentType },
-            body: bytes,
-            timeoutMs: config.timeoutMs * 3,
-            followRedirects: false,
-            maxBytes: 64 * 1024,
-          });
-          status = put.status;
-          await put.text();
-        } catch (error) {
-          if (error instanceof FetchRefusedError) throw platformError.unavailable('linkedin', error.reason);
-          throw error;
-        }
+            bytes,
+          },
+          { platform: 'linkedin', timeoutMs: config.timeoutMs * 3 },
+        );
         if (status >= 400) throw classifyLinkedInError({ status, body: {}, headers: {} });
         uploaded.push(init.body.value.image);
       }
@@ -241,7 +240,7 @@ function linkedinPublisher(
           : images.length > 1
             ? { multiImage: { images: images.map((id) => ({ id })) } }
             : undefined;
-      const created = await platformCall<unknown>(
+      const created = await callPlatform<unknown>(
         new URL(`${config.linkedinApi}/rest/posts`),
         {
           method: 'POST',
@@ -267,7 +266,7 @@ function linkedinPublisher(
       url.searchParams.set('q', 'author');
       url.searchParams.set('author', request.targetId);
       url.searchParams.set('count', '20');
-      const answer = await platformCall<{ elements: { id: string; commentary?: string; createdAt?: number }[] }>(
+      const answer = await callPlatform<{ elements: { id: string; commentary?: string; createdAt?: number }[] }>(
         url,
         { headers: { ...rest(request.tokens), 'x-restli-method': 'FINDER' } },
         http,

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { PLATFORM_LABELS, type SocialPlatform } from '@shared/schemas/integrations';
 import { sameText, type PublishMedia, type Publisher, type PublishRequest } from './platform-client';
 import { platformError, type PlatformError } from './platform-error';
-import { platformCall, retryAfterSeconds, type PlatformFailureAnswer, type PlatformHttpOptions } from './platform-http';
+import { callPlatform, retryAfterSeconds, type PlatformReply, type PlatformHttpOptions } from './platform-http';
 
 /**
  * Meta's Graph error shape, shared by Facebook, Instagram and Threads:
@@ -33,7 +33,7 @@ function usageWaitSeconds(headers: IncomingHttpHeaders): number | undefined {
   }
 }
 
-export function classifyGraphError(platform: SocialPlatform, answer: PlatformFailureAnswer): PlatformError {
+export function classifyGraphError(platform: SocialPlatform, answer: PlatformReply): PlatformError {
   const error = (answer.body as GraphErrorBody | undefined)?.error;
   const code = error?.code;
   const subcode = error?.error_subcode;
@@ -97,11 +97,11 @@ const CLOCK_SLACK_MS = 2 * 60_000;
 export function containerPublisher(api: ContainerApi): Publisher {
   const auth = (request: PublishRequest) => ({ authorization: `Bearer ${request.tokens.accessToken}` });
   const post = (request: PublishRequest, path: string, form: Record<string, string>) =>
-    platformCall<{ id: string }>(api.url(path), { method: 'POST', form, headers: auth(request) }, api.http);
+    callPlatform<{ id: string }>(api.url(path), { method: 'POST', form, headers: auth(request) }, api.http);
   const statusOf = async (request: PublishRequest, id: string) =>
     api.readStatus(
       (
-        await platformCall<Record<string, unknown>>(
+        await callPlatform<Record<string, unknown>>(
           api.url(id, { fields: api.statusFields }),
           { headers: auth(request) },
           api.http,
@@ -110,7 +110,7 @@ export function containerPublisher(api: ContainerApi): Publisher {
     );
   const permalinkOf = async (request: PublishRequest, id: string) => {
     try {
-      const answer = await platformCall<{ permalink?: string }>(
+      const answer = await callPlatform<{ permalink?: string }>(
         api.url(id, { fields: 'permalink' }),
         { headers: auth(request) },
         api.http,
@@ -183,7 +183,7 @@ export function containerPublisher(api: ContainerApi): Publisher {
       return { externalId: published.body.id, permalink: await permalinkOf(request, published.body.id) };
     },
     async find(request, since) {
-      const answer = await platformCall<GraphPage<Record<string, string | undefined>>>(
+      const answer = await callPlatform<GraphPage<Record<string, string | undefined>>>(
         api.url(`${request.targetId}/${api.edge}`, {
           fields: `id,${api.textField},timestamp,permalink`,
           limit: '25',

@@ -23,7 +23,7 @@ export interface PublishTarget {
   accessToken?: string;
 }
 
-export interface AppCredentials {
+export interface ClientCredentials {
   clientId: string;
   clientSecret: string;
 }
@@ -35,10 +35,10 @@ export interface PlatformClient {
   platform: SocialPlatform;
   /** Whether the platform's authorization endpoint takes a PKCE code_challenge (S256). */
   pkce: boolean;
-  authorizeUrl(input: { creds: AppCredentials; redirectUri: string; state: string; codeChallenge?: string }): string;
+  authorizeUrl(input: { creds: ClientCredentials; redirectUri: string; state: string; codeChallenge?: string }): string;
   /** The code exchange, then the long-lived token where the platform has one. */
   exchangeCode(input: {
-    creds: AppCredentials;
+    creds: ClientCredentials;
     redirectUri: string;
     code: string;
     codeVerifier?: string;
@@ -47,7 +47,7 @@ export interface PlatformClient {
   /** What the user may publish to (empty for Threads: the account itself). */
   targets(tokens: TokenSet, account: PlatformAccount): Promise<PublishTarget[]>;
   /** A fresh token before expiry; absent where the platform has none (Facebook, Instagram: reconnect). */
-  refresh?(tokens: TokenSet, creds: AppCredentials): Promise<TokenSet>;
+  refresh?(tokens: TokenSet, creds: ClientCredentials): Promise<TokenSet>;
   /** Publishing a post (see Publisher). */
   publisher: Publisher;
 }

@@ -1,9 +1,10 @@
-import { PLATFORM_LABELS, type SocialPlatform } from '@shared/schemas/integrations';
+import { CONNECTION_LABELS, isSocialPlatform, type ConnectedPlatform } from '@shared/schemas/integrations';
 import { DomainError } from '../errors';
 
 /**
- * What went wrong at a platform, for the user who has to act on it:
- * - expired: the token is dead (expired, revoked, password changed): reconnect;
+ * What went wrong at a connected platform (a social platform, a WordPress site, Google), for
+ * the user who has to act on it:
+ * - expired: the token or password is dead (expired, revoked, password changed): reconnect;
  * - rate-limited: the platform refuses for a while: when we will try again;
  * - permission: the user did not grant a permission we need: which one;
  * - unavailable: a 5xx, a timeout, no answer: try again later (a refresh job retries);
@@ -28,24 +29,29 @@ export function retryWhen(seconds: number): string {
   return 'tomorrow';
 }
 
+const label = (p: ConnectedPlatform) => CONNECTION_LABELS[p];
+
 export const platformSentences = {
-  expired: (p: SocialPlatform) =>
-    `Your ${PLATFORM_LABELS[p]} connection has expired. Reconnect ${PLATFORM_LABELS[p]} from the apps page.`,
-  rateLimited: (p: SocialPlatform, retryAfterSeconds: number) =>
-    `${PLATFORM_LABELS[p]} is limiting requests right now. We will try again ${retryWhen(retryAfterSeconds)}.`,
-  permission: (p: SocialPlatform, permission: string) =>
-    `${PLATFORM_LABELS[p]} did not give us the ${permission} permission. Connect again and allow it.`,
-  unavailable: (p: SocialPlatform) =>
-    `${PLATFORM_LABELS[p]} is not answering right now. Please try again in a few minutes.`,
-  rejected: (p: SocialPlatform) => `${PLATFORM_LABELS[p]} refused the request. Please connect again.`,
+  expired: (p: ConnectedPlatform) =>
+    `Your ${label(p)} connection has expired. Reconnect ${label(p)} from the apps page.`,
+  /** Social platforms' calls are retried by us (publishing, refresh), so the sentence says when. */
+  rateLimited: (p: ConnectedPlatform, retryAfterSeconds: number) =>
+    isSocialPlatform(p)
+      ? `${label(p)} is limiting requests right now. We will try again ${retryWhen(retryAfterSeconds)}.`
+      : `${label(p)} is limiting requests right now. Please try again in a minute.`,
+  permission: (p: ConnectedPlatform, permission: string) =>
+    `${label(p)} did not give us the ${permission} permission. Connect again and allow it.`,
+  unavailable: (p: ConnectedPlatform) => `${label(p)} is not answering right now. Please try again in a few minutes.`,
+  rejected: (p: ConnectedPlatform) => `${label(p)} refused the request. Please connect again.`,
 };
 
+/** The one error of every connected platform's calls; the publishing workflow treats them all alike. */
 export class PlatformError extends DomainError {
   constructor(
-    readonly platform: SocialPlatform,
+    readonly platform: ConnectedPlatform,
     readonly failure: PlatformFailure,
     message: string,
-    /** The platform's own words and codes, for the log only (never a token). */
+    /** The platform's own words and codes, for the log only (never a token or password). */
     readonly detail?: string,
     /** For rate limits: seconds until the platform should accept calls again. */
     readonly retryAfterSeconds?: number,
@@ -66,9 +72,9 @@ export class PlatformError extends DomainError {
 }
 
 export const platformError = {
-  expired: (p: SocialPlatform, detail?: string) =>
+  expired: (p: ConnectedPlatform, detail?: string) =>
     new PlatformError(p, 'expired', platformSentences.expired(p), detail),
-  rateLimited: (p: SocialPlatform, retryAfterSeconds: number, detail?: string) =>
+  rateLimited: (p: ConnectedPlatform, retryAfterSeconds: number, detail?: string) =>
     new PlatformError(
       p,
       'rate-limited',
@@ -76,10 +82,10 @@ export const platformError = {
       detail,
       retryAfterSeconds,
     ),
-  permission: (p: SocialPlatform, permission: string, detail?: string) =>
+  permission: (p: ConnectedPlatform, permission: string, detail?: string) =>
     new PlatformError(p, 'permission', platformSentences.permission(p, permission), detail),
-  unavailable: (p: SocialPlatform, detail?: string) =>
+  unavailable: (p: ConnectedPlatform, detail?: string) =>
     new PlatformError(p, 'unavailable', platformSentences.unavailable(p), detail),
-  rejected: (p: SocialPlatform, detail?: string) =>
+  rejected: (p: ConnectedPlatform, detail?: string) =>
     new PlatformError(p, 'rejected', platformSentences.rejected(p), detail),
 };

@@ -1,29 +1,44 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { SocialPlatform } from '@shared/schemas/integrations';
+import type { ConnectedPlatform } from '@shared/schemas/integrations';
+import { retryAfterMs } from '../http/retry-after';
 import { FetchRefusedError, safeFetch } from '../net';
 import { platformError, type PlatformError } from './platform-error';
 
-/** A platform answered with an error status: the client module turns it into a PlatformError. */
-export interface PlatformFailureAnswer {
+/** A platform's answer, any status: the client module maps error statuses to a PlatformError. */
+export interface PlatformReply {
   status: number;
+  /** Parsed JSON; undefined when the body is not JSON. */
   body: unknown;
   headers: IncomingHttpHeaders;
 }
 
 export interface PlatformRequest {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
   /** Sent as JSON. */
   json?: unknown;
+  /** Raw bytes (a media upload). */
+  bytes?: Uint8Array;
+  /** Redirects to follow, each hop checked again (default none: APIs answer where they are). */
+  maxRedirects?: number;
 }
 
-export interface PlatformHttpOptions {
-  platform: SocialPlatform;
+export interface PlatformFetchOptions {
+  platform: ConnectedPlatform;
   timeoutMs: number;
+  /**
+   * The address may be the user's own (a WordPress site) or must be refused as theirs would be:
+   * a refused fetch keeps the safe fetcher's sentence ("an address inside our network...")
+   * instead of becoming "not answering"; an answer too large to read is read as empty.
+   */
+  keepRefusals?: boolean;
+}
+
+export interface PlatformHttpOptions extends PlatformFetchOptions {
   /** The platform's documented error shapes → a sentence the user can act on. */
-  classify: (answer: PlatformFailureAnswer) => PlatformError;
+  classify: (answer: PlatformReply) => PlatformError;
 }
 
 export interface PlatformAnswer<T> {
@@ -32,61 +47,80 @@ export interface PlatformAnswer<T> {
 }
 
 /**
- * One JSON call to a platform API through the safe fetcher (its base URL is configuration; the
- * embedded runtime's sandbox is a loopback host opened by FETCH_ALLOW). Timeouts and refused
- * connections become "not answering"; error statuses go to the platform's own classifier.
+ * The one way to call a connected platform: through the safe fetcher (base URLs are
+ * configuration; the embedded runtime's sandbox is a loopback host opened by FETCH_ALLOW, a
+ * user's WordPress site may point anywhere and is checked like any address). No answer at all
+ * (a timeout, a refused connection) is "not answering" unless `keepRefusals`; any answer comes
+ * back parsed for the caller's own error mapping.
  */
-export async function platformCall<T>(
+export async function fetchPlatform(
   url: URL,
   request: PlatformRequest,
-  options: PlatformHttpOptions,
-): Promise<PlatformAnswer<T>> {
+  options: PlatformFetchOptions,
+): Promise<PlatformReply> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined;
   if (request.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(request.form).toString();
   } else if (request.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(request.json);
-  }
-  let text: string;
+  } else if (request.bytes) body = request.bytes;
   let status: number;
   let answerHeaders: IncomingHttpHeaders;
+  let text: string;
   try {
     const res = await safeFetch(url, {
       method: request.method ?? 'GET',
       headers,
       body,
       timeoutMs: options.timeoutMs,
-      followRedirects: false,
-      maxBytes: 1024 * 1024,
+      followRedirects: (request.maxRedirects ?? 0) > 0,
+      maxRedirects: request.maxRedirects ?? 0,
+      maxBytes: options.keepRefusals ? 2 * 1024 * 1024 : 1024 * 1024,
     });
     status = res.status;
     answerHeaders = res.headers;
-    text = await res.text();
+    text = options.keepRefusals ? await res.text().catch(() => '') : await res.text();
   } catch (error) {
-    if (error instanceof FetchRefusedError) throw platformError.unavailable(options.platform, error.reason);
+    if (error instanceof FetchRefusedError) {
+      if (options.keepRefusals) throw error;
+      throw platformError.unavailable(options.platform, error.reason);
+    }
+    if (options.keepRefusals) throw platformError.unavailable(options.platform, (error as Error).message);
     throw error;
   }
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : {};
   } catch {
-    if (status >= 500) throw platformError.unavailable(options.platform, `HTTP ${status}`);
-    throw platformError.rejected(options.platform, `HTTP ${status}: not JSON`);
+    parsed = undefined;
   }
-  if (status < 200 || status >= 300) throw options.classify({ status, body: parsed, headers: answerHeaders });
-  return { body: parsed as T, headers: answerHeaders };
+  return { status, body: parsed, headers: answerHeaders };
+}
+
+/**
+ * A JSON call that must succeed: an answer that is not JSON is an outage (5xx) or a refusal,
+ * an error status goes to the platform's own classifier.
+ */
+export async function callPlatform<T>(
+  url: URL,
+  request: PlatformRequest,
+  options: PlatformHttpOptions,
+): Promise<PlatformAnswer<T>> {
+  const answer = await fetchPlatform(url, request, options);
+  if (answer.body === undefined) {
+    if (answer.status >= 500) throw platformError.unavailable(options.platform, `HTTP ${answer.status}`);
+    throw platformError.rejected(options.platform, `HTTP ${answer.status}: not JSON`);
+  }
+  if (answer.status < 200 || answer.status >= 300) throw options.classify(answer);
+  return { body: answer.body as T, headers: answer.headers };
 }
 
 /** Seconds from a Retry-After header (seconds or an HTTP date), else the fallback. */
 export function retryAfterSeconds(headers: IncomingHttpHeaders, fallback: number, now = Date.now()): number {
   const raw: string | string[] | undefined = headers['retry-after'];
-  const value: string | undefined = typeof raw === 'string' ? raw : raw?.[0];
-  if (!value) return fallback;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? fallback : Math.max(0, Math.round((date - now) / 1000));
+  const ms = retryAfterMs(typeof raw === 'string' ? raw : raw?.[0], now);
+  return ms === undefined ? fallback : Math.round(ms / 1000);
 }

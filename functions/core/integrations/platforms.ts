@@ -3,7 +3,7 @@ import { credentials as oauthCredentials } from '../oauth/providers';
 import { facebookClient } from './facebook-client';
 import { instagramClient } from './instagram-client';
 import { linkedinClient } from './linkedin-client';
-import type { AppCredentials, ClientFactory, PlatformClient } from './platform-client';
+import type { ClientCredentials, ClientFactory, PlatformClient } from './platform-client';
 import { platformConfig } from './platform-config';
 import { threadsClient } from './threads-client';
 
@@ -25,6 +25,6 @@ const appOf = (platform: SocialPlatform) => (platform === 'instagram' ? 'faceboo
  * runtime, the `OAuthClients` secret in AWS (keys facebook, threads, linkedin), read and kept
  * as social sign-in's are.
  */
-export function appCredentials(platform: SocialPlatform): Promise<AppCredentials | undefined> {
+export function clientCredentials(platform: SocialPlatform): Promise<ClientCredentials | undefined> {
   return oauthCredentials(appOf(platform));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SocialPlatform } from '@shared/schemas/integrations';
+import { isSocialPlatform, type SocialPlatform } from '@shared/schemas/integrations';
 import type { RunJobInput } from '../jobs/job-store';
 import { companyScheduleName, scheduler } from '../scheduler/scheduler-port';
 import type { Connection } from './connection-entity';
@@ -12,6 +12,11 @@ const MIN_DELAY_MS = 60_000;
 export const REFRESH_JOB_KIND = 'integration-refresh';
 export const REFRESHABLE: ReadonlySet<SocialPlatform> = new Set(['threads', 'linkedin']);
 
+/** A social platform's connection: the only ones with tokens to refresh, and so with a schedule. */
+export type SocialConnection = Connection & { platform: SocialPlatform };
+export const isSocialConnection = (connection: Connection): connection is SocialConnection =>
+  isSocialPlatform(connection.platform);
+
 /** One schedule per company and platform, named under the company's prefix so the cascade finds it. */
 export const refreshScheduleName = (companyId: number, platform: SocialPlatform) =>
   companyScheduleName(companyId, `integration-${platform}`);
@@ -20,7 +25,7 @@ export const refreshScheduleName = (companyId: number, platform: SocialPlatform)
  * When to look at a connection again: before expiry for tokens that can be refreshed; at
  * expiry for Meta's (no refresh grant), to mark the connection for reconnecting.
  */
-export function refreshTarget(connection: Pick<Connection, 'platform' | 'expiresAt'>): Date | undefined {
+export function refreshTarget(connection: Pick<SocialConnection, 'platform' | 'expiresAt'>): Date | undefined {
   if (!connection.expiresAt) return undefined;
   const expires = Date.parse(connection.expiresAt);
   return new Date(REFRESHABLE.has(connection.platform) ? expires - REFRESH_LEAD_MS : expires);
@@ -31,7 +36,7 @@ export function refreshTarget(connection: Pick<Connection, 'platform' | 'expires
  * or `notBefore` when later) and answers the target it armed for ('' when there is nothing to
  * refresh). The integrations function arms it on connect; the refresh job arms the next one.
  */
-export async function scheduleRefresh(connection: Connection, now = Date.now(), notBefore = 0): Promise<string> {
+export async function scheduleRefresh(connection: SocialConnection, now = Date.now(), notBefore = 0): Promise<string> {
   const target = refreshTarget(connection);
   const name = refreshScheduleName(connection.companyId, connection.platform);
   if (!target || connection.status !== 'connected') {

@@ -4,7 +4,7 @@ import { defineJobKind, TransientError } from '../jobs/job-kind';
 import { log } from '../log';
 import { armRefresh, getConnection, markReconnect, openSecrets, storeRefreshed } from './connection-store';
 import { platformError, PlatformError } from './platform-error';
-import { appCredentials, platformClient } from './platforms';
+import { clientCredentials, platformClient } from './platforms';
 import { REFRESH_JOB_KIND } from './refresh-schedule';
 
 export type RefreshOutcome = 'refreshed' | 'reconnect' | 'not-yet' | 'absent';
@@ -37,7 +37,7 @@ export async function refreshConnection(
     await markReconnect(companyId, platform, platformError.expired(platform).message, { fromRefresh: true });
     return 'reconnect';
   }
-  const creds = await appCredentials(platform);
+  const creds = await clientCredentials(platform);
   if (!creds) throw new TransientError(`${platform} app credentials are not configured`);
   try {
     if (expired) throw platformError.expired(platform, 'expired before it could be refreshed');

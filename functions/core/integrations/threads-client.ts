@@ -2,7 +2,7 @@ import { classifyGraphError, containerPublisher } from './meta-graph';
 import { expiresIn, type PlatformClient, type PublishRequest, type TokenSet } from './platform-client';
 import { PlatformError } from './platform-error';
 import type { PlatformConfig } from './platform-config';
-import { platformCall, type PlatformHttpOptions } from './platform-http';
+import { callPlatform, type PlatformHttpOptions } from './platform-http';
 
 interface ThreadsToken {
   access_token: string;
@@ -61,7 +61,7 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
       return url.href;
     },
     async exchangeCode({ creds, redirectUri, code }) {
-      const short = await platformCall<ThreadsToken>(
+      const short = await callPlatform<ThreadsToken>(
         api('oauth/access_token'),
         {
           method: 'POST',
@@ -75,7 +75,7 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
         },
         http,
       );
-      const long = await platformCall<ThreadsToken>(
+      const long = await callPlatform<ThreadsToken>(
         api('access_token', {
           grant_type: 'th_exchange_token',
           client_secret: creds.clientSecret,
@@ -87,7 +87,7 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
       return longLived(long.body);
     },
     async account(tokens) {
-      const me = await platformCall<{ id: string | number; username?: string; name?: string }>(
+      const me = await callPlatform<{ id: string | number; username?: string; name?: string }>(
         api(`${config.threadsVersion}/me`, { fields: 'id,username,name' }),
         { headers: { authorization: `Bearer ${tokens.accessToken}` } },
         http,
@@ -119,7 +119,7 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
       check: checkThreads,
     },
     async refresh(tokens) {
-      const fresh = await platformCall<ThreadsToken>(
+      const fresh = await callPlatform<ThreadsToken>(
         api('refresh_access_token', { grant_type: 'th_refresh_token', access_token: tokens.accessToken }),
         {},
         http,

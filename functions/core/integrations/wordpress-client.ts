@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { invalid } from '../errors';
 import { FetchRefusedError, type FetchRefusal } from '../net';
-import { AppError, appCall, appSentences, type AppAnswer, type AppFailure } from './app-http';
 import type { PlatformConfig } from './platform-config';
-import { retryAfterSeconds } from './platform-http';
+import { PlatformError, platformError } from './platform-error';
+import { fetchPlatform, retryAfterSeconds, type PlatformReply, type PlatformRequest } from './platform-http';
 
 /** How we call a connected site: an application password (Basic) or a WordPress.com token. */
 export type WordPressCredentials =
@@ -56,43 +56,23 @@ export const wordpressSentences = {
 };
 
 /**
- * A WordPress failure, shaped like a social platform's PlatformError so the publish workflow
- * treats both alike: a rate limit (nothing was created) waits `retryAfterSeconds` and calls
- * again; an outage, a timeout or a dropped connection is `transient` too, but the create's
- * outcome is then unknown, so the workflow looks the post up before creating it again.
+ * The site's answer as a user's sentence: 401 means the password was revoked, so reconnect. As
+ * for the social platforms, the publish workflow waits out a rate limit (nothing was created,
+ * `retryAfterSeconds` is the site's Retry-After) and calls again; an outage, a timeout or a
+ * dropped connection is transient too, but a create's outcome is then unknown, so the workflow
+ * looks the post up before creating it again.
  */
-export class WordPressError extends AppError {
-  constructor(
-    failure: AppFailure,
-    message: string,
-    detail?: string,
-    /** For rate limits: the site's Retry-After, in seconds. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super('wordpress', failure, message, detail);
-    this.name = 'WordPressError';
-  }
-
-  /** Worth trying again later without the user: rate limits and outages. */
-  get transient(): boolean {
-    return this.failure === 'rate-limited' || this.failure === 'unavailable';
-  }
-}
-
-/** The remote's answer as a user's sentence: 401 means the password was revoked, so reconnect. */
-export function classifyWordPressError(answer: AppAnswer): WordPressError {
+export function classifyWordPressError(answer: PlatformReply): PlatformError {
   const body = (answer.body ?? {}) as WordPressErrorBody;
   const detail = `HTTP ${answer.status} ${body.code ?? ''}: ${body.message ?? ''}`;
   if (answer.status === 401 || body.code === 'invalid_username' || body.code === 'incorrect_password') {
-    return new WordPressError('expired', appSentences.expired('wordpress'), detail);
+    return platformError.expired('wordpress', detail);
   }
-  if (answer.status === 403) return new WordPressError('permission', wordpressSentences.permission, detail);
-  if (answer.status === 429) {
-    const wait = retryAfterSeconds(answer.headers, 60);
-    return new WordPressError('rate-limited', appSentences.rateLimited('wordpress'), detail, wait);
-  }
-  if (answer.status >= 500) return new WordPressError('unavailable', appSentences.unavailable('wordpress'), detail);
-  return new WordPressError('rejected', appSentences.rejected('wordpress'), detail);
+  if (answer.status === 403) return new PlatformError('wordpress', 'permission', wordpressSentences.permission, detail);
+  if (answer.status === 429)
+    return platformError.rateLimited('wordpress', retryAfterSeconds(answer.headers, 60), detail);
+  if (answer.status >= 500) return platformError.unavailable('wordpress', detail);
+  return platformError.rejected('wordpress', detail);
 }
 
 /** A post as `GET /wp/v2/posts?context=edit` lists it: only the fields the lookup compares. */
@@ -230,7 +210,7 @@ export function isSameMedia(
   return new RegExp(`^${escapeRegExp(stem)}(-\\d+)?$`, 'i').test(stored) && !madeBefore(listed.date_gmt, since);
 }
 
-const ok = (answer: AppAnswer) => answer.status >= 200 && answer.status < 300;
+const ok = (answer: PlatformReply) => answer.status >= 200 && answer.status < 300;
 
 /**
  * The safe fetcher's site failures that may come after the request reached the site: for a
@@ -245,23 +225,14 @@ const OUTAGES: ReadonlySet<FetchRefusal> = new Set(['timeout', 'unreachable', 'b
  * (REST posts and media). Every address goes through the safe fetcher: the site is the user's.
  */
 export function wordpressClient(config: PlatformConfig) {
-  /** No answer at all (a timeout, a reset connection) is an outage too: the workflow's retry needs the class. */
-  const call = (url: URL, request: Parameters<typeof appCall>[1] = {}) =>
-    appCall(url, request, 'wordpress', config.timeoutMs).catch((error: unknown) => {
-      if (error instanceof AppError && !(error instanceof WordPressError)) {
-        throw new WordPressError(error.failure, error.message, error.detail);
-      }
-      throw error;
-    });
+  /** The site is the user's: a refused address keeps its own sentence. */
+  const call = (url: URL, request: PlatformRequest = {}) =>
+    fetchPlatform(url, request, { platform: 'wordpress', timeoutMs: config.timeoutMs, keepRefusals: true });
   /** Publishing's calls: a timeout or a dropped connection is an outage the workflow retries (after a lookup). */
-  const publishCall = (url: URL, request: Parameters<typeof appCall>[1]) =>
+  const publishCall = (url: URL, request: PlatformRequest) =>
     call(url, request).catch((error: unknown) => {
       if (error instanceof FetchRefusedError && OUTAGES.has(error.reason)) {
-        throw new WordPressError(
-          'unavailable',
-          appSentences.unavailable('wordpress'),
-          `${error.reason}: ${error.message}`,
-        );
+        throw platformError.unavailable('wordpress', `${error.reason}: ${error.message}`);
       }
       throw error;
     });
@@ -298,7 +269,7 @@ export function wordpressClient(config: PlatformConfig) {
     if (!ok(answer)) throw classifyWordPressError(answer);
     const listed = z.array(schema).safeParse(answer.body);
     if (!listed.success) {
-      throw new WordPressError('unavailable', appSentences.unavailable('wordpress'), `${route} list not as documented`);
+      throw platformError.unavailable('wordpress', `${route} list not as documented`);
     }
     return listed.data;
   };

@@ -1,19 +1,9 @@
-import type { IntegrationStatus } from '@shared/schemas/integrations';
 import { isWordPressCom } from '@shared/wordpress-site';
-import { conflict, fieldError, notFound } from '../errors';
-import { log } from '../log';
+import { conflict, fieldError } from '../errors';
 import { credentials as oauthCredentials } from '../oauth/providers';
-import {
-  appNotConnected,
-  deleteAppConnection,
-  getAppConnection,
-  openSecrets,
-  saveAppConnection,
-  updateAppConnection,
-  type AppConnection,
-} from './app-connection';
-import { createAppState, type AppConnectState } from './app-connect-state';
-import { AppError } from './app-http';
+import { createConnectState, type ConnectState } from './connect-state';
+import type { Connection } from './connection-entity';
+import { saveConnection, withConnection } from './connection-store';
 import { platformConfig } from './platform-config';
 import {
   wordpressClient,
@@ -45,7 +35,7 @@ export async function startWordPressConnect(input: {
   if (isWordPressCom(site)) {
     const creds = await oauthCredentials('wordpress');
     if (!creds) throw conflict('Connecting WordPress.com is not set up yet.');
-    const state = await createAppState({ app: 'wordpress', companyId, userId, site });
+    const state = await createConnectState({ platform: 'wordpress', companyId, userId, site });
     const url = client().wpcomAuthorizeUrl({
       clientId: creds.clientId,
       redirectUri: callbackUrl,
@@ -56,7 +46,7 @@ export async function startWordPressConnect(input: {
   }
   const found = await client().discover(site);
   if (!found.authorizeUrl) throw fieldError('website', wordpressSentences.noApplicationPasswords(site));
-  const state = await createAppState({ app: 'wordpress', companyId, userId, site, siteName: found.name });
+  const state = await createConnectState({ platform: 'wordpress', companyId, userId, site, siteName: found.name });
   const back = new URL(callbackUrl);
   back.searchParams.set('state', state);
   const url = client().authorizeApplicationUrl({
@@ -86,9 +76,9 @@ export const WORDPRESS_WRONG_SITE =
  * it is kept; a WordPress.com code is exchanged for a token for the blog the user named.
  */
 export async function finishWordPressConnect(
-  saved: AppConnectState,
+  saved: ConnectState,
   answer: { siteUrl?: string; userLogin?: string; password?: string; code?: string; callbackUrl: string },
-): Promise<AppConnection> {
+): Promise<Connection> {
   const site = saved.site ?? '';
   let creds: WordPressCredentials;
   // The flow is the one the connect chose for this site, whatever parameters the return carries.
@@ -110,35 +100,13 @@ export async function finishWordPressConnect(
     creds = { kind: 'application-password', siteUrl: site, userLogin: answer.userLogin, password: answer.password };
   }
   const me = await client().me(creds);
-  return saveAppConnection({
+  return saveConnection({
     companyId: saved.companyId,
-    app: 'wordpress',
+    platform: 'wordpress',
     account: { id: String(me.id), name: me.name || (creds.kind === 'application-password' ? creds.userLogin : '') },
-    choice: { id: site, name: saved.siteName ?? new URL(site).host },
+    profile: { id: site, name: saved.siteName ?? new URL(site).host },
     secrets: creds,
   });
-}
-
-/** Spec 01 §3: connected, with the site as the profile; a revoked password says to reconnect. */
-export function wordpressStatus(connection: AppConnection | undefined): IntegrationStatus {
-  if (!connection) return { connected: false };
-  const profile = connection.choice ? { profile: connection.choice } : {};
-  if (connection.status === 'disconnected') {
-    return {
-      connected: false,
-      reconnect: true,
-      message: 'Your WordPress connection has expired. Reconnect WordPress from the apps page.',
-      ...profile,
-    };
-  }
-  return { connected: true, ...profile };
-}
-
-export const getWordPressStatus = async (companyId: number) =>
-  wordpressStatus(await getAppConnection(companyId, 'wordpress'));
-
-export async function disconnectWordPress(companyId: number): Promise<void> {
-  await deleteAppConnection(companyId, 'wordpress');
 }
 
 /**
@@ -146,21 +114,8 @@ export async function disconnectWordPress(companyId: number): Promise<void> {
  * credentials. A 401 (the user revoked the application password) marks the connection for
  * reconnecting, whichever call met it.
  */
-async function withSite<T>(companyId: number, call: (creds: WordPressCredentials) => Promise<T>): Promise<T> {
-  const connection = await getAppConnection(companyId, 'wordpress');
-  if (!connection) throw appNotConnected('wordpress');
-  if (connection.status === 'disconnected') throw notFound('Reconnect WordPress from the apps page.');
-  const creds = await openSecrets(connection, wordpressCredentialsSchema);
-  try {
-    return await call(creds);
-  } catch (error) {
-    if (error instanceof AppError && error.failure === 'expired') {
-      log('warn', 'wordpress password revoked', { companyId, detail: error.detail });
-      await updateAppConnection(companyId, 'wordpress', { status: 'disconnected' });
-    }
-    throw error;
-  }
-}
+const withSite = <T>(companyId: number, call: (creds: WordPressCredentials) => Promise<T>): Promise<T> =>
+  withConnection(companyId, 'wordpress', wordpressCredentialsSchema, (_connection, creds) => call(creds));
 
 /** Publishes a blog post to the company's WordPress site (with an image it already holds, when given). */
 export const publishToWordPress = (

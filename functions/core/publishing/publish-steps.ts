@@ -16,7 +16,6 @@ import { DomainError } from '../errors';
 import { platformClient } from '../integrations/platforms';
 import type { PublishedPost } from '../integrations/platform-client';
 import { PlatformError } from '../integrations/platform-error';
-import { WordPressError } from '../integrations/wordpress-client';
 import { log } from '../log';
 import { noticePublishFailure } from '../notifications/publish-failure-notice';
 import type { PublishInput, PublishRun } from './publish-input';
@@ -116,8 +115,8 @@ async function holdingThroughWait(post: PostItem, run: PublishRun): Promise<Publ
 /** What a platform error means for the next step: retry later, or end with its sentence. */
 async function afterPlatformError(post: PostItem, error: unknown, run: PublishRun, unknownOutcome: boolean) {
   if (error instanceof PublishRefused) return fail(error.message);
-  // WordPress's errors carry the same failure, transient and retryAfterSeconds (its seam marks a revoked password).
-  if (!(error instanceof PlatformError) && !(error instanceof WordPressError)) throw error;
+  // WordPress's errors are PlatformErrors too (its seam marks a revoked password).
+  if (!(error instanceof PlatformError)) throw error;
   log('warn', 'platform refused a publish step', {
     postId: post.id,
     platform: post.platform,

@@ -1,7 +1,7 @@
 import type { PostItem } from '../calendar/post-entity';
 import { DomainError } from '../errors';
 import type { PublishedPost } from '../integrations/platform-client';
-import { WordPressError } from '../integrations/wordpress-client';
+import { PlatformError } from '../integrations/platform-error';
 import {
   findMediaOnWordPress,
   findOnWordPress,
@@ -34,7 +34,7 @@ export const blogHtml = (text: string) =>
  * and records what it answers. It hands the post (title, content, its file as the featured
  * image) to `publishToWordPress`, which marks a revoked connection.
  *
- * Errors are classified as for the social platforms: a `WordPressError` that is transient goes
+ * Errors are classified as for the social platforms: a `PlatformError` that is transient goes
  * back to the workflow, which waits (a 429's Retry-After: nothing was created, so it simply
  * calls again; a 5xx, a timeout or a dropped connection: the outcome is unknown, so it backs
  * off and sets `run.unknown`). With `run.unknown` this first looks the post up on the site
@@ -67,7 +67,7 @@ export async function sendToWordPress(post: PostItem, run: PublishRun): Promise<
     });
     return { externalId: String(published.id), permalink: published.link || null };
   } catch (error) {
-    if (error instanceof WordPressError && error.transient) throw error;
+    if (error instanceof PlatformError && error.transient) throw error;
     if (error instanceof DomainError) throw new PublishRefused(error.message);
     throw error;
   }
