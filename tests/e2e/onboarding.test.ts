@@ -84,7 +84,7 @@ describe('onboarding', () => {
     await name.waitFor();
     expect(await name.inputValue()).toBe("Rosa's Sourdough Bakery");
     expect(await page.getByLabel('Business description').inputValue()).toContain('sourdough');
-    expect(await page.getByLabel('Locations').inputValue()).toContain('Bristol');
+    expect(await page.getByLabel('Location 1', { exact: true }).inputValue()).toContain('Bristol');
     await page.getByLabel('Business description').fill('');
     await page.getByRole('button', { name: 'Save overview' }).click();
     await page.getByText('Description must be at least 80 characters long.', { exact: true }).waitFor();

@@ -13,7 +13,7 @@ export type FieldPath<V extends FormValues> = Extract<keyof V, string> | `${Extr
 export type FieldErrors<V extends FormValues> = Partial<Record<FieldPath<V>, string>>;
 
 /** Props for a native input, select or textarea: a checkbox when the field holds a boolean. */
-interface Registration {
+export interface Registration {
   name: string;
   ref: (element: HTMLElement | null) => void;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
@@ -22,7 +22,7 @@ interface Registration {
 }
 
 /** Props for a control that is not one native input (a list of locations). */
-interface Binding<T> {
+export interface Binding<T> {
   value: T;
   onChange: (next: T) => void;
   inputRef: (element: HTMLElement | null) => void;

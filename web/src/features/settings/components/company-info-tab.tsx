@@ -10,14 +10,21 @@ import {
 import { preprocess } from '@shared/schemas/fields';
 import { notify } from '@/lib/toast';
 import { z } from 'zod/mini';
+import {
+  BrandVoiceFields,
+  BusinessDescriptionField,
+  BusinessIdentityFields,
+  BusinessLocationsField,
+  locationsInputField,
+  toLocationsInput,
+} from '@/components/business/business-fields';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
-import { applyServerErrors, itemErrors, useSubmitOnlyForm } from '@/lib/forms';
-import { LocationsInput } from './locations-input';
+import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { useUpdateCompanyInfo, type CompanyInfoPatch } from '@/features/settings/api/update-company-info';
 
 /** What the inputs hold: text everywhere, turned into the PATCH body by the schema below. */
@@ -49,10 +56,7 @@ const formSchema = z.object({
   description: shape.description,
   customers: shape.customers,
   why: shape.why,
-  locations: preprocess(
-    (v) => (Array.isArray(v) && v.length === 1 && String(v[0]).trim() === '' ? [] : v),
-    shape.locations,
-  ),
+  locations: locationsInputField,
   current_revenue: preprocess(blankToNull, shape.current_revenue),
   suggested_budget: preprocess(blankToNull, shape.suggested_budget),
 });
@@ -68,7 +72,7 @@ const toForm = (company: Company): CompanyInfoForm => ({
   description: company.description,
   customers: company.customers,
   why: company.why,
-  locations: company.locations.length ? company.locations : [''],
+  locations: toLocationsInput(company.locations),
   current_revenue: company.current_revenue === null ? '' : String(company.current_revenue),
   suggested_budget: company.suggested_budget === null ? '' : String(company.suggested_budget),
 });
@@ -93,21 +97,7 @@ function CompanyInfoFormView({ company }: { company: Company }) {
     <form className="stack-lg" onSubmit={onSubmit} noValidate>
       <Card title="Business" description="The basics we use across your plan, posts and reports.">
         <div className="form">
-          <div className="form-row">
-            <TextField
-              label="Business name"
-              autoComplete="organization"
-              error={errors.name}
-              {...form.register('name')}
-            />
-            <TextField
-              label="Website"
-              inputMode="url"
-              placeholder="example.com"
-              error={errors.website}
-              {...form.register('website')}
-            />
-          </div>
+          <BusinessIdentityFields form={form} />
           <SelectField label="Goal" error={errors.goal} {...form.register('goal')}>
             <option value="">Select a goal</option>
             {GOAL_VALUES.map((goal) => (
@@ -116,34 +106,13 @@ function CompanyInfoFormView({ company }: { company: Company }) {
               </option>
             ))}
           </SelectField>
-          <TextAreaField
-            label="Business description"
-            rows={5}
-            hint="At least 80 characters: what you sell and what makes you different."
-            error={errors.description}
-            {...form.register('description')}
-          />
+          <BusinessDescriptionField form={form} />
         </div>
       </Card>
 
       <Card title="Brand voice" description="How your posts should sound.">
         <div className="form">
-          <div className="form-row">
-            <TextAreaField
-              label="Marketing Tone"
-              rows={3}
-              placeholder="e.g. Friendly and confident"
-              error={errors.tone}
-              {...form.register('tone')}
-            />
-            <TextAreaField
-              label="Marketing Voice"
-              rows={3}
-              placeholder="e.g. Expert neighbour who explains things simply"
-              error={errors.voice}
-              {...form.register('voice')}
-            />
-          </div>
+          <BrandVoiceFields form={form} />
         </div>
       </Card>
 
@@ -157,11 +126,7 @@ function CompanyInfoFormView({ company }: { company: Company }) {
             {...form.register('customers')}
           />
           <TextAreaField label="Why customers choose you" rows={3} error={errors.why} {...form.register('why')} />
-          <LocationsInput
-            {...form.bind('locations')}
-            errors={itemErrors(errors, 'locations')}
-            listError={errors.locations}
-          />
+          <BusinessLocationsField form={form} />
         </div>
       </Card>
 
