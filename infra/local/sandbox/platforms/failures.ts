@@ -1,0 +1,120 @@
+import type { ServerResponse } from 'node:http';
+import { jsonAnswer, JSON_UTF8, type PendingFailures } from '../kit/answers';
+import { graphError, linkedinError, oauthError } from '../kit/errors';
+import type { PlatformCall, PlatformContext } from './context';
+
+/**
+ * Failures on demand (POST /__sandbox/fail-next) and the request log, for every path of the
+ * platform sandbox: the next call under a path fails as the platform owning it documents it.
+ */
+
+/** container-error is not an answer: the next container created under the path ends in ERROR. */
+export type Failure = 'rate-limit' | 'server-error' | 'timeout' | 'token-expired' | 'container-error';
+export interface FailSpec {
+  path: string;
+  failure?: Failure;
+  status?: number;
+  body?: unknown;
+  /** Extra answer headers for a given status and body (a 429's Retry-After). */
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /**
+   * The call is carried out (the post is created) and only then answered with the failure: the
+   * "500 after the platform created the post" that makes a publisher's outcome unknown.
+   */
+  after?: boolean;
+}
+
+/** Answers that must turn into a failure once the call has been carried out (FailSpec.after). */
+export const failAfter: PendingFailures = new WeakMap();
+/** The platform routes' JSON answer: a success gives way to a pending `after` failure. */
+export const json = jsonAnswer(JSON_UTF8, failAfter);
+
+/** Which platform a path belongs to, by its host prefix (WordPress sites live at the root). */
+export function platformOf(path: string): 'meta' | 'threads' | 'linkedin' | 'wordpress' | 'google' | undefined {
+  if (path.startsWith('/facebook-www/') || path.startsWith('/graph/')) return 'meta';
+  if (path.startsWith('/threads-www/') || path.startsWith('/threads-api/')) return 'threads';
+  if (path.startsWith('/linkedin-www/') || path.startsWith('/linkedin-api/')) return 'linkedin';
+  if (path.startsWith('/wp-json/') || path.startsWith('/wpcom/') || path.startsWith('/wp-admin/')) return 'wordpress';
+  if (path.startsWith('/google-')) return 'google';
+  return undefined;
+}
+
+const GRAPH_RATE_LIMIT_USAGE = {
+  'x-business-use-case-usage': JSON.stringify({
+    '2000001': [
+      { type: 'pages', call_count: 100, total_cputime: 30, total_time: 40, estimated_time_to_regain_access: 12 },
+    ],
+  }),
+};
+
+/** A failure on demand, answered the way the platform owning `path` documents it. */
+export function answerFailure(res: ServerResponse, path: string, failure: Failure) {
+  const linkedin = platformOf(path) === 'linkedin';
+  switch (failure) {
+    case 'rate-limit':
+      if (!linkedin)
+        return graphError(res, 400, '(#4) Application request limit reached', 4, undefined, GRAPH_RATE_LIMIT_USAGE);
+      res.setHeader('retry-after', '120');
+      return linkedinError(
+        res,
+        429,
+        'TOO_MANY_REQUESTS',
+        'Resource level throttle limit for calls to this resource is reached.',
+      );
+    case 'server-error':
+      if (linkedin) return linkedinError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal Server Error');
+      return graphError(res, 500, 'An unknown error has occurred.', 1);
+    case 'token-expired':
+      if (!linkedin) return graphError(res, 400, 'Error validating access token: Session has expired.', 190, 463);
+      if (path.includes('/oauth/')) {
+        return oauthError(
+          res,
+          400,
+          'invalid_grant',
+          'The provided authorization grant or refresh token is invalid, expired or revoked.',
+        );
+      }
+      return linkedinError(res, 401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired', 65601);
+    case 'timeout':
+    case 'container-error':
+      return undefined;
+  }
+}
+
+/** Takes the container-error waiting for `path`, if any. */
+export function takeContainerError(ctx: PlatformContext, path: string): boolean {
+  const at = ctx.failures.findIndex((f) => f.failure === 'container-error' && path === f.path);
+  return at >= 0 ? !!ctx.failures.splice(at, 1).length : false;
+}
+
+/**
+ * Applies the failure waiting for the call's path, if any: true when it answered the call.
+ * With `after` the failure waits for the route's success; a delay (or a timeout) waits first.
+ */
+export async function applyFailure(ctx: PlatformContext, call: PlatformCall): Promise<boolean> {
+  const { res, path } = call;
+  const at = ctx.failures.findIndex(
+    (f) => f.failure !== 'container-error' && (path === f.path || path.startsWith(`${f.path}/`)),
+  );
+  if (at < 0) return false;
+  const [spec] = ctx.failures.splice(at, 1);
+  if (!spec) return false;
+  if (spec.after) {
+    failAfter.set(res, () =>
+      spec.failure
+        ? answerFailure(res, path, spec.failure)
+        : json(res, spec.status ?? 500, spec.body ?? {}, spec.headers),
+    );
+    return false;
+  }
+  if (spec.failure === 'timeout' || spec.delayMs) {
+    await new Promise((r) => setTimeout(r, spec.delayMs ?? 30_000));
+    if (spec.failure !== 'timeout') return false;
+    res.writeHead(504).end();
+    return true;
+  }
+  if (spec.failure) answerFailure(res, path, spec.failure);
+  else json(res, spec.status ?? 500, spec.body ?? {}, spec.headers);
+  return true;
+}

@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { linkedinError, oauthError } from '../kit/errors';
+import { dispatch, route, type Route } from '../kit/router';
+import { pageSize, randomId, type Identity, type PlatformCall, type PlatformContext, type Token } from './context';
+import { failAfter, json } from './failures';
+import { SANDBOX_ORGANIZATIONS } from './fixtures';
+import { note } from './request-log';
+import { addPost, postsOf } from './publishing';
+import { LINKEDIN_ACCESS_SECONDS, LINKEDIN_REFRESH_SECONDS, authorize, issue, redeem } from './tokens';
+
+/**
+ * LinkedIn's OAuth (www.linkedin.com under /linkedin-www) and API (api.linkedin.com under
+ * /linkedin-api): the code and refresh grants, userinfo, image uploads, posts (created as the
+ * member or an organisation they administer, duplicates refused, listed by author), the
+ * organisations' ACLs and the organisations. REST calls need a LinkedIn-Version header.
+ */
+const INVALID_GRANT = 'The provided authorization grant or refresh token is invalid, expired or revoked.';
+
+interface RestCall extends PlatformCall {
+  token: Token;
+  /** Whether the token's member may act as `urn` (themselves or an organisation they administer). */
+  mayAuthor: (urn: string) => boolean;
+}
+
+/** The identity a token request's grant names: a code's, or a live refresh token's. */
+function grantIdentity(ctx: PlatformContext, form: URLSearchParams): Identity | undefined {
+  if (form.get('grant_type') === 'authorization_code') {
+    const code = form.get('code') ?? '';
+    return redeem(ctx, 'linkedin', code, form.get('client_id') ?? '', form.get('redirect_uri') ?? '')?.identity;
+  }
+  const refresh = ctx.tokens.get(form.get('refresh_token') ?? '');
+  if (refresh?.kind === 'refresh' && refresh.expires > Date.now() && refresh.identity.app === 'linkedin') {
+    return refresh.identity;
+  }
+  return undefined;
+}
+
+async function accessToken(ctx: PlatformContext, call: PlatformCall) {
+  const form = await call.form();
+  const { clientId, clientSecret } = ctx.clients.linkedin;
+  if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
+    return oauthError(call.res, 401, 'invalid_client', 'Client authentication failed');
+  }
+  if (!['authorization_code', 'refresh_token'].includes(form.get('grant_type') ?? '')) {
+    return oauthError(call.res, 400, 'unsupported_grant_type', 'The grant type is not supported');
+  }
+  const identity = grantIdentity(ctx, form);
+  if (!identity) return oauthError(call.res, 400, 'invalid_grant', INVALID_GRANT);
+  return json(call.res, 200, {
+    access_token: issue(ctx, identity, 'long', LINKEDIN_ACCESS_SECONDS),
+    expires_in: LINKEDIN_ACCESS_SECONDS,
+    refresh_token: issue(ctx, identity, 'refresh', LINKEDIN_REFRESH_SECONDS),
+    refresh_token_expires_in: LINKEDIN_REFRESH_SECONDS,
+    scope: 'openid,profile,w_member_social,r_organization_admin,w_organization_social',
+  });
+}
+
+function userinfo(ctx: PlatformContext, call: PlatformCall) {
+  const token = authorize(ctx, call, 'linkedin');
+  if (!token) return;
+  const { id, name } = token.identity;
+  const [given = '', ...family] = name.split(' ');
+  return json(call.res, 200, { sub: id, name, given_name: given, family_name: family.join(' ') });
+}
+
+async function upload(ctx: PlatformContext, call: PlatformCall, id: string) {
+  if (!authorize(ctx, call, 'linkedin')) return;
+  const image = ctx.images.get(id);
+  if (!image) return linkedinError(call.res, 404, 'NOT_FOUND', 'Upload not found');
+  image.bytes = Buffer.byteLength(await call.text(), 'latin1');
+  return call.res.writeHead(201).end();
+}
+
+async function initializeUpload(ctx: PlatformContext, { res, url, text, mayAuthor }: RestCall) {
+  if (url.searchParams.get('action') !== 'initializeUpload') {
+    return linkedinError(res, 400, 'ILLEGAL_ARGUMENT', 'Unsupported action');
+  }
+  const body = JSON.parse((await text()) || '{}') as { initializeUploadRequest?: { owner?: string } };
+  const owner = body.initializeUploadRequest?.owner ?? '';
+  if (!mayAuthor(owner)) return linkedinError(res, 403, 'ACCESS_DENIED', `Not enough permissions to act as ${owner}`);
+  const id = `D4${randomBytes(8).toString('hex')}`;
+  ctx.images.set(id, { owner, bytes: 0 });
+  const uploadUrl = `${ctx.origin()}/linkedin-www/dms-uploads/${id}`;
+  return json(res, 200, {
+    value: { uploadUrlExpiresAt: Date.now() + 3600_000, uploadUrl, image: `urn:li:image:${id}` },
+  });
+}
+
+interface PostBody {
+  author?: string;
+  commentary?: string;
+  lifecycleState?: string;
+  content?: { media?: { id?: string }; multiImage?: { images?: { id?: string }[] } };
+}
+
+/** LinkedIn refuses the same text from the same author again: 422 DUPLICATE_POST. */
+const duplicateBody = (id: string) => ({
+  errorDetailType: 'com.linkedin.common.error.BadRequest',
+  message: `com.linkedin.content.common.exception.BadRequestResponseException: Content is a duplicate of ${id}`,
+  errorDetails: { inputErrors: [{ description: 'Duplicate post is detected', input: {}, code: 'DUPLICATE_POST' }] },
+  status: 422,
+});
+
+const imageUrnsOf = (body: PostBody) => [
+  ...(body.content?.media?.id ? [body.content.media.id] : []),
+  ...(body.content?.multiImage?.images ?? []).flatMap((i) => (i.id ? [i.id] : [])),
+];
+
+/** Why a post cannot be created (answered), or undefined. */
+function refusePost(ctx: PlatformContext, { res, mayAuthor }: RestCall, body: PostBody, imageUrns: string[]) {
+  const author = body.author ?? '';
+  if (!mayAuthor(author))
+    return linkedinError(res, 403, 'ACCESS_DENIED', `Not enough permissions to post as ${author}`);
+  if (body.lifecycleState !== 'PUBLISHED') {
+    return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', 'lifecycleState must be PUBLISHED');
+  }
+  const commentary = body.commentary ?? '';
+  if (commentary.length > 3000) {
+    return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', 'commentary is longer than 3000 characters');
+  }
+  const duplicate = commentary && postsOf(ctx, 'linkedin', author).find((p) => p.text === commentary);
+  if (duplicate) return json(res, 422, duplicateBody(duplicate.id));
+  for (const urn of imageUrns) {
+    const image = ctx.images.get(urn.replace('urn:li:image:', ''));
+    if (!image?.bytes) return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', `Image ${urn} is not uploaded`);
+  }
+  return undefined;
+}
+
+async function createPost(ctx: PlatformContext, call: RestCall) {
+  const { res } = call;
+  const body = JSON.parse((await call.text()) || '{}') as PostBody;
+  const imageUrns = imageUrnsOf(body);
+  if (refusePost(ctx, call, body, imageUrns)) return;
+  const author = body.author ?? '';
+  const commentary = body.commentary ?? '';
+  const id = `urn:li:share:${randomId(19)}`;
+  note(res, { author, commentary, images: imageUrns.length ? String(imageUrns.length) : undefined });
+  addPost(ctx, 'linkedin', author, id, commentary, imageUrns);
+  // A pending `after` failure replaces the success; without one, the id is in the headers.
+  if (failAfter.has(res)) return json(res, 201, {});
+  return res.writeHead(201, { 'x-restli-id': id, 'x-linkedin-id': id }).end();
+}
+
+function listPosts(ctx: PlatformContext, { res, url, mayAuthor }: RestCall) {
+  if (url.searchParams.get('q') !== 'author') return linkedinError(res, 400, 'ILLEGAL_ARGUMENT', 'Invalid query');
+  const author = url.searchParams.get('author') ?? '';
+  if (!mayAuthor(author)) return linkedinError(res, 403, 'ACCESS_DENIED', `Not enough permissions for ${author}`);
+  const count = pageSize(url.searchParams.get('count'), 10);
+  const elements = postsOf(ctx, 'linkedin', author)
+    .slice(0, count)
+    .map((p) => ({
+      id: p.id,
+      author,
+      commentary: p.text,
+      createdAt: p.createdAt,
+      publishedAt: p.createdAt,
+      lifecycleState: 'PUBLISHED',
+    }));
+  return json(res, 200, { paging: { start: 0, count, links: [] }, elements });
+}
+
+function organizationAcls({ res, url, token }: RestCall) {
+  if (url.searchParams.get('q') !== 'roleAssignee') return linkedinError(res, 400, 'ILLEGAL_ARGUMENT', 'Invalid query');
+  return json(res, 200, {
+    paging: { start: 0, count: 10, links: [] },
+    elements: SANDBOX_ORGANIZATIONS.map((o) => ({
+      roleAssignee: `urn:li:person:${token.identity.id}`,
+      state: 'APPROVED',
+      role: 'ADMINISTRATOR',
+      organization: `urn:li:organization:${o.id}`,
+    })),
+  });
+}
+
+function organization({ res }: RestCall, id: string) {
+  const found = SANDBOX_ORGANIZATIONS.find((o) => String(o.id) === id);
+  if (!found) return linkedinError(res, 404, 'NOT_FOUND', 'Not Found');
+  return json(res, 200, { ...found, vanityName: found.localizedName.toLowerCase().replace(/ /g, '-') });
+}
+
+const restRoutes = (ctx: PlatformContext): Route<RestCall>[] => [
+  route<RestCall>('POST', '/linkedin-api/rest/images', (call) => initializeUpload(ctx, call)),
+  route<RestCall>('POST', '/linkedin-api/rest/posts', (call) => createPost(ctx, call)),
+  route<RestCall>('GET', '/linkedin-api/rest/posts', (call) => listPosts(ctx, call)),
+  route<RestCall>('GET', '/linkedin-api/rest/organizationAcls', organizationAcls),
+  route<RestCall>('GET', /^\/linkedin-api\/rest\/organizations\/(\d+)$/, (call, [id = '']) => organization(call, id)),
+];
+
+/** /linkedin-api/rest/...: the version header, then the token, then the route. */
+async function rest(ctx: PlatformContext, call: PlatformCall) {
+  const { res } = call;
+  const version = call.req.headers['linkedin-version'];
+  if (typeof version !== 'string' || !/^\d{6}$/.test(version)) {
+    return linkedinError(
+      res,
+      400,
+      'VERSION_MISSING',
+      'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
+    );
+  }
+  if (version < '202401')
+    return linkedinError(res, 426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`);
+  const token = authorize(ctx, call, 'linkedin');
+  if (!token) return;
+  const mayAuthor = (urn: string) =>
+    urn === `urn:li:person:${token.identity.id}` ||
+    SANDBOX_ORGANIZATIONS.some((o) => urn === `urn:li:organization:${o.id}`);
+  if (await dispatch(restRoutes(ctx), { ...call, token, mayAuthor })) return;
+  if (call.method !== 'GET') return linkedinError(res, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed');
+  return linkedinError(res, 404, 'NOT_FOUND', 'Not Found');
+}
+
+export const linkedinRoutes = (ctx: PlatformContext): Route<PlatformCall>[] => [
+  route('POST', '/linkedin-www/oauth/v2/accessToken', (call) => accessToken(ctx, call)),
+  route('GET', '/linkedin-api/v2/userinfo', (call) => userinfo(ctx, call)),
+  route('PUT', /^\/linkedin-www\/dms-uploads\/(\w+)$/, (call, [id = '']) => upload(ctx, call, id)),
+  route('*', /^\/linkedin-api\/rest\//, (call) => rest(ctx, call)),
+];
