@@ -1,0 +1,237 @@
+import type { AuditSettings } from '@shared/schemas/seo';
+import { seoCheck } from '@shared/seo-checks';
+import { createSafeAgent, FetchRefusedError, type SafeAgent, type SafeAgentOptions } from '../net';
+import { crawlerUserAgent, robotsToken } from './crawl-policy';
+import { CrawlScope, crawlKey } from './crawl-scope';
+import { CrawlState, FLAG, STATUS } from './crawl-state';
+import type { PageRecord, PageSink } from './page-record';
+import { fetchRobotsTxt, RobotsRules } from './robots';
+
+/**
+ * Pages that looked slow are timed again until this many were confirmed slow (and at most a
+ * quarter as many were not): from then on the site is slow, not the crawl, and a first
+ * measurement stands. A slow site is fetched once, not twice.
+ */
+const SLOW_SAMPLE = 5;
+
+/** Requests to one host: at most one per interval (the rate limit, or robots.txt's Crawl-delay). */
+class HostGate {
+  private next = 0;
+  constructor(readonly intervalMs: number) {}
+  async wait(): Promise<void> {
+    if (this.intervalMs <= 0) return;
+    const now = performance.now();
+    const at = Math.max(now, this.next);
+    this.next = at + this.intervalMs;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  }
+}
+
+/** What a crawl worker does next: visit a page or a resource, or time a slow-looking page again. */
+export type Work = { id: number; kind: 'page' | 'resource' } | { kind: 'recheck'; page: PageRecord };
+
+export interface SessionOptions {
+  startUrl: string;
+  settings: AuditSettings;
+  sink: PageSink;
+  timeoutMs?: number;
+  agent?: SafeAgentOptions;
+  signal?: AbortSignal;
+}
+
+/**
+ * What one crawl batch shares between its visits: the state it learns into, the site's scope
+ * and robots.txt, one connection pool, a rate gate per host, the frontier's rules (what is kept
+ * and queued), the sink, and the slow-page sampling. The visits (page-visit.ts,
+ * resource-visit.ts) are functions of it; crawler.ts runs them.
+ */
+export class CrawlSession {
+  readonly settings: AuditSettings;
+  readonly start: URL;
+  readonly scope: CrawlScope;
+  readonly userAgent: string;
+  readonly timeoutMs: number;
+  readonly dispatcher: SafeAgent;
+  readonly robots: RobotsRules;
+  readonly pageHeaders: Record<string, string>;
+  /** Spread into every fetch: the Task's signal, when there is one. */
+  readonly signalled: { signal?: AbortSignal };
+  /** Re-checks of slow-looking pages in flight now. */
+  rechecking = 0;
+  private readonly robotsLoading = new Map<string, Promise<void>>();
+  private readonly gates = new Map<string, HostGate>();
+
+  constructor(
+    readonly state: CrawlState,
+    private readonly options: SessionOptions,
+  ) {
+    this.settings = options.settings;
+    this.start = new URL(options.startUrl);
+    this.scope = new CrawlScope(this.start, this.settings);
+    this.userAgent = this.settings.userAgent ?? crawlerUserAgent();
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.dispatcher = createSafeAgent({ connections: this.settings.concurrency, ...options.agent });
+    this.robots = new RobotsRules(state.site.robots, robotsToken(this.settings));
+    this.pageHeaders = { 'user-agent': this.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' };
+    this.signalled = options.signal ? { signal: options.signal } : {};
+  }
+
+  /** robots.txt of an origin, fetched once per crawl (its text is kept in the state). */
+  ensureRobots(origin: string): Promise<void> {
+    if (this.robots.known(origin)) return Promise.resolve();
+    let loading = this.robotsLoading.get(origin);
+    if (!loading) {
+      const { dispatcher, userAgent, timeoutMs } = this;
+      loading = fetchRobotsTxt(origin, { dispatcher, userAgent, timeoutMs }).then((text) => {
+        this.state.site.robots[origin] = text;
+        if (origin === this.start.origin && text === null) this.state.site.robotsMissing = true;
+      });
+      this.robotsLoading.set(origin, loading);
+    }
+    return loading;
+  }
+
+  /** False when the settings follow robots.txt and it disallows the URL. */
+  robotsAllow(url: string, origin: string): boolean {
+    return !this.settings.followRobots || this.robots.allowed(url, origin);
+  }
+
+  /** The host's gate: the configured rate, or robots.txt's Crawl-delay when longer. */
+  gateOf(origin: string): HostGate {
+    let gate = this.gates.get(origin);
+    if (!gate) {
+      const { requestsPerSecond, followRobots } = this.settings;
+      const rateMs = requestsPerSecond > 0 ? 1000 / requestsPerSecond : 0;
+      const delay = followRobots ? (this.robots.crawlDelay(origin) ?? 0) * 1000 : 0;
+      gate = new HostGate(Math.max(rateMs, delay));
+      this.gates.set(origin, gate);
+    }
+    return gate;
+  }
+
+  /** Room for one more page in the crawl: the frontier and the known URLs stay within maxPages. */
+  roomForPage = () => this.state.counters.queuedPages < this.settings.maxPages;
+
+  private pageWanted = (url: URL, depth: number) =>
+    this.scope.allowed(url) && depth <= this.settings.maxDepth && this.roomForPage();
+
+  /** The start page, queued when the crawl begins. */
+  seedStart(): void {
+    const { state } = this;
+    const { id } = state.intern(crawlKey(this.start));
+    state.flag(id, FLAG.start | FLAG.reached | FLAG.queued);
+    state.counters.queuedPages++;
+    state.setDepth(id, 0);
+    state.queue.push(id);
+  }
+
+  /**
+   * A same-site URL met on a page, in a redirect, a canonical or hreflang: queued when new and
+   * within limits. A new URL the crawl will not fetch is not kept at all (undefined): a site of
+   * millions of links costs the state no more than its first maxPages pages.
+   */
+  discover(url: URL, depth: number, via: 'link' | 'redirect' | 'reference'): number | undefined {
+    const { state } = this;
+    const key = crawlKey(url);
+    const known = state.idOf(key);
+    if (known === undefined && !this.pageWanted(url, depth)) return undefined;
+    const id = known ?? state.intern(key).id;
+    if (via !== 'reference') state.flag(id, FLAG.reached);
+    if (depth < state.depth(id)) state.setDepth(id, depth);
+    if (state.has(id, FLAG.queued | FLAG.fetched | FLAG.blocked)) return id;
+    if (!this.pageWanted(url, depth)) {
+      state.flag(id, FLAG.skipped);
+      return id;
+    }
+    state.flag(id, FLAG.queued);
+    state.counters.queuedPages++;
+    state.queue.push(id);
+    return id;
+  }
+
+  /** A URL the sitemap lists: marked when known, queued when new and within limits. */
+  discoverFromSitemap(url: URL): void {
+    const { state } = this;
+    const key = crawlKey(url);
+    const known = state.idOf(key);
+    if (known !== undefined) {
+      state.flag(known, FLAG.inSitemap);
+      return;
+    }
+    if (!this.scope.allowed(url) || !this.roomForPage()) return;
+    const { id } = state.intern(key);
+    state.flag(id, FLAG.inSitemap | FLAG.queued);
+    state.counters.queuedPages++;
+    state.sitemapQueue.push(id);
+  }
+
+  /** An image, stylesheet or script of the site: measured once; no more of them than maxPages. */
+  discoverResource(url: URL): number | undefined {
+    const { state } = this;
+    const key = crawlKey(url);
+    const known = state.idOf(key);
+    if (known !== undefined) return known;
+    if (state.counters.queuedResources >= this.settings.maxPages) return undefined;
+    const { id } = state.intern(key);
+    state.flag(id, FLAG.resource | FLAG.queued);
+    state.counters.queuedResources++;
+    state.resourceQueue.push(id);
+    return id;
+  }
+
+  /**
+   * The next piece of work: re-checks first (they hold finished pages back from the sink), but
+   * no more at once than could still be needed, then pages (links before the sitemap's), then
+   * resources; undefined when nothing is ready.
+   */
+  takeWork(): Work | undefined {
+    const { state, settings } = this;
+    if (state.pendingSlow.length && (this.slowSettled() || this.rechecking < this.slowNeeded())) {
+      const page = state.pendingSlow.shift();
+      if (page) return { kind: 'recheck', page };
+    }
+    for (;;) {
+      const id = state.queue.take() ?? state.sitemapQueue.take();
+      if (id === undefined) break;
+      if (state.has(id, FLAG.fetched | FLAG.blocked)) continue;
+      if (state.counters.pages >= settings.maxPages) {
+        state.flag(id, FLAG.skipped);
+        continue;
+      }
+      // Counted when taken, so pages in flight count against the limit once.
+      state.counters.pages++;
+      return { id, kind: 'page' };
+    }
+    const id = state.resourceQueue.take();
+    return id === undefined ? undefined : { id, kind: 'resource' };
+  }
+
+  /** Confirmations still wanted before the site counts as slow. */
+  slowNeeded(): number {
+    const slow = this.state.slowChecks;
+    return Math.max(SLOW_SAMPLE, slow.cleared * 4) - slow.confirmed;
+  }
+
+  slowSettled = () => this.slowNeeded() <= 0;
+
+  /** A visited page to the sink, its issues counted for the progress. */
+  async record(page: PageRecord): Promise<void> {
+    const { counters } = this.state;
+    for (const issue of page.issues) {
+      const severity = seoCheck(issue).severity;
+      if (severity === 'error') counters.errors++;
+      else if (severity === 'warning') counters.warnings++;
+      else counters.notices++;
+    }
+    const wait = this.options.sink.add(page);
+    if (wait) await wait;
+  }
+
+  /** What a refused fetch is stored as. */
+  static failStatus(error: FetchRefusedError): number {
+    if (error.reason === 'timeout') return STATUS.timeout;
+    return error.reason === 'too-large' ? STATUS.tooLarge : STATUS.failed;
+  }
+
+  flush = () => this.options.sink.flush();
+}

@@ -1,0 +1,315 @@
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
+import type { SeoCheckId } from '@shared/seo-checks';
+import { FetchRefusedError, safeFetch, type SafeResponse } from '../net';
+import { crawlKey, isLocalHost, resolveHref } from './crawl-scope';
+import { CrawlSession } from './crawl-session';
+import { FLAG } from './crawl-state';
+import { runPageChecks } from './page-checks';
+import type { PageFacts } from './page-facts';
+import { PageParser, type ParsedPage } from './page-parser';
+import type { PageRecord } from './page-record';
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+const TIMED = new Set<SeoCheckId>(['slow-response', 'slow-page']);
+
+const shortHash = (text: string) => createHash('sha1').update(text).digest('base64url').slice(0, 12);
+export const firstHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const isAbsolute = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href.trim());
+
+/** rel="canonical" from a Link header. */
+function headerCanonical(headers: IncomingHttpHeaders, base: URL): string | undefined {
+  const link = firstHeader(headers.link);
+  if (!link) return undefined;
+  for (const part of link.split(',')) {
+    const match = /<([^>]*)>\s*;(.*)/.exec(part);
+    if (match?.[1] && /rel\s*=\s*"?canonical"?/i.test(match[2] ?? '')) {
+      const url = resolveHref(match[1], base);
+      return url && crawlKey(url);
+    }
+  }
+  return undefined;
+}
+
+/** One page as the visit knows it while reading it. */
+interface Visit {
+  session: CrawlSession;
+  id: number;
+  url: string;
+  target: URL;
+  depth: number;
+}
+
+/**
+ * Visits one page of the frontier: robots.txt and the host's gate first, then one request
+ * (redirects recorded, not followed), the HTML parsed as it streams in, the page's links,
+ * references and resources handed to the frontier, its checks run, and its record stored (or
+ * held back for a second timing when it looks slow). Nothing of its HTML outlives the visit.
+ */
+export async function visitPage(session: CrawlSession, id: number): Promise<void> {
+  const { state } = session;
+  const url = state.urlOf(id);
+  const visit: Visit = { session, id, url, target: new URL(url), depth: state.depth(id) };
+  await session.ensureRobots(visit.target.origin);
+  if (!session.robotsAllow(url, visit.target.origin)) {
+    state.flag(id, FLAG.blocked);
+    state.counters.pages--;
+    return;
+  }
+  await session.gateOf(visit.target.origin).wait();
+  state.flag(id, FLAG.fetched);
+  const began = performance.now();
+  const response = await fetchPage(visit);
+  if (!response) return;
+  const ttfbMs = performance.now() - began;
+  state.setStatus(id, response.status);
+  if (response.status >= 300 && response.status < 400) return recordRedirect(visit, response);
+  if (response.status !== 200 || (response.contentType && !HTML_TYPES.has(response.contentType))) {
+    await response.cancel();
+    state.setBytes(id, Number(firstHeader(response.headers['content-length'])) || 0);
+    return session.record({ id, url, status: response.status, depth: visit.depth, issues: [] });
+  }
+  const read = await readHtml(visit, response);
+  if (!read) return;
+  const facts = pageFacts(visit, response, read.parsed, read.bytes, ttfbMs, performance.now() - began);
+  await finishPage(visit, facts);
+}
+
+/** The page's response, or undefined when the fetch was refused (recorded as such). */
+async function fetchPage({ session, id, url, target, depth }: Visit): Promise<SafeResponse | undefined> {
+  try {
+    return await safeFetch(target, {
+      dispatcher: session.dispatcher,
+      headers: session.pageHeaders,
+      followRedirects: false,
+      maxBytes: session.settings.maxPageBytes,
+      timeoutMs: session.timeoutMs,
+      ...session.signalled,
+    });
+  } catch (error) {
+    if (!(error instanceof FetchRefusedError)) throw error;
+    session.state.setStatus(id, CrawlSession.failStatus(error));
+    await session.record({ id, url, status: session.state.status(id), depth, issues: [] });
+    return undefined;
+  }
+}
+
+/** A redirect: where it leads joins the frontier (same site) or is noted (the start left the site). */
+async function recordRedirect({ session, id, url, depth }: Visit, response: SafeResponse): Promise<void> {
+  const { state } = session;
+  await response.cancel();
+  const location = response.location ? new URL(response.location) : undefined;
+  if (location && session.scope.inSite(location)) {
+    const to = session.discover(location, depth, 'redirect');
+    if (to !== undefined) {
+      state.addInlink(to);
+      state.setRedirectTo(id, to);
+    }
+  } else if (location && state.has(id, FLAG.start)) {
+    state.site.startLeftSite = location.href;
+  }
+  await session.record({ id, url, status: response.status, depth, issues: [] });
+}
+
+/** The body parsed as it streams in; undefined when it broke off (recorded as such). */
+async function readHtml(
+  { session, id, url, depth }: Visit,
+  response: SafeResponse,
+): Promise<{ parsed: ParsedPage; bytes: number } | undefined> {
+  const parser = new PageParser();
+  const decoder = new StringDecoder('utf8');
+  let bytes = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      response.body.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        parser.write(decoder.write(chunk));
+      });
+      response.body.once('end', resolve);
+      response.body.once('error', reject);
+    });
+  } catch (error) {
+    if (!(error instanceof FetchRefusedError)) throw error;
+    session.state.setStatus(id, CrawlSession.failStatus(error));
+    await session.record({ id, url, status: session.state.status(id), depth, issues: [] });
+    return undefined;
+  }
+  parser.write(decoder.end());
+  return { parsed: parser.end(), bytes };
+}
+
+/** What the page checks read, from the response and the parsed page; the link counts are filled by `collectLinks`. */
+function pageFacts(
+  { url, target }: Visit,
+  response: SafeResponse,
+  parsed: ParsedPage,
+  bytes: number,
+  ttfbMs: number,
+  loadMs: number,
+): PageFacts {
+  return {
+    url,
+    https: target.protocol === 'https:',
+    bytes,
+    ttfbMs,
+    loadMs,
+    xRobotsNoindex: /noindex|none/i.test(String(response.headers['x-robots-tag'] ?? '')),
+    headerCanonical: headerCanonical(response.headers, target),
+    hsts: response.headers['strict-transport-security'] !== undefined,
+    headerCharset: /charset=/i.test(response.headers['content-type'] ?? ''),
+    parsed,
+    internalLinks: [],
+    nofollowInternal: 0,
+    emptyAnchors: 0,
+    vagueAnchors: 0,
+    httpLinks: 0,
+    localhostLinks: 0,
+    malformedLinks: 0,
+    canonicalRelative: false,
+    hreflangs: [],
+    images: [],
+    stylesheets: [],
+    scripts: [],
+    mixedContent: false,
+    formOverHttp: false,
+  };
+}
+
+/** The page's base URL: its <base href>, else its own address. */
+const baseOf = (visit: Visit, parsed: ParsedPage) =>
+  (parsed.base && resolveHref(parsed.base, visit.target)) || visit.target;
+
+/** Links: counted on the page, same-site ones handed to the frontier; the ids of those kept. */
+function collectLinks(visit: Visit, facts: PageFacts): number[] {
+  const { session, url, depth } = visit;
+  const base = baseOf(visit, facts.parsed);
+  const linkIds = new Set<number>();
+  const linkKeys = new Set<string>();
+  for (const link of facts.parsed.links) {
+    if (link.empty) facts.emptyAnchors++;
+    if (link.vague) facts.vagueAnchors++;
+    const href = link.href.trim();
+    if (!href || href.startsWith('#') || /^(mailto|tel|javascript|data|sms|callto):/i.test(href)) continue;
+    const resolved = resolveHref(href, base);
+    if (!resolved) {
+      facts.malformedLinks++;
+      continue;
+    }
+    if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') continue;
+    if (resolved.protocol === 'http:') facts.httpLinks++;
+    if (!session.scope.inSite(resolved)) {
+      // Counted, not kept: a page's outbound links would otherwise grow the state without bound.
+      if (isLocalHost(resolved)) facts.localhostLinks++;
+      continue;
+    }
+    if (link.nofollow) facts.nofollowInternal++;
+    const key = crawlKey(resolved);
+    if (key === url || linkKeys.has(key)) continue;
+    linkKeys.add(key);
+    facts.internalLinks.push(key);
+    const to = session.discover(resolved, depth + 1, 'link');
+    if (to !== undefined) linkIds.add(to);
+  }
+  for (const to of linkIds) {
+    session.state.addInlink(to);
+    session.state.flag(to, FLAG.linked);
+  }
+  return [...linkIds];
+}
+
+/** The canonical and hreflang alternates: facts for the checks, targets for the site graph. */
+function collectReferences(visit: Visit, facts: PageFacts): void {
+  const { session, id, url, depth } = visit;
+  const { state, scope } = session;
+  const base = baseOf(visit, facts.parsed);
+  const canonicalHref = facts.parsed.canonicals[0];
+  const canonical = canonicalHref === undefined ? undefined : resolveHref(canonicalHref, base);
+  if (canonicalHref !== undefined) facts.canonicalRelative = !isAbsolute(canonicalHref);
+  if (canonical) {
+    facts.canonical = crawlKey(canonical);
+    if (scope.inSite(canonical)) {
+      const to = facts.canonical === url ? id : session.discover(canonical, depth + 1, 'reference');
+      if (to !== undefined) state.setCanonicalTo(id, to);
+      if (facts.canonical !== url) state.flag(id, FLAG.canonicalElsewhere);
+    }
+  }
+  const alternates: number[] = [];
+  for (const alternate of facts.parsed.hreflangs) {
+    const resolved = resolveHref(alternate.href, base);
+    const href = resolved && crawlKey(resolved);
+    facts.hreflangs.push({ lang: alternate.lang, href, relative: !isAbsolute(alternate.href) });
+    if (resolved && scope.inSite(resolved) && alternate.lang.toLowerCase() !== 'x-default') {
+      const to = href === url ? id : session.discover(resolved, depth + 1, 'reference');
+      if (to !== undefined) alternates.push(to);
+    }
+  }
+  if (alternates.length) state.hreflang.set(id, alternates);
+}
+
+/** Images, stylesheets and scripts: facts for the checks, the same-site ones queued to be measured. */
+function collectResources(visit: Visit, facts: PageFacts) {
+  const { session } = visit;
+  const base = baseOf(visit, facts.parsed);
+  const ids = (hrefs: string[], into: string[]): number[] => {
+    const found: number[] = [];
+    for (const href of hrefs) {
+      const resolved = resolveHref(href, base);
+      if (!resolved) continue;
+      if (facts.https && resolved.protocol === 'http:') facts.mixedContent = true;
+      if (!session.scope.inSite(resolved)) continue;
+      into.push(crawlKey(resolved));
+      const id = session.discoverResource(resolved);
+      if (id !== undefined) found.push(id);
+    }
+    return found;
+  };
+  const { parsed } = facts;
+  const images = ids(
+    parsed.images.flatMap((image) => (image.src ? [image.src] : [])),
+    facts.images,
+  );
+  const stylesheets = ids(parsed.stylesheets, facts.stylesheets);
+  const scripts = ids(parsed.scripts, facts.scripts);
+  for (const action of parsed.formActions) {
+    if (facts.https && resolveHref(action, base)?.protocol === 'http:') facts.formOverHttp = true;
+  }
+  return { images, stylesheets, scripts };
+}
+
+/** The page's links, references and resources followed, its checks run, its record stored or held for re-timing. */
+async function finishPage(visit: Visit, facts: PageFacts): Promise<void> {
+  const { session, id, url, depth } = visit;
+  const { state } = session;
+  const { parsed, bytes } = facts;
+  state.flag(id, FLAG.html);
+  state.setBytes(id, bytes);
+  const links = collectLinks(visit, facts);
+  collectReferences(visit, facts);
+  const { images, stylesheets, scripts } = collectResources(visit, facts);
+  if (parsed.robots.noindex || facts.xRobotsNoindex) state.flag(id, FLAG.noindex);
+  if (parsed.title) state.titleHash[id] = shortHash(parsed.title.toLowerCase());
+  if (parsed.description) state.descriptionHash[id] = shortHash(parsed.description.toLowerCase());
+  if (parsed.words > 0) state.contentHash[id] = parsed.contentHash;
+
+  const issues = runPageChecks(facts);
+  const page: PageRecord = {
+    id,
+    url,
+    status: 200,
+    depth,
+    issues,
+    links,
+    ...(images.length ? { images } : {}),
+    ...(stylesheets.length ? { stylesheets } : {}),
+    ...(scripts.length ? { scripts } : {}),
+    ...(parsed.title ? { title: parsed.title.slice(0, 300) } : {}),
+    words: parsed.words,
+    bytes,
+    ms: Math.round(facts.loadMs),
+  };
+  // A crawl's own work (parsing a large page) delays every answer it is waiting for: a page
+  // that looks slow is timed again before it is called slow, until the site has shown it is.
+  if (issues.some((issue) => TIMED.has(issue)) && !session.slowSettled()) state.pendingSlow.push(page);
+  else await session.record(page);
+}
