@@ -11,7 +11,7 @@ import { screenshot, signIn, untilLoaded, useBrowser, useSignedInState, verified
  * Business the same with an account; a grant Google took back shows spec 02 §8's warning; with
  * a flag off its entry is not there. axe finds nothing on the tab or in the dialog.
  */
-const row = (page: Page, platform: string) => page.locator(`li.social-app[data-platform="${platform}"]`);
+const row = (page: Page, platform: string) => page.locator(`li.connection[data-platform="${platform}"]`);
 
 /** The platform sandbox's origin, read off a social connect answer (the WordPress site lives at its root). */
 async function sandboxSite(page: Page): Promise<string> {

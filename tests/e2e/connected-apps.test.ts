@@ -10,7 +10,7 @@ import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './
  * page or profile is chosen from the edit control's list; one is disconnected with its switch.
  * axe finds nothing on the tab with connections.
  */
-const row = (page: Page, platform: string) => page.locator(`li.social-app[data-platform="${platform}"]`);
+const row = (page: Page, platform: string) => page.locator(`li.connection[data-platform="${platform}"]`);
 
 let sandboxOrigin = '';
 

@@ -51,7 +51,7 @@ const dayLabel = (day: string) => {
   return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]} ${d} ${MONTHS[m - 1]} ${y}`;
 };
 
-const row = (page: Page, platform: string) => page.locator(`li.social-app[data-platform="${platform}"]`);
+const row = (page: Page, platform: string) => page.locator(`li.connection[data-platform="${platform}"]`);
 
 async function connect(page: Page, platform: string, label: string) {
   await row(page, platform)

@@ -2,7 +2,7 @@ import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import './social-app.css';
+import './connection-row.css';
 
 interface Choice {
   id: string;
@@ -10,20 +10,21 @@ interface Choice {
 }
 
 /**
- * The chosen property or account with an edit control that lists the choices (spec 01 §2): the
- * choices are read from Google when the control opens, so only current ones are offered.
+ * What a connection works on (a page or profile, a Search Console property, a Business Profile
+ * account) with an edit control that lists the choices (spec 01 §2): they are read from the
+ * platform when the control opens, so only current ones are offered.
  */
-export function AppChooser({
+export function ProfileChooser({
   label,
-  noun,
+  emptyHint,
   current,
   useChoices,
   choose,
 }: {
-  /** "Search Console property", "Business Profile account". */
+  /** "Facebook page", "Search Console property", "Business Profile account". */
   label: string;
-  /** What an empty list says the user has none of. */
-  noun: string;
+  /** What an empty list says. */
+  emptyHint: string;
   current?: Choice;
   useChoices: (enabled: boolean) => { data?: Choice[]; isPending: boolean; error: Error | null };
   choose: { mutate: (id: string, options: { onSuccess: () => void }) => void; isPending: boolean; error: Error | null };
@@ -35,8 +36,8 @@ export function AppChooser({
 
   if (!editing && current) {
     return (
-      <div className="social-app__profile">
-        <span className="social-app__profile-name">{current.name}</span>
+      <div className="connection__profile">
+        <span className="connection__profile-name">{current.name}</span>
         <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Change ${label}`}>
           <Pencil size={14} aria-hidden /> Change
         </Button>
@@ -47,16 +48,16 @@ export function AppChooser({
   const value = picked || list[0]?.id || '';
   return (
     <form
-      className="social-app__chooser"
+      className="connection__chooser"
       onSubmit={(event) => {
         event.preventDefault();
         if (value) choose.mutate(value, { onSuccess: () => setEditing(false) });
       }}
     >
-      <label htmlFor={selectId} className="social-app__chooser-label">
+      <label htmlFor={selectId} className="connection__chooser-label">
         {label}
       </label>
-      <div className="social-app__chooser-row">
+      <div className="connection__chooser-row">
         <select
           id={selectId}
           className="input select"
@@ -82,7 +83,7 @@ export function AppChooser({
       </div>
       {choices.error ? <p className="field__error">{errorMessage(choices.error)}</p> : null}
       {choose.error ? <p className="field__error">{errorMessage(choose.error)}</p> : null}
-      {choices.data?.length === 0 ? <p className="field__hint">Your Google account has no {noun} yet.</p> : null}
+      {choices.data?.length === 0 ? <p className="field__hint">{emptyHint}</p> : null}
     </form>
   );
 }

@@ -1,15 +1,81 @@
 import { businessContracts } from '@shared/contracts/business';
-import { searchConsoleContracts, wordpressContracts } from '@shared/contracts/integrations';
+import { integrationsContracts, searchConsoleContracts, wordpressContracts } from '@shared/contracts/integrations';
+import type { ProfilePlatform, SocialPlatform } from '@shared/schemas/integrations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
+import { call, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /*
- * WordPress, Google Search Console and Google My Business on the apps tab (spec 02 §7). Each
+ * Every connection on the apps tab (spec 01 §2, 02 §7): the social platforms under
+ * /api/integrations/{platform}, WordPress, Search Console and Google My Business under their own
+ * paths. Each status is cached under queryKeys.company.integrationStatus(<platform>); each
  * connect answers the address the browser goes to next (spec 01 §4).
  */
 
 const go = ({ url }: { url: string }) => window.location.assign(url);
+
+/** GET /api/integrations/{platform}/status */
+export const socialStatusOptions = (platform: SocialPlatform) =>
+  queryOptions({
+    queryKey: queryKeys.company.integrationStatus(platform),
+    queryFn: ({ signal }) => call(integrationsContracts.status, { params: { platform }, signal }),
+  });
+
+export const useSocialStatus = (platform: SocialPlatform) => useQuery(socialStatusOptions(platform));
+
+/** The platform said the token is dead: the server marked the connection, so the status is stale. */
+export const needsReconnect = (error: unknown) => isApiError(error) && error.code === 'PLATFORM_RECONNECT';
+
+/** GET /api/integrations/{platform}/profiles: read live from the platform, only while the edit control is open. */
+export function useSocialProfiles(platform: ProfilePlatform, enabled: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.company.integrationProfiles(platform),
+    queryFn: async ({ signal }) => {
+      try {
+        return await call(integrationsContracts.profiles, { params: { platform }, signal });
+      } catch (error) {
+        if (needsReconnect(error)) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.company.integrationStatus(platform) });
+        }
+        throw error;
+      }
+    },
+    enabled,
+  });
+}
+
+/** GET /api/integrations/{platform}/connect, then the browser leaves for the platform's consent page (spec 01 §4). */
+export function useSocialConnect(platform: SocialPlatform) {
+  return useMutation({
+    mutationFn: (inviteToken?: string) =>
+      call(integrationsContracts.connect, { params: { platform }, query: { inviteToken } }),
+    onSuccess: go,
+  });
+}
+
+/** POST /api/integrations/{platform}/disconnect; the status is refreshed from the answer. */
+export function useSocialDisconnect(platform: SocialPlatform) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(integrationsContracts.disconnect, { params: { platform } }),
+    onSuccess: (status) => queryClient.setQueryData(queryKeys.company.integrationStatus(platform), status),
+  });
+}
+
+/** POST /api/integrations/{platform}/profile */
+export function useChooseProfile(platform: ProfilePlatform) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(integrationsContracts.profile, { params: { platform }, body: { id } }),
+    onSuccess: (status) => queryClient.setQueryData(queryKeys.company.integrationStatus(platform), status),
+    onError: (error) => {
+      if (needsReconnect(error)) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.company.integrationStatus(platform) });
+      }
+    },
+  });
+}
 
 /** GET /api/integrations/wordpress/status */
 export const wordpressStatusOptions = () =>
