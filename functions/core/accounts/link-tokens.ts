@@ -1,8 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionally } from '../table/conditional';
-import { keys, type TableKey } from '../table/keys';
-import { isExpired, table, tableName, ttlIn } from '../table/client';
+import { keys } from '../table/keys';
+import { ttlIn } from '../table/client';
 import { nextId } from '../table/counter';
+import { resetDecoys, resetLinks, verifyCodes, verifyDecoys } from './link-token-entity';
 import { newToken, sameHash } from './tokens';
 import { passwordGenerationOf, type UserItem } from './user-store';
 
@@ -10,27 +9,25 @@ import { passwordGenerationOf, type UserItem } from './user-store';
 const VERIFY_TTL_SECONDS = 2 * 24 * 3600;
 const RESET_TTL_SECONDS = 3600;
 
-const verifyKey = keys.verifyCode;
-const resetKey = keys.resetLink;
+/** Deletes the token only if it is still the one read: of two concurrent uses, one wins. */
+const stillHash = (attribute: 'codeHash' | 'tokenHash', expected: string) => ({
+  expression: '#a = :v',
+  names: { '#a': attribute },
+  values: { ':v': expected },
+});
 
 /** Issuing a new code replaces the old one: only the newest verification mail works. */
 export async function issueVerifyCode(userId: number): Promise<string> {
   const { token, hash } = newToken();
-  await table().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...verifyKey(userId), type: 'verify', userId, codeHash: hash, ttl: ttlIn(VERIFY_TTL_SECONDS) },
-    }),
-  );
+  await verifyCodes.put({ userId, codeHash: hash, ttl: ttlIn(VERIFY_TTL_SECONDS) });
   return token;
 }
 
 /** Consumes the code: a conditional delete, so it works once even if clicked twice at once. */
 export async function consumeVerifyCode(userId: number, code: string): Promise<boolean> {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: verifyKey(userId) }));
-  const item = out.Item as { codeHash: string; ttl: number } | undefined;
-  if (!item || isExpired(item) || !sameHash(code, item.codeHash)) return false;
-  return conditionalDelete(verifyKey(userId), 'codeHash', item.codeHash);
+  const item = await verifyCodes.get(keys.verifyCode(userId));
+  if (!item?.userId || !sameHash(code, item.codeHash)) return false;
+  return verifyCodes.deleteWhen(keys.verifyCode(userId), stillHash('codeHash', item.codeHash));
 }
 
 /**
@@ -42,18 +39,14 @@ export async function issueResetToken(
 ): Promise<{ resetId: number; token: string }> {
   const resetId = await nextId('reset');
   const { token, hash } = newToken();
-  await table().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...resetKey(resetId),
-        type: 'reset',
-        userId: user.id,
-        passwordGeneration: passwordGenerationOf(user),
-        tokenHash: hash,
-        ttl: ttlIn(RESET_TTL_SECONDS),
-      },
-    }),
+  await resetLinks.put(
+    {
+      userId: user.id,
+      passwordGeneration: passwordGenerationOf(user),
+      tokenHash: hash,
+      ttl: ttlIn(RESET_TTL_SECONDS),
+    },
+    { key: keys.resetLink(resetId) },
   );
   return { resetId, token };
 }
@@ -65,24 +58,14 @@ export async function issueResetToken(
 export async function issueDecoyResetToken(): Promise<void> {
   const resetId = await nextId('reset');
   const { hash } = newToken();
-  await table().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...resetKey(resetId), type: 'reset-decoy', tokenHash: hash, ttl: ttlIn(60) },
-    }),
-  );
+  await resetDecoys.put({ tokenHash: hash, ttl: ttlIn(60) }, { key: keys.resetLink(resetId) });
 }
 
 /** The same write as issuing a verification code, for an address that gets no mail. */
 export async function issueDecoyVerifyCode(): Promise<void> {
   const { hash } = newToken();
   // User ids start at 1: VERIFY#0 belongs to nobody.
-  await table().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...verifyKey(0), type: 'verify-decoy', codeHash: hash, ttl: ttlIn(60) },
-    }),
-  );
+  await verifyDecoys.put({ codeHash: hash, ttl: ttlIn(60) });
 }
 
 /**
@@ -93,24 +76,8 @@ export async function consumeResetToken(
   resetId: number,
   token: string,
 ): Promise<{ userId: number; passwordGeneration: number } | undefined> {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: resetKey(resetId) }));
-  const item = out.Item as { userId?: number; passwordGeneration?: number; tokenHash: string; ttl: number } | undefined;
-  if (!item?.userId || isExpired(item) || !sameHash(token, item.tokenHash)) return undefined;
-  if (!(await conditionalDelete(resetKey(resetId), 'tokenHash', item.tokenHash))) return undefined;
+  const item = await resetLinks.get(keys.resetLink(resetId));
+  if (!item?.userId || !sameHash(token, item.tokenHash)) return undefined;
+  if (!(await resetLinks.deleteWhen(keys.resetLink(resetId), stillHash('tokenHash', item.tokenHash)))) return undefined;
   return { userId: item.userId, passwordGeneration: item.passwordGeneration ?? 0 };
-}
-
-/** Deletes the token only if it is still the one read: of two concurrent uses, one wins. */
-function conditionalDelete(key: TableKey, attribute: string, expected: string) {
-  return conditionally(() =>
-    table().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: key,
-        ConditionExpression: '#a = :v',
-        ExpressionAttributeNames: { '#a': attribute },
-        ExpressionAttributeValues: { ':v': expected },
-      }),
-    ),
-  );
 }

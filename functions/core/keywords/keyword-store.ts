@@ -1,8 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { seoKeywordMessages, type SeoKeyword } from '@shared/schemas/seo-keywords';
 import { partitionData } from '../companies/company-data';
 import { invalid } from '../errors';
-import { table, tableName } from '../table/client';
 import { companyItemPrefix, keys } from '../table/keys';
 import { keywordItems, type KeywordsItem, type StoredKeyword } from './keyword-entity';
 
@@ -17,29 +15,13 @@ const same = (keyword: string) => keyword.trim().replace(/\s+/g, ' ').toLowerCas
  */
 async function write(companyId: number, set: 'suggestions' | 'saved', value: StoredKeyword[], at: string) {
   const other = set === 'suggestions' ? 'saved' : 'suggestions';
-  const out = await table().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.seoKeywords(companyId),
-      UpdateExpression:
-        'SET #type = :type, companyId = :company, #set = :value, #at = :at, #other = if_not_exists(#other, :none)',
-      ExpressionAttributeNames: {
-        '#type': 'type',
-        '#set': set,
-        '#other': other,
-        '#at': set === 'suggestions' ? 'generatedAt' : 'savedAt',
-      },
-      ExpressionAttributeValues: {
-        ':type': 'seo-keywords',
-        ':company': companyId,
-        ':value': value,
-        ':at': at,
-        ':none': [],
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return out.Attributes as KeywordsItem;
+  const written = await keywordItems.patch(keys.seoKeywords(companyId), {
+    set: { companyId, [set]: value, [set === 'suggestions' ? 'generatedAt' : 'savedAt']: at },
+    setIfAbsent: { [other]: [] },
+  });
+  // Unconditional, so always written; the item as stored now, parsed.
+  if (!written) throw new Error('SEO keywords write answered no item');
+  return written;
 }
 
 /** A new generation replaces the suggestions; the saved keywords stay. */

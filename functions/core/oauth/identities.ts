@@ -1,5 +1,3 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { table, tableName } from '../table/client';
 import { keys } from '../table/keys';
 import {
   claimUnverified,
@@ -11,24 +9,13 @@ import {
 } from '../accounts/user-store';
 import { deleteUserSessions } from '../sessions/session-store';
 import { OAuthError, label, type ProviderProfile } from './oauth-client';
+import { identities } from './oauth-state-entity';
 import type { ProviderName } from './providers';
 
 const identityKey = (provider: ProviderName, subject: string) => keys.identity(provider, subject);
 
 async function link(provider: ProviderName, subject: string, userId: number) {
-  await table().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...identityKey(provider, subject),
-        type: 'identity',
-        provider,
-        subject,
-        userId,
-        linkedAt: new Date().toISOString(),
-      },
-    }),
-  );
+  await identities.put({ provider, subject, userId, linkedAt: new Date().toISOString() });
 }
 
 /**
@@ -42,11 +29,9 @@ export async function userForIdentity(
   profile: ProviderProfile,
   attempt = 0,
 ): Promise<UserItem> {
-  const linked = await table().send(
-    new GetCommand({ TableName: tableName(), Key: identityKey(provider, profile.subject) }),
-  );
-  if (linked.Item) {
-    const user = await getUser(linked.Item.userId as number);
+  const linked = await identities.get(identityKey(provider, profile.subject));
+  if (linked) {
+    const user = await getUser(linked.userId);
     if (user) return user;
   }
   if (!profile.email || !profile.emailVerified) {

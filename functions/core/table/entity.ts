@@ -1,16 +1,23 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type NativeAttributeValue,
+} from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { conflict } from '../errors';
 import { batchGetAll, batchPutAll } from './batch';
 import { isExpired, table, tableName } from './client';
-import { conditionally, isConditionFailed } from './conditional';
+import { conditionally, failedConditions, isConditionFailed } from './conditional';
 import { getItem } from './get-batcher';
 import { assertItemFits } from './item-size';
 import type { TableKey } from './keys';
 
 /** Attributes the table adds around an entity's own fields. */
 const TABLE_NAMES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'type']);
-type IndexKeys = Partial<Record<'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk', string>>;
+export type IndexKeys = Partial<Record<'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk', string>>;
 
 export const STALE_WRITE = 'This was changed by someone else a moment ago. Reload the page and try again.';
 
@@ -19,7 +26,8 @@ export interface EntityDefinition<S extends z.ZodObject> {
   type: string;
   /** The item's own fields. Items are parsed with it on every read: a malformed item is a bug, not data. */
   schema: S;
-  key: (value: z.output<S>) => TableKey;
+  /** The key made of the item's fields; without it, each write names its key (`put(value, { key })`). */
+  key?: (value: z.output<S>) => TableKey;
   indexes?: (value: z.output<S>) => IndexKeys;
   /**
    * Optimistic concurrency: the item carries `version`, every update checks the version it
@@ -42,8 +50,10 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
   const versionOf = (value: Value<S>) => (value as { version?: number }).version ?? 0;
 
   /** The stored item: keys, index keys, type and fields. Checked against the size limit. */
-  function toItem(value: Value<S>): Record<string, unknown> {
-    const item = { ...def.key(value), ...def.indexes?.(value), type: def.type, ...value };
+  function toItem(value: Value<S>, key?: TableKey): Record<string, unknown> {
+    const itemKey = key ?? def.key?.(value);
+    if (!itemKey) throw new Error(`A ${def.type} item is written with its key: put(value, { key })`);
+    const item = { ...itemKey, ...def.indexes?.(value), type: def.type, ...value };
     assertItemFits(item);
     return item;
   }
@@ -53,6 +63,54 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
     if (!item || isExpired(item)) return undefined;
     const fields = Object.fromEntries(Object.entries(item).filter(([name]) => !TABLE_NAMES.has(name)));
     return def.schema.parse(fields);
+  }
+
+  /** The UpdateItem of a patch: SET, if_not_exists, ADD and REMOVE clauses, and its condition. */
+  function patchInput(key: TableKey, spec: Patch<Value<S>>) {
+    const names: Record<string, string> = { '#type': 'type' };
+    const values: Record<string, unknown> = { ':type': def.type };
+    const sets = ['#type = :type'];
+    const adds: string[] = [];
+    let n = 0;
+    const name = (field: string) => {
+      const placeholder = `#p${n++}`;
+      names[placeholder] = field;
+      return placeholder;
+    };
+    const value = (v: unknown) => {
+      const placeholder = `:p${n++}`;
+      values[placeholder] = v;
+      return placeholder;
+    };
+    for (const [field, v] of Object.entries({ ...spec.indexes, ...stripUndefined(spec.set ?? {}) }))
+      sets.push(`${name(field)} = ${value(v)}`);
+    for (const [field, v] of Object.entries(stripUndefined(spec.setIfAbsent ?? {}))) {
+      const f = name(field);
+      sets.push(`${f} = if_not_exists(${f}, ${value(v)})`);
+    }
+    for (const [field, v] of Object.entries(stripUndefined(spec.add ?? {}))) adds.push(`${name(field)} ${value(v)}`);
+    const removes = (spec.remove ?? []).map((field) => name(String(field)));
+    const expression = [
+      `SET ${sets.join(', ')}`,
+      adds.length ? `ADD ${adds.join(', ')}` : '',
+      removes.length ? `REMOVE ${removes.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const conditions = [
+      ...(spec.ifExists ? ['attribute_exists(pk)'] : []),
+      ...(spec.when ? [`(${spec.when.expression})`] : []),
+    ];
+    Object.assign(names, spec.when?.names);
+    Object.assign(values, spec.when?.values);
+    return {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: expression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values as Record<string, NativeAttributeValue>,
+      ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
+    };
   }
 
   return {
@@ -74,10 +132,13 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
     /**
      * Writes the whole item; `ifAbsent` refuses to replace an existing one, `when` writes only
      * if the item is absent or its stored fields meet the condition (a lease taken over).
-     * Answers false when refused.
+     * Answers false when refused. `key` is for items whose key is not made of their fields.
      */
-    async put(value: Value<S>, options: { ifAbsent?: boolean; when?: PutCondition } = {}): Promise<boolean> {
-      const item = toItem(def.schema.parse(value));
+    async put(
+      value: Value<S>,
+      options: { ifAbsent?: boolean; when?: PutCondition; key?: TableKey } = {},
+    ): Promise<boolean> {
+      const item = toItem(def.schema.parse(value), options.key);
       const condition = options.when
         ? {
             ConditionExpression: `attribute_not_exists(pk) OR (${options.when.expression})`,
@@ -198,6 +259,116 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
         .filter((v): v is Value<S> => v !== undefined);
     },
 
+    /**
+     * Changes fields in place with one UpdateItem, for what a read-merge-write cannot do
+     * atomically: counters (`add`), a field kept when present (`setIfAbsent`), fields dropped
+     * (`remove`), a condition on the stored fields (`when`). Without `ifExists` it creates the
+     * item (with its `type`) when absent. Answers the item as now stored, parsed, or undefined
+     * when the condition failed. The fields written must leave a whole, valid item.
+     */
+    async patch(key: TableKey, spec: Patch<Value<S>>): Promise<Value<S> | undefined> {
+      let out: { Attributes?: Record<string, unknown> } | undefined;
+      const written = await conditionally(async () => {
+        out = await table().send(new UpdateCommand({ ...patchInput(key, spec), ReturnValues: 'ALL_NEW' }));
+      });
+      return written ? fromItem(out?.Attributes) : undefined;
+    },
+
+    /**
+     * Deletes the item and answers it as it was, parsed (a single-use token consumed as it is
+     * read), or undefined when there was none, it had expired, or `when` did not hold.
+     */
+    async take(key: TableKey, options: { when?: PutCondition } = {}): Promise<Value<S> | undefined> {
+      let out: { Attributes?: Record<string, unknown> } | undefined;
+      const deleted = await conditionally(async () => {
+        out = await table().send(
+          new DeleteCommand({
+            TableName: tableName(),
+            Key: key,
+            ReturnValues: 'ALL_OLD',
+            ...conditionOf(options.when),
+          }),
+        );
+      });
+      return deleted ? fromItem(out?.Attributes) : undefined;
+    },
+
+    /**
+     * Items of this type under one partition of the table or an index, parsed: every page, or
+     * the first `limit` matching the key condition (newest first with `descending`).
+     */
+    async query(q: EntityQuery): Promise<Value<S>[]> {
+      const p = q.index ? q.index.toLowerCase() : '';
+      const names: Record<string, string> = { '#pk': `${p}pk`, '#sk': `${p}sk` };
+      const values: Record<string, unknown> = { ':pk': q.pk };
+      let condition = '#pk = :pk';
+      const sk = q.sk;
+      if (sk && 'beginsWith' in sk) {
+        condition += ' AND begins_with(#sk, :sk)';
+        values[':sk'] = sk.beginsWith;
+      } else if (sk && 'between' in sk) {
+        condition += ' AND #sk BETWEEN :from AND :to';
+        values[':from'] = sk.between[0];
+        values[':to'] = sk.between[1];
+      } else if (sk && 'atMost' in sk) {
+        condition += ' AND #sk <= :sk';
+        values[':sk'] = sk.atMost;
+      } else if (sk && 'equals' in sk) {
+        condition += ' AND #sk = :sk';
+        values[':sk'] = sk.equals;
+      }
+      const input: QueryInput = {
+        ...(q.index ? { IndexName: q.index } : {}),
+        KeyConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ...(q.descending ? { ScanIndexForward: false } : {}),
+        ...(q.consistent ? { ConsistentRead: true } : {}),
+      };
+      const items =
+        q.limit === undefined
+          ? await queryAll(input)
+          : ((await table().send(new QueryCommand({ ...input, TableName: tableName(), Limit: q.limit }))).Items ?? []);
+      return items
+        .filter((i) => i.type === def.type)
+        .map(fromItem)
+        .filter((v): v is Value<S> => v !== undefined);
+    },
+
+    /** The writes of this entity as parts of a transaction (`transact`): all happen, or none. */
+    tx: {
+      put: (value: Value<S>, options: { ifAbsent?: boolean; when?: PutCondition } = {}): TransactionItem => {
+        const item = toItem(def.schema.parse(value));
+        const condition = options.when
+          ? conditionOf({ ...options.when, expression: `attribute_not_exists(pk) OR (${options.when.expression})` })
+          : options.ifAbsent
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : {};
+        return { Put: { TableName: tableName(), Item: item, ...condition } };
+      },
+      patch: (key: TableKey, spec: Patch<Value<S>>): TransactionItem => ({ Update: patchInput(key, spec) }),
+      delete: (key: TableKey, options: { when?: PutCondition; ifExists?: boolean } = {}): TransactionItem => ({
+        Delete: {
+          TableName: tableName(),
+          Key: key,
+          ...(options.when
+            ? conditionOf(options.when)
+            : options.ifExists
+              ? { ConditionExpression: 'attribute_exists(pk)' }
+              : {}),
+        },
+      }),
+      /** Writes nothing; the transaction happens only while this item meets the condition. */
+      check: (key: TableKey, when: PutCondition): TransactionItem => ({
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: key,
+          ...conditionOf(when),
+          ConditionExpression: when.expression,
+        },
+      }),
+    },
+
     /** Items of this type on a secondary index partition, optionally under a sort-key prefix. */
     async queryIndex(indexName: 'GSI1' | 'GSI2', partitionValue: string, skPrefix?: string): Promise<Value<S>[]> {
       const p = indexName === 'GSI1' ? 'gsi1' : 'gsi2';
@@ -221,6 +392,61 @@ export interface PutCondition {
   expression: string;
   names?: Record<string, string>;
   values: Record<string, unknown>;
+}
+
+/**
+ * A change made in place (`patch`): fields set, set only when absent, added to (counters, and
+ * numbers that must not lose a concurrent increment), removed; `indexes` sets index keys.
+ */
+export interface Patch<V> {
+  set?: Partial<V>;
+  setIfAbsent?: Partial<V>;
+  add?: Partial<Record<keyof V, number>>;
+  remove?: (keyof V)[];
+  indexes?: IndexKeys;
+  /** Only while the stored item meets this condition (placeholders must not start with `#p`/`:p`). */
+  when?: PutCondition;
+  /** Only when the item exists: never creates one. */
+  ifExists?: boolean;
+}
+
+/** The key condition of a query: the partition, and optionally a sort-key range. */
+export interface EntityQuery {
+  /** A secondary index (its `gsiNpk`/`gsiNsk`), or the table itself. */
+  index?: 'GSI1' | 'GSI2' | 'GSI3';
+  pk: string;
+  sk?: { beginsWith: string } | { between: [string, string] } | { atMost: string } | { equals: string };
+  /** One page of at most this many items; without it, every page. */
+  limit?: number;
+  descending?: boolean;
+  consistent?: boolean;
+}
+
+type TransactInput = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+/** One write of a transaction, made by an entity's `tx` (so it is keyed, typed and checked like its other writes). */
+export type TransactionItem = TransactInput[number];
+
+/**
+ * Writes up to 100 items all together or not at all. Answers `{ ok: true }`, or the positions
+ * whose condition failed (nothing was written); any other failure is thrown.
+ */
+export async function transact(items: TransactionItem[]): Promise<{ ok: true } | { ok: false; failed: number[] }> {
+  try {
+    await table().send(new TransactWriteCommand({ TransactItems: items }));
+    return { ok: true };
+  } catch (error) {
+    if (isConditionFailed(error)) return { ok: false, failed: failedConditions(error) };
+    throw error;
+  }
+}
+
+function conditionOf(when: PutCondition | undefined) {
+  if (!when) return {};
+  return {
+    ConditionExpression: when.expression,
+    ...(when.names ? { ExpressionAttributeNames: when.names } : {}),
+    ExpressionAttributeValues: when.values as Record<string, NativeAttributeValue>,
+  };
 }
 
 type QueryInput = Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName' | 'ExclusiveStartKey'>;
