@@ -59,6 +59,75 @@ export const config = {
   get platformSandboxOrigin(): string | undefined {
     return process.env.PLATFORM_SANDBOX_ORIGIN || undefined;
   },
+  /** The name the logs, metrics and traces carry (the area or worker, set by the CDK stack). */
+  get serviceName(): string {
+    return process.env.POWERTOOLS_SERVICE_NAME ?? 'marketing-automation';
+  },
+  /** Facebook's Graph API version: versions are retired on a schedule. */
+  get facebookGraphVersion(): string {
+    return process.env.FACEBOOK_GRAPH_VERSION ?? 'v21.0';
+  },
+  /** Set only on the embedded runtime: the sandbox speaking Google's and Facebook's OAuth subset. */
+  get oauthSandboxOrigin(): string | undefined {
+    return process.env.OAUTH_SANDBOX_ORIGIN || undefined;
+  },
+  /** A sign-in provider's client from the environment (OAUTH_<PROVIDER>_CLIENT_ID/_SECRET), when both are set. */
+  oauthClient(provider: string): { clientId: string; clientSecret: string } | undefined {
+    const clientId = process.env[`OAUTH_${provider.toUpperCase()}_CLIENT_ID`];
+    const clientSecret = process.env[`OAUTH_${provider.toUpperCase()}_CLIENT_SECRET`];
+    return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+  },
+  /** In AWS: the secret holding the OAuth clients, read at run time. */
+  get oauthSecretArn(): string | undefined {
+    return process.env.OAUTH_SECRET_ARN || undefined;
+  },
+  /** A state machine's ARN, from the variable the CDK stack sets for a workflow (`workflowArnEnv`). */
+  stateMachineArn(variable: string): string | undefined {
+    return process.env[variable] || undefined;
+  },
+  /** EventBridge Scheduler: the app's schedule group, and the role schedules run as (set by the CDK stack). */
+  get scheduleGroup(): string {
+    return process.env.SCHEDULE_GROUP ?? 'default';
+  },
+  get schedulerRoleArn(): string {
+    return required('SCHEDULER_ROLE_ARN');
+  },
+  /** The origin-verify secret (AWS: its Secrets Manager ARN; hosts without it: a literal value). */
+  get originVerifySecretArn(): string | undefined {
+    return process.env.ORIGIN_VERIFY_SECRET_ARN || undefined;
+  },
+  get originVerifySecret(): string | undefined {
+    return process.env.ORIGIN_VERIFY_SECRET || undefined;
+  },
+  get ffmpegPath(): string {
+    return process.env.FFMPEG_PATH ?? 'ffmpeg';
+  },
+  /** RATE_LIMIT_CLIENT_SCALE (≥ 1): multiplies per-client limits where many users share one address. */
+  get rateLimitClientScale(): number {
+    const scale = Number(process.env.RATE_LIMIT_CLIENT_SCALE ?? 1);
+    return Number.isFinite(scale) && scale >= 1 ? scale : 1;
+  },
+  /** Billing (billing/billing-config.ts says what each means). */
+  get billingProvider(): string | undefined {
+    return process.env.BILLING_PROVIDER || undefined;
+  },
+  get paymentSandboxOrigin(): string | undefined {
+    return process.env.PAYMENT_SANDBOX_ORIGIN || undefined;
+  },
+  get paymentSandboxWebhookSecret(): string | undefined {
+    return process.env.PAYMENT_SANDBOX_WEBHOOK_SECRET || undefined;
+  },
+  get stripeApiBase(): string | undefined {
+    return process.env.STRIPE_API_BASE || undefined;
+  },
+  get stripeKeys(): { secretKey: string; webhookSecret: string } | undefined {
+    const secretKey = process.env.STRIPE_SECRET_KEY;
+    const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
+    return secretKey && webhookSecret ? { secretKey, webhookSecret } : undefined;
+  },
+  get stripeSecretArn(): string | undefined {
+    return process.env.STRIPE_SECRET_ARN || undefined;
+  },
   get mailFrom(): string {
     return process.env.MAIL_FROM ?? 'no-reply@localhost';
   },

@@ -25,7 +25,7 @@ export function logger(): Logger {
   if (!current) {
     current = {
       logger: new Logger({
-        serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'marketing-automation',
+        serviceName: config.serviceName,
         logLevel: level,
       }),
       level,

@@ -44,7 +44,7 @@ export function countRequest(status: number) {
   metrics().addMetric(SERVER_ERRORS_METRIC, MetricUnit.Count, status >= 500 ? 1 : 0);
 }
 
-const serviceName = () => process.env.POWERTOOLS_SERVICE_NAME ?? 'marketing-automation';
+const serviceName = () => config.serviceName;
 
 /** Any handler's middleware: Powertools reads only the Lambda context and the response. */
 type AnyMiddleware = MiddlewareObj<unknown, unknown>;

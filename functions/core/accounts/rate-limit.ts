@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../table/client';
 import { keys } from '../table/keys';
 import { tooManyRequests } from '../errors';
+import { config } from '../config';
 
 export interface Limit {
   /** What is limited, e.g. `login-email`. */
@@ -38,8 +39,7 @@ export async function hit(limit: Limit, key: string): Promise<void> {
  * 127.0.0.1, where a per-address limit would count all their users as one client.
  */
 function clientLimitScale(): number {
-  const scale = Number(process.env.RATE_LIMIT_CLIENT_SCALE ?? 1);
-  return Number.isFinite(scale) && scale >= 1 ? scale : 1;
+  return config.rateLimitClientScale;
 }
 
 /**

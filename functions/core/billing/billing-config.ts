@@ -14,18 +14,18 @@ import { conflict } from '../errors';
  */
 export const billingConfig = {
   get provider(): 'stripe' | 'simulated' {
-    const named = process.env.BILLING_PROVIDER;
+    const named = config.billingProvider;
     if (named === 'stripe' || named === 'simulated') return named;
-    return process.env.PAYMENT_SANDBOX_ORIGIN ? 'simulated' : 'stripe';
+    return config.paymentSandboxOrigin ? 'simulated' : 'stripe';
   },
   get sandboxOrigin(): string | undefined {
-    return process.env.PAYMENT_SANDBOX_ORIGIN || undefined;
+    return config.paymentSandboxOrigin;
   },
   get sandboxWebhookSecret(): string | undefined {
-    return process.env.PAYMENT_SANDBOX_WEBHOOK_SECRET || undefined;
+    return config.paymentSandboxWebhookSecret;
   },
   get stripeApiBase(): string | undefined {
-    return process.env.STRIPE_API_BASE || undefined;
+    return config.stripeApiBase;
   },
   /** Where the provider sends the browser back to. */
   get billingPageUrl(): string {
@@ -58,10 +58,9 @@ export function createStripeKeySource(
 ) {
   let cached: { secretId: string; keys: StripeKeys; expires: number } | undefined;
   return async function stripeKeys(): Promise<StripeKeys> {
-    const secretKey = process.env.STRIPE_SECRET_KEY;
-    const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
-    if (secretKey && webhookSecret) return { secretKey, webhookSecret };
-    const secretId = process.env.STRIPE_SECRET_ARN;
+    const fromEnv = config.stripeKeys;
+    if (fromEnv) return fromEnv;
+    const secretId = config.stripeSecretArn;
     if (!secretId) throw conflict(NOT_CONFIGURED);
     if (!cached || cached.secretId !== secretId || cached.expires <= now()) {
       const parsed = stripeKeysSchema.safeParse(JSON.parse((await read(secretId)) ?? '{}'));

@@ -12,7 +12,7 @@ let sfn: SFNClient | undefined;
 export const stepFunctions: WorkflowStarter = {
   async start(name, input, executionName) {
     sfn ??= new SFNClient({ region: config.region });
-    const stateMachineArn = process.env[workflowArnEnv(name)];
+    const stateMachineArn = config.stateMachineArn(workflowArnEnv(name));
     if (!stateMachineArn) throw new Error(`No state machine configured for ${name}`);
     try {
       await sfn.send(new StartExecutionCommand({ stateMachineArn, name: executionName, input: JSON.stringify(input) }));

@@ -4,6 +4,7 @@ import { table, tableName, ttlIn } from '../table/client';
 import { keys } from '../table/keys';
 import { z } from 'zod';
 import type { MailMessage, Mailer } from './mail-port';
+import { config } from '../config';
 
 /** Dev mail is kept a week: long enough to find a link, short enough not to pile up. */
 const MAILBOX_TTL_SECONDS = 7 * 24 * 3600;
@@ -30,7 +31,7 @@ export const mailboxMailer: Mailer = {
           ...keys.mail(id),
           type: 'mail',
           id,
-          from: process.env.MAIL_FROM ?? 'no-reply@localhost',
+          from: config.mailFrom,
           sentAt: new Date().toISOString(),
           ...message,
           ttl: ttlIn(MAILBOX_TTL_SECONDS),

@@ -7,6 +7,7 @@ import type { Metadata, Sharp } from 'sharp';
 import { MAX_IMAGE_PIXELS, type MediaExtension } from '@shared/schemas/media';
 import { limitConcurrency } from '../limit-concurrency';
 import { loadSharp } from './load-sharp';
+import { config } from '../config';
 
 /** Spec 01 §9: the thumbnail sizes are 256 and full. */
 export const THUMBNAIL_EDGE = 256;
@@ -101,7 +102,7 @@ export async function imageRenditions(bytes: Buffer, ext: MediaExtension): Promi
 }
 
 /** Whether this machine has ffmpeg, asked once when the module loads (Lambda has none). */
-const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
+const FFMPEG = config.ffmpegPath;
 export const hasFfmpeg = spawnSync(FFMPEG, ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0;
 
 /**

@@ -21,14 +21,14 @@ export interface ProviderEndpoints {
 }
 
 /** Facebook's Graph API version is configuration: versions are retired on a schedule. */
-const graphVersion = () => process.env.FACEBOOK_GRAPH_VERSION ?? 'v21.0';
+const graphVersion = () => config.facebookGraphVersion;
 
 /**
  * The real endpoints, or the same paths on the embedded runtime's sandbox server
  * (OAUTH_SANDBOX_ORIGIN), which speaks the same subset of both APIs.
  */
 export function endpoints(provider: ProviderName): ProviderEndpoints {
-  const sandbox = process.env.OAUTH_SANDBOX_ORIGIN;
+  const sandbox = config.oauthSandboxOrigin;
   if (provider === 'google') {
     return {
       authorizeUrl: sandbox ? `${sandbox}/google/o/oauth2/v2/auth` : 'https://accounts.google.com/o/oauth2/v2/auth',
@@ -98,10 +98,9 @@ export function createCredentialSource(
   };
 
   return async function credentials(provider: OAuthApp): Promise<ClientCredentials | undefined> {
-    const envId = process.env[`OAUTH_${provider.toUpperCase()}_CLIENT_ID`];
-    const envSecret = process.env[`OAUTH_${provider.toUpperCase()}_CLIENT_SECRET`];
-    if (envId && envSecret) return { clientId: envId, clientSecret: envSecret };
-    const arn = process.env.OAUTH_SECRET_ARN;
+    const fromEnv = config.oauthClient(provider);
+    if (fromEnv) return fromEnv;
+    const arn = config.oauthSecretArn;
     if (!arn) return undefined;
     const found = (await all(arn))?.[provider];
     return found?.clientId && found.clientSecret

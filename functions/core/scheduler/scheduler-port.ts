@@ -36,9 +36,10 @@ export const companySchedulePrefix = (companyId: number) => `c${companyId}-`;
 export const companyScheduleName = (companyId: number, id: string) => `${companySchedulePrefix(companyId)}${id}`;
 
 /** Set by the CDK stack on every function that schedules; missing is a deployment bug. */
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`Missing environment variable ${name}`);
+function requiredArn(workflow: WorkflowName): string {
+  const variable = workflowArnEnv(workflow);
+  const value = config.stateMachineArn(variable);
+  if (!value) throw new Error(`Missing environment variable ${variable}`);
   return value;
 }
 
@@ -52,14 +53,14 @@ export const eventBridgeScheduler: Scheduler = {
     client ??= new SchedulerClient({ region: config.region });
     const params = {
       Name: name,
-      GroupName: process.env.SCHEDULE_GROUP ?? 'default',
+      GroupName: config.scheduleGroup,
       ScheduleExpression: atExpression(at),
       ScheduleExpressionTimezone: 'UTC',
       FlexibleTimeWindow: { Mode: 'OFF' as const },
       ActionAfterCompletion: 'DELETE' as const,
       Target: {
-        Arn: requiredEnv(workflowArnEnv(workflow)),
-        RoleArn: requiredEnv('SCHEDULER_ROLE_ARN'),
+        Arn: requiredArn(workflow),
+        RoleArn: config.schedulerRoleArn,
         Input: JSON.stringify(input),
       },
     };
@@ -73,7 +74,7 @@ export const eventBridgeScheduler: Scheduler = {
   async remove(name) {
     client ??= new SchedulerClient({ region: config.region });
     try {
-      await client.send(new DeleteScheduleCommand({ Name: name, GroupName: process.env.SCHEDULE_GROUP ?? 'default' }));
+      await client.send(new DeleteScheduleCommand({ Name: name, GroupName: config.scheduleGroup }));
     } catch (error) {
       if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     }
@@ -85,7 +86,7 @@ export const eventBridgeScheduler: Scheduler = {
     do {
       const out = await client.send(
         new ListSchedulesCommand({
-          GroupName: process.env.SCHEDULE_GROUP ?? 'default',
+          GroupName: config.scheduleGroup,
           NamePrefix: prefix,
           NextToken: token,
         }),

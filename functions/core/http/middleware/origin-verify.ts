@@ -14,8 +14,8 @@ const REFRESH_ON_MISMATCH_MS = 30_000;
  * (ORIGIN_VERIFY_SECRET_ARN), read at run time so the value is never in the function's
  * configuration. ORIGIN_VERIFY_SECRET, a literal value, serves hosts without Secrets Manager.
  */
-const secretArn = () => process.env.ORIGIN_VERIFY_SECRET_ARN || undefined;
-const literal = () => process.env.ORIGIN_VERIFY_SECRET || undefined;
+const secretArn = () => config.originVerifySecretArn;
+const literal = () => config.originVerifySecret;
 
 /** True where the API is reachable only through CloudFront, so CloudFront's headers can be trusted. */
 export const behindCloudFront = () => !!(secretArn() || literal());
