@@ -6,9 +6,11 @@ import {
   generateMessages,
   generatePostsSchema,
   MAX_GENERATE_NOTE,
+  type GenerateInput,
 } from '@shared/schemas/calendar-generate';
+import { preprocess } from '@shared/schemas/fields';
 import { CheckCircle2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';
 import { Alert } from '@/components/ui/alert';
@@ -17,6 +19,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Checkbox, TextAreaField } from '@/components/ui/field';
 import { JobProgress } from '@/components/ui/job-progress';
 import { errorMessage } from '@/lib/api-client';
+import { useSubmitOnlyForm } from '@/lib/forms';
 import { localeWeekStart } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { useGenerateDrafts, type GenerateKind } from '../api/generate-posts';
@@ -36,6 +39,24 @@ const COPY: Record<GenerateKind, { title: string; running: string; platforms: re
     platforms: BLOG_PLATFORMS,
   },
 };
+
+/** What the form holds: the chosen platforms, the range as the picker gives it, two optional notes. */
+interface GenerateForm {
+  platforms: Platform[];
+  range: DayRange;
+  specialInstructions: string;
+  exclusions: string;
+}
+
+/** The form as POST /api/calendar/generate(/blog) takes it, in the calendar's zone. */
+const toBody = ({ platforms, range, specialInstructions, exclusions }: GenerateForm, zone: string) => ({
+  platform: platforms,
+  from: range.from ?? '',
+  to: range.to ?? '',
+  zone,
+  specialInstructions: specialInstructions.trim() || undefined,
+  exclusions: exclusions.trim() || undefined,
+});
 
 const short = (day: string) => dayLabel(day, { weekday: 'short', day: 'numeric', month: 'short' });
 
@@ -60,36 +81,34 @@ export default function GenerateDialog({
   const copy = COPY[kind];
   const today = todayIn(zone);
   const last = addDays(today, GENERATE_MAX_AHEAD_DAYS);
-  const [platforms, setPlatforms] = useState<Platform[]>([]);
-  const [range, setRange] = useState<DayRange>({});
-  const [specialInstructions, setInstructions] = useState('');
-  const [exclusions, setExclusions] = useState('');
+  const form = useSubmitOnlyForm<GenerateForm, GenerateInput>(
+    preprocess(
+      (values) => toBody(values as GenerateForm, zone),
+      kind === 'blog' ? generateBlogsSchema : generatePostsSchema,
+    ),
+    { platforms: [], range: {}, specialInstructions: '', exclusions: '' },
+  );
+  const { platforms, range } = form.values;
   const job = useGenerateDrafts(kind);
 
-  const body = {
-    platform: platforms,
-    from: range.from ?? '',
-    to: range.to ?? '',
-    zone,
-    specialInstructions: specialInstructions.trim() || undefined,
-    exclusions: exclusions.trim() || undefined,
-  };
-  const valid = (kind === 'blog' ? generateBlogsSchema : generatePostsSchema).safeParse(body).success;
+  // Generate stays disabled until the form is valid; the hints below say what is missing.
+  const valid = (kind === 'blog' ? generateBlogsSchema : generatePostsSchema).safeParse(
+    toBody(form.values, zone),
+  ).success;
   const missing = {
     platforms: platforms.length === 0 ? calendarMessages.platformsRequired : undefined,
     dates: !range.from || !range.to ? generateMessages.dateRangeRequired : undefined,
   };
 
   const toggle = (platform: Platform, on: boolean) =>
-    setPlatforms((list) => (on ? [...list, platform] : list.filter((p) => p !== platform)));
+    form.setValue('platforms', on ? [...platforms, platform] : platforms.filter((p) => p !== platform));
 
-  const submit = () => {
-    if (!valid) return;
+  const submit = form.handleSubmit((body) =>
     job.mutate(body, {
       onSuccess: (drafts) =>
         notify.success(`${drafts.created} draft${drafts.created === 1 ? '' : 's'} added to your calendar.`),
-    });
-  };
+    }),
+  );
 
   const showInCalendar = () => {
     onClose();
@@ -100,13 +119,7 @@ export default function GenerateDialog({
     // While the job runs, a click beside the dialog is more likely a slip than a wish to leave: Escape and Close still close.
     <Dialog title={copy.title} onClose={onClose} closeOnBackdrop={!job.isPending} className="generate-dialog">
       {job.isIdle || job.isError ? (
-        <form
-          className="generate-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <form className="generate-form" onSubmit={(event) => void submit(event)}>
           <p className="dialog__text">
             Drafts written from your business overview, ideal customers, marketing plan, tone and voice. Nothing is
             published until you schedule it.
@@ -140,7 +153,7 @@ export default function GenerateDialog({
             </p>
             <DateRangePicker
               value={range}
-              onChange={setRange}
+              onChange={(next) => form.setValue('range', next)}
               min={today}
               max={last}
               weekStartsOn={localeWeekStart()}
@@ -160,16 +173,14 @@ export default function GenerateDialog({
             rows={2}
             maxLength={MAX_GENERATE_NOTE}
             placeholder="e.g. Mention our new opening hours"
-            value={specialInstructions}
-            onChange={(event) => setInstructions(event.target.value)}
+            {...form.register('specialInstructions')}
           />
           <TextAreaField
             label="Exclusions (optional)"
             rows={2}
             maxLength={MAX_GENERATE_NOTE}
             placeholder="e.g. Don't mention prices"
-            value={exclusions}
-            onChange={(event) => setExclusions(event.target.value)}
+            {...form.register('exclusions')}
           />
           {job.isError ? <Alert type="error">{errorMessage(job.error)}</Alert> : null}
           <div className="dialog__actions">

@@ -1,15 +1,17 @@
 import { postContracts } from '@shared/contracts/posts';
 import { contentContracts } from '@shared/contracts/content';
 import { PLATFORM_LABELS } from '@shared/platforms';
-import type { Post } from '@shared/schemas/calendar';
+import { calendarMessages, type Post } from '@shared/schemas/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { call } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
+import { useSubmitOnlyForm } from '@/lib/forms';
 import { formatInZone } from '@/lib/format-date';
 import { queryKeys } from '@/lib/query-keys';
 import { useReschedule } from '../api/reschedule-post';
@@ -17,6 +19,12 @@ import { canMove } from '../can-move';
 import { PlatformPreview } from './platform-preview';
 import { postPath } from './post-chip';
 import './post-preview.css';
+
+/** Where to move the post: a day and a time, both needed. */
+const moveSchema = z.object({
+  day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, calendarMessages.scheduleNeedsTime)),
+  time: z.string().check(z.regex(/^\d{2}:\d{2}$/, calendarMessages.scheduleNeedsTime)),
+});
 
 /**
  * A post as its platform will show it, opened from the calendar, and each sibling written with it
@@ -46,8 +54,14 @@ export default function PostPreviewDialog({
     enabled: post.files.length > 0,
   });
   const reschedule = useReschedule();
-  const [day, setDay] = useState(formatInZone(opened.date, 'yyyy-MM-dd', zone));
-  const [time, setTime] = useState(formatInZone(opened.date, 'HH:mm', zone));
+  const when = (date: Post['date']) => ({
+    day: formatInZone(date, 'yyyy-MM-dd', zone),
+    time: formatInZone(date, 'HH:mm', zone),
+  });
+  const move = useSubmitOnlyForm(moveSchema, when(opened.date));
+  const onMove = move.handleSubmit(({ day, time }) =>
+    reschedule.mutate({ post, day, zone, time }, { onSuccess: onClose }),
+  );
   const movable = canMove(post);
 
   return (
@@ -67,8 +81,7 @@ export default function PostPreviewDialog({
               aria-pressed={p.id === post.id}
               onClick={() => {
                 setShownId(p.id);
-                setDay(formatInZone(p.date, 'yyyy-MM-dd', zone));
-                setTime(formatInZone(p.date, 'HH:mm', zone));
+                move.reset(when(p.date));
               }}
             >
               {PLATFORM_LABELS[p.platform]}
@@ -86,15 +99,9 @@ export default function PostPreviewDialog({
         />
       </div>
       {movable ? (
-        <form
-          className="post-preview-dialog__move"
-          onSubmit={(event) => {
-            event.preventDefault();
-            reschedule.mutate({ post, day, zone, time }, { onSuccess: onClose });
-          }}
-        >
-          <TextField label="Move to day" type="date" required value={day} onChange={(e) => setDay(e.target.value)} />
-          <TextField label="Time" type="time" required value={time} onChange={(e) => setTime(e.target.value)} />
+        <form className="post-preview-dialog__move" onSubmit={(event) => void onMove(event)} noValidate>
+          <TextField label="Move to day" type="date" required error={move.errors.day} {...move.register('day')} />
+          <TextField label="Time" type="time" required error={move.errors.time} {...move.register('time')} />
           <Button type="submit" variant="secondary" pending={reschedule.isPending}>
             Move
           </Button>

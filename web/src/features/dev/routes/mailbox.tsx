@@ -1,13 +1,17 @@
 import { ArrowLeft, Inbox, Mail as MailIcon, RefreshCw, Search } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { z } from 'zod/mini';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
+import { useSubmitOnlyForm } from '@/lib/forms';
 import { formatDateTime } from '@/lib/format-date';
 import { useMailbox, type Mail } from '@/features/dev/api/get-mailbox';
 import '../mailbox.css';
+
+/** The recipient filter: any text, trimmed; empty shows every mail. */
+const filterSchema = z.object({ to: z.string().check(z.trim()) });
 
 const sentAt = (iso: string) => (iso ? formatDateTime(iso) : '');
 
@@ -21,7 +25,7 @@ const srcDoc = (mail: Mail) =>
 export default function MailboxRoute() {
   const [params, setParams] = useSearchParams();
   const to = params.get('to') ?? '';
-  const [filter, setFilter] = useState(to);
+  const filter = useSubmitOnlyForm(filterSchema, { to });
   const mailbox = useMailbox(to || undefined);
   const messages = [...(mailbox.data ?? [])].sort((a, b) => b.sentAt.localeCompare(a.sentAt));
   const selectedId = params.get('id');
@@ -40,6 +44,8 @@ export default function MailboxRoute() {
       { replace: true },
     );
 
+  const onFilter = filter.handleSubmit(({ to: recipient }) => update({ to: recipient || null, id: null }));
+
   return (
     <div className="mailbox">
       <header className="mailbox__header">
@@ -48,13 +54,7 @@ export default function MailboxRoute() {
           <h1>Dev mailbox</h1>
           <span className="badge badge--warning">Local only</span>
         </div>
-        <form
-          className="mailbox__filter"
-          onSubmit={(event) => {
-            event.preventDefault();
-            update({ to: filter.trim() || null, id: null });
-          }}
-        >
+        <form className="mailbox__filter" onSubmit={(event) => void onFilter(event)}>
           <div className="search-box">
             <Search size={16} aria-hidden />
             <input
@@ -62,8 +62,7 @@ export default function MailboxRoute() {
               type="search"
               placeholder="Filter by recipient"
               aria-label="Filter by recipient"
-              value={filter}
-              onChange={(e) => setFilter(e.target.value)}
+              {...filter.register('to')}
             />
           </div>
           <Button type="submit" variant="secondary" size="sm">

@@ -1,11 +1,10 @@
-import { IMAGE_STYLE_TYPES, type ImageStyleType } from '@shared/schemas/media';
-import { messages } from '@shared/messages';
+import { generateImageSchema, IMAGE_STYLE_TYPES, type ImageStyleType } from '@shared/schemas/media';
 import { Wand2 } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { useSubmitOnlyForm } from '@/lib/forms';
 import { notify } from '@/lib/toast';
 import { useGenerateImage } from '../api/media-library';
 import './generate-dialog.css';
@@ -34,40 +33,25 @@ export function GenerateDialog({ open, onClose }: { open: boolean; onClose: () =
 }
 
 function GenerateForm({ onClose }: { onClose: () => void }) {
-  const [prompt, setPrompt] = useState('');
-  const [style, setStyle] = useState<ImageStyleType>('AUTO');
-  const [promptError, setPromptError] = useState<string>();
+  const form = useSubmitOnlyForm(generateImageSchema, { prompt: '', style_type: 'AUTO' });
   const generate = useGenerateImage();
+  const onSubmit = form.handleSubmit((body) =>
+    generate.mutate(body, {
+      onSuccess: () => {
+        notify.success('Image added to your media library');
+        onClose();
+      },
+    }),
+  );
   return (
-    <form
-      className="media-edit__form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!prompt.trim()) {
-          setPromptError(messages.promptRequired);
-          return;
-        }
-        setPromptError(undefined);
-        generate.mutate(
-          { prompt: prompt.trim(), style_type: style },
-          {
-            onSuccess: () => {
-              notify.success('Image added to your media library');
-              onClose();
-            },
-          },
-        );
-      }}
-    >
+    <form className="media-edit__form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <TextAreaField
         label="Prompt"
         rows={4}
-        value={prompt}
         maxLength={1000}
         placeholder="A cosy bakery window with fresh sourdough loaves in morning light"
-        error={promptError ?? (generate.error ? errorMessage(generate.error) : undefined)}
-        onChange={(event) => setPrompt(event.target.value)}
+        error={form.errors.prompt ?? (generate.error ? errorMessage(generate.error) : undefined)}
+        {...form.register('prompt')}
       />
       <fieldset className="style-options">
         <legend>Style</legend>
@@ -77,8 +61,8 @@ function GenerateForm({ onClose }: { onClose: () => void }) {
               type="radio"
               name="style_type"
               value={value}
-              checked={style === value}
-              onChange={() => setStyle(value)}
+              checked={form.values.style_type === value}
+              onChange={() => form.setValue('style_type', value)}
             />
             {STYLE_LABELS[value]}
           </label>

@@ -1,8 +1,7 @@
 import { ArrowLeft, Save } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import type { MediaFile } from '@shared/schemas/media';
-import { messages } from '@shared/messages';
+import { updateMediaSchema, type MediaFile } from '@shared/schemas/media';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,6 +10,7 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { notify } from '@/lib/toast';
 import { useDeleteMedia, useMediaBatch, useUpdateMedia } from '../api/media-library';
 import '../media.css';
@@ -41,9 +41,7 @@ export default function MediaEditRoute() {
 }
 
 function EditForm({ file }: { file: MediaFile }) {
-  const [filename, setFilename] = useState(file.filename);
-  const [description, setDescription] = useState(file.description);
-  const [filenameError, setFilenameError] = useState<string>();
+  const form = useSubmitOnlyForm(updateMediaSchema, { filename: file.filename, description: file.description });
   const update = useUpdateMedia();
   const remove = useDeleteMedia();
   const confirm = useConfirm();
@@ -51,8 +49,18 @@ function EditForm({ file }: { file: MediaFile }) {
   useEffect(() => {
     document.title = `${file.filename} · Media library`;
   }, [file.filename]);
-  const fieldErrors = isApiError(update.error) ? update.error.fieldErrors : {};
+  const { filename, description } = form.values;
   const changed = filename !== file.filename || description !== file.description;
+  // A refusal that names no field (not found, the network) shows above the buttons.
+  const problem = update.isError && !(isApiError(update.error) && Object.keys(update.error.fieldErrors).length);
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      await update.mutateAsync({ id: file.id, ...body });
+      notify.success('Changes saved');
+    } catch (error) {
+      applyServerErrors(error, form.setErrors, ['filename', 'description']);
+    }
+  });
 
   return (
     <div className="page">
@@ -76,41 +84,17 @@ function EditForm({ file }: { file: MediaFile }) {
               <img src={file.thumbnails.full} alt={file.description || file.filename} />
             )}
           </div>
-          <form
-            className="media-edit__form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!filename.trim()) {
-                setFilenameError(messages.filenameRequired);
-                return;
-              }
-              setFilenameError(undefined);
-              update.mutate(
-                { id: file.id, filename: filename.trim(), description: description.trim() },
-                { onSuccess: () => notify.success('Changes saved') },
-              );
-            }}
-          >
-            <TextField
-              label="File name"
-              value={filename}
-              maxLength={255}
-              error={filenameError ?? fieldErrors.filename}
-              onChange={(event) => setFilename(event.target.value)}
-            />
+          <form className="media-edit__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+            <TextField label="File name" maxLength={255} error={form.errors.filename} {...form.register('filename')} />
             <TextAreaField
               label="Description"
               rows={5}
-              value={description}
               maxLength={2000}
               hint="Helps you find the file with search."
-              error={fieldErrors.description}
-              onChange={(event) => setDescription(event.target.value)}
+              error={form.errors.description}
+              {...form.register('description')}
             />
-            {update.isError && !Object.keys(fieldErrors).length ? (
-              <Alert type="error">{errorMessage(update.error)}</Alert>
-            ) : null}
+            {problem ? <Alert type="error">{errorMessage(update.error)}</Alert> : null}
             <div className="media-edit__actions">
               <Button
                 variant="danger-ghost"
