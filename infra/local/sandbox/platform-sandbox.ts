@@ -156,7 +156,7 @@ export async function startPlatformSandbox(options: {
     logWhenAnswered(ctx, call);
     if (await applyFailure(ctx, call)) return;
     // WordPress (at the root: a site is its root address) and Google's APIs, each in its own module.
-    if ((await wordpress.answer(call)) || (await googleApis.answer(req, res, call.url))) return;
+    if ((await wordpress.answer(call)) || (await googleApis.answer(call))) return;
     if (!(await dispatch(routes, call))) notFound(res);
   };
 
