@@ -44,7 +44,7 @@ function GenerateForm({ onClose }: { onClose: () => void }) {
     }),
   );
   return (
-    <form className="media-edit__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="media-edit__form dialog__body" noValidate onSubmit={(event) => void onSubmit(event)}>
       <TextAreaField
         label="Prompt"
         rows={4}
