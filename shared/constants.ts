@@ -9,8 +9,6 @@ export const LRP_POLL_INTERVAL_MS = 3000;
 export const QUERY_STALE_TIME_MS = 1000;
 export const DEFAULT_LIST_LIMIT = 10;
 export const GENERATE_MAX_AHEAD_DAYS = 45;
-export const MAX_SELECTED_KEYWORDS = 10;
-export const CHART_HEIGHT_PX = 400;
 export const ASYNC_CHUNK_TIMEOUT_MS = 120_000;
 
 /** Cookie names shared by the API and the SPA. */

@@ -65,11 +65,6 @@ export type BodyOut<C extends AnyContract> = Out<BodyOf<C>>;
 export type QueryOut<C extends AnyContract> = Out<QueryOf<C>>;
 export type ParamsOut<C extends AnyContract> = Out<ParamsOf<C>>;
 
-/** Any success answer's parsed body, as the client sees it. */
-export type ResponseOf<C extends AnyContract> = {
-  [S in keyof C['responses']]: C['responses'][S] extends Schema ? core.output<C['responses'][S]> : undefined;
-}[keyof C['responses']];
-
 /** One answer the server may give: a declared status with a body of that status's schema. */
 export type ReplyOf<R extends ResponseSchemas> = {
   [S in keyof R & SuccessStatus]: {

@@ -60,5 +60,3 @@ export const messages = {
   filenameRequired: 'File name is required.',
   promptRequired: 'Please describe the image you want.',
 } as const;
-
-export type MessageKey = keyof typeof messages;

@@ -807,7 +807,6 @@ const checks = [
 
 export type SeoCheckId = (typeof checks)[number]['id'];
 export const SEO_CHECKS: readonly (SeoCheck & { id: SeoCheckId })[] = checks;
-export const SEO_CHECK_IDS: SeoCheckId[] = checks.map((c) => c.id);
 
 const byId = new Map<string, SeoCheck>(checks.map((c) => [c.id, c]));
 /** The catalogue entry of a check; every SeoCheckId has one. */

@@ -103,4 +103,3 @@ export const signedInSchema = z.object({
   companyId: z.number(),
   inviteError: z.optional(z.string()),
 });
-export type SignedIn = z.infer<typeof signedInSchema>;

@@ -32,7 +32,6 @@ export const billingMessages = {
 
 /** A price in cents for one interval; 0 is free. */
 export const planPriceSchema = z.object({ interval: z.enum(INTERVALS), amount: z.number().check(z.int(), z.gte(0)) });
-export type PlanPrice = z.infer<typeof planPriceSchema>;
 
 /** A plan as GET /api/billing/plans lists it (spec 01 §3 "Plan"). */
 export const planSchema = z
@@ -61,7 +60,6 @@ export const upgradeSchema = z.object({
     .check(z.trim(), z.minLength(1, billingMessages.unknownPlan), z.maxLength(64, billingMessages.unknownPlan)),
   interval: z.enum(INTERVALS, { error: billingMessages.unknownInterval }),
 });
-export type UpgradeInput = z.input<typeof upgradeSchema>;
 
 /** "The result is a redirect URL or a message" (spec 01 §4). */
 export const upgradeResultSchema = z

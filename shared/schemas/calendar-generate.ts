@@ -61,4 +61,3 @@ export const generatedDraftsSchema = z.object({
   ids: z.array(z.number()),
   days: z.array(z.string()),
 });
-export type GeneratedDrafts = z.output<typeof generatedDraftsSchema>;

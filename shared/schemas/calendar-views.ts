@@ -28,7 +28,6 @@ const dayRangeSchema = z.object({ zone, from: day, to: day }).check(
 
 /** GET /api/calendar/list/range: local days `from` to `to`, both included, in `zone`. */
 export const rangeQuerySchema = dayRangeSchema;
-export type RangeQuery = z.output<typeof rangeQuerySchema>;
 /** DELETE /api/calendar/delete/scheduled: the same days, as a body. */
 export const deleteScheduledSchema = dayRangeSchema;
 

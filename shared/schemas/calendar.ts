@@ -83,7 +83,6 @@ export type Post = z.output<typeof postSchema>;
 
 export const postListSchema = z.array(postSchema);
 export const postWithSiblingsSchema = z.object({ post: postSchema, siblings: z.array(postSchema) });
-export type PostWithSiblings = z.output<typeof postWithSiblingsSchema>;
 
 export const createPostSchema = z.object({
   platforms: z.array(platformSchema, { error: calendarMessages.platformsRequired }).check(

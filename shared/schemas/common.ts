@@ -2,4 +2,3 @@ import { z } from 'zod/mini';
 
 /** An answer that only tells the user something: "Your password has been changed." */
 export const messageSchema = z.object({ message: z.string() });
-export type MessageAnswer = z.infer<typeof messageSchema>;

@@ -29,4 +29,3 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 export const markReadSchema = z.object({
   ids: z.optional(z.array(z.string().check(z.maxLength(40))).check(z.maxLength(100))),
 });
-export type MarkReadInput = z.infer<typeof markReadSchema>;

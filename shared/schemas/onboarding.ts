@@ -32,7 +32,6 @@ export const ICP_PROFILE_MAX = 20_000;
 export const overviewRequestSchema = z.object({
   website: websiteField.check(z.refine((url) => url !== '', messages.urlInvalid)),
 });
-export type OverviewRequest = z.input<typeof overviewRequestSchema>;
 
 /** The generated company overview (spec 01 §3), the result of the overview job. */
 export const companyOverviewSchema = z.object({
@@ -49,7 +48,6 @@ export const idealCustomersResultSchema = z.object({
   profiles: z.array(z.string()).check(z.length(ICP_PROFILE_COUNT)),
   icps: z.array(icpSchema),
 });
-export type IdealCustomersResult = z.infer<typeof idealCustomersResultSchema>;
 
 /**
  * POST /api/company/update/icp: approve (true), remove (false), back (null), or edit the profile
@@ -66,7 +64,6 @@ export const updateIcpSchema = z.object({
     ),
   approved: z.nullable(z.boolean({ error: onboardingMessages.icpApprovedInvalid })),
 });
-export type UpdateIcpInput = z.input<typeof updateIcpSchema>;
 
 const info = companyInfoSchema.shape;
 const required = <S extends z.core.$ZodType>(schema: S, message: string) =>
@@ -86,4 +83,3 @@ export const goalDialogSchema = z.object({
   current_revenue: info.current_revenue.def.innerType.def.innerType,
   suggested_budget: info.suggested_budget.def.innerType.def.innerType,
 });
-export type GoalDialogInput = z.input<typeof goalDialogSchema>;

@@ -66,7 +66,6 @@ export const auditSettingsSchema = z
   })
   .check(z.meta({ title: 'AuditSettings' }));
 export type AuditSettings = z.output<typeof auditSettingsSchema>;
-export type AuditSettingsInput = z.input<typeof auditSettingsSchema>;
 
 export const auditStatusSchema = z.enum(['running', 'stopping', 'finished', 'stopped', 'failed']);
 export type AuditStatus = z.infer<typeof auditStatusSchema>;
@@ -191,4 +190,3 @@ export const issuePagesSchema = z.object({
   total: z.number(),
   urls: z.array(z.string()),
 });
-export type IssuePages = z.infer<typeof issuePagesSchema>;

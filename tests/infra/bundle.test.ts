@@ -167,6 +167,23 @@ describe('bundled Lambda assets', () => {
     }
   });
 
+  it('leaves the offline AI generator out of every Lambda: only the embedded runtime has it', () => {
+    const offlineOnly = 'Get the basics right so every later campaign has somewhere to land.';
+    // The phrase is the offline plan's: the test would pass vacuously if it were gone from the source.
+    expect(readFileSync(join(repoRoot, 'functions/core/ai/offline/offline-plan.ts'), 'utf8')).toContain(offlineOnly);
+    const functions = [...stack.apiFunctions.values(), ...stack.workerFunctions.values()];
+    expect(functions.length).toBeGreaterThan(10);
+    for (const fn of functions) {
+      const code = readFileSync(join(assetDirOf(fn), 'index.mjs'), 'utf8');
+      expect(code, fn.node.path).not.toContain(offlineOnly);
+      expect(code, fn.node.path).not.toContain('offline-adapter');
+    }
+    // The content area calls the AI port, so its bundle would carry the generator if the fold failed.
+    expect(readFileSync(join(assetDirOf(stack.apiFunctions.get('content')!), 'index.mjs'), 'utf8')).toContain(
+      'No OpenAI API key is configured',
+    );
+  });
+
   it('ships sharp for Lambda (linux-arm64, glibc) beside the media bundle, not in it', () => {
     const dir = assetDirOf(stack.apiFunctions.get('media')!);
     const modules = join(dir, 'node_modules');

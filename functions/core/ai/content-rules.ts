@@ -3,7 +3,6 @@ import {
   BLOG_TITLE_MIN,
   POST_MAX_LENGTH,
   POST_MIN_LENGTH,
-  ruleMessages,
   type BlogPlatform,
   type SocialPlatform,
 } from '@shared/platform-rules';
@@ -19,14 +18,6 @@ export const PLAN_MONTHS = 12;
  */
 export function platformLength(platform: SocialPlatform | BlogPlatform, text: string): number {
   return platform === 'threads' ? Buffer.byteLength(text, 'utf8') : text.length;
-}
-
-/** The reason a post breaks the length rule, or undefined when it fits. */
-export function postLengthProblem(platform: SocialPlatform | BlogPlatform, text: string): string | undefined {
-  if (text.length < POST_MIN_LENGTH) return ruleMessages.copyTooShort(POST_MIN_LENGTH);
-  const max = POST_MAX_LENGTH[platform];
-  if (platformLength(platform, text) > max) return ruleMessages.copyTooLong(max);
-  return undefined;
 }
 
 /** Texts compared without case, punctuation and spacing: "no two alike" means more than a comma apart. */

@@ -8,7 +8,6 @@ export const billingCustomerItemSchema = z.object({
   companyId: z.number(),
   createdAt: z.string(),
 });
-export type BillingCustomerItem = z.infer<typeof billingCustomerItemSchema>;
 
 /**
  * BILLINGCUSTOMER#<provider>#<customer id> → the company it pays for. Written once, from a

@@ -11,7 +11,6 @@ export const billingEventItemSchema = z.object({
   claimedAt: z.number(),
   ttl: z.number(),
 });
-export type BillingEventItem = z.infer<typeof billingEventItemSchema>;
 
 /** BILLINGEVENT#<provider>#<event id>: a webhook event claimed or applied (TTL past the provider's retries). */
 export const billingEvents = defineEntity({

@@ -11,7 +11,6 @@ export const invoiceItemSchema = z.object({
   amount: z.number().int(),
   link: z.string(),
 });
-export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
 /** COMPANY#<id> / INVOICE#<provider invoice id>. */
 export const invoices = defineEntity({

@@ -5,7 +5,6 @@ import { keys } from '../table/keys';
 
 /** Who keeps the subscription: a payment provider, or the app itself for a demo company's trial. */
 export const SUBSCRIPTION_SOURCES = ['stripe', 'simulated', 'demo'] as const;
-export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 
 export const subscriptionItemSchema = z.object({
   companyId: z.number(),

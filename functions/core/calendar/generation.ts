@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ai } from '../ai/ai';
 import type { AiCompanyContext, AiPort } from '../ai/ai-port';
 import { sameText } from '../ai/content-rules';
-import { exclusionTerms, mentionsAny } from '../ai/offline/request-hints';
+import { exclusionTerms, mentionsAny } from '../ai/request-hints';
 import { getCompany } from '../companies/company-store';
 import { approvedIcps } from '../companies/icp-store';
 import { defineJobKind, JobUserError, type JobContext } from '../jobs/job-kind';

@@ -8,7 +8,6 @@ export const demoMarkerSchema = z.object({
   companyId: z.number(),
   createdAt: z.string(),
 });
-export type DemoMarkerItem = z.infer<typeof demoMarkerSchema>;
 
 /**
  * USER#<id> / DEMO: a user's one demo company. Written in the same transaction as the company,

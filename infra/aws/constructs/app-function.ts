@@ -127,6 +127,8 @@ export class AppFunction extends Construct {
         sourceMap: true,
         // The map only needs positions; leaving the sources out keeps the zip small.
         sourcesContent: false,
+        // Build-time facts the code folds away: the offline AI generator is left out (functions/core/ai/offline-port.ts).
+        define: { 'process.env.LAMBDA_BUNDLE': JSON.stringify('1') },
         // The nodejs22.x runtime ships AWS SDK v3; bundling it would only grow cold starts.
         externalModules: ['@aws-sdk/*'],
         // No Docker on the build machines: the repo's own esbuild bundles. It also resolves

@@ -2,7 +2,7 @@ import type { BlogPostsRequest, GeneratedBlogPost } from '../ai-port';
 import { BLOG_TITLE_MAX, BLOG_TITLE_MIN, sameText } from '../content-rules';
 import { dateWords } from './calendar-words';
 import { baseVars, type CompanyFacts, companyFacts, titleCase } from './company-facts';
-import { exclusionTerms, instructionTopic, mentionsAny } from './request-hints';
+import { exclusionTerms, instructionTopic, mentionsAny } from '../request-hints';
 import { type Rng, rng } from './seeded';
 import { capitalize, clipWords, fill, joinList, uniq } from './text';
 

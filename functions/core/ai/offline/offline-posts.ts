@@ -2,7 +2,7 @@ import type { AiGoal, GeneratedPost, PostsRequest, SocialPlatform } from '../ai-
 import { POST_MAX_LENGTH, POST_MIN_LENGTH, platformLength, sameText } from '../content-rules';
 import { dateWords } from './calendar-words';
 import { baseVars, type CompanyFacts, companyFacts } from './company-facts';
-import { exclusionTerms, instructionTopic, mentionsAny } from './request-hints';
+import { exclusionTerms, instructionTopic, mentionsAny } from '../request-hints';
 import { type Rng, rng } from './seeded';
 import { capitalize, clipWords, fill, hashtag, uniq } from './text';
 

@@ -1,4 +1,4 @@
-import { squash } from './text';
+import { squash } from './offline/text';
 
 /**
  * What the offline generator can honour of a generation request's free text: exclusions become
