@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createGoogleApisSandbox, type GoogleApisSandboxState } from './google-apis-sandbox';
 import { json } from './kit/answers';
-import { callOf, dispatch, type Route } from './kit/router';
+import { callOf, dispatch, type Call, type Route } from './kit/router';
 import { consentRoutes } from './platforms/consent';
 import type {
   Container,
@@ -142,35 +142,8 @@ export async function startPlatformSandbox(options: {
       google: googleApis.state(),
     });
   };
-  const routes: Route<PlatformCall>[] = [
-    ...consentRoutes(ctx),
-    ...facebookRoutes(ctx),
-    ...threadsRoutes(ctx, ({ res }) => notFound(res)),
-    ...linkedinRoutes(ctx),
-  ];
-  const controls = controlRoutes(ctx);
-
-  const answer = async (req: IncomingMessage, res: ServerResponse) => {
-    const call = callOf(req, res);
-    if ((await dispatch(controls, call)) || servePermalink(ctx, call)) return;
-    logWhenAnswered(ctx, call);
-    if (await applyFailure(ctx, call)) return;
-    // WordPress (at the root: a site is its root address) and Google's APIs, each in its own module.
-    if ((await wordpress.answer(call)) || (await googleApis.answer(call))) return;
-    if (!(await dispatch(routes, call))) notFound(res);
-  };
-
-  const server: Server = createServer((req, res) => {
-    // In-place changes (a poll's count, an upload's bytes) ride along with the next save.
-    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-    res.end = ((...args: unknown[]) => {
-      flush();
-      return end(...args);
-    }) as typeof res.end;
-    answer(req, res).catch((error: unknown) => {
-      if (!res.headersSent) json(res, 500, { error: 'server_error', error_description: (error as Error).message });
-    });
-  });
+  const answer = platformAnswer(ctx, [wordpress.answer, googleApis.answer]);
+  const server = savingServer(answer, flush);
   port = await listenOn(server, port);
   origin = `http://127.0.0.1:${port}`;
   changed();
@@ -190,6 +163,45 @@ export async function startPlatformSandbox(options: {
 }
 
 const notFound = (res: ServerResponse) => json(res, 404, { error: 'not_found' });
+
+/**
+ * The order a call is tried in: the sandbox's controls and permalink pages (unlogged), then,
+ * logged, a failure on demand, the sites at the root (WordPress, Google's APIs), the platforms.
+ */
+function platformAnswer(ctx: PlatformContext, sites: ((call: Call) => Promise<boolean>)[]) {
+  const controls = controlRoutes(ctx);
+  const routes: Route<PlatformCall>[] = [
+    ...consentRoutes(ctx),
+    ...facebookRoutes(ctx),
+    ...threadsRoutes(ctx, ({ res }) => notFound(res)),
+    ...linkedinRoutes(ctx),
+  ];
+  return async (call: Call) => {
+    if ((await dispatch(controls, call)) || servePermalink(ctx, call)) return;
+    logWhenAnswered(ctx, call);
+    if (await applyFailure(ctx, call)) return;
+    for (const site of sites) if (await site(call)) return;
+    if (!(await dispatch(routes, call))) notFound(call.res);
+  };
+}
+
+/**
+ * A server that runs `save` before each answer leaves, so the state it changed is on disk first
+ * (in-place changes, a poll's count or an upload's bytes, ride along with the next save); a
+ * route that throws answers 500.
+ */
+function savingServer(answer: (call: Call) => Promise<void>, save: () => void): Server {
+  return createServer((req, res) => {
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((...args: unknown[]) => {
+      save();
+      return end(...args);
+    }) as typeof res.end;
+    answer(callOf(req, res)).catch((error: unknown) => {
+      if (!res.headersSent) json(res, 500, { error: 'server_error', error_description: (error as Error).message });
+    });
+  });
+}
 
 /** Listens on `port` again when it is free (the origin stays the same), else on a new one. */
 async function listenOn(server: Server, port: number): Promise<number> {
