@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSettingsSchema } from '@shared/schemas/seo';
 import { memoryPageSink } from '../../functions/core/audit/audit-objects';
 import { crawlBatch } from '../../functions/core/audit/crawler';
 import { CrawlState } from '../../functions/core/audit/crawl-state';
+import { serveCrawlableSite } from '../support/crawlable-site';
 
 /**
  * A site without end: every page links to 30 pages no one has seen, 10 images of its own and
@@ -12,11 +11,11 @@ import { CrawlState } from '../../functions/core/audit/crawl-state';
  * and nothing else, so its saved state is as small for this site as for one of maxPages pages.
  */
 const MAX_PAGES = 300;
-let server: Server;
+let site: Awaited<ReturnType<typeof serveCrawlableSite>>;
 let origin: string;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  site = await serveCrawlableSite((req, res) => {
     const path = req.url ?? '/';
     if (!path.startsWith('/p') && path !== '/') return void res.writeHead(path.startsWith('/img') ? 200 : 404).end();
     const n = Number(path.slice(2)) || 0;
@@ -28,15 +27,9 @@ beforeAll(async () => {
       `<!doctype html><html lang="en"><head><title>Endless bakery page ${n}</title></head><body>${links.join('')}${images.join('')}${outbound.join('')}</body></html>`,
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.FETCH_ALLOW = new URL(origin).host;
+  origin = site.origin;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  delete process.env.FETCH_ALLOW;
-});
+afterAll(() => site.close());
 
 describe('the crawl state of a site with more links than the audit may fetch', () => {
   it('holds maxPages pages and as many resources, never the links it will not follow', async () => {

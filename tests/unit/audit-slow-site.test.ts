@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSettingsSchema } from '@shared/schemas/seo';
 import { memoryPageSink } from '../../functions/core/audit/audit-objects';
 import { crawlBatch } from '../../functions/core/audit/crawler';
 import { CrawlState } from '../../functions/core/audit/crawl-state';
+import { serveCrawlableSite } from '../support/crawlable-site';
 
 /**
  * A site whose every page answers in 1 s, crawled in short batches the way the site-audit
@@ -17,7 +16,7 @@ const ANSWER_MS = 1000;
 const RATE = 4;
 const BATCH_MS = 2500;
 
-let server: Server;
+let site: Awaited<ReturnType<typeof serveCrawlableSite>>;
 let origin: string;
 /** Every request the site received: its path and when it arrived. */
 const hits: { path: string; at: number }[] = [];
@@ -30,7 +29,7 @@ const page = (n: number) => {
 };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  site = await serveCrawlableSite((req, res) => {
     const path = req.url ?? '/';
     hits.push({ path, at: performance.now() });
     if (path === '/robots.txt' || path === '/sitemap.xml') {
@@ -48,15 +47,9 @@ beforeAll(async () => {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.FETCH_ALLOW = new URL(origin).host;
+  origin = site.origin;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  delete process.env.FETCH_ALLOW;
-});
+afterAll(() => site.close());
 
 const settings = auditSettingsSchema.parse({ concurrency: 8, requestsPerSecond: RATE });
 const pageHits = () => hits.filter((h) => h.path === '/' || /^\/p\d+$/.test(h.path));

@@ -1,6 +1,13 @@
 import type { AuditSettings } from '@shared/schemas/seo';
 import { seoCheck } from '@shared/seo-checks';
-import { createSafeAgent, FetchRefusedError, type SafeAgent, type SafeAgentOptions } from '../net';
+import {
+  createSafeAgent,
+  FetchRefusedError,
+  safeFetch,
+  type SafeAgent,
+  type SafeAgentOptions,
+  type SafeResponse,
+} from '../net';
 import { crawlerUserAgent, robotsToken } from './crawl-policy';
 import { CrawlScope, crawlKey } from './crawl-scope';
 import { CrawlState, FLAG, STATUS } from './crawl-state';
@@ -89,6 +96,18 @@ export class CrawlSession {
       this.robotsLoading.set(origin, loading);
     }
     return loading;
+  }
+
+  /** One page request: redirects recorded, not followed; capped at the settings' page size; under the Task's signal. */
+  fetchPage(target: URL): Promise<SafeResponse> {
+    return safeFetch(target, {
+      dispatcher: this.dispatcher,
+      headers: this.pageHeaders,
+      followRedirects: false,
+      maxBytes: this.settings.maxPageBytes,
+      timeoutMs: this.timeoutMs,
+      ...this.signalled,
+    });
   }
 
   /** False when the settings follow robots.txt and it disallows the URL. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { SeoCheckId } from '@shared/seo-checks';
-import { FetchRefusedError, safeFetch, type SafeResponse } from '../net';
+import { FetchRefusedError, type SafeResponse } from '../net';
 import { crawlKey, isLocalHost, resolveHref } from './crawl-scope';
 import { CrawlSession } from './crawl-session';
 import { FLAG } from './crawl-state';
@@ -79,14 +79,7 @@ export async function visitPage(session: CrawlSession, id: number): Promise<void
 /** The page's response, or undefined when the fetch was refused (recorded as such). */
 async function fetchPage({ session, id, url, target, depth }: Visit): Promise<SafeResponse | undefined> {
   try {
-    return await safeFetch(target, {
-      dispatcher: session.dispatcher,
-      headers: session.pageHeaders,
-      followRedirects: false,
-      maxBytes: session.settings.maxPageBytes,
-      timeoutMs: session.timeoutMs,
-      ...session.signalled,
-    });
+    return await session.fetchPage(target);
   } catch (error) {
     if (!(error instanceof FetchRefusedError)) throw error;
     session.state.setStatus(id, CrawlSession.failStatus(error));

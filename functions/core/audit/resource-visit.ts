@@ -63,14 +63,7 @@ export async function recheckSlowPage(session: CrawlSession, page: PageRecord): 
   await session.gateOf(target.origin).wait();
   const began = performance.now();
   try {
-    const response = await safeFetch(target, {
-      dispatcher: session.dispatcher,
-      headers: session.pageHeaders,
-      followRedirects: false,
-      maxBytes: session.settings.maxPageBytes,
-      timeoutMs: session.timeoutMs,
-      ...session.signalled,
-    });
+    const response = await session.fetchPage(target);
     const ttfbMs = performance.now() - began;
     await response.buffer();
     const loadMs = performance.now() - began;
