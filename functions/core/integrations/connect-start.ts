@@ -3,7 +3,9 @@ import { acceptInvite, checkInvite } from '../companies/invites';
 import { companyCookie } from '../http/company-cookie';
 import { serializeCookie } from '../http/cookies';
 import type { AuthUser } from '../http/route';
+import { callbackUrl } from './callback-urls';
 import { CONNECT_STATE_TTL_SECONDS, STATE_COOKIE } from './connect-state';
+import { startGoogleConnect } from './google-connection';
 
 /**
  * What every connect route does around its own work. Spec 01 §6: connect calls accept an invite
@@ -34,3 +36,12 @@ export async function startConnect<T extends { state: string }>(
 /** Binds the connect's state to this browser. */
 const stateCookie = (state: string) =>
   serializeCookie(STATE_COOKIE, state, { maxAgeSeconds: CONNECT_STATE_TTL_SECONDS });
+
+/**
+ * The Google consent for the user's company (or the invite's): the profile and Search Console
+ * scopes in one grant, so the Google and Search Console entries connect the same way.
+ */
+export const startGoogleConsent = (inviteToken: string | undefined, user: AuthUser, selected: number) =>
+  startConnect(inviteToken, user, selected, (companyId) =>
+    startGoogleConnect({ platform: 'google', companyId, userId: user.id, callbackUrl: callbackUrl('google') }),
+  );
