@@ -1,8 +1,24 @@
 import { defineContract } from '../contract';
 import { rangeQuerySchema } from '../schemas/calendar-views';
-import { postSuccessSchema } from '../schemas/reports';
+import { postSuccessSchema, reportsQuerySchema, reportsSchema } from '../schemas/reports';
 
 export const reportsContracts = {
+  /** Spec 02 §7: followers, likes, comments, shares and total followers per platform and local day. */
+  reports: defineContract({
+    method: 'GET',
+    path: '/api/reports',
+    summary: "The company's audience figures per platform and day, from its connected platforms' insights",
+    query: reportsQuerySchema,
+    responses: { 200: reportsSchema },
+  }),
+  /** Spec 02 §7: "a GET form with query from, to, platforms" — the same answer for the same question. */
+  reportsForm: defineContract({
+    method: 'POST',
+    path: '/api/reports',
+    summary: 'The same report as GET /api/reports, with the question in the query',
+    query: reportsQuerySchema,
+    responses: { 200: reportsSchema },
+  }),
   /** Spec 02 §7 "Reports and SEO": query from, to (local days, both included) and zone. */
   postSuccess: defineContract({
     method: 'GET',
