@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { consentPage, type SandboxApp } from '../platform-sandbox-pages';
+import { consentPage, type SandboxApp } from './consent-page';
 import { html, json, redirect } from '../kit/answers';
 import { route, type Route } from '../kit/router';
 import { stableId, type PlatformCall, type PlatformContext } from './context';

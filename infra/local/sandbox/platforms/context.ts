@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SandboxApp } from '../platform-sandbox-pages';
+import type { SandboxApp } from './consent-page';
 import type { Call } from '../kit/router';
 import type { FailSpec } from './failures';
 

@@ -1,6 +1,6 @@
 import { html, json, noContent } from '../kit/answers';
 import { route, type Route } from '../kit/router';
-import { postPage } from '../platform-sandbox-post-page';
+import { postPage } from './post-page';
 import type { PlatformCall, PlatformContext } from './context';
 import type { FailSpec } from './failures';
 import { permalink } from './publishing';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SandboxApp } from '../platform-sandbox-pages';
+import type { SandboxApp } from './consent-page';
 import { graphError, linkedinError } from '../kit/errors';
 import { overLimit } from '../kit/rate-limit';
 import { newToken, type Grant, type Identity, type PlatformCall, type PlatformContext, type Token } from './context';

@@ -1,3 +1,5 @@
+import { escapeHtml, hiddenFields } from '../kit/answers';
+
 /** The sandbox platforms' consent pages: stand-ins for Meta's, Threads' and LinkedIn's dialogs. */
 export type SandboxApp = 'facebook' | 'threads' | 'linkedin';
 
@@ -6,8 +8,6 @@ const BRANDS: Record<SandboxApp, { name: string; color: string; what: string }> 
   threads: { name: 'Threads', color: '#000000', what: 'read your profile and publish threads' },
   linkedin: { name: 'LinkedIn', color: '#0a66c2', what: 'post on your behalf and on the pages you administer' },
 };
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Kept from the authorization request into the approval form. */
 export const CONSENT_FIELDS = [
@@ -21,10 +21,8 @@ export const CONSENT_FIELDS = [
 
 export function consentPage(app: SandboxApp, query: URLSearchParams, approveAction: string): string {
   const brand = BRANDS[app];
-  const hidden = CONSENT_FIELDS.map(
-    (k) => `<input type="hidden" name="${k}" value="${escape(query.get(k) ?? '')}">`,
-  ).join('');
-  const scopes = escape((query.get('scope') ?? '').replace(/[ ,]+/g, ', '));
+  const hidden = hiddenFields(CONSENT_FIELDS, query);
+  const scopes = escapeHtml((query.get('scope') ?? '').replace(/[ ,]+/g, ', '));
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Connect to ${brand.name} (sandbox)</title>
 <style>body{font-family:system-ui,sans-serif;background:#f1f3f4;display:grid;place-items:center;min-height:100vh;margin:0}
