@@ -31,6 +31,18 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * A failure worth trying again later (a rate limit, a server error, a refused connection), once
+ * any retries of the caller's own are spent: the workflows' Retry matches its name. One class
+ * for every area (jobs, the AI port, integrations, onboarding).
+ */
+export class TransientError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'TransientError';
+  }
+}
+
 export const badRequest = (message: string) => new DomainError('bad-request', message);
 export const unauthorized = (message: string = messages.unauthorized, code?: string) =>
   new DomainError('unauthenticated', message, undefined, code);

@@ -3,7 +3,8 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { defineJobKind, JobUserError, TransientError } from '../../functions/core/jobs/job-kind';
+import { TransientError } from '../../functions/core/errors';
+import { defineJobKind, JobUserError } from '../../functions/core/jobs/job-kind';
 import { getJob, startJob } from '../../functions/core/jobs/job-store';
 import { useLocalWorkflowEngine } from '../../functions/core/jobs/workflow-port';
 import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';

@@ -31,4 +31,4 @@ export async function ai(): Promise<AiPort> {
 }
 
 export type * from './ai-port';
-export { AiReplyError, AiTransientError } from './ai-errors';
+export { AiReplyError } from './ai-errors';

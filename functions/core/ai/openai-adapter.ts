@@ -2,7 +2,8 @@ import OpenAI, { APIConnectionError, APIError } from 'openai';
 import type { ChatCompletion, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { loadSharp } from '../media/load-sharp';
 import type { z } from 'zod';
-import { AiReplyError, AiTransientError } from './ai-errors';
+import { TransientError } from '../errors';
+import { AiReplyError } from './ai-errors';
 import type { AiPort, GeneratedImage, ImageRequest } from './ai-port';
 import {
   blogPostsPrompt,
@@ -134,7 +135,7 @@ export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
       if (error instanceof RetriesExhausted) {
         const when =
           error.reason === 'server-wait' ? 'the server asked to wait too long' : `${error.attempts} attempts`;
-        throw new AiTransientError(`${what} is unavailable for now (${describe(error.lastError)}; ${when})`, {
+        throw new TransientError(`${what} is unavailable for now (${describe(error.lastError)}; ${when})`, {
           cause: error.lastError,
         });
       }
@@ -203,7 +204,7 @@ export function createOpenAiAdapter(options: OpenAiAdapterOptions): AiPort {
     if (!bytes && item?.url) {
       const signal = taskSignal();
       const res = await fetch(item.url, signal ? { signal } : {});
-      if (!res.ok) throw new AiTransientError(`Image download failed: HTTP ${res.status}`);
+      if (!res.ok) throw new TransientError(`Image download failed: HTTP ${res.status}`);
       bytes = Buffer.from(await res.arrayBuffer());
     }
     if (!bytes?.length) throw new AiReplyError('Image generation: the reply held no image');

@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from '../config';
-import { AiTransientError } from './ai-errors';
+import { TransientError } from '../errors';
 
 /** A rotated key is picked up within this time without a redeploy. */
 const KEY_TTL_MS = 5 * 60_000;
@@ -36,7 +36,7 @@ export function createKeySource(read: SecretReader = readFromSecretsManager, ttl
         return key;
       })
       .catch((error: unknown) => {
-        throw new AiTransientError(`Could not read the OpenAI key from Secrets Manager: ${(error as Error).message}`, {
+        throw new TransientError(`Could not read the OpenAI key from Secrets Manager: ${(error as Error).message}`, {
           cause: error,
         });
       })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '@shared/schemas/integrations';
-import { defineJobKind, TransientError } from '../jobs/job-kind';
+import { TransientError } from '../errors';
+import { defineJobKind } from '../jobs/job-kind';
 import { log } from '../log';
 import { armRefresh, getConnection, markReconnect, openSecrets, storeRefreshed } from './connection-store';
 import { platformError, PlatformError } from './platform-error';

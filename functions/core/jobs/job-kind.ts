@@ -53,11 +53,3 @@ export class JobUserError extends Error {
     this.name = 'JobUserError';
   }
 }
-
-/** A failure worth retrying (rate limit, connection refused): the workflow's Retry matches the name. */
-export class TransientError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'TransientError';
-  }
-}

@@ -1,5 +1,6 @@
 import { onboardingMessages } from '@shared/schemas/onboarding';
-import { JobUserError, TransientError } from '../jobs/job-kind';
+import { TransientError } from '../errors';
+import { JobUserError } from '../jobs/job-kind';
 import { FetchRefusedError, safeFetch } from '../net';
 
 /** Pages over 3 MB are a problem of their own (spec 02 §9); a home page that large is not read. */
