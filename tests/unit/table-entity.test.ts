@@ -156,3 +156,77 @@ describe('entity.put with its key', () => {
     await expect(keyless.put({ n: 1 })).rejects.toThrow(/written with its key/);
   });
 });
+
+describe('entity.put conditions', () => {
+  it('onlyIf is the condition exactly (never creates); when lets an absent item through; empty values are left out', async () => {
+    await counters.put(
+      { id: 1, count: 2 },
+      { onlyIf: { expression: '#v = :read', names: { '#v': 'count' }, values: { ':read': 1 } } },
+    );
+    expect(sent[0]!.input).toMatchObject({
+      ConditionExpression: '#v = :read',
+      ExpressionAttributeNames: { '#v': 'count' },
+      ExpressionAttributeValues: { ':read': 1 },
+    });
+    await counters.put({ id: 1, count: 2 }, { when: { expression: 'attribute_not_exists(note)' } });
+    expect(sent[1]!.input.ConditionExpression).toBe('attribute_not_exists(pk) OR (attribute_not_exists(note))');
+    expect(sent[1]!.input).not.toHaveProperty('ExpressionAttributeValues');
+    await counters.deleteWhen(key, { expression: 'attribute_not_exists(note)', values: {} });
+    expect(sent[2]!.input).not.toHaveProperty('ExpressionAttributeValues');
+  });
+
+  it('a grouped put goes through the put batcher and is refused like any put', async () => {
+    answer = () => {
+      throw conditionFailed;
+    };
+    expect(await counters.put({ id: 1, count: 1 }, { ifAbsent: true, grouped: true })).toBe(false);
+    expect(sent[0]!.name).toBe('PutCommand');
+  });
+
+  it('writes index keys not made of the fields, and answers items with their keys', async () => {
+    const keyless = defineEntity({ type: 'k', schema: z.object({ n: z.number() }) });
+    await keyless.put({ n: 1 }, { key: { pk: 'K#1', sk: 'K' }, indexes: { gsi1pk: 'U#1', gsi1sk: 'K#1' } });
+    expect(sent[0]!.input.Item).toEqual({ pk: 'K#1', sk: 'K', gsi1pk: 'U#1', gsi1sk: 'K#1', type: 'k', n: 1 });
+    answer = () => ({ Items: [{ pk: 'K#1', sk: 'K', gsi1pk: 'U#1', gsi1sk: 'K#1', type: 'k', n: 1 }] });
+    expect(await keyless.queryWithKeys({ index: 'GSI1', pk: 'U#1' })).toEqual([
+      { value: { n: 1 }, keys: { pk: 'K#1', sk: 'K', gsi1pk: 'U#1', gsi1sk: 'K#1' } },
+    ]);
+  });
+});
+
+describe('entity.patch on sets, and change', () => {
+  it('adds to and deletes from a set; change answers only whether the condition held', async () => {
+    const tagged = defineEntity({
+      type: 'tagged',
+      schema: z.object({ id: z.number(), tags: z.set(z.number()).optional() }),
+      key: (t) => ({ pk: `T#${t.id}`, sk: 'T' }),
+    });
+    expect(
+      await tagged.change(key, { add: { tags: new Set([1]) }, delete: { tags: new Set([2]) }, ifExists: true }),
+    ).toBe(true);
+    expect(sent[0]!.input.UpdateExpression).toBe('SET #type = :type ADD #p0 :p1 DELETE #p2 :p3');
+    expect(sent[0]!.input).not.toHaveProperty('ReturnValues');
+    answer = () => {
+      throw conditionFailed;
+    };
+    expect(await tagged.change(key, { delete: { tags: new Set([2]) }, ifExists: true })).toBe(false);
+  });
+});
+
+describe('entity.query without a sort-key condition, with a filter', () => {
+  it('names only the attributes its expressions use', async () => {
+    answer = () => ({ Items: [] });
+    await counters.query({
+      pk: 'P',
+      descending: true,
+      filter: { expression: '#n = :n', names: { '#n': 'note' }, values: { ':n': 'x' } },
+    });
+    expect(sent[0]!.input).toMatchObject({
+      KeyConditionExpression: '#pk = :pk',
+      FilterExpression: '#n = :n',
+      ExpressionAttributeNames: { '#pk': 'pk', '#n': 'note' },
+      ExpressionAttributeValues: { ':pk': 'P', ':n': 'x' },
+    });
+    expect(sent[0]!.input.ExpressionAttributeNames).not.toHaveProperty('#sk');
+  });
+});

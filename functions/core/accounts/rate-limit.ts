@@ -1,8 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { table, tableName } from '../table/client';
 import { keys } from '../table/keys';
 import { tooManyRequests } from '../errors';
 import { config } from '../config';
+import { rateWindows } from './rate-window-entity';
 
 export interface Limit {
   /** What is limited, e.g. `login-email`. */
@@ -21,17 +20,11 @@ export async function hit(limit: Limit, key: string): Promise<void> {
   if (limit.scope.endsWith('-ip')) key = clientKey(key);
   const max = limit.scope.endsWith('-ip') ? limit.max * clientLimitScale() : limit.max;
   const window = Math.floor(Date.now() / 1000 / limit.windowSeconds);
-  const out = await table().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.rateWindow(limit.scope, key, window),
-      UpdateExpression: 'ADD #c :one SET #ttl = if_not_exists(#ttl, :ttl)',
-      ExpressionAttributeNames: { '#c': 'count', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': (window + 1) * limit.windowSeconds + 60 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  if (Number(out.Attributes?.count) > max) throw tooManyRequests(limit.message);
+  const counted = await rateWindows.patch(keys.rateWindow(limit.scope, key, window), {
+    add: { count: 1 },
+    setIfAbsent: { ttl: (window + 1) * limit.windowSeconds + 60 },
+  });
+  if ((counted?.count ?? 0) > max) throw tooManyRequests(limit.message);
 }
 
 /**

@@ -1,8 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { table, tableName, ttlIn } from '../table/client';
-import { conditionally } from '../table/conditional';
+import { ttlIn } from '../table/client';
 import { keys } from '../table/keys';
 import { jobs, type JobItem, type JobState } from './job-entity';
 import type { JobKind } from './job-kind';
@@ -48,34 +46,19 @@ export async function startJob<I extends z.ZodType>(
 
 export const getJob = (uuid: string) => jobs.get(keys.job(uuid));
 
+/** The condition of a job's writes after its start: it is still running. */
+const stillRunning = {
+  expression: '#state.#status = :running',
+  names: { '#state': 'state', '#status': 'status' },
+  values: { ':running': 'running' },
+};
+
 /** Records the step a running job is on; a finished job keeps its last one. */
 export async function setJobStep(uuid: string, step: string): Promise<void> {
-  await conditionally(() =>
-    table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.job(uuid),
-        UpdateExpression: 'SET #step = :step',
-        ConditionExpression: '#state.#status = :running',
-        ExpressionAttributeNames: { '#step': 'step', '#state': 'state', '#status': 'status' },
-        ExpressionAttributeValues: { ':step': step, ':running': 'running' },
-      }),
-    ),
-  );
+  await jobs.change(keys.job(uuid), { set: { step }, when: stillRunning });
 }
 
 /** Only a running job can finish: a duplicate completion from a retried task changes nothing. */
 export async function finishJob(uuid: string, state: Exclude<JobState, { status: 'running' }>): Promise<void> {
-  await conditionally(() =>
-    table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.job(uuid),
-        UpdateExpression: 'SET #state = :state, finishedAt = :now',
-        ConditionExpression: '#state.#status = :running',
-        ExpressionAttributeNames: { '#state': 'state', '#status': 'status' },
-        ExpressionAttributeValues: { ':state': state, ':now': new Date().toISOString(), ':running': 'running' },
-      }),
-    ),
-  );
+  await jobs.change(keys.job(uuid), { set: { state, finishedAt: new Date().toISOString() }, when: stillRunning });
 }

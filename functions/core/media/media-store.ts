@@ -1,4 +1,3 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { messages } from '@shared/messages';
 import {
   extensionOf,
@@ -9,8 +8,6 @@ import {
   type MediaFile,
 } from '@shared/schemas/media';
 import { conflict, invalid, notFound } from '../errors';
-import { table, tableName } from '../table/client';
-import { isConditionFailed } from '../table/conditional';
 import { nextId, reserveIds } from '../table/counter';
 import { companyItemPrefix, keys, partition } from '../table/keys';
 import { contentMatchesExtension, SNIFF_BYTES } from './file-type';
@@ -121,28 +118,17 @@ export async function completeUpload(companyId: number, mediaId: number): Promis
   const bytes = await readMediaObject(stagingKey);
   if (!bytes) throw invalid(messages.uploadNotReceived);
   const ready = await processFile(item, ext, bytes, stagingKey);
-  try {
-    await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.media(companyId, mediaId),
-        UpdateExpression:
-          'SET #status = :ready, objectKey = :object, thumb256Key = :t256, thumbFullKey = :tfull REMOVE #ttl',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':ready': 'ready',
-          ':pending': 'pending',
-          ':object': ready.objectKey,
-          ':t256': ready.thumb256Key,
-          ':tfull': ready.thumbFullKey,
-        },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailed(error)) throw conflict(messages.uploadAlreadyCompleted);
-    throw error;
-  }
+  const completed = await mediaItems.change(keys.media(companyId, mediaId), {
+    set: {
+      status: 'ready',
+      objectKey: ready.objectKey,
+      thumb256Key: ready.thumb256Key,
+      thumbFullKey: ready.thumbFullKey,
+    },
+    remove: ['ttl'],
+    when: { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } },
+  });
+  if (!completed) throw conflict(messages.uploadAlreadyCompleted);
   // The file is the library's now; a staged object left behind (a failed delete) expires in AWS.
   await deleteMediaObjects([stagingKey]).catch(() => undefined);
   return toMediaFile(ready);
@@ -280,18 +266,10 @@ export async function updateMedia(
  */
 export async function removeMedia(companyId: number, mediaId: number): Promise<void> {
   const item = await readyItem(companyId, mediaId);
-  try {
-    await table().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.media(companyId, mediaId),
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedBy)',
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailed(error)) throw conflict(messages.mediaInUse);
-    throw error;
-  }
+  const deleted = await mediaItems.deleteWhen(keys.media(companyId, mediaId), {
+    expression: 'attribute_exists(pk) AND attribute_not_exists(usedBy)',
+  });
+  if (!deleted) throw conflict(messages.mediaInUse);
   const objects = new Set([item.objectKey, item.thumb256Key, item.thumbFullKey].filter((k): k is string => !!k));
   await deleteMediaObjects([...objects]);
 }

@@ -1,10 +1,9 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { messages } from '@shared/messages';
 import type { MediaFile } from '@shared/schemas/media';
 import { invalid } from '../errors';
-import { table, tableName } from '../table/client';
-import { isConditionFailed } from '../table/conditional';
+import type { Patch } from '../table/entity';
 import { keys } from '../table/keys';
+import { mediaItems, type MediaItem } from './media-entity';
 import { readyMediaItems, toMediaFile } from './media-store';
 
 /**
@@ -33,41 +32,31 @@ export async function setMediaUse(companyId: number, postId: number, before: num
   const dropped = [...was].filter((id) => !now.has(id));
   await Promise.all([
     ...added.map(async (mediaId) => {
-      try {
-        await changeUse(companyId, mediaId, postId, 'ADD');
-      } catch (error) {
-        // The file is gone (or never was this company's): the post cannot use it.
-        if (isConditionFailed(error)) throw invalid(messages.mediaNotOfCompany);
-        throw error;
-      }
+      // The file is gone (or never was this company's): the post cannot use it.
+      if (!(await mediaItems.change(keys.media(companyId, mediaId), mediaUse(postId, 'ADD'))))
+        throw invalid(messages.mediaNotOfCompany);
     }),
-    ...dropped.map(async (mediaId) => {
-      try {
-        await changeUse(companyId, mediaId, postId, 'DELETE');
-      } catch (error) {
-        // Already deleted: nothing uses it any more.
-        if (!isConditionFailed(error)) throw error;
-      }
-    }),
+    // A file already deleted: nothing uses it any more.
+    ...dropped.map((mediaId) => mediaItems.change(keys.media(companyId, mediaId), mediaUse(postId, 'DELETE'))),
   ]);
 }
 
 /**
- * The update that records (ADD) or drops (DELETE) one post's use of a file, on condition that
- * the file exists and is ready: an UpdateItem on a missing key would create one. Also a part of
- * the transaction that writes a post with new files (post-store's writePostWithFiles).
+ * The patch that records (ADD) or drops (DELETE) one post's use of a file, on condition that
+ * the file exists and is ready: an UpdateItem on a missing key would create one.
  */
-export function mediaUseUpdate(companyId: number, mediaId: number, postId: number, action: 'ADD' | 'DELETE') {
+function mediaUse(postId: number, action: 'ADD' | 'DELETE'): Patch<MediaItem> {
+  const post = { usedBy: new Set([postId]) };
   return {
-    TableName: tableName(),
-    Key: keys.media(companyId, mediaId),
-    UpdateExpression: `${action} usedBy :post`,
-    ConditionExpression: 'attribute_exists(pk) AND #status = :ready',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':post': new Set([postId]), ':ready': 'ready' },
+    ...(action === 'ADD' ? { add: post } : { delete: post }),
+    ifExists: true,
+    when: { expression: '#status = :ready', names: { '#status': 'status' }, values: { ':ready': 'ready' } },
   };
 }
 
-function changeUse(companyId: number, mediaId: number, postId: number, action: 'ADD' | 'DELETE') {
-  return table().send(new UpdateCommand(mediaUseUpdate(companyId, mediaId, postId, action)));
-}
+/**
+ * A post's new use of a file as a part of the transaction that writes the post with it
+ * (post-store's writePostWithFiles): the transaction fails when the file is gone.
+ */
+export const mediaUseAdded = (companyId: number, mediaId: number, postId: number) =>
+  mediaItems.tx.patch(keys.media(companyId, mediaId), mediaUse(postId, 'ADD'));

@@ -1,8 +1,5 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Notification, NotificationList } from '@shared/schemas/notifications';
 import { ulid } from 'ulid';
-import { table, tableName } from '../table/client';
-import { isConditionFailed } from '../table/conditional';
 import { companyItemPrefix, keys, partition } from '../table/keys';
 import { notifications, type NotificationItem } from './notification-entity';
 
@@ -38,18 +35,12 @@ const toApi = (item: NotificationItem): Notification => ({
 
 /** The latest notices, newest first (one Query, descending), and how many of them are unread. */
 export async function listNotifications(companyId: number): Promise<NotificationList> {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': partition.company(companyId), ':prefix': companyItemPrefix.notification },
-      ScanIndexForward: false,
-      Limit: NOTIFICATION_LIST_LIMIT,
-    }),
-  );
-  const items = (out.Items ?? [])
-    .map((i) => notifications.fromItem(i))
-    .filter((n): n is NotificationItem => n !== undefined);
+  const items = await notifications.query({
+    pk: partition.company(companyId),
+    sk: { beginsWith: companyItemPrefix.notification },
+    descending: true,
+    limit: NOTIFICATION_LIST_LIMIT,
+  });
   return { notifications: items.map(toApi), unread: items.filter((n) => n.readAt === null).length };
 }
 
@@ -65,19 +56,11 @@ export async function markRead(
 ): Promise<NotificationList> {
   const targets = ids ?? (await listNotifications(companyId)).notifications.filter((n) => !n.read).map((n) => n.id);
   for (const id of new Set(targets)) {
-    try {
-      await table().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.notification(companyId, id),
-          UpdateExpression: 'SET readAt = :now',
-          ConditionExpression: 'attribute_exists(pk) AND readAt = :unread',
-          ExpressionAttributeValues: { ':now': now.toISOString(), ':unread': null },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailed(error)) throw error;
-    }
+    await notifications.change(keys.notification(companyId, id), {
+      set: { readAt: now.toISOString() },
+      ifExists: true,
+      when: { expression: 'readAt = :unread', values: { ':unread': null } },
+    });
   }
   return listNotifications(companyId);
 }

@@ -1,9 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { posts } from '../calendar/post-entity';
 import { clock } from '../clock';
 import { workflows } from '../jobs/workflow-port';
 import { log } from '../log';
-import { table, tableName } from '../table/client';
 import { postWatchPartition, WATCH_SHARDS } from '../table/keys';
 
 /** Posts looked at per shard and sweep. */
@@ -20,18 +18,13 @@ export async function sweepPosts(now = clock.now()): Promise<{ started: number }
   let started = 0;
   for (let shard = 0; shard < WATCH_SHARDS; shard++) {
     // One page per shard: a sweep stays short, and a backlog clears over the next sweeps.
-    const { Items: items = [] } = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI3',
-        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
-        ExpressionAttributeValues: { ':pk': postWatchPartition(shard), ':now': `${now.toISOString()}#~` },
-        Limit: PER_SHARD,
-      }),
-    );
-    for (const item of items) {
-      const post = posts.fromItem(item);
-      if (!post) continue;
+    const due = await posts.query({
+      index: 'GSI3',
+      pk: postWatchPartition(shard),
+      sk: { atMost: `${now.toISOString()}#~` },
+      limit: PER_SHARD,
+    });
+    for (const post of due) {
       const name = `publish-c${post.companyId}-p${post.id}-v${post.version}-sweep-${Date.now()}`;
       try {
         await workflows().start('publish-post', { companyId: post.companyId, postId: post.id, trigger: 'sweep' }, name);

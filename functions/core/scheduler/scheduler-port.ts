@@ -5,12 +5,11 @@ import {
   SchedulerClient,
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
-import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { workflowArnEnv, type WorkflowName } from '../jobs/workflows';
-import { table, tableName } from '../table/client';
-import { queryAll } from '../table/entity';
+import { transact, type PutCondition } from '../table/entity';
 import { index, keys } from '../table/keys';
+import { schedules } from './schedule-entity';
 
 /** A one-time trigger: at `at`, start `workflow` with `input`. */
 export interface OneTimeSchedule {
@@ -99,6 +98,8 @@ export const eventBridgeScheduler: Scheduler = {
 };
 
 const scheduleKey = keys.schedule;
+/** The GSI1 partition of every schedule, by due time. */
+const DUE = index.dueSchedule('', '').gsi1pk;
 
 type UpsertListener = (at: Date) => void;
 const upsertListeners = new Set<UpsertListener>();
@@ -115,33 +116,19 @@ export function onTableScheduleUpsert(listener: UpsertListener): () => void {
 /** The embedded runtime's schedules are table items; its scheduler loop fires the due ones. */
 export const tableScheduler: Scheduler = {
   async upsert({ name, at, workflow, input }) {
-    await table().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...scheduleKey(name),
-          type: 'schedule',
-          name,
-          at: at.toISOString(),
-          workflow,
-          input,
-          ...index.dueSchedule(at.toISOString(), name),
-          ...index.scheduleByName(name),
-        },
-      }),
-    );
+    await schedules.put({ name, at: at.toISOString(), workflow, input });
     for (const listener of upsertListeners) listener(at);
   },
   async remove(name) {
-    await table().send(new DeleteCommand({ TableName: tableName(), Key: scheduleKey(name) }));
+    await schedules.delete(scheduleKey(name));
   },
   async namesWithPrefix(prefix) {
-    const items = await queryAll({
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': index.scheduleByName('').gsi2pk, ':prefix': prefix },
+    const found = await schedules.query({
+      index: 'GSI2',
+      pk: index.scheduleByName('').gsi2pk,
+      sk: { beginsWith: prefix },
     });
-    return items.map((i) => String(i.name));
+    return found.map((s) => s.name);
   },
 };
 
@@ -153,53 +140,25 @@ export interface DueSchedule {
 }
 
 export async function dueSchedules(now: Date, limit = 25): Promise<DueSchedule[]> {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-      ExpressionAttributeValues: { ':pk': 'SCHEDULE', ':now': `${now.toISOString()}#\uffff` },
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []) as DueSchedule[];
+  return schedules.query({ index: 'GSI1', pk: DUE, sk: { atMost: `${now.toISOString()}#\uffff` }, limit });
 }
 
 /** When the earliest schedule is due (past or future), or undefined when there is none. */
 export async function nextScheduleAt(): Promise<Date | undefined> {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'SCHEDULE' },
-      ProjectionExpression: '#at',
-      ExpressionAttributeNames: { '#at': 'at' },
-      Limit: 1,
-    }),
-  );
-  const at: unknown = out.Items?.[0]?.at;
-  return typeof at === 'string' ? new Date(at) : undefined;
+  const [first] = await schedules.query({ index: 'GSI1', pk: DUE, limit: 1 });
+  return first ? new Date(first.at) : undefined;
 }
 
 /** The claim of one schedule: delete it if it still falls due at `at` (not moved, not claimed). */
-const claimDelete = (name: string, at: string) => ({
-  TableName: tableName(),
-  Key: scheduleKey(name),
-  ConditionExpression: '#at = :at',
-  ExpressionAttributeNames: { '#at': 'at' },
-  ExpressionAttributeValues: { ':at': at },
+const stillDueAt = (at: string): PutCondition => ({
+  expression: '#at = :at',
+  names: { '#at': 'at' },
+  values: { ':at': at },
 });
 
 /** Claims a fired schedule by deleting it conditionally: two loops never fire one twice. */
-export async function claimSchedule(name: string, at: string): Promise<boolean> {
-  try {
-    await table().send(new DeleteCommand(claimDelete(name, at)));
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+export function claimSchedule(name: string, at: string): Promise<boolean> {
+  return schedules.deleteWhen(scheduleKey(name), stillDueAt(at));
 }
 
 export const scheduler = (): Scheduler => (config.runtime === 'local' ? tableScheduler : eventBridgeScheduler);
@@ -229,12 +188,10 @@ export async function claimSchedules(due: DueSchedule[]): Promise<DueSchedule[]>
 
 async function claimTogether(group: DueSchedule[]): Promise<boolean> {
   try {
-    await table().send(
-      new TransactWriteCommand({
-        TransactItems: group.map(({ name, at }) => ({ Delete: claimDelete(name, at) })),
-      }),
+    const claimed = await transact(
+      group.map(({ name, at }) => schedules.tx.delete(scheduleKey(name), { when: stillDueAt(at) })),
     );
-    return true;
+    return claimed.ok;
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'TransactionCanceledException' || name === 'TransactionConflictException') return false;

@@ -5,6 +5,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
   type NativeAttributeValue,
+  type PutCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { conflict } from '../errors';
@@ -14,6 +15,7 @@ import { conditionally, failedConditions, isConditionFailed } from './conditiona
 import { getItem } from './get-batcher';
 import { assertItemFits } from './item-size';
 import type { TableKey } from './keys';
+import { putConditionally } from './put-batcher';
 
 /** Attributes the table adds around an entity's own fields. */
 const TABLE_NAMES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'type']);
@@ -49,11 +51,14 @@ type Value<S extends z.ZodObject> = z.output<S>;
 export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
   const versionOf = (value: Value<S>) => (value as { version?: number }).version ?? 0;
 
-  /** The stored item: keys, index keys, type and fields. Checked against the size limit. */
-  function toItem(value: Value<S>, key?: TableKey): Record<string, unknown> {
+  /**
+   * The stored item: keys, index keys, type and fields. Checked against the size limit. `key`
+   * and `indexes` are for items whose keys are not made of their fields (a token's hash, say).
+   */
+  function toItem(value: Value<S>, key?: TableKey, indexes?: IndexKeys): Record<string, unknown> {
     const itemKey = key ?? def.key?.(value);
     if (!itemKey) throw new Error(`A ${def.type} item is written with its key: put(value, { key })`);
-    const item = { ...itemKey, ...def.indexes?.(value), type: def.type, ...value };
+    const item = { ...itemKey, ...def.indexes?.(value), ...indexes, type: def.type, ...value };
     assertItemFits(item);
     return item;
   }
@@ -89,10 +94,12 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
       sets.push(`${f} = if_not_exists(${f}, ${value(v)})`);
     }
     for (const [field, v] of Object.entries(stripUndefined(spec.add ?? {}))) adds.push(`${name(field)} ${value(v)}`);
+    const deletes = Object.entries(stripUndefined(spec.delete ?? {})).map(([field, v]) => `${name(field)} ${value(v)}`);
     const removes = (spec.remove ?? []).map((field) => name(String(field)));
     const expression = [
       `SET ${sets.join(', ')}`,
       adds.length ? `ADD ${adds.join(', ')}` : '',
+      deletes.length ? `DELETE ${deletes.join(', ')}` : '',
       removes.length ? `REMOVE ${removes.join(', ')}` : '',
     ]
       .filter(Boolean)
@@ -131,38 +138,24 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
 
     /**
      * Writes the whole item; `ifAbsent` refuses to replace an existing one, `when` writes only
-     * if the item is absent or its stored fields meet the condition (a lease taken over).
-     * Answers false when refused. `key` is for items whose key is not made of their fields.
+     * if the item is absent or its stored fields meet the condition (a lease taken over),
+     * `onlyIf` only while the stored item meets the condition (a version read: never creates).
+     * Answers false when refused. `key` and `indexes` are for items keyed outside their fields.
+     * `grouped`: a conditional put of a hot path, which the embedded runtime may send in one
+     * transaction with others of the same turn (put-batcher.ts); refused exactly as alone.
      */
-    async put(
-      value: Value<S>,
-      options: { ifAbsent?: boolean; when?: PutCondition; key?: TableKey } = {},
-    ): Promise<boolean> {
-      const item = toItem(def.schema.parse(value), options.key);
-      const condition = options.when
-        ? {
-            ConditionExpression: `attribute_not_exists(pk) OR (${options.when.expression})`,
-            ...(options.when.names ? { ExpressionAttributeNames: options.when.names } : {}),
-            ExpressionAttributeValues: options.when.values,
-          }
-        : options.ifAbsent
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : {};
-      return conditionally(() => table().send(new PutCommand({ TableName: tableName(), Item: item, ...condition })));
+    async put(value: Value<S>, options: PutOptions = {}): Promise<boolean> {
+      const input = { TableName: tableName(), Item: toItem(def.schema.parse(value), options.key, options.indexes) };
+      const condition = putCondition(options);
+      if (options.grouped && condition.ConditionExpression)
+        return conditionally(() => putConditionally({ ...input, ...condition }));
+      return conditionally(() => table().send(new PutCommand({ ...input, ...condition })));
     },
 
     /** Deletes the item only while its stored fields meet the condition (a lease given back by its holder). */
     async deleteWhen(key: TableKey, when: PutCondition): Promise<boolean> {
       return conditionally(() =>
-        table().send(
-          new DeleteCommand({
-            TableName: tableName(),
-            Key: key,
-            ConditionExpression: when.expression,
-            ...(when.names ? { ExpressionAttributeNames: when.names } : {}),
-            ExpressionAttributeValues: when.values,
-          }),
-        ),
+        table().send(new DeleteCommand({ TableName: tableName(), Key: key, ...conditionOf(when) })),
       );
     },
 
@@ -275,6 +268,14 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
     },
 
     /**
+     * The same UpdateItem as `patch`, answering only whether it was written (false: the
+     * condition failed): for a write whose caller needs nothing back, so no item comes back.
+     */
+    async change(key: TableKey, spec: Patch<Value<S>>): Promise<boolean> {
+      return conditionally(() => table().send(new UpdateCommand(patchInput(key, spec))));
+    },
+
+    /**
      * Deletes the item and answers it as it was, parsed (a single-use token consumed as it is
      * read), or undefined when there was none, it had expired, or `when` did not hold.
      */
@@ -298,54 +299,33 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
      * the first `limit` matching the key condition (newest first with `descending`).
      */
     async query(q: EntityQuery): Promise<Value<S>[]> {
-      const p = q.index ? q.index.toLowerCase() : '';
-      const names: Record<string, string> = { '#pk': `${p}pk`, '#sk': `${p}sk` };
-      const values: Record<string, unknown> = { ':pk': q.pk };
-      let condition = '#pk = :pk';
-      const sk = q.sk;
-      if (sk && 'beginsWith' in sk) {
-        condition += ' AND begins_with(#sk, :sk)';
-        values[':sk'] = sk.beginsWith;
-      } else if (sk && 'between' in sk) {
-        condition += ' AND #sk BETWEEN :from AND :to';
-        values[':from'] = sk.between[0];
-        values[':to'] = sk.between[1];
-      } else if (sk && 'atMost' in sk) {
-        condition += ' AND #sk <= :sk';
-        values[':sk'] = sk.atMost;
-      } else if (sk && 'equals' in sk) {
-        condition += ' AND #sk = :sk';
-        values[':sk'] = sk.equals;
-      }
-      const input: QueryInput = {
-        ...(q.index ? { IndexName: q.index } : {}),
-        KeyConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ...(q.descending ? { ScanIndexForward: false } : {}),
-        ...(q.consistent ? { ConsistentRead: true } : {}),
-      };
-      const items =
-        q.limit === undefined
-          ? await queryAll(input)
-          : ((await table().send(new QueryCommand({ ...input, TableName: tableName(), Limit: q.limit }))).Items ?? []);
-      return items
-        .filter((i) => i.type === def.type)
-        .map(fromItem)
-        .filter((v): v is Value<S> => v !== undefined);
+      return (await queryTyped(q)).map(fromItem).filter((v): v is Value<S> => v !== undefined);
+    },
+
+    /**
+     * `query`, answering each item with its keys: for an entity whose key holds what its
+     * fields do not (a session's token hash, on its index key).
+     */
+    async queryWithKeys(q: EntityQuery): Promise<{ value: Value<S>; keys: TableKey & IndexKeys }[]> {
+      return (await queryTyped(q)).flatMap((item) => {
+        const value = fromItem(item);
+        if (value === undefined) return [];
+        const keys = Object.fromEntries(
+          Object.entries(item).filter(([name]) => TABLE_NAMES.has(name) && name !== 'type'),
+        );
+        return [{ value, keys: keys as TableKey & IndexKeys }];
+      });
     },
 
     /** The writes of this entity as parts of a transaction (`transact`): all happen, or none. */
     tx: {
-      put: (value: Value<S>, options: { ifAbsent?: boolean; when?: PutCondition } = {}): TransactionItem => {
-        const item = toItem(def.schema.parse(value));
-        const condition = options.when
-          ? conditionOf({ ...options.when, expression: `attribute_not_exists(pk) OR (${options.when.expression})` })
-          : options.ifAbsent
-            ? { ConditionExpression: 'attribute_not_exists(pk)' }
-            : {};
-        return { Put: { TableName: tableName(), Item: item, ...condition } };
-      },
+      put: (value: Value<S>, options: Omit<PutOptions, 'grouped'> = {}): TransactionItem => ({
+        Put: {
+          TableName: tableName(),
+          Item: toItem(def.schema.parse(value), options.key, options.indexes),
+          ...putCondition(options),
+        },
+      }),
       patch: (key: TableKey, spec: Patch<Value<S>>): TransactionItem => ({ Update: patchInput(key, spec) }),
       delete: (key: TableKey, options: { when?: PutCondition; ifExists?: boolean } = {}): TransactionItem => ({
         Delete: {
@@ -383,6 +363,48 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
         .filter((v): v is Value<S> => v !== undefined);
     },
   };
+
+  /** The stored items of this type a query finds (raw: keys and all). */
+  async function queryTyped(q: EntityQuery): Promise<Record<string, unknown>[]> {
+    const p = q.index ? q.index.toLowerCase() : '';
+    // DynamoDB refuses a name the expressions do not use: `#sk` only with a sort-key condition.
+    const names: Record<string, string> = { '#pk': `${p}pk`, ...(q.sk ? { '#sk': `${p}sk` } : {}) };
+    const values: Record<string, unknown> = { ':pk': q.pk };
+    let condition = '#pk = :pk';
+    const sk = q.sk;
+    if (sk && 'beginsWith' in sk) {
+      condition += ' AND begins_with(#sk, :sk)';
+      values[':sk'] = sk.beginsWith;
+    } else if (sk && 'between' in sk) {
+      condition += ' AND #sk BETWEEN :from AND :to';
+      values[':from'] = sk.between[0];
+      values[':to'] = sk.between[1];
+    } else if (sk && 'atMost' in sk) {
+      condition += ' AND #sk <= :sk';
+      values[':sk'] = sk.atMost;
+    } else if (sk && 'equals' in sk) {
+      condition += ' AND #sk = :sk';
+      values[':sk'] = sk.equals;
+    }
+    const input: QueryInput = {
+      ...(q.index ? { IndexName: q.index } : {}),
+      KeyConditionExpression: condition,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ...(q.descending ? { ScanIndexForward: false } : {}),
+      ...(q.consistent ? { ConsistentRead: true } : {}),
+    };
+    if (q.filter) {
+      input.FilterExpression = q.filter.expression;
+      Object.assign(names, q.filter.names);
+      Object.assign(values, q.filter.values);
+    }
+    const items =
+      q.limit === undefined
+        ? await queryAll(input)
+        : ((await table().send(new QueryCommand({ ...input, TableName: tableName(), Limit: q.limit }))).Items ?? []);
+    return items.filter((i) => i.type === def.type);
+  }
 }
 
 export type Entity<S extends z.ZodObject> = ReturnType<typeof defineEntity<S>>;
@@ -391,7 +413,32 @@ export type Entity<S extends z.ZodObject> = ReturnType<typeof defineEntity<S>>;
 export interface PutCondition {
   expression: string;
   names?: Record<string, string>;
-  values: Record<string, unknown>;
+  /** Left out when the expression has none (`attribute_not_exists(usedBy)`). */
+  values?: Record<string, unknown>;
+}
+
+/** How a whole-item write (`put`, `tx.put`) is keyed and conditioned. */
+export interface PutOptions {
+  /** Refuses to replace an existing item. */
+  ifAbsent?: boolean;
+  /** Writes when the item is absent or its stored fields meet the condition (a lease taken over). */
+  when?: PutCondition;
+  /** Writes only while the stored item meets the condition, exactly (a version read); never creates. */
+  onlyIf?: PutCondition;
+  /** The key, for items whose key is not made of their fields. */
+  key?: TableKey;
+  /** Index keys beyond the entity's own, for items whose index keys are not made of their fields. */
+  indexes?: IndexKeys;
+  /** A conditional put the embedded runtime may group with others of the same turn (put-batcher.ts). */
+  grouped?: boolean;
+}
+
+/** The condition of a whole-item write. */
+function putCondition(options: PutOptions): Condition {
+  if (options.onlyIf) return conditionOf(options.onlyIf);
+  if (options.when)
+    return conditionOf({ ...options.when, expression: `attribute_not_exists(pk) OR (${options.when.expression})` });
+  return options.ifAbsent ? { ConditionExpression: 'attribute_not_exists(pk)' } : {};
 }
 
 /**
@@ -401,7 +448,10 @@ export interface PutCondition {
 export interface Patch<V> {
   set?: Partial<V>;
   setIfAbsent?: Partial<V>;
-  add?: Partial<Record<keyof V, number>>;
+  /** Numbers added to (counters), or members added to a set (a DynamoDB number or string set). */
+  add?: Partial<Record<keyof V, number | Set<number> | Set<string>>>;
+  /** Members taken out of a set; DynamoDB drops the attribute when the set is left empty. */
+  delete?: Partial<Record<keyof V, Set<number> | Set<string>>>;
   remove?: (keyof V)[];
   indexes?: IndexKeys;
   /** Only while the stored item meets this condition (placeholders must not start with `#p`/`:p`). */
@@ -418,6 +468,8 @@ export interface EntityQuery {
   sk?: { beginsWith: string } | { between: [string, string] } | { atMost: string } | { equals: string };
   /** One page of at most this many items; without it, every page. */
   limit?: number;
+  /** Only the items whose fields meet this (a FilterExpression: placeholders other than `#pk`, `#sk`, `:pk`, `:sk`, `:from`, `:to`). */
+  filter?: PutCondition;
   descending?: boolean;
   consistent?: boolean;
 }
@@ -440,12 +492,19 @@ export async function transact(items: TransactionItem[]): Promise<{ ok: true } |
   }
 }
 
-function conditionOf(when: PutCondition | undefined) {
+type Condition = Pick<
+  PutCommandInput,
+  'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+>;
+
+function conditionOf(when: PutCondition | undefined): Condition {
   if (!when) return {};
   return {
     ConditionExpression: when.expression,
     ...(when.names ? { ExpressionAttributeNames: when.names } : {}),
-    ExpressionAttributeValues: when.values as Record<string, NativeAttributeValue>,
+    ...(when.values && Object.keys(when.values).length
+      ? { ExpressionAttributeValues: when.values as Record<string, NativeAttributeValue> }
+      : {}),
   };
 }
 
