@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { stripeError } from './kit/errors';
+import { listenAgain } from './kit/listen';
 import { callOf } from './kit/router';
 import { paymentRoutes } from './payment/routes';
 import { emptyState, type PaymentContext } from './payment/state';
@@ -40,25 +40,6 @@ export interface PaymentSandbox {
   stop(): Promise<void>;
 }
 
-/** Listens on `port`; a taken remembered port gives way to a new one, any other failure throws. */
-async function listen(server: Server, preferred: number) {
-  const attempt = (port: number) =>
-    new Promise<void>((done, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        server.off('error', reject);
-        done();
-      });
-    });
-  try {
-    await attempt(preferred);
-  } catch (error) {
-    if (preferred === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    await attempt(0);
-  }
-  return (server.address() as AddressInfo).port;
-}
-
 export async function startPaymentSandbox(options: PaymentSandboxOptions): Promise<PaymentSandbox> {
   const store = sandboxStore(options.stateFile, emptyState);
   const state = store.load();
@@ -79,7 +60,7 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
       if (!res.headersSent) stripeError(res, 400, `Invalid request: ${(error as Error).message}`);
     });
   });
-  const port = await listen(server, options.port ?? state.port ?? 0);
+  const port = await listenAgain(server, options.port ?? state.port ?? 0);
   origin = `http://127.0.0.1:${port}`;
   state.port = port;
   ctx.save();

@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createGoogleApisSandbox, type GoogleApisSandboxState } from './google-apis-sandbox';
 import { json } from './kit/answers';
+import { listenAgain } from './kit/listen';
 import { callOf, dispatch, type Call, type Route } from './kit/router';
 import { consentRoutes } from './platforms/consent';
 import type {
@@ -144,7 +145,7 @@ export async function startPlatformSandbox(options: {
   };
   const answer = platformAnswer(ctx, [wordpress.answer, googleApis.answer]);
   const server = savingServer(answer, flush);
-  port = await listenOn(server, port);
+  port = await listenAgain(server, port);
   origin = `http://127.0.0.1:${port}`;
   changed();
   flush();
@@ -201,19 +202,4 @@ function savingServer(answer: (call: Call) => Promise<void>, save: () => void): 
       if (!res.headersSent) json(res, 500, { error: 'server_error', error_description: (error as Error).message });
     });
   });
-}
-
-/** Listens on `port` again when it is free (the origin stays the same), else on a new one. */
-async function listenOn(server: Server, port: number): Promise<number> {
-  const tryPort = (p: number) =>
-    new Promise<boolean>((done) => {
-      const taken = () => done(false);
-      server.once('error', taken);
-      server.listen(p, '127.0.0.1', () => {
-        server.off('error', taken);
-        done(true);
-      });
-    });
-  if (!(port > 0 && (await tryPort(port)))) await tryPort(0);
-  return (server.address() as { port: number }).port;
 }

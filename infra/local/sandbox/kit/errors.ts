@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { json, type Headers } from './answers';
+import { json, jsonAnswer, type Headers } from './answers';
 
 /** Each real API's documented error shape. */
 
@@ -49,3 +49,13 @@ export const googleApiError = (res: ServerResponse, code: number, status: string
 /** Stripe's: `{error: {type, message}}`. */
 export const stripeError = (res: ServerResponse, status: number, message: string, type = 'invalid_request_error') =>
   json(res, status, { error: { type, message } });
+
+/** WordPress REST's: `{code, message, data: {status}}`, as PHP sends JSON (`charset=UTF-8`). */
+const wordpressJson = jsonAnswer('application/json; charset=UTF-8');
+export const wordpressError = (
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers: Headers = {},
+) => wordpressJson(res, status, { code, message, data: { status } }, headers);

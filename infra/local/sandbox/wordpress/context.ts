@@ -1,4 +1,5 @@
-import { jsonAnswer, type Headers, type PendingFailures } from '../kit/answers';
+import { jsonAnswer, type PendingFailures } from '../kit/answers';
+import { wordpressError } from '../kit/errors';
 import type { Call } from '../kit/router';
 import type { ServerResponse } from 'node:http';
 
@@ -68,12 +69,8 @@ export const failAfter: PendingFailures = new WeakMap();
 /** WordPress's JSON answer (`charset=UTF-8`, as PHP sends it); a success gives way to a pending `after` failure. */
 export const json = jsonAnswer('application/json; charset=UTF-8', failAfter);
 
-/** WordPress REST's error shape: `{code, message, data: {status}}`. */
-export const wpError = (res: ServerResponse, status: number, code: string, message: string, headers: Headers = {}) =>
-  json(res, status, { code, message, data: { status } }, headers);
-
 export const invalidParam = (res: ServerResponse, name: string) =>
-  wpError(res, 400, 'rest_invalid_param', `Invalid parameter(s): ${name}`);
+  wordpressError(res, 400, 'rest_invalid_param', `Invalid parameter(s): ${name}`);
 
 /** A REST call on a site, signed in as `login`. */
 export interface SiteCall extends Call {

@@ -1,6 +1,7 @@
+import { wordpressError } from '../kit/errors';
 import type { ServerResponse } from 'node:http';
 import type { Call } from '../kit/router';
-import { failAfter, json, wpError, type WordPressContext } from './context';
+import { failAfter, json, type WordPressContext } from './context';
 
 /**
  * POST /__sandbox/wordpress/fail-next: the platform sandbox's fail-next for WordPress's paths,
@@ -32,13 +33,13 @@ const KEPT = 200;
  */
 function answerFailure(res: ServerResponse, spec: WordPressFailSpec) {
   if (spec.failure === 'rate-limit') {
-    return wpError(res, 429, 'rest_too_many_requests', 'Too many requests. Please slow down.', {
+    return wordpressError(res, 429, 'rest_too_many_requests', 'Too many requests. Please slow down.', {
       'retry-after': '1',
       ...spec.headers,
     });
   }
   if (spec.failure === 'server-error') {
-    return wpError(res, 500, 'internal_server_error', '<p>There has been a critical error on this website.</p>');
+    return wordpressError(res, 500, 'internal_server_error', '<p>There has been a critical error on this website.</p>');
   }
   if (spec.failure === 'timeout') {
     setTimeout(() => res.writeHead(504).end(), spec.delayMs ?? 30_000);

@@ -1,6 +1,7 @@
+import { wordpressError } from '../kit/errors';
 import type { ServerResponse } from 'node:http';
 import { mediaBody, parseWpDate, postBody } from './bodies';
-import { invalidParam, json, wpError, type Post, type SiteCall, type WordPressContext } from './context';
+import { invalidParam, json, type Post, type SiteCall, type WordPressContext } from './context';
 
 /**
  * GET /wp/v2/posts and /wp/v2/media with WordPress's collection arguments; an invalid one
@@ -112,7 +113,7 @@ export function listPosts(ctx: WordPressContext, { res, url, site }: SiteCall) {
 }
 
 const pageTooLarge = (res: ServerResponse) =>
-  wpError(
+  wordpressError(
     res,
     400,
     'rest_post_invalid_page_number',

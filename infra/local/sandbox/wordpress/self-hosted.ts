@@ -1,8 +1,9 @@
+import { wordpressError } from '../kit/errors';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { escapeHtml, hiddenFields, html, redirect } from '../kit/answers';
 import { route, type Call, type Route } from '../kit/router';
-import { json, wpError, type WordPressContext } from './context';
+import { json, type WordPressContext } from './context';
 import { page, WORDPRESS_SANDBOX_SITE_NAME } from './pages';
 import { siteRest } from './site-rest';
 
@@ -96,9 +97,14 @@ function basicUser(ctx: WordPressContext, req: IncomingMessage): { login: string
 
 function rest(ctx: WordPressContext, call: Call) {
   const user = basicUser(ctx, call.req);
-  if (!user) return wpError(call.res, 401, 'rest_not_logged_in', 'You are not currently logged in.');
+  if (!user) return wordpressError(call.res, 401, 'rest_not_logged_in', 'You are not currently logged in.');
   if (user === 'bad') {
-    return wpError(call.res, 401, 'incorrect_password', 'The provided password is an invalid application password.');
+    return wordpressError(
+      call.res,
+      401,
+      'incorrect_password',
+      'The provided password is an invalid application password.',
+    );
   }
   return siteRest(ctx, { ...call, login: user.login, site: ctx.origin() }, call.path.slice('/wp-json/wp/v2'.length));
 }

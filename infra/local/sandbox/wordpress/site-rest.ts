@@ -1,6 +1,7 @@
+import { wordpressError } from '../kit/errors';
 import { dispatch, route, type Route } from '../kit/router';
 import { mediaBody, parseWpDate, postBody } from './bodies';
-import { json, userId, wpError, type Media, type Post, type SiteCall, type WordPressContext } from './context';
+import { json, userId, type Media, type Post, type SiteCall, type WordPressContext } from './context';
 import { listMedia, listPosts } from './lists';
 
 /**
@@ -34,12 +35,18 @@ const me = (ctx: WordPressContext, { res, login }: SiteCall) =>
 async function upload(ctx: WordPressContext, { req, res, raw, site }: SiteCall) {
   const disposition = req.headers['content-disposition'] ?? '';
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1];
-  if (!filename) return wpError(res, 400, 'rest_upload_no_content_disposition', 'No Content-Disposition supplied.');
+  if (!filename)
+    return wordpressError(res, 400, 'rest_upload_no_content_disposition', 'No Content-Disposition supplied.');
   const body = await raw();
-  if (!body.length) return wpError(res, 400, 'rest_upload_no_data', 'No data supplied.');
+  if (!body.length) return wordpressError(res, 400, 'rest_upload_no_data', 'No data supplied.');
   const mime = req.headers['content-type'] ?? 'application/octet-stream';
   if (!/^(image|video)\//.test(mime)) {
-    return wpError(res, 500, 'rest_upload_sideload_error', 'Sorry, you are not allowed to upload this file type.');
+    return wordpressError(
+      res,
+      500,
+      'rest_upload_sideload_error',
+      'Sorry, you are not allowed to upload this file type.',
+    );
   }
   const id = ctx.ids.next++;
   const stored = uniqueFileName(ctx, site, sanitizeFileName(filename));
@@ -62,15 +69,16 @@ async function createPost(ctx: WordPressContext, { res, text, login, site }: Sit
   try {
     body = JSON.parse((await text()) || '{}') as PostInput;
   } catch {
-    return wpError(res, 400, 'rest_invalid_json', 'Invalid JSON body passed.');
+    return wordpressError(res, 400, 'rest_invalid_json', 'Invalid JSON body passed.');
   }
-  if (!body.title && !body.content) return wpError(res, 400, 'empty_content', 'Content, title, and excerpt are empty.');
+  if (!body.title && !body.content)
+    return wordpressError(res, 400, 'empty_content', 'Content, title, and excerpt are empty.');
   if (body.featured_media && !ctx.media.has(body.featured_media)) {
-    return wpError(res, 400, 'rest_invalid_featured_media', 'Invalid featured media ID.');
+    return wordpressError(res, 400, 'rest_invalid_featured_media', 'Invalid featured media ID.');
   }
   const given = body.date_gmt ?? body.date;
   const date = given === undefined ? Date.now() : parseWpDate(given);
-  if (date === undefined) return wpError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): date');
+  if (date === undefined) return wordpressError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): date');
   const post: Post = {
     id: ctx.ids.next++,
     date,
@@ -87,7 +95,7 @@ async function createPost(ctx: WordPressContext, { res, text, login, site }: Sit
 
 function readPost(ctx: WordPressContext, { res }: SiteCall, id: string) {
   const post = ctx.posts.get(Number(id));
-  return post ? json(res, 200, postBody(post)) : wpError(res, 404, 'rest_post_invalid_id', 'Invalid post ID.');
+  return post ? json(res, 200, postBody(post)) : wordpressError(res, 404, 'rest_post_invalid_id', 'Invalid post ID.');
 }
 
 const siteRoutes = (ctx: WordPressContext): Route<SiteCall>[] => [
@@ -102,5 +110,5 @@ const siteRoutes = (ctx: WordPressContext): Route<SiteCall>[] => [
 /** Answers a site's REST call on `route` (the path after /wp/v2). */
 export async function siteRest(ctx: WordPressContext, call: SiteCall, subpath: string) {
   if (await dispatch(siteRoutes(ctx), call, subpath)) return;
-  wpError(call.res, 404, 'rest_no_route', 'No route was found matching the URL and request method.');
+  wordpressError(call.res, 404, 'rest_no_route', 'No route was found matching the URL and request method.');
 }

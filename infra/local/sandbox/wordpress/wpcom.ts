@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { escapeHtml, hiddenFields, html, redirect } from '../kit/answers';
-import { oauthErrorBody } from '../kit/errors';
+import { oauthErrorBody, wordpressError } from '../kit/errors';
 import { route, type Call, type Route } from '../kit/router';
-import { json, wpError, type WordPressContext } from './context';
+import { json, type WordPressContext } from './context';
 import { page } from './pages';
 import { siteRest } from './site-rest';
 
@@ -76,7 +76,7 @@ async function token(ctx: WordPressContext, call: Call) {
 function site(ctx: WordPressContext, call: Call, blog: string, subpath: string) {
   const grant = ctx.wpcomTokens.get((call.req.headers.authorization ?? '').replace(/^Bearer /, ''));
   if (!grant || blogId(grant.blog) !== blog) {
-    return wpError(call.res, 401, 'rest_not_logged_in', 'You are not currently logged in.');
+    return wordpressError(call.res, 401, 'rest_not_logged_in', 'You are not currently logged in.');
   }
   return siteRest(ctx, { ...call, login: grant.login, site: `https://${grant.blog}` }, subpath);
 }
