@@ -6,6 +6,7 @@ import sirv from 'sirv';
 import { AREAS, areaOfPath } from '../../functions/api/areas';
 import { toApiGatewayEvent, writeApiGatewayResult } from './api-gateway-event';
 import { API_SECURITY_HEADERS, spaSecurityHeaders } from '../security-headers';
+import { config } from '../../functions/core/config';
 
 /** API Gateway's own limit for a request payload. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -146,6 +147,16 @@ export function createRequestListener({ handlers, webDist, devMiddleware }: Http
         console.error(error);
         if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
       }
+      return;
+    }
+    // One origin for the app: the address mails and OAuth redirects name (APP_ORIGIN). A page
+    // opened at another name of this machine (127.0.0.1 for localhost) moves there first, so its
+    // session cookie is the one those links find, instead of signing the user out on the way.
+    const canonical = new URL(config.appOrigin);
+    if ((req.method === 'GET' || req.method === 'HEAD') && req.headers.host && req.headers.host !== canonical.host) {
+      res.statusCode = 308;
+      res.setHeader('location', `${canonical.origin}${req.url ?? '/'}`);
+      res.end();
       return;
     }
     const web = devMiddleware ?? spa();

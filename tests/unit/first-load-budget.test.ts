@@ -291,8 +291,13 @@ describe('the built assets', () => {
     server = started;
     await new Promise<void>((ready) => started.listen(0, '127.0.0.1', ready));
     origin = `http://127.0.0.1:${(started.address() as AddressInfo).port}`;
+    // The listener sends pages opened at any other origin to the app's own.
+    process.env.APP_ORIGIN = origin;
   });
-  afterAll(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
+  afterAll(() => {
+    delete process.env.APP_ORIGIN;
+    return new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+  });
 
   it('are served compressed, and with no source maps', async () => {
     const html = await (await fetch(origin)).text();

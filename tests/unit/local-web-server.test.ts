@@ -12,7 +12,10 @@ import { createRequestListener } from '../../infra/local/http-server';
  */
 describe('local web server across rebuilds', () => {
   let server: Server | undefined;
-  afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
+  afterEach(() => {
+    delete process.env.APP_ORIGIN;
+    return new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+  });
 
   function build(dir: string, name: string, body: string) {
     rmSync(dir, { recursive: true, force: true });
@@ -26,7 +29,9 @@ describe('local web server across rebuilds', () => {
     const started = createServer(createRequestListener({ handlers: new Map(), webDist }));
     server = started;
     await new Promise<void>((ready) => started.listen(0, '127.0.0.1', ready));
-    return `http://127.0.0.1:${(started.address() as AddressInfo).port}`;
+    const origin = `http://127.0.0.1:${(started.address() as AddressInfo).port}`;
+    process.env.APP_ORIGIN = origin;
+    return origin;
   }
 
   it('serves the new build after a rebuild, and answers (not crashes) for a file the rebuild removed', async () => {
@@ -49,5 +54,19 @@ describe('local web server across rebuilds', () => {
     expect(answer.status).toBe(503);
     build(dir, 'app-1.js', 'first');
     expect((await fetch(`${origin}/calendar`)).status).toBe(200);
+  });
+
+  it('moves a page opened at another name of the machine to the app origin, so mails and session agree', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'web-dist-')), 'dist');
+    build(dir, 'app-1.js', 'first');
+    const loopback = await start(dir);
+    const port = new URL(loopback).port;
+    process.env.APP_ORIGIN = `http://localhost:${port}`;
+    const moved = await fetch(`${loopback}/auth/invite/abc?x=1`, { redirect: 'manual' });
+    expect(moved.status).toBe(308);
+    expect(moved.headers.get('location')).toBe(`http://localhost:${port}/auth/invite/abc?x=1`);
+    // At the app origin the page is served; API calls are never redirected.
+    expect((await fetch(`http://localhost:${port}/calendar`)).status).toBe(200);
+    expect((await fetch(`${loopback}/api/nothing`, { redirect: 'manual' })).status).toBe(404);
   });
 });
