@@ -153,6 +153,10 @@ describe('calendar and posts', () => {
     expect(await page.locator('.post-chip__dot').count()).toBe(0);
     await noViolations(page, 'month');
 
+    // A social post's id under /blog/ opens the social editor it belongs to.
+    await page.goto(url(`/blog/${facebookId}`));
+    await page.waitForURL((u) => u.pathname === `/post/${facebookId}`);
+
     // Switch between the siblings from the editor.
     await page.goto(url(`/post/${facebookId}`));
     await switcher.getByRole('link', { name: 'LinkedIn', exact: true }).click();

@@ -1,8 +1,8 @@
 import { shellMessages } from '@shared/shell-messages';
-import { PLATFORM_LABELS } from '@shared/platforms';
+import { isBlogPlatform, PLATFORM_LABELS } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -112,6 +112,9 @@ export function EditPostPage({ kind, mediaPicker }: { kind: 'social' | 'blog'; m
     );
   }
   const { post, siblings } = query.data;
+  // A social post's id under /blog/ (or a blog post's under /post/) opens the editor it belongs to.
+  const belongs = isBlogPlatform(post.platform) ? 'blog' : 'social';
+  if (belongs !== kind) return <Navigate to={`/${belongs === 'blog' ? 'blog' : 'post'}/${post.id}`} replace />;
   return (
     <div className="page">
       <PageHeader
