@@ -1,7 +1,5 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { table, tableName } from '../table/client';
-import { conditionally, failedConditions } from '../table/conditional';
 import { nextId } from '../table/counter';
+import { transact } from '../table/entity';
 import { keys } from '../table/keys';
 import { emailClaims, users, type UserItem } from './user-entity';
 
@@ -27,25 +25,12 @@ export async function createUser(input: Omit<UserItem, 'id' | 'createdAt' | 'ver
     createdAt: new Date().toISOString(),
     version: 1,
   };
-  try {
-    await table().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: emailClaims.toItem({ email: user.email, userId: id }),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          { Put: { TableName: tableName(), Item: users.toItem(user) } },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (failedConditions(error).includes(0)) throw new EmailTakenError();
-    throw error;
-  }
+  // Only the claim has a condition: a refused transaction is the address already taken.
+  const created = await transact([
+    emailClaims.tx.put({ email: user.email, userId: id }, { ifAbsent: true }),
+    users.tx.put(user),
+  ]);
+  if (!created.ok) throw new EmailTakenError();
   return user;
 }
 
@@ -93,36 +78,23 @@ export async function claimUnverified(
   user: UserItem,
   names: { firstName: string; lastName: string },
 ): Promise<boolean> {
-  return conditionally(() =>
-    table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(user.id),
-        UpdateExpression:
-          'SET #verified = :true, #first = :first, #last = :last, #subscribed = :false, #generation = :generation, ' +
-          '#version = :next REMOVE #hash',
-        ConditionExpression: 'attribute_exists(pk) AND #version = :read AND #verified = :false',
-        ExpressionAttributeNames: {
-          '#verified': 'verified',
-          '#first': 'firstName',
-          '#last': 'lastName',
-          '#subscribed': 'subscribed',
-          '#generation': 'passwordGeneration',
-          '#version': 'version',
-          '#hash': 'passwordHash',
-        },
-        ExpressionAttributeValues: {
-          ':true': true,
-          ':false': false,
-          ':first': names.firstName,
-          ':last': names.lastName,
-          ':generation': passwordGenerationOf(user) + 1,
-          ':read': user.version,
-          ':next': user.version + 1,
-        },
-      }),
-    ),
-  );
+  return users.change(keys.user(user.id), {
+    set: {
+      verified: true,
+      firstName: names.firstName,
+      lastName: names.lastName,
+      subscribed: false,
+      passwordGeneration: passwordGenerationOf(user) + 1,
+      version: user.version + 1,
+    },
+    remove: ['passwordHash'],
+    ifExists: true,
+    when: {
+      expression: '#version = :read AND #verified = :false',
+      names: { '#version': 'version', '#verified': 'verified' },
+      values: { ':read': user.version, ':false': false },
+    },
+  });
 }
 
 export const publicProfile = (user: UserItem) => ({

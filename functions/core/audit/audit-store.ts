@@ -1,4 +1,3 @@
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import {
   auditMessages,
@@ -9,8 +8,6 @@ import {
 } from '@shared/schemas/seo';
 import { conflict } from '../errors';
 import { workflows } from '../jobs/workflow-port';
-import { table, tableName } from '../table/client';
-import { conditionally } from '../table/conditional';
 import { companyItemPrefix, keys, partition } from '../table/keys';
 import { auditLocks, audits, auditSettingsItems, type AuditItem } from './audit-entity';
 import { crawlSettings } from './crawl-policy';
@@ -31,16 +28,12 @@ export const getAudit = (companyId: number, auditId: string) =>
 
 /** The company's latest audits, newest first. */
 export async function recentAudits(companyId: number, limit = RECENT): Promise<AuditItem[]> {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': partition.company(companyId), ':prefix': companyItemPrefix.auditRun },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map((item) => audits.fromItem(item)).filter((a): a is AuditItem => a !== undefined);
+  return audits.query({
+    pk: partition.company(companyId),
+    sk: { beginsWith: companyItemPrefix.auditRun },
+    descending: true,
+    limit,
+  });
 }
 
 /** The latest complete audit (before `before`): what a new audit is compared with. */
@@ -127,34 +120,22 @@ export async function requestStop(companyId: number): Promise<AuditItem> {
 }
 
 async function setStatusIf(companyId: number, auditId: string, from: AuditItem['status'], to: AuditItem['status']) {
-  return conditionally(() =>
-    table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.audit(companyId, auditId),
-        UpdateExpression: 'SET #status = :to',
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':to': to, ':from': from },
-      }),
-    ),
-  );
+  return audits.change(keys.audit(companyId, auditId), {
+    set: { status: to },
+    when: { expression: '#status = :from', names: { '#status': 'status' }, values: { ':from': from } },
+  });
 }
+
+/** An audit's writes while it runs: a stopped or finished one keeps what it has. */
+const inProgress = {
+  expression: '#status IN (:running, :stopping)',
+  names: { '#status': 'status' },
+  values: { ':running': 'running', ':stopping': 'stopping' },
+};
 
 /** The counters the report page shows while the audit runs; only while it runs. */
 export async function saveProgress(companyId: number, auditId: string, progress: AuditProgress): Promise<void> {
-  await conditionally(() =>
-    table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.audit(companyId, auditId),
-        UpdateExpression: 'SET progress = :progress',
-        ConditionExpression: '#status IN (:running, :stopping)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':progress': progress, ':running': 'running', ':stopping': 'stopping' },
-      }),
-    ),
-  );
+  await audits.change(keys.audit(companyId, auditId), { set: { progress }, when: inProgress });
 }
 
 /** Records how the run ended (only a run still in progress ends: a retried finish changes nothing). */
@@ -162,48 +143,20 @@ export async function endAudit(
   audit: AuditItem,
   fields: Pick<AuditItem, 'status'> & Partial<Pick<AuditItem, 'result' | 'error' | 'progress'>>,
 ): Promise<boolean> {
-  const sets = ['#status = :status', 'finishedAt = :now', 'progress = :progress'];
-  const values: Record<string, unknown> = {
-    ':status': fields.status,
-    ':now': new Date().toISOString(),
-    ':progress': fields.progress ?? audit.progress,
-    ':running': 'running',
-    ':stopping': 'stopping',
-  };
-  if (fields.result) {
-    sets.push('#result = :result');
-    values[':result'] = fields.result;
-  }
-  if (fields.error) {
-    sets.push('#error = :error');
-    values[':error'] = fields.error;
-  }
-  const ended = await conditionally(() =>
-    table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.audit(audit.companyId, audit.id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: '#status IN (:running, :stopping)',
-        ExpressionAttributeNames: {
-          '#status': 'status',
-          ...(fields.result ? { '#result': 'result' } : {}),
-          ...(fields.error ? { '#error': 'error' } : {}),
-        },
-        ExpressionAttributeValues: values,
-      }),
-    ),
-  );
+  const ended = await audits.change(keys.audit(audit.companyId, audit.id), {
+    set: {
+      status: fields.status,
+      finishedAt: new Date().toISOString(),
+      progress: fields.progress ?? audit.progress,
+      result: fields.result,
+      error: fields.error,
+    },
+    when: inProgress,
+  });
   // Only this run's lock: a newer run may hold it already.
-  await conditionally(() =>
-    table().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.auditLock(audit.companyId),
-        ConditionExpression: 'auditId = :id',
-        ExpressionAttributeValues: { ':id': audit.id },
-      }),
-    ),
-  );
+  await auditLocks.deleteWhen(keys.auditLock(audit.companyId), {
+    expression: 'auditId = :id',
+    values: { ':id': audit.id },
+  });
   return ended;
 }

@@ -1,8 +1,6 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { planSchema, type Plan, type PlanSlug } from '@shared/schemas/billing';
-import { table, tableName } from '../table/client';
-import { conditionally } from '../table/conditional';
+import { tableName } from '../table/client';
 import { plans, type PlanItem } from './plan-entity';
 import seedFile from './plans.seed.json';
 
@@ -20,16 +18,9 @@ let seeded: Promise<void> | undefined;
 
 export async function seedPlans(seed = planSeed): Promise<void> {
   for (const plan of seed.plans) {
-    const item = plans.toItem({ ...plan, seedRevision: seed.revision });
-    await conditionally(() =>
-      table().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: item,
-          ConditionExpression: 'attribute_not_exists(pk) OR seedRevision < :revision',
-          ExpressionAttributeValues: { ':revision': seed.revision },
-        }),
-      ),
+    await plans.put(
+      { ...plan, seedRevision: seed.revision },
+      { when: { expression: 'seedRevision < :revision', values: { ':revision': seed.revision } } },
     );
   }
 }

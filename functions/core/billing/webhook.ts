@@ -1,8 +1,6 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '../errors';
 import { log } from '../log';
-import { table, tableName, ttlIn } from '../table/client';
-import { conditionally } from '../table/conditional';
+import { ttlIn } from '../table/client';
 import { keys } from '../table/keys';
 import { billingEvents } from './billing-event-entity';
 import { WebhookSignatureError, type BillingEvent, type BillingProvider } from './billing-port';
@@ -50,24 +48,23 @@ export async function receiveWebhook(rawBody: string | Buffer, signature: string
 
 async function claim(provider: string, event: BillingEvent): Promise<boolean> {
   const now = Date.now();
-  const item = billingEvents.toItem({
-    provider,
-    eventId: event.id,
-    eventType: event.type,
-    status: 'processing',
-    claimedAt: now,
-    ttl: ttlIn(EVENT_TTL_SECONDS),
-  });
-  return conditionally(() =>
-    table().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item,
-        ConditionExpression: 'attribute_not_exists(pk) OR (#status = :processing AND claimedAt < :stale)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':processing': 'processing', ':stale': now - STALE_CLAIM_MS },
-      }),
-    ),
+  return billingEvents.put(
+    {
+      provider,
+      eventId: event.id,
+      eventType: event.type,
+      status: 'processing',
+      claimedAt: now,
+      ttl: ttlIn(EVENT_TTL_SECONDS),
+    },
+    // Absent, or claimed by a delivery that crashed long enough ago.
+    {
+      when: {
+        expression: '#status = :processing AND claimedAt < :stale',
+        names: { '#status': 'status' },
+        values: { ':processing': 'processing', ':stale': now - STALE_CLAIM_MS },
+      },
+    },
   );
 }
 

@@ -1,10 +1,9 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Company, CompanyInfoInput } from '@shared/schemas/company';
 import { getUsers } from '../accounts/user-store';
 import { conflict } from '../errors';
-import { table, tableName } from '../table/client';
-import { conditionally, conflictedItems, failedConditions } from '../table/conditional';
+import { conflictedItems } from '../table/conditional';
 import { nextId } from '../table/counter';
+import { transact, type TransactionItem } from '../table/entity';
 import { companyItemPrefix, keys, partition, userIndexPrefix } from '../table/keys';
 import { companies, type CompanyItem } from './company-entity';
 import { demoMarkers } from './demo-marker-entity';
@@ -55,50 +54,43 @@ export async function createCompany(name: string, ownerId: number, demo = false)
   const company = blankCompany(await nextId('company'), name, demo);
   let replacing: number | undefined;
   for (let attempt = 1; ; attempt++) {
+    let created: Awaited<ReturnType<typeof transact>> | undefined;
     try {
-      await table().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: companies.toItem(company),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            { Put: { TableName: tableName(), Item: members.toItem(newMember(company.id, ownerId)) } },
-            ...(demo ? [{ Put: demoMarkerPut(ownerId, company.id, replacing) }] : []),
-          ],
-        }),
-      );
-      return company;
+      created = await transact([
+        companies.tx.put(company, { ifAbsent: true }),
+        members.tx.put(newMember(company.id, ownerId)),
+        ...(demo ? [demoMarkerPut(ownerId, company.id, replacing)] : []),
+      ]);
     } catch (error) {
-      const conflicted = demo && conflictedItems(error).includes(2);
-      if (!(demo && failedConditions(error).includes(2)) && !conflicted) throw error;
-      if (attempt >= 5) throw conflicted ? error : conflict(ONE_DEMO);
-      if (conflicted) {
-        // Another create is writing the marker at this moment: look again once it is done.
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-        continue;
-      }
-      const current = await demoMarkers.get(keys.userDemo(ownerId), { consistent: true });
-      // The marker names a demo that still exists (made by another create meanwhile, perhaps).
-      if (!current || (await companies.get(keys.company(current.companyId), { consistent: true })))
-        throw conflict(ONE_DEMO);
-      replacing = current.companyId;
+      // Another create is writing the marker at this moment (past five tries, the error).
+      if (!(demo && conflictedItems(error).includes(2)) || attempt >= 5) throw error;
     }
+    if (created?.ok) return company;
+    // The company's id is fresh from the counter: only the demo marker's condition can fail.
+    if (created && !(demo && created.failed.includes(2))) throw new Error(`Company ${company.id} exists already`);
+    const conflicted = !created;
+    if (attempt >= 5) throw conflict(ONE_DEMO);
+    if (conflicted) {
+      // Another create is writing the marker at this moment: look again once it is done.
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      continue;
+    }
+    const current = await demoMarkers.get(keys.userDemo(ownerId), { consistent: true });
+    // The marker names a demo that still exists (made by another create meanwhile, perhaps).
+    if (!current || (await companies.get(keys.company(current.companyId), { consistent: true })))
+      throw conflict(ONE_DEMO);
+    replacing = current.companyId;
   }
 }
 
 /** The demo marker's put: absent, or naming the deleted company `replacing` (taken over on that condition). */
-function demoMarkerPut(userId: number, companyId: number, replacing: number | undefined) {
-  return {
-    TableName: tableName(),
-    Item: demoMarkers.toItem({ userId, companyId, createdAt: new Date().toISOString() }),
-    ...(replacing === undefined
-      ? { ConditionExpression: 'attribute_not_exists(pk)' }
-      : { ConditionExpression: 'companyId = :deleted', ExpressionAttributeValues: { ':deleted': replacing } }),
-  };
+function demoMarkerPut(userId: number, companyId: number, replacing: number | undefined): TransactionItem {
+  return demoMarkers.tx.put(
+    { userId, companyId, createdAt: new Date().toISOString() },
+    replacing === undefined
+      ? { ifAbsent: true }
+      : { onlyIf: { expression: 'companyId = :deleted', values: { ':deleted': replacing } } },
+  );
 }
 
 /**
@@ -106,30 +98,11 @@ function demoMarkerPut(userId: number, companyId: number, replacing: number | un
  * false when the company is gone.
  */
 export async function addMember(companyId: number, userId: number): Promise<boolean> {
-  return conditionally(() =>
-    table().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: members.toItem(newMember(companyId, userId)),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.company(companyId),
-              UpdateExpression: 'ADD memberCount :one',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    ),
-  );
+  const added = await transact([
+    members.tx.put(newMember(companyId, userId), { ifAbsent: true }),
+    companies.tx.patch(keys.company(companyId), { add: { memberCount: 1 }, ifExists: true }),
+  ]);
+  return added.ok;
 }
 
 /**
@@ -144,31 +117,14 @@ export async function removeMember(companyId: number, userId: number): Promise<b
   ]);
   if (!company || !member) return false;
   if (company.memberCount <= 1) throw conflict(LAST_MEMBER);
-  const done = await conditionally(() =>
-    table().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.member(companyId, userId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.company(companyId),
-              UpdateExpression: 'ADD memberCount :minus',
-              ConditionExpression: 'memberCount > :one',
-              ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
-            },
-          },
-        ],
-      }),
-    ),
-  );
-  if (done) return true;
+  const removed = await transact([
+    members.tx.delete(keys.member(companyId, userId), { ifExists: true }),
+    companies.tx.patch(keys.company(companyId), {
+      add: { memberCount: -1 },
+      when: { expression: 'memberCount > :one', values: { ':one': 1 } },
+    }),
+  ]);
+  if (removed.ok) return true;
   // Either the member left a moment ago, or the other removal won and this one is the last.
   if (!(await members.get(keys.member(companyId, userId)))) return false;
   throw conflict(LAST_MEMBER);

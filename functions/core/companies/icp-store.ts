@@ -1,10 +1,7 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { onboardingMessages } from '@shared/schemas/onboarding';
 import { conflict, notFound } from '../errors';
-import { table, tableName } from '../table/client';
-import { isConditionFailed } from '../table/conditional';
 import { nextId } from '../table/counter';
-import { STALE_WRITE } from '../table/entity';
+import { STALE_WRITE, transact } from '../table/entity';
 import { companyItemPrefix, keys, partition } from '../table/keys';
 import { partitionData } from './company-data';
 import { icps, type IcpItem } from './icp-entity';
@@ -31,31 +28,17 @@ export async function replaceUndecidedIcps(companyId: number, profiles: string[]
     const fresh: IcpItem[] = [];
     for (const profile of profiles)
       fresh.push({ id: await nextId('icp'), company_id: companyId, profile, updatedAt: now, approved: null });
-    try {
-      await table().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            ...replaced.map((i) => ({
-              Delete: {
-                TableName: tableName(),
-                Key: keys.icp(companyId, i.id),
-                ConditionExpression: 'updatedAt = :read',
-                ExpressionAttributeValues: { ':read': i.updatedAt },
-              },
-            })),
-            ...fresh.map((i) => ({
-              Put: { TableName: tableName(), Item: icps.toItem(i), ConditionExpression: 'attribute_not_exists(pk)' },
-            })),
-          ],
-        }),
-      );
-      return fresh;
-    } catch (error) {
-      if (!isConditionFailed(error)) throw error;
-    }
+    const replacedNow = await transact([
+      ...replaced.map((i) => icps.tx.delete(keys.icp(companyId, i.id), { when: unchangedSince(i.updatedAt) })),
+      ...fresh.map((i) => icps.tx.put(i, { ifAbsent: true })),
+    ]);
+    if (replacedNow.ok) return fresh;
   }
   throw conflict(STALE_WRITE);
 }
+
+/** A profile's writes are on condition that it is still the one read. */
+const unchangedSince = (updatedAt: string) => ({ expression: 'updatedAt = :read', values: { ':read': updatedAt } });
 
 export interface IcpChange {
   id: number;
@@ -84,25 +67,11 @@ export async function changeIcp(companyId: number, change: IcpChange): Promise<I
     updatedAt: new Date().toISOString(),
   };
   icps.toItem(next); // the size check, before the write
-  try {
-    await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.icp(companyId, change.id),
-        UpdateExpression: 'SET profile = :profile, approved = :approved, updatedAt = :now',
-        ConditionExpression: 'updatedAt = :read',
-        ExpressionAttributeValues: {
-          ':profile': next.profile,
-          ':approved': next.approved,
-          ':now': next.updatedAt,
-          ':read': current.updatedAt,
-        },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailed(error)) throw conflict(STALE_WRITE);
-    throw error;
-  }
+  const changed = await icps.change(keys.icp(companyId, change.id), {
+    set: { profile: next.profile, approved: next.approved, updatedAt: next.updatedAt },
+    when: unchangedSince(current.updatedAt),
+  });
+  if (!changed) throw conflict(STALE_WRITE);
   return next;
 }
 

@@ -1,9 +1,7 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { hit, type Limit } from '../accounts/rate-limit';
 import { hashSecret, newToken } from '../accounts/tokens';
 import { isMember } from '../membership';
-import { table, tableName, ttlIn } from '../table/client';
-import { conditionally } from '../table/conditional';
+import { ttlIn } from '../table/client';
 import { nextId } from '../table/counter';
 import { index, keys } from '../table/keys';
 import { addMember, pendingInvites } from './company-store';
@@ -93,16 +91,10 @@ export async function acceptInvite(
   const check = await checkInvite(token, user, companyId);
   if (!check.ok) return check;
   const { invite } = check;
-  const claimed = await conditionally(() =>
-    table().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.invite(invite.companyId, invite.id),
-        ConditionExpression: 'tokenHash = :hash',
-        ExpressionAttributeValues: { ':hash': invite.tokenHash },
-      }),
-    ),
-  );
+  const claimed = await invites.deleteWhen(keys.invite(invite.companyId, invite.id), {
+    expression: 'tokenHash = :hash',
+    values: { ':hash': invite.tokenHash },
+  });
   if (!claimed) return { ok: false, reason: 'used' };
   if (!(await isMember(invite.companyId, user.id)) && !(await addMember(invite.companyId, user.id))) {
     // The company was deleted between the invite and its acceptance.
