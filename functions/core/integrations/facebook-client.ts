@@ -1,12 +1,18 @@
+import { addDays } from '@shared/report-periods';
 import { classifyGraphError, type GraphPage } from './meta-graph';
 import {
+  addToDay,
   expiresIn,
   sameText,
   type ClientCredentials,
+  type Insights,
+  type InsightsDay,
+  type InsightsRequest,
   type PlatformClient,
   type Publisher,
   type PublishRequest,
   type TokenSet,
+  utcDay,
 } from './platform-client';
 import type { PlatformConfig } from './platform-config';
 import { PlatformError } from './platform-error';
@@ -116,7 +122,7 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
   };
 }
 
-const FACEBOOK_SCOPES = 'pages_show_list,pages_read_engagement,pages_manage_posts';
+const FACEBOOK_SCOPES = 'pages_show_list,pages_read_engagement,pages_manage_posts,read_insights';
 
 /** Facebook Pages: the user's pages, each with its own page token (long-lived, from the long-lived user token). */
 export function facebookClient(config: PlatformConfig): PlatformClient {
@@ -136,7 +142,83 @@ export function facebookClient(config: PlatformConfig): PlatformClient {
       return pages.map((p) => ({ id: String(p.id), name: p.name, accessToken: p.access_token }));
     },
     publisher: facebookPublisher(graph),
+    insights: (request) => facebookInsights(graph, request),
   };
+}
+
+/** Unix seconds of a UTC day's start: Graph's `since` and `until`. */
+export const unixDay = (day: string) => String(Date.parse(`${day}T00:00:00Z`) / 1000);
+
+/** One metric of Graph's insights edge (pages and Instagram accounts): a value per period, by its end. */
+export interface GraphInsight {
+  name: string;
+  period: string;
+  values?: { value?: number | Record<string, number>; end_time?: string }[];
+  total_value?: { value?: number };
+}
+
+/**
+ * The days of Graph's daily insight values. A day's value carries the end of that day
+ * (`end_time`, midnight Pacific time, the next date in UTC): the day is the date before it.
+ */
+export function graphDailyValues(metrics: GraphInsight[], name: string): { date: string; value: number }[] {
+  const metric = metrics.find((m) => m.name === name && m.period === 'day');
+  return (metric?.values ?? []).flatMap((v) =>
+    typeof v.value === 'number' && v.end_time ? [{ date: addDays(utcDay(v.end_time), -1), value: v.value }] : [],
+  );
+}
+
+/**
+ * A page's figures: Page Insights (`/{page-id}/insights`, period day) give the follows of each
+ * day (`page_daily_follows_unique`) and the page's followers (`page_follows`); likes (all
+ * reactions), comments and shares are the page's posts' (`/{page-id}/posts` with reaction and
+ * comment summaries and `shares`), counted on the day each post was made. Page token, and
+ * `read_insights` with `pages_read_engagement`.
+ */
+async function facebookInsights(graph: ReturnType<typeof metaGraph>, request: InsightsRequest): Promise<Insights> {
+  if (!request.targetToken) throw new PlatformError('facebook', 'rejected', facebookSentences.noPageToken);
+  const page = { accessToken: request.targetToken };
+  const since = unixDay(request.from);
+  const until = unixDay(addDays(request.to, 1));
+  // The insights edge's paging walks to other periods: one answer covers the days asked (up to 93).
+  const insights = await callPlatform<GraphPage<GraphInsight>>(
+    graph.url(`${request.targetId}/insights`, {
+      metric: 'page_daily_follows_unique,page_follows',
+      period: 'day',
+      since,
+      until,
+    }),
+    { headers: { authorization: `Bearer ${page.accessToken}` } },
+    graph.http,
+  );
+  const days = new Map<string, InsightsDay>();
+  for (const { date, value } of graphDailyValues(insights.body.data, 'page_daily_follows_unique'))
+    addToDay(days, date, { followers: value });
+  for (const { date, value } of graphDailyValues(insights.body.data, 'page_follows'))
+    addToDay(days, date, { totalFollowers: value });
+  const posts = await graph.list<{
+    created_time?: string;
+    reactions?: { summary?: { total_count?: number } };
+    comments?: { summary?: { total_count?: number } };
+    shares?: { count?: number };
+  }>(
+    `${request.targetId}/posts`,
+    {
+      fields: 'id,created_time,reactions.limit(0).summary(true),comments.limit(0).summary(true),shares',
+      since,
+      until,
+    },
+    page,
+  );
+  for (const post of posts) {
+    if (!post.created_time) continue;
+    addToDay(days, utcDay(post.created_time), {
+      likes: post.reactions?.summary?.total_count ?? 0,
+      comments: post.comments?.summary?.total_count ?? 0,
+      shares: post.shares?.count ?? 0,
+    });
+  }
+  return { days: [...days.values()] };
 }
 
 export const facebookSentences = {

@@ -1,11 +1,21 @@
-import { metaGraph } from './facebook-client';
-import { containerPublisher } from './meta-graph';
-import type { PlatformClient, PublishRequest } from './platform-client';
+import { addDays } from '@shared/report-periods';
+import { graphDailyValues, metaGraph, unixDay, type GraphInsight } from './facebook-client';
+import { containerPublisher, type GraphPage } from './meta-graph';
+import {
+  addToDay,
+  utcDay,
+  type Insights,
+  type InsightsDay,
+  type InsightsRequest,
+  type PlatformClient,
+  type PublishRequest,
+} from './platform-client';
 import type { PlatformConfig } from './platform-config';
 import { PlatformError } from './platform-error';
+import { callPlatform } from './platform-http';
 
 const INSTAGRAM_SCOPES =
-  'instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement,business_management';
+  'instagram_basic,instagram_content_publish,instagram_manage_insights,pages_show_list,pages_read_engagement,business_management';
 
 /** Instagram's content publishing API is stricter than the spec's rules (which allow 20 files). */
 export const INSTAGRAM_LIVE_LIMITS = { carouselItems: 10, hashtags: 30, mentions: 20 };
@@ -72,5 +82,41 @@ export function instagramClient(config: PlatformConfig): PlatformClient {
       });
     },
     publisher: { ...publisher, check: checkInstagram },
+    insights: (request) => instagramInsights(graph, request),
   };
+}
+
+/**
+ * A business account's figures: user insights give the followers gained each day
+ * (`follower_count`, period day: the last 30 days, today excluded), the account its size now
+ * (`followers_count`); likes and comments are its media's (`like_count`, `comments_count`),
+ * counted on the day each was posted. Instagram's media objects carry no share count.
+ */
+async function instagramInsights(graph: ReturnType<typeof metaGraph>, request: InsightsRequest): Promise<Insights> {
+  const auth = { headers: { authorization: `Bearer ${request.tokens.accessToken}` } };
+  const since = unixDay(request.from);
+  const until = unixDay(addDays(request.to, 1));
+  const insights = await callPlatform<GraphPage<GraphInsight>>(
+    graph.url(`${request.targetId}/insights`, { metric: 'follower_count', period: 'day', since, until }),
+    auth,
+    graph.http,
+  );
+  const account = await callPlatform<{ followers_count?: number }>(
+    graph.url(request.targetId, { fields: 'followers_count' }),
+    auth,
+    graph.http,
+  );
+  const days = new Map<string, InsightsDay>();
+  for (const { date, value } of graphDailyValues(insights.body.data, 'follower_count'))
+    addToDay(days, date, { followers: value });
+  const media = await graph.list<{ timestamp?: string; like_count?: number; comments_count?: number }>(
+    `${request.targetId}/media`,
+    { fields: 'id,timestamp,like_count,comments_count', since, until },
+    request.tokens,
+  );
+  for (const item of media) {
+    if (!item.timestamp) continue;
+    addToDay(days, utcDay(item.timestamp), { likes: item.like_count ?? 0, comments: item.comments_count ?? 0 });
+  }
+  return { days: [...days.values()], currentFollowers: account.body.followers_count };
 }

@@ -1,5 +1,17 @@
 import { PlatformError, platformError } from './platform-error';
-import { expiresIn, sameText, type PlatformClient, type Publisher, type TokenSet } from './platform-client';
+import { addDays } from '@shared/report-periods';
+import {
+  addToDay,
+  expiresIn,
+  sameText,
+  utcDay,
+  type Insights,
+  type InsightsDay,
+  type InsightsRequest,
+  type PlatformClient,
+  type Publisher,
+  type TokenSet,
+} from './platform-client';
 import type { PlatformConfig } from './platform-config';
 import {
   callPlatform,
@@ -176,7 +188,76 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
       return tokenSet(answer.body, tokens);
     },
     publisher: linkedinPublisher(config, http, rest),
+    insights: (request) => linkedinInsights(config, http, rest, request),
   };
+}
+
+interface LinkedInTimeRange {
+  timeRange?: { start?: number; end?: number };
+}
+
+/** An element of the follower or share statistics, one per day of the time interval. */
+interface LinkedInStatistics extends LinkedInTimeRange {
+  followerGains?: { organicFollowerGain?: number; paidFollowerGain?: number };
+  totalShareStatistics?: { likeCount?: number; commentCount?: number; shareCount?: number };
+}
+
+/**
+ * An organisation page's figures (Community Management API, `r_organization_admin`): daily
+ * follower gains (organic and paid) from `organizationalEntityFollowerStatistics`, likes,
+ * comments and shares from `organizationalEntityShareStatistics` (both with a DAY time
+ * interval), and the followers now from `networkSizes` (COMPANY_FOLLOWED_BY_MEMBER). A member's
+ * own profile has no such statistics: nothing is reported for it.
+ */
+async function linkedinInsights(
+  config: PlatformConfig,
+  http: PlatformHttpOptions,
+  rest: (tokens: TokenSet) => Record<string, string>,
+  request: InsightsRequest,
+): Promise<Insights> {
+  if (!organizationId(request.targetId)) return { days: [] };
+  const headers = rest(request.tokens);
+  const urn = encodeURIComponent(request.targetId);
+  const start = Date.parse(`${request.from}T00:00:00Z`);
+  const end = Date.parse(`${addDays(request.to, 1)}T00:00:00Z`);
+  // Rest.li 2.0 query syntax: the URN encoded, the time interval's parentheses and colons as they are.
+  const statistics = (resource: string) =>
+    callPlatform<{ elements?: LinkedInStatistics[] }>(
+      new URL(
+        `${config.linkedinApi}/rest/${resource}?q=organizationalEntity&organizationalEntity=${urn}` +
+          `&timeIntervals=(timeRange:(start:${start},end:${end}),timeGranularityType:DAY)`,
+      ),
+      { headers },
+      http,
+    );
+  const days = new Map<string, InsightsDay>();
+  const dayOf = (element: LinkedInTimeRange) =>
+    element.timeRange?.start === undefined ? undefined : utcDay(new Date(element.timeRange.start).toISOString());
+  const followers = await statistics('organizationalEntityFollowerStatistics');
+  for (const element of followers.body.elements ?? []) {
+    const date = dayOf(element);
+    if (date)
+      addToDay(days, date, {
+        followers: (element.followerGains?.organicFollowerGain ?? 0) + (element.followerGains?.paidFollowerGain ?? 0),
+      });
+  }
+  const shares = await statistics('organizationalEntityShareStatistics');
+  for (const element of shares.body.elements ?? []) {
+    const date = dayOf(element);
+    const totals = element.totalShareStatistics;
+    if (date && totals)
+      addToDay(days, date, {
+        likes: totals.likeCount ?? 0,
+        comments: totals.commentCount ?? 0,
+        shares: totals.shareCount ?? 0,
+      });
+  }
+  const size = await callPlatform<{ firstDegreeSize?: number }>(
+    new URL(`${config.linkedinApi}/rest/networkSizes/${urn}?edgeType=COMPANY_FOLLOWED_BY_MEMBER`),
+    { headers },
+    http,
+  );
+  return { days: [...days.values()], currentFollowers: size.body.firstDegreeSize };
 }
 
 export const linkedinSentences = {

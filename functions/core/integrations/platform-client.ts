@@ -50,6 +50,51 @@ export interface PlatformClient {
   refresh?(tokens: TokenSet, creds: ClientCredentials): Promise<TokenSet>;
   /** Publishing a post (see Publisher). */
   publisher: Publisher;
+  /** The audience figures of the chosen page or account per day (the reports, functions/core/reports). */
+  insights(request: InsightsRequest): Promise<Insights>;
+}
+
+/** What the reports ask a platform: the chosen page or account's figures over UTC days, both included. */
+export interface InsightsRequest {
+  tokens: TokenSet;
+  /** The page's own token where the platform has one (Facebook pages). */
+  targetToken?: string;
+  /** The page, business account, Threads user or LinkedIn organization URN. */
+  targetId: string;
+  from: string;
+  to: string;
+}
+
+/** One day's figures as the platform reported them; what it does not report is left out. */
+export interface InsightsDay {
+  date: string;
+  /** Followers gained that day. */
+  followers?: number;
+  likes?: number;
+  comments?: number;
+  shares?: number;
+  /** Followers at the end of the day. */
+  totalFollowers?: number;
+}
+
+export interface Insights {
+  days: InsightsDay[];
+  /** The audience size now, for platforms that give no daily totals (it ends the last day asked). */
+  currentFollowers?: number;
+}
+
+/** The UTC day of an ISO instant; Graph's `+0000` offsets are read as `+00:00`. */
+export const utcDay = (iso: string) =>
+  new Date(Date.parse(iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'))).toISOString().slice(0, 10);
+
+/** Adds up figures per day: a post's likes and comments counted on the day it was made. */
+export function addToDay(days: Map<string, InsightsDay>, date: string, figures: Omit<InsightsDay, 'date'>) {
+  const day = days.get(date) ?? { date };
+  for (const [name, value] of Object.entries(figures) as [keyof Omit<InsightsDay, 'date'>, number | undefined][]) {
+    if (value === undefined || !Number.isFinite(value)) continue;
+    day[name] = (day[name] ?? 0) + value;
+  }
+  days.set(date, day);
 }
 
 export type ClientFactory = (config: PlatformConfig) => PlatformClient;

@@ -1,5 +1,13 @@
-import { classifyGraphError, containerPublisher } from './meta-graph';
-import { expiresIn, type PlatformClient, type PublishRequest, type TokenSet } from './platform-client';
+import { addDays } from '@shared/report-periods';
+import { classifyGraphError, containerPublisher, type GraphPage } from './meta-graph';
+import {
+  expiresIn,
+  type Insights,
+  type InsightsDay,
+  type PlatformClient,
+  type PublishRequest,
+  type TokenSet,
+} from './platform-client';
 import { PlatformError } from './platform-error';
 import type { PlatformConfig } from './platform-config';
 import { callPlatform, type PlatformHttpOptions } from './platform-http';
@@ -11,7 +19,7 @@ interface ThreadsToken {
   expires_in?: number;
 }
 
-const THREADS_SCOPES = 'threads_basic,threads_content_publish';
+const THREADS_SCOPES = 'threads_basic,threads_content_publish,threads_manage_insights';
 
 /** Threads' API counts text in UTF-8 bytes (an emoji is 4), where the spec's rule counts characters. */
 export const THREADS_TEXT_BYTES = 500;
@@ -118,6 +126,38 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
       }),
       check: checkThreads,
     },
+    /**
+     * User insights (`/{threads-user-id}/threads_insights`): likes, replies and reposts come as
+     * one total for the range asked, so each day is its own call; `followers_count` is the
+     * audience now (it takes no range), and there is no daily follower series.
+     */
+    async insights(request): Promise<Insights> {
+      const auth = { headers: { authorization: `Bearer ${request.tokens.accessToken}` } };
+      const read = async (query: Record<string, string>) =>
+        (
+          await callPlatform<GraphPage<ThreadsInsight>>(
+            api(`${config.threadsVersion}/${request.targetId}/threads_insights`, query),
+            auth,
+            http,
+          )
+        ).body.data;
+      const days: InsightsDay[] = [];
+      for (let day = request.from; day <= request.to; day = addDays(day, 1)) {
+        const metrics = await read({
+          metric: 'likes,replies,reposts',
+          since: unixSeconds(day),
+          until: unixSeconds(addDays(day, 1)),
+        });
+        days.push({
+          date: day,
+          likes: totalOf(metrics, 'likes') ?? 0,
+          comments: totalOf(metrics, 'replies') ?? 0,
+          shares: totalOf(metrics, 'reposts') ?? 0,
+        });
+      }
+      const followers = totalOf(await read({ metric: 'followers_count' }), 'followers_count');
+      return { days, currentFollowers: followers };
+    },
     async refresh(tokens) {
       const fresh = await callPlatform<ThreadsToken>(
         api('refresh_access_token', { grant_type: 'th_refresh_token', access_token: tokens.accessToken }),
@@ -128,3 +168,17 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
     },
   };
 }
+
+/** One metric of Threads' user insights: a total for the range, or (views) a value per day. */
+interface ThreadsInsight {
+  name: string;
+  period?: string;
+  total_value?: { value?: number };
+  values?: { value?: number; end_time?: string }[];
+}
+
+const unixSeconds = (day: string) => String(Date.parse(`${day}T00:00:00Z`) / 1000);
+const totalOf = (metrics: ThreadsInsight[], name: string) => {
+  const value = metrics.find((m) => m.name === name)?.total_value?.value;
+  return typeof value === 'number' ? value : undefined;
+};
