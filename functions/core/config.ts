@@ -4,7 +4,41 @@
  */
 export type RuntimeKind = 'aws' | 'local';
 
+/** The platform addresses and versions the environment may set (integrations/platform-config.ts reads them). */
+export const PLATFORM_SETTINGS = [
+  'PLATFORM_SANDBOX_ORIGIN',
+  'FACEBOOK_WWW_BASE',
+  'GRAPH_API_BASE',
+  'FACEBOOK_GRAPH_VERSION',
+  'THREADS_WWW_BASE',
+  'THREADS_API_BASE',
+  'THREADS_API_VERSION',
+  'LINKEDIN_WWW_BASE',
+  'LINKEDIN_API_BASE',
+  'LINKEDIN_API_VERSION',
+  'PLATFORM_TIMEOUT_MS',
+  'GOOGLE_ACCOUNTS_BASE',
+  'GOOGLE_OAUTH_BASE',
+  'GOOGLE_APIS_BASE',
+  'GOOGLE_BUSINESS_ACCOUNTS_BASE',
+  'GOOGLE_BUSINESS_INFORMATION_BASE',
+  'WORDPRESS_COM_BASE',
+] as const;
+export type PlatformSetting = (typeof PLATFORM_SETTINGS)[number];
+
 export const config = {
+  /** One of PLATFORM_SETTINGS, or undefined when unset or empty. */
+  platformSetting(name: PlatformSetting): string | undefined {
+    return process.env[name] || undefined;
+  },
+  /** The KMS key that seals platform tokens in AWS (TOKEN_KEY_ID)... */
+  get tokenKeyId(): string | undefined {
+    return process.env.TOKEN_KEY_ID || undefined;
+  },
+  /** ...or, on the embedded runtime, the key file (TOKEN_KEY_FILE). */
+  get tokenKeyFile(): string | undefined {
+    return process.env.TOKEN_KEY_FILE || undefined;
+  },
   get runtime(): RuntimeKind {
     return process.env.RUNTIME === 'local' ? 'local' : 'aws';
   },
@@ -160,6 +194,15 @@ export const config = {
    */
   get publishGraceMs(): number {
     return 60_000 * this.localTimeScale;
+  },
+  /**
+   * How soon after a social platform is connected its company's first report collection runs
+   * (METRICS_FIRST_RUN_DELAY_SECONDS, default a minute); later runs are daily. The shared test
+   * runtime sets a day, so background collections do not meet other tests' sandbox failures.
+   */
+  get metricsFirstRunDelayMs(): number {
+    const seconds = Number(process.env.METRICS_FIRST_RUN_DELAY_SECONDS ?? 60);
+    return (Number.isFinite(seconds) && seconds >= 0 ? seconds : 60) * 1000;
   },
   get publishLeaseMs(): number {
     return 10 * 60_000 * this.localTimeScale;

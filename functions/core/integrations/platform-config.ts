@@ -1,3 +1,4 @@
+import { config, type PlatformSetting } from '../config';
 /**
  * Where each platform's consent pages and APIs live, and which API versions we speak: all
  * configuration, read at call time. Versions are retired on the platforms' schedules
@@ -27,11 +28,11 @@ export interface PlatformConfig {
   wordpressCom: string;
 }
 
-const env = (name: string) => process.env[name] || undefined;
+const env = (name: PlatformSetting) => config.platformSetting(name);
 
 export function platformConfig(): PlatformConfig {
   const sandbox = env('PLATFORM_SANDBOX_ORIGIN');
-  const base = (name: string, real: string, sandboxPath: string) =>
+  const base = (name: PlatformSetting, real: string, sandboxPath: string) =>
     (env(name) ?? (sandbox ? `${sandbox}${sandboxPath}` : real)).replace(/\/$/, '');
   return {
     facebookWww: base('FACEBOOK_WWW_BASE', 'https://www.facebook.com', '/facebook-www'),

@@ -100,8 +100,8 @@ let chosen: { id: string; crypto: TokenCrypto } | undefined;
 
 /** The port: KMS when the stack set TOKEN_KEY_ID, else the local key file; one instance per setting. */
 export function tokenCrypto(): TokenCrypto {
-  const keyId = process.env.TOKEN_KEY_ID;
-  const file = process.env.TOKEN_KEY_FILE;
+  const keyId = config.tokenKeyId;
+  const file = config.tokenKeyFile;
   const id = keyId ? `kms:${keyId}` : `file:${file ?? ''}`;
   if (chosen?.id === id) return chosen.crypto;
   if (!keyId && !file) throw new Error('Missing TOKEN_KEY_ID (AWS) or TOKEN_KEY_FILE (embedded runtime)');
