@@ -1,6 +1,10 @@
 import { defineGrants } from '../../core/grants';
 
-/** The report reads the company's posts by date (GSI2), after the session and membership reads. */
+/**
+ * The reports read, after the session and membership reads: the company's posts by date (GSI2)
+ * for the post-success chart, and its report figures per platform and day (one Query each). The
+ * figures are written by the metrics-collect job (the run-job worker), never by this area.
+ */
 export const grants = defineGrants({
   table: ['GetItem', 'Query'],
 });

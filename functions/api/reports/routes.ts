@@ -1,3 +1,5 @@
 import { postSuccessRoute } from './post-success';
+import { reportsFormRoute } from './reports-form';
+import { reportsRoute } from './reports';
 
-export const routes = [postSuccessRoute];
+export const routes = [reportsRoute, reportsFormRoute, postSuccessRoute];

@@ -15,6 +15,7 @@ import { postData } from '../calendar/post-data';
 import { connectionData } from '../integrations/connection-data';
 import { notificationData } from '../notifications/notification-data';
 import { postScheduleData } from '../publishing/post-schedule-data';
+import { metricData } from '../reports/metric-data';
 
 /**
  * Everything a company owns, in the order the cascade removes it: members first, so nobody
@@ -50,6 +51,7 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   connectionData,
   notificationData,
   postScheduleData,
+  metricData,
   objectData({
     name: 'files in the media bucket',
     example: async (companyId) => {

@@ -88,6 +88,15 @@ export const keys = {
   }),
   /** An integration connect round trip's state (hashed), bound to a browser, user and company. */
   integrationState: (stateHash: string): TableKey => ({ pk: `INTEGRATIONSTATE#${stateHash}`, sk: 'STATE' }),
+  /**
+   * A company's audience figures on one platform for one day (UTC, 'YYYY-MM-DD'): one item per
+   * company, platform and day, so a re-collected day overwrites its row, and a platform's days
+   * sort by date for one BETWEEN query.
+   */
+  metricDay: (companyId: number, platform: string, day: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `${companyItemPrefix.metric}${platform}#${day}`,
+  }),
   /** A company's notice (a failed publish); ULID ids, so the partition's NOTIFICATION# items sort by time. */
   notification: (companyId: number, id: string): TableKey => ({
     pk: partition.company(companyId),
@@ -111,6 +120,8 @@ export const companyItemPrefix = {
   media: 'MEDIA#',
   integration: 'INTEGRATION#',
   notification: 'NOTIFICATION#',
+  /** Audience figures per platform and day: `METRIC#<platform>#<YYYY-MM-DD>`. */
+  metric: 'METRIC#',
 };
 
 /**
