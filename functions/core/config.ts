@@ -90,6 +90,10 @@ export const config = {
     return process.env.FEATURE_FLAGS ?? '{}';
   },
   /** Set only on the embedded runtime: the loopback sandbox standing in for the social platforms. */
+  /** The embedded runtime's sample website (infra/local/sample-site), offered in onboarding; never in AWS. */
+  get sampleWebsite(): string | undefined {
+    return this.runtime === 'local' ? process.env.SAMPLE_WEBSITE || undefined : undefined;
+  },
   get platformSandboxOrigin(): string | undefined {
     return process.env.PLATFORM_SANDBOX_ORIGIN || undefined;
   },

@@ -12,6 +12,7 @@ import { localS3Credentials } from './s3-credentials';
 import { SANDBOX_CLIENTS, startOAuthSandbox } from './sandbox/oauth-sandbox';
 import { startPaymentSandbox } from './sandbox/payment-sandbox';
 import { PLATFORM_SANDBOX_CLIENTS, startPlatformSandbox } from './sandbox/platform-sandbox';
+import { startSampleSite } from './sample-site/sample-site';
 import { WORDPRESS_SANDBOX_CLIENT } from './sandbox/wordpress-sandbox';
 import { startSchedulerLoop } from './scheduler-loop';
 import { startSweepLoop } from './sweep-loop';
@@ -105,17 +106,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           stateFile: join(dataDir, 'payment-sandbox.json'),
         }),
       ),
+      // A small business's website to onboard with and audit, so a fresh start needs no site of one's own.
+      sampleSite: part(startSampleSite(join(dataDir, 'sample-site.json'))),
       handlers: loadAreaHandlers(),
       engine: createWorkflowEngine(join(root, 'infra/workflows')),
     };
     const failed = (await Promise.allSettled(Object.values(starting))).find((p) => p.status === 'rejected');
     if (failed) throw failed.reason;
-    const [dynamo, s3, oauthSandbox, platformSandbox, paymentSandbox, handlers, engine] = [
+    const [dynamo, s3, oauthSandbox, platformSandbox, paymentSandbox, sampleSite, handlers, engine] = [
       await starting.dynamo,
       await starting.s3,
       await starting.oauthSandbox,
       await starting.platformSandbox,
       await starting.paymentSandbox,
+      await starting.sampleSite,
       await starting.handlers,
       await starting.engine,
     ];
@@ -135,7 +139,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       // Platform tokens are sealed with a key kept beside the data (KMS in AWS).
       TOKEN_KEY_FILE: join(dataDir, 'platform-token.key'),
       // The platform clients go through the safe fetcher, which opens loopback only where listed.
-      FETCH_ALLOW: [process.env.FETCH_ALLOW, new URL(platformSandbox.origin).host].filter(Boolean).join(','),
+      FETCH_ALLOW: [process.env.FETCH_ALLOW, new URL(platformSandbox.origin).host, new URL(sampleSite.origin).host]
+        .filter(Boolean)
+        .join(','),
+      SAMPLE_WEBSITE: sampleSite.origin,
       PAYMENT_SANDBOX_WEBHOOK_SECRET: paymentSandbox.webhookSecret,
       OAUTH_GOOGLE_CLIENT_ID: SANDBOX_CLIENTS.google.clientId,
       OAUTH_GOOGLE_CLIENT_SECRET: SANDBOX_CLIENTS.google.clientSecret,

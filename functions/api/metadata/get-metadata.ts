@@ -16,8 +16,11 @@ export function featureFlags(): Metadata['featureFlags'] {
   return Object.fromEntries(FEATURE_FLAGS.map((name) => [name, configured[name] === true]));
 }
 
-/** GET /api/metadata: what the app needs before sign-in (the feature flags). */
+/** GET /api/metadata: what the app needs before sign-in (the feature flags; locally, the sample website). */
 export const getMetadata = defineRoute(metadataContracts.get, {
   access: 'public',
-  handle: async () => ok({ featureFlags: featureFlags() }),
+  handle: async () => {
+    const sampleWebsite = config.sampleWebsite;
+    return ok({ featureFlags: featureFlags(), ...(sampleWebsite ? { sampleWebsite } : {}) });
+  },
 });

@@ -11,6 +11,12 @@ export const metadataQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
+/** The embedded runtime's sample business website, offered where a website is asked for; undefined elsewhere. */
+export function useSampleWebsite(): string | undefined {
+  const { data } = useQuery(metadataQueryOptions());
+  return data?.sampleWebsite;
+}
+
 /** A flag is on only when the server says so; while loading or on failure it is off. */
 export function useFeatureFlag(flag: FeatureFlag): boolean {
   const { data } = useQuery(metadataQueryOptions());

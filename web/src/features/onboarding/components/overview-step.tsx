@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { loadChunk } from '@/lib/load-chunk';
+import { useSampleWebsite } from '@/lib/metadata';
 import { useOverviewJob } from '../api/onboarding-calls';
 
 /** The editor is shown once a draft exists: fetched then, not with the step. */
@@ -33,6 +34,7 @@ export function OverviewStep({ company, onDone }: { company: Company; onDone: ()
   const site = useSubmitOnlyForm(websiteFormSchema, { website: company.website });
   const [failure, setFailure] = useState<string>();
   const [draft, setDraft] = useState<OverviewDraft>();
+  const sampleWebsite = useSampleWebsite();
 
   const read = site.handleSubmit(async ({ website }) => {
     try {
@@ -72,6 +74,15 @@ export function OverviewStep({ company, onDone }: { company: Company; onDone: ()
           disabled={job.isPending}
           {...site.register('website')}
         />
+        {sampleWebsite && !job.isPending ? (
+          <p className="onboarding-note onboarding-note--inline">
+            No website to hand?{' '}
+            <button type="button" className="link-button" onClick={() => site.setValue('website', sampleWebsite)}>
+              Use the sample bakery website
+            </button>{' '}
+            that comes with this local copy of the app.
+          </p>
+        ) : null}
         {job.isPending ? <JobProgress title="Reading your website" step={job.step} /> : null}
         {failure ? <Alert type="error">{failure}</Alert> : null}
         <div className="form-actions">
