@@ -7,8 +7,10 @@ import {
   type IntegrationStatus,
   type SocialPlatform,
 } from '@shared/schemas/integrations';
+import { config } from '../config';
 import { notFound } from '../errors';
 import { log } from '../log';
+import { armMetrics } from '../reports/metrics-schedule';
 import { keys } from '../table/keys';
 import { storedConnections, toConnection, type Connection } from './connection-entity';
 import { googleClient, googleTokensSchema, isGooglePlatform } from './google-client';
@@ -26,7 +28,7 @@ import { tokenCrypto } from './token-crypto';
  */
 
 /** What a social connection's secrets open to: the account's tokens and the chosen page's own token. */
-const socialSecretsSchema = z.object({
+export const socialSecretsSchema = z.object({
   user: z.object({
     accessToken: z.string(),
     refreshToken: z.string().optional(),
@@ -94,7 +96,11 @@ export async function saveConnection(input: {
     connectedAt: new Date().toISOString(),
     version: (previous?.version ?? 0) + 1,
   };
-  if (isSocialConnection(connection)) connection.refreshArmedFor = await scheduleRefresh(connection);
+  if (isSocialConnection(connection)) {
+    connection.refreshArmedFor = await scheduleRefresh(connection);
+    // The company's report collection: its first run (a 30-day backfill) soon, then daily.
+    await armMetrics(input.companyId, new Date(Date.now() + config.metricsFirstRunDelayMs));
+  }
   await storedConnections.put(connection);
   return connection;
 }

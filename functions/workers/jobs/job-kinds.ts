@@ -5,6 +5,7 @@ import { marketingPlanJob } from '../../core/onboarding/marketing-plan-job';
 import { companyOverviewJob } from '../../core/onboarding/overview-job';
 import { integrationRefreshJob } from '../../core/integrations/refresh';
 import { seoKeywordsJob } from '../../core/keywords/keywords-job';
+import { metricsCollectJob } from '../../core/reports/metrics-collect';
 
 /**
  * Every job kind the run-job worker runs, imported by name: adding a kind is one import and
@@ -18,4 +19,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   postsGenerationJob,
   blogGenerationJob,
   seoKeywordsJob,
+  metricsCollectJob,
 ];

@@ -5,6 +5,7 @@ import { json } from './failures';
 import { SANDBOX_PAGES } from './fixtures';
 import { note } from './request-log';
 import { graphRoute, unknownPath, type GraphCall } from './graph';
+import { instagramAccount, instagramInsights, pageInsights, pagePosts } from './insights';
 import { instagramRoutes } from './instagram';
 import { addPost, graphList, permalink, poll, postById, postsOf } from './publishing';
 import { LONG_SECONDS, SHORT_SECONDS, issue, redeem } from './tokens';
@@ -98,6 +99,8 @@ function pageEdge(ctx: PlatformContext, call: GraphCall, pageId: string, edge: s
   if (edge === 'feed' && method === 'GET') return feed(ctx, call, pageId);
   if (edge === 'photos' && method === 'POST') return photo(ctx, call, pageId);
   if (edge === 'feed' && method === 'POST') return feedPost(ctx, call, pageId);
+  if (edge === 'insights' && method === 'GET') return pageInsights(ctx, res, call.url, pageId);
+  if (edge === 'posts' && method === 'GET') return pagePosts(ctx, res, call.url, pageId, (p) => permalink(ctx, p));
   return unknownPath(call);
 }
 
@@ -144,9 +147,14 @@ function feedPost(ctx: PlatformContext, { res, param, body }: GraphCall, pageId:
   return json(res, 200, { id: post.id });
 }
 
-/** GET {id}: a Facebook or Instagram post, else a Facebook-app container's status, else an unknown path. */
+/**
+ * GET {id}: an Instagram business account, a Facebook or Instagram post, else a Facebook-app
+ * container's status, else an unknown path.
+ */
 function objectById(ctx: PlatformContext, call: GraphCall) {
   const { res, rest, url } = call;
+  const account = SANDBOX_PAGES.find((p) => p.instagram.id === rest)?.instagram;
+  if (account) return instagramAccount(ctx, res, url, account.id, account.username);
   const post = postById(ctx, 'facebook', rest) ?? postById(ctx, 'instagram', rest);
   if (post) {
     const link = permalink(ctx, post);
@@ -173,7 +181,13 @@ export const facebookRoutes = (ctx: PlatformContext): Route<PlatformCall>[] => [
     route<GraphCall>('GET', 'me', me),
     route<GraphCall>('GET', 'me/accounts', (call) => accounts(ctx, call)),
     ...instagramRoutes(ctx),
-    route<GraphCall>('*', /^(\d+)\/(feed|photos)$/, (call, [pageId = '', edge = '']) =>
+    // One insights edge on Graph: an Instagram account's user insights, or a page's Page Insights.
+    route<GraphCall>('GET', /^(\d+)\/insights$/, (call, [id = '']) =>
+      SANDBOX_PAGES.some((p) => p.instagram.id === id)
+        ? instagramInsights(ctx, call.res, call.url, id)
+        : pageEdge(ctx, call, id, 'insights'),
+    ),
+    route<GraphCall>('*', /^(\d+)\/(feed|photos|insights|posts)$/, (call, [pageId = '', edge = '']) =>
       pageEdge(ctx, call, pageId, edge),
     ),
     route<GraphCall>('GET', /^.+$/, (call) => objectById(ctx, call)),

@@ -4,6 +4,7 @@ import { pageSize, pick, type PlatformContext } from './context';
 import { json } from './failures';
 import { unknownPath, type GraphCall } from './graph';
 import { SANDBOX_PAGES } from './fixtures';
+import { mediaCounts } from './insights';
 import { note } from './request-log';
 import {
   addPost,
@@ -56,15 +57,20 @@ function publish(ctx: PlatformContext, { res, param }: GraphCall, igId: string) 
   return json(res, 200, { id });
 }
 
+/** GET media: the account's media, newest first, within since/until (unix seconds) when given. */
 function list(ctx: PlatformContext, { res, url }: GraphCall, igId: string) {
+  const since = Number(url.searchParams.get('since') ?? 0) * 1000;
+  const until = Number(url.searchParams.get('until') ?? Infinity) * 1000;
   const data = postsOf(ctx, 'instagram', igId)
+    .filter((p) => p.createdAt >= since && p.createdAt < until)
     .slice(0, pageSize(url.searchParams.get('limit'), 25))
     .map((p) => {
       const media = {
         id: p.id,
         caption: p.text,
-        timestamp: new Date(p.createdAt).toISOString(),
+        timestamp: new Date(p.createdAt).toISOString().replace(/\.\d+Z$/, '+0000'),
         permalink: permalink(ctx, p),
+        ...mediaCounts(p),
       };
       return pick(media, url.searchParams.get('fields'));
     });

@@ -4,6 +4,7 @@ import { dispatch, route, type Route } from '../kit/router';
 import { pageSize, randomId, type Identity, type PlatformCall, type PlatformContext, type Token } from './context';
 import { failAfter, json } from './failures';
 import { SANDBOX_ORGANIZATIONS } from './fixtures';
+import { networkSize, organizationStatistics } from './insights';
 import { note } from './request-log';
 import { addPost, postsOf } from './publishing';
 import { LINKEDIN_ACCESS_SECONDS, LINKEDIN_REFRESH_SECONDS, authorize, issue, redeem } from './tokens';
@@ -185,6 +186,15 @@ const restRoutes = (ctx: PlatformContext): Route<RestCall>[] => [
   route<RestCall>('GET', '/linkedin-api/rest/posts', (call) => listPosts(ctx, call)),
   route<RestCall>('GET', '/linkedin-api/rest/organizationAcls', organizationAcls),
   route<RestCall>('GET', /^\/linkedin-api\/rest\/organizations\/(\d+)$/, (call, [id = '']) => organization(call, id)),
+  route<RestCall>('GET', '/linkedin-api/rest/organizationalEntityFollowerStatistics', (call) =>
+    organizationStatistics(ctx, call.res, call.url, 'follower', call.mayAuthor),
+  ),
+  route<RestCall>('GET', '/linkedin-api/rest/organizationalEntityShareStatistics', (call) =>
+    organizationStatistics(ctx, call.res, call.url, 'share', call.mayAuthor),
+  ),
+  route<RestCall>('GET', /^\/linkedin-api\/rest\/networkSizes\/([^/]+)$/, (call, [urn = '']) =>
+    networkSize(ctx, call.res, call.url, decodeURIComponent(urn), call.mayAuthor),
+  ),
 ];
 
 /** /linkedin-api/rest/...: the version header, then the token, then the route. */

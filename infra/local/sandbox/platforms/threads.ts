@@ -2,6 +2,7 @@ import { graphError } from '../kit/errors';
 import { dispatch, route, type Route } from '../kit/router';
 import { pageSize, pick, type PlatformCall, type PlatformContext, type SandboxPost, type Token } from './context';
 import { json } from './failures';
+import { threadsInsights } from './insights';
 import { note } from './request-log';
 import {
   addPost,
@@ -150,6 +151,7 @@ const userRoutes = (ctx: PlatformContext): Route<ThreadsCall>[] => [
   route<ThreadsCall>('POST', 'threads', (call) => createContainer(ctx, call)),
   route<ThreadsCall>('GET', 'threads', (call) => list(ctx, call)),
   route<ThreadsCall>('POST', 'threads_publish', (call) => publish(ctx, call)),
+  route<ThreadsCall>('GET', 'threads_insights', (call) => threadsInsights(ctx, call.res, call.url, call.id)),
 ];
 
 /** /threads-api/{version}/{id}[/{edge}]: true when answered (other methods of a known path are not). */
@@ -177,8 +179,12 @@ export const threadsRoutes = (
   route('POST', '/threads-api/oauth/access_token', (call) => codeExchange(ctx, call)),
   route('GET', '/threads-api/access_token', (call) => longExchange(ctx, call)),
   route('GET', '/threads-api/refresh_access_token', (call) => refresh(ctx, call)),
-  route('*', /^\/threads-api\/v[\d.]+\/(\d+)(?:\/(threads|threads_publish))?$/, async (call, [id = '', edge = '']) => {
-    if (!(await idPath(ctx, call, id, edge))) notFound(call);
-  }),
+  route(
+    '*',
+    /^\/threads-api\/v[\d.]+\/(\d+)(?:\/(threads|threads_publish|threads_insights))?$/,
+    async (call, [id = '', edge = '']) => {
+      if (!(await idPath(ctx, call, id, edge))) notFound(call);
+    },
+  ),
   route('GET', /^\/threads-api\/v[\d.]+\/me$/, (call) => me(ctx, call)),
 ];

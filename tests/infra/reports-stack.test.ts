@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Template } from 'aws-cdk-lib/assertions';
+import type { MarketingStack } from '../../infra/aws/marketing-stack';
+import { JOB_KINDS } from '../../functions/workers/jobs/job-kinds';
+import { METRICS_JOB_KIND } from '../../functions/core/reports/metrics-schedule';
+import { actionsOf, logicalId, statementsOf, synth, SYNTH_TIMEOUT } from './synth';
+
+/**
+ * Reports in AWS: the reports area only reads; the daily collection is the metrics-collect job,
+ * started by each company's one-time schedule (EventBridge Scheduler → run-job), so the run-job
+ * worker must open the sealed tokens, write the rows in batches and arm the next day's schedule.
+ */
+let template: Template;
+let stack: MarketingStack;
+
+beforeAll(() => {
+  ({ template, stack } = synth());
+}, SYNTH_TIMEOUT);
+
+const actions = (id: string) => statementsOf(template, id).flatMap(actionsOf);
+
+describe('reports in AWS', () => {
+  it('the reports area reads the table and writes nothing', () => {
+    const fn = stack.apiFunctions.get('reports');
+    expect(fn, 'reports function').toBeDefined();
+    const granted = actions(logicalId(fn!));
+    expect(granted).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem']));
+    for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem', 'dynamodb:Scan'])
+      expect(granted, write).not.toContain(write);
+    expect(granted.filter((a) => a.startsWith('kms:') || a.startsWith('scheduler:'))).toEqual([]);
+  });
+
+  it('the run-job worker runs the daily collection: tokens opened, rows batch-written, the next run armed', () => {
+    expect(JOB_KINDS.map((k) => k.name)).toContain(METRICS_JOB_KIND);
+    const worker = stack.workerFunctions.get('run-job');
+    expect(worker, 'run-job worker').toBeDefined();
+    const granted = actions(logicalId(worker!));
+    expect(granted).toEqual(
+      expect.arrayContaining([
+        'kms:Decrypt',
+        'dynamodb:Query',
+        'dynamodb:BatchWriteItem',
+        'scheduler:CreateSchedule',
+        'scheduler:UpdateSchedule',
+        'iam:PassRole',
+      ]),
+    );
+    expect(granted).not.toContain('dynamodb:Scan');
+  });
+
+  it('the integrations function, which arms the first collection at connect, may create schedules', () => {
+    const fn = stack.apiFunctions.get('integrations');
+    expect(actions(logicalId(fn!))).toEqual(expect.arrayContaining(['scheduler:CreateSchedule', 'iam:PassRole']));
+  });
+});

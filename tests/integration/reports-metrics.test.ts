@@ -1,0 +1,180 @@
+import { join } from 'node:path';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays } from '../../shared/report-periods';
+import { table, tableName } from '../../functions/core/table/client';
+import { keys } from '../../functions/core/table/keys';
+import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
+import { metricsScheduleName } from '../../functions/core/reports/metrics-schedule';
+import { collectMetrics } from '../../functions/core/reports/metrics-collect';
+import { reportMessages } from '../../functions/core/reports/report';
+import { signedInUser, type TestClient } from '../support/api-client';
+import { failNextPlatformCall } from '../support/platform-connect';
+import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
+import { connectWithProfile } from './publishing-support';
+
+/**
+ * The reports' figures end to end on the suite runtime: platforms connected through the
+ * sandbox, the company's collection schedule fired as EventBridge would (the scheduler loop
+ * starts run-job with the metrics-collect job), or the job's collection run in-process as the
+ * run-job worker runs it, then GET and POST /api/reports over HTTP.
+ */
+const PLATFORMS = ['facebook', 'instagram', 'threads', 'linkedin'] as const;
+let sandbox = '';
+
+beforeAll(() => {
+  useSuiteRuntimeEnv();
+  // What the runtime gives its workers: the token key, and the sandbox platforms behind the safe fetcher.
+  process.env.TOKEN_KEY_FILE = join(inject('runtime').dataDir, 'platform-token.key');
+});
+
+/** A signed-in owner with all four platforms connected (LinkedIn as its first organisation). */
+async function connectedCompany(label: string) {
+  const user = await signedInUser(label);
+  for (const platform of PLATFORMS)
+    sandbox = await connectWithProfile(user.client, platform, platform === 'linkedin' ? 1 : 0);
+  process.env.PLATFORM_SANDBOX_ORIGIN = sandbox;
+  process.env.FETCH_ALLOW = new URL(sandbox).host;
+  return user;
+}
+
+const yesterday = () => addDays(new Date().toISOString().slice(0, 10), -1);
+const lastMonth = () => ({ from: addDays(yesterday(), -29), to: yesterday() });
+
+type Row = { date: string; followers: number; likes: number; comments: number; shares: number; totalFollowers: number };
+const report = (client: TestClient, query: string) => client.get<Record<string, Row[]>>(`/api/reports?${query}`);
+
+/** Fires the company's collection schedule now, with the input it was armed with. */
+async function fireCollection(companyId: number) {
+  const name = metricsScheduleName(companyId);
+  const item = (await table().send(new GetCommand({ TableName: tableName(), Key: keys.schedule(name) }))).Item;
+  expect(item, 'the collection schedule armed at connect').toBeDefined();
+  await tableScheduler.upsert({ name, at: new Date(Date.now() - 1000), workflow: 'run-job', input: item!.input });
+}
+
+async function reportUntil(client: TestClient, query: string, done: (body: Record<string, Row[]>) => boolean) {
+  let last: unknown;
+  for (let i = 0; i < 150; i++) {
+    const res = await report(client, query);
+    last = res.body;
+    if (res.status === 200 && done(res.body)) return res.body;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the report never filled: ${JSON.stringify(last).slice(0, 400)}`);
+}
+
+describe('collecting the report figures', () => {
+  it('a fired schedule backfills 30 days per platform; a second collection the same day keeps one row per day', async () => {
+    const { client, companyId } = await connectedCompany('reports-collect');
+    const { from, to } = lastMonth();
+    const query = `from=${from}&to=${to}`;
+    expect((await report(client, query)).body).toEqual({ facebook: [], instagram: [], threads: [], linkedin: [] });
+
+    await fireCollection(companyId);
+    const body = await reportUntil(client, query, (b) => PLATFORMS.every((p) => b[p]?.length === 30));
+    for (const platform of PLATFORMS) {
+      const rows = body[platform]!;
+      expect(rows.map((r) => r.date)).toEqual(Array.from({ length: 30 }, (_, i) => addDays(from, i)));
+      expect(rows.every((r) => r.totalFollowers > 0 && r.likes >= 0)).toBe(true);
+    }
+    // Followers the platforms report day by day (Facebook, Instagram, LinkedIn): totals grow by each day's gains.
+    for (const platform of ['facebook', 'instagram', 'linkedin'] as const) {
+      const rows = body[platform]!;
+      for (let i = 1; i < rows.length; i++) {
+        expect(rows[i]!.totalFollowers - rows[i - 1]!.totalFollowers, `${platform} ${rows[i]!.date}`).toBe(
+          rows[i]!.followers,
+        );
+      }
+    }
+    // Each run arms the next day's.
+    const next = (
+      await table().send(new GetCommand({ TableName: tableName(), Key: keys.schedule(metricsScheduleName(companyId)) }))
+    ).Item;
+    expect(Date.parse(next!.at as string)).toBeGreaterThan(Date.now() + 3600_000);
+
+    expect(await collectMetrics(companyId)).toEqual({
+      facebook: 'collected',
+      instagram: 'collected',
+      threads: 'collected',
+      linkedin: 'collected',
+    });
+    const again = await report(client, query);
+    expect(again.body).toEqual(body);
+    const wide = await report(client, `from=${addDays(from, -60)}&to=${addDays(to, 5)}`);
+    for (const platform of PLATFORMS) expect(wide.body[platform], platform).toHaveLength(30);
+
+    // POST is the spec's form of the same question; platforms narrow the answer.
+    const form = await client.post(`/api/reports?${query}`, undefined);
+    expect(form.status).toBe(200);
+    expect(form.body).toEqual(body);
+    const two = await report(client, `${query}&platforms=linkedin,facebook`);
+    expect(Object.keys(two.body).sort()).toEqual(['facebook', 'linkedin']);
+    expect(two.body.linkedin).toEqual(body.linkedin);
+  });
+
+  it("one platform failing leaves the others' rows; a dead token marks its connection; no other company sees them", async () => {
+    const { client, companyId } = await connectedCompany('reports-failing');
+    const threadsId = (await client.get<{ profile: { id: string } }>('/api/integrations/threads/status')).body.profile
+      .id;
+    await failNextPlatformCall(sandbox, `/threads-api/v1.0/${threadsId}/threads_insights`, 'server-error');
+    await failNextPlatformCall(sandbox, '/graph/v21.0/17841400000001/insights', 'token-expired');
+    expect(await collectMetrics(companyId)).toEqual({
+      facebook: 'collected',
+      instagram: 'reconnect',
+      threads: 'failed',
+      linkedin: 'collected',
+    });
+    const { from, to } = lastMonth();
+    const body = (await report(client, `from=${from}&to=${to}`)).body;
+    expect(body.facebook).toHaveLength(30);
+    expect(body.linkedin).toHaveLength(30);
+    expect(body.threads).toEqual([]);
+    expect(body.instagram).toEqual([]);
+    const instagram = (await client.get('/api/integrations/instagram/status')).body;
+    expect(instagram).toMatchObject({ connected: false, reconnect: true });
+
+    // The next run collects the platform that failed; the one to reconnect waits for its reconnect.
+    expect((await collectMetrics(companyId)).threads).toBe('collected');
+    expect((await report(client, `from=${from}&to=${to}&platforms=threads`)).body.threads).toHaveLength(30);
+
+    const stranger = await signedInUser('reports-stranger');
+    expect((await report(stranger.client, `from=${from}&to=${to}`)).body).toEqual({
+      facebook: [],
+      instagram: [],
+      threads: [],
+      linkedin: [],
+    });
+    stranger.client.cookies.set('COMPANY_ID', String(companyId));
+    const refused = await report(stranger.client, `from=${from}&to=${to}`);
+    expect([401, 403, 404]).toContain(refused.status);
+    expect(JSON.stringify(refused.body)).not.toContain('totalFollowers');
+  });
+
+  it('refuses bad questions with 4xx and a sentence, never a 500', async () => {
+    const { client } = await signedInUser('reports-refusals');
+    const cases: [string, string | undefined][] = [
+      ['', undefined],
+      ['from=2026-03-01', undefined],
+      ['from=2026-03-01&to=yesterday', undefined],
+      ['from=2026-02-30&to=2026-03-10', undefined],
+      ['from=2026-03-10&to=2026-03-01', reportMessages.range],
+      ['from=2024-01-01&to=2026-03-01', reportMessages.span],
+      ['from=2026-03-01&to=2026-03-10&platforms=facebook,myspace', reportMessages.unknownPlatform('myspace')],
+      ['from=2026-03-01&to=2026-03-10&platforms=wordpress', reportMessages.unknownPlatform('wordpress')],
+      [`from=2026-03-01&to=2026-03-10&platforms=${'x'.repeat(200)}`, undefined],
+    ];
+    for (const [query, sentence] of cases) {
+      for (const res of [await report(client, query), await client.post(`/api/reports?${query}`, undefined)]) {
+        expect(res.status, query).toBeGreaterThanOrEqual(400);
+        expect(res.status, query).toBeLessThan(500);
+        if (sentence) {
+          expect(res.status, query).toBe(422);
+          expect(JSON.stringify(res.body), query).toContain(JSON.stringify(sentence).slice(1, -1));
+        }
+      }
+    }
+    expect((await report(client, 'from=2026-03-01&to=2026-03-01&platforms= facebook,,')).status).toBe(200);
+    const anonymous = await fetch(`${inject('runtime').url}/api/reports?from=2026-03-01&to=2026-03-02`);
+    expect(anonymous.status).toBe(401);
+  });
+});
