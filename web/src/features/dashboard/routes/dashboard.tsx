@@ -1,9 +1,9 @@
-import { ArrowRight, CalendarClock, Heart, MessageCircle, Rocket, Send, Share2, Users } from 'lucide-react';
+import { ArrowRight, CalendarClock, Rocket, Send } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useProfile } from '@/lib/auth';
 import { useCurrentCompany } from '@/lib/company';
+import { AudienceCards } from '../components/audience-cards';
 import { PostListCard } from '../components/post-list-card';
 import { PostSuccessCard } from '../components/post-success-card';
 import '../components/dashboard.css';
@@ -39,18 +39,6 @@ function OnboardingPrompt() {
   );
 }
 
-function Metric({ icon: Icon, label }: { icon: typeof Heart; label: string }) {
-  return (
-    <div className="metric">
-      <span className="metric__icon" aria-hidden>
-        <Icon size={16} />
-      </span>
-      <span className="metric__label">{label}</span>
-      <span className="metric__value">—</span>
-    </div>
-  );
-}
-
 export default function DashboardRoute() {
   const { data: profile } = useProfile();
   const { company } = useCurrentCompany();
@@ -76,22 +64,7 @@ export default function DashboardRoute() {
           emptyText="Your latest published posts appear here."
           icon={Send}
         />
-        <Card title="Total Followers">
-          <div className="metric metric--large">
-            <span className="metric__icon" aria-hidden>
-              <Users size={18} />
-            </span>
-            <span className="metric__value">—</span>
-          </div>
-          <p className="muted">Connect an account in Settings to start counting followers.</p>
-        </Card>
-        <Card title="Engagement" description="Last 7 days, ending yesterday.">
-          <div className="metrics">
-            <Metric icon={Heart} label="Likes" />
-            <Metric icon={MessageCircle} label="Comments" />
-            <Metric icon={Share2} label="Shares" />
-          </div>
-        </Card>
+        <AudienceCards />
       </div>
       <PostSuccessCard />
     </div>

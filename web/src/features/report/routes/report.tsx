@@ -1,49 +1,98 @@
-import { LineChart } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { LineChart, RefreshCw } from 'lucide-react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentCompany } from '@/lib/company';
+import { localToday, useReports } from '@/lib/reports';
+import { AllFollowersCard, AudienceGrowthCard, EngagementCard } from '../components/report-cards';
+import { ReportFilters } from '../components/report-filters';
+import { daysName, periodName, readSelection, reportRange, summarize } from '../report-data';
 import '../report.css';
 
-const PLATFORMS = ['All', 'Facebook', 'Instagram', 'Threads', 'LinkedIn'];
-const PERIODS = [
-  { value: 'month', label: 'Month' },
-  { value: 'quarter', label: 'Quarter' },
-  { value: 'year', label: 'Year' },
-];
+/**
+ * Spec 01 §2 "Reports (/report)": a demo company's Refresh report. The route that refreshes a demo
+ * company's figures (POST /api/reports/demo/refresh) is not in the contracts yet, so the button
+ * says what it will do and does nothing.
+ */
+function RefreshReportButton() {
+  return (
+    <Button
+      variant="secondary"
+      icon={<RefreshCw size={16} aria-hidden />}
+      aria-disabled
+      title="Refreshes this demo company's sample figures. Not available yet."
+      onClick={(event) => event.preventDefault()}
+    >
+      Refresh report
+    </Button>
+  );
+}
 
+function CollectingData() {
+  return (
+    <Card>
+      <EmptyState icon={LineChart} title="We are collecting data. Please, check in a few days">
+        All Followers, Engagement and Audience Growth appear here once your connected accounts have some history.
+      </EmptyState>
+    </Card>
+  );
+}
+
+/**
+ * Spec 01 §2 "Reports (/report)": platform toggles, period links (the calendar month, quarter or
+ * year holding today, §9), and the cards All Followers, Engagement and Audience Growth from
+ * GET /api/reports.
+ */
 export default function ReportRoute() {
   const [params] = useSearchParams();
-  const period = PERIODS.some((p) => p.value === params.get('period')) ? params.get('period') : 'month';
+  const selection = useMemo(() => readSelection(params), [params]);
+  const { company } = useCurrentCompany();
+  // The day of the page's first render: a report left open past midnight keeps its period.
+  const today = useMemo(() => localToday(), []);
+  const range = useMemo(() => reportRange(selection.period, today), [selection.period, today]);
+  const report = useReports(range.query);
+  const summary = useMemo(
+    () => summarize(report.data, selection.platforms, range),
+    [report.data, selection.platforms, range],
+  );
   return (
-    <div className="page">
-      <PageHeader title="Reporting" description="Followers, engagement and audience growth across your platforms." />
-      <div className="toolbar">
-        <div className="chips" role="group" aria-label="Platforms">
-          {PLATFORMS.map((platform) => (
-            <span key={platform} className={['chip', platform === 'All' ? 'chip--active' : ''].join(' ')}>
-              {platform}
-            </span>
-          ))}
-        </div>
-        <div className="segmented" role="group" aria-label="Period">
-          {PERIODS.map((p) => (
-            <Link
-              key={p.value}
-              to={`/report?period=${p.value}`}
-              className={['segmented__item', period === p.value ? 'segmented__item--active' : ''].join(' ')}
-              aria-current={period === p.value ? 'page' : undefined}
-            >
-              {p.label}
-            </Link>
-          ))}
-        </div>
-      </div>
-      <Card>
-        <EmptyState icon={LineChart} title="We are collecting data. Please, check in a few days">
-          All Followers, Engagement and Audience Growth appear here once your connected accounts have some history.
-        </EmptyState>
-      </Card>
+    <div className="page report">
+      <PageHeader
+        title="Reporting"
+        description="Followers, engagement and audience growth across your platforms."
+        actions={company?.demo ? <RefreshReportButton /> : undefined}
+      />
+      <ReportFilters selection={selection} />
+      <p className="report-period">
+        <strong>{periodName(range)}</strong> · {daysName(range)}
+      </p>
+      {report.isPending ? (
+        <Card>
+          <div className="audience-growth__placeholder report-loading">
+            <Spinner label="Loading the report" />
+          </div>
+        </Card>
+      ) : report.isError ? (
+        <Alert type="error" title="The report could not be loaded">
+          {errorMessage(report.error)}
+        </Alert>
+      ) : summary.platforms.length === 0 ? (
+        <CollectingData />
+      ) : (
+        <>
+          <div className="grid grid--2">
+            <AllFollowersCard summary={summary} range={range} />
+            <EngagementCard summary={summary} range={range} />
+          </div>
+          <AudienceGrowthCard summary={summary} range={range} />
+        </>
+      )}
     </div>
   );
 }

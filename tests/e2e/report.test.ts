@@ -1,0 +1,249 @@
+import { COMPANY_COOKIE } from '@shared/constants';
+import type { Reports } from '@shared/schemas/reports';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
+import { appUrl, newContext } from './browser';
+import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
+
+/**
+ * The reports page (spec 01 §2 "Reports (/report)") and the dashboard's Total Followers and
+ * Engagement cards in Chromium: a fresh company has nothing collected, so the report says so and
+ * the cards show '—'; the platform toggles and period links keep their state in the address; a
+ * demo company has Refresh report; axe finds nothing at desktop and phone widths. With figures
+ * collected from a connected platform, the cards, the chart and the tables show them.
+ */
+const ZONE = 'Pacific/Auckland';
+const COLLECTING = 'We are collecting data. Please, check in a few days';
+const PHONE = { width: 390, height: 844 };
+
+async function openPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+  storageState?: BrowserContextOptions['storageState'],
+) {
+  const context = await newContext(browser, { viewport, timezoneId: ZONE, storageState });
+  context.setDefaultTimeout(20_000);
+  return context.newPage();
+}
+
+/** An API call with the page's cookies (and the app's Origin, as the SPA's own calls have). */
+async function api<T>(page: Page, method: string, path: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(new URL(path, appUrl()).toString(), {
+    method,
+    data,
+    headers: { origin: appUrl() },
+    maxRedirects: 0,
+  });
+  if (res.status() >= 300) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const platformToggles = (page: Page) => page.getByRole('group', { name: 'Platforms' });
+const toggleButton = (page: Page, name: string) => platformToggles(page).getByRole('button', { name, exact: true });
+const periodLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name, exact: true });
+const searchOf = (page: Page) => new URL(page.url()).searchParams;
+const dashboardCard = (page: Page, title: string) =>
+  page.locator('section.card', { has: page.getByRole('heading', { name: title, exact: true }) });
+
+async function openReport(page: Page, search = '') {
+  await page.goto(`/report${search}`);
+  await page.getByRole('heading', { level: 1, name: 'Reporting' }).waitFor();
+  await untilLoaded(page);
+}
+
+/** Which toggles are pressed, by name. */
+async function pressed(page: Page): Promise<string[]> {
+  const names: string[] = [];
+  for (const button of await platformToggles(page).getByRole('button').all()) {
+    if ((await button.getAttribute('aria-pressed')) === 'true') names.push((await button.innerText()).trim());
+  }
+  return names;
+}
+
+/** Today in the test's zone, as the page counts days. */
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+
+describe('report', () => {
+  const browser = useBrowser();
+
+  it('a fresh company: collecting data, filters in the address, "—" on the dashboard, nothing for axe', async () => {
+    const owner = await verifiedAccount('Reports');
+    const page = await openPage(browser());
+    await signIn(page, (p) => new URL(p, appUrl()).toString(), owner);
+
+    // The dashboard: nothing collected yet.
+    await untilLoaded(page);
+    for (const title of ['Total Followers', 'Engagement']) {
+      await expect.poll(() => dashboardCard(page, title).locator('.metric__value').allInnerTexts()).not.toEqual([]);
+      for (const value of await dashboardCard(page, title).locator('.metric__value').allInnerTexts()) {
+        expect(value).toBe('—');
+      }
+    }
+    await dashboardCard(page, 'Engagement').getByText('Last 7 days, ending yesterday.').waitFor();
+
+    await openReport(page);
+    await page.getByText(COLLECTING).waitFor();
+    expect(await pressed(page)).toEqual(['All']);
+    expect(await periodLink(page, 'Month').getAttribute('aria-current')).toBe('page');
+    // Not a demo company: no Refresh report.
+    expect(await page.getByRole('button', { name: 'Refresh report' }).count()).toBe(0);
+
+    // Toggles go in and out, and into the address.
+    await toggleButton(page, 'Instagram').click();
+    await expect.poll(() => searchOf(page).get('platforms')).toBe('instagram');
+    expect(await pressed(page)).toEqual(['Instagram']);
+    await toggleButton(page, 'LinkedIn').click();
+    await expect.poll(() => searchOf(page).get('platforms')).toBe('instagram,linkedin');
+    expect(await pressed(page)).toEqual(['Instagram', 'LinkedIn']);
+    await page.getByText(COLLECTING).waitFor();
+
+    // Period links keep the platforms.
+    await periodLink(page, 'Quarter').click();
+    await expect.poll(() => searchOf(page).get('period')).toBe('quarter');
+    expect(searchOf(page).get('platforms')).toBe('instagram,linkedin');
+    expect(await periodLink(page, 'Quarter').getAttribute('aria-current')).toBe('page');
+    const quarter = Math.floor((Number(today().slice(5, 7)) - 1) / 3) + 1;
+    await page.getByText(`Q${quarter} ${today().slice(0, 4)}`, { exact: true }).waitFor();
+
+    await toggleButton(page, 'All').click();
+    await expect.poll(() => searchOf(page).has('platforms')).toBe(false);
+    expect(searchOf(page).get('period')).toBe('quarter');
+    expect(await pressed(page)).toEqual(['All']);
+
+    // A link opens the same report.
+    await openReport(page, '?platforms=threads&period=year');
+    expect(await pressed(page)).toEqual(['Threads']);
+    expect(await periodLink(page, 'Year').getAttribute('aria-current')).toBe('page');
+    await page.getByText(COLLECTING).waitFor();
+    await screenshot(page, 'report-empty-desktop', { fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    const phone = await openPage(browser(), PHONE, await page.context().storageState());
+    await openReport(phone);
+    await phone.getByText(COLLECTING).waitFor();
+    await screenshot(phone, 'report-empty-phone', { fullPage: true });
+    expect(await axeViolations(phone)).toEqual([]);
+    await phone.context().close();
+    await page.context().close();
+  }, 120_000);
+
+  it('a demo company has Refresh report', async () => {
+    const owner = await verifiedAccount('Demo');
+    const page = await openPage(browser());
+    await signIn(page, (p) => new URL(p, appUrl()).toString(), owner);
+    const demo = await api<{ id: number }>(page, 'POST', '/api/company', { name: 'Demo Bistro', demo: true });
+    await page.context().addCookies([{ name: COMPANY_COOKIE, value: String(demo.id), url: appUrl() }]);
+
+    await openReport(page);
+    const refresh = page.getByRole('button', { name: 'Refresh report' });
+    await refresh.waitFor();
+    // POST /api/reports/demo/refresh is not in the contracts yet: the button says what it is for.
+    expect(await refresh.getAttribute('aria-disabled')).toBe('true');
+    expect(await refresh.getAttribute('title')).toMatch(/demo company/);
+    await screenshot(page.locator('.page-header'), 'report-demo-header');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const phone = await openPage(browser(), PHONE, await page.context().storageState());
+    await openReport(phone);
+    await phone.getByRole('button', { name: 'Refresh report' }).waitFor();
+    expect(await axeViolations(phone)).toEqual([]);
+    await phone.context().close();
+    await page.context().close();
+  }, 120_000);
+
+  // Skipped until the server side lands: GET /api/reports answers now, but no figures arrive after
+  // a connect yet (the first collection, armed a minute after it, found nothing in 150 s). Un-skip
+  // once the collection and the sandbox's insights are in; it fakes no data.
+  it.skip('shows the figures collected from a connected platform', async () => {
+    const owner = await verifiedAccount('Figures');
+    const page = await openPage(browser());
+    await signIn(page, (p) => new URL(p, appUrl()).toString(), owner);
+    await connectFacebook(page);
+
+    // The month so far, and the day before it, as the page asks. A connect arms the first
+    // collection a minute away (its 30-day backfill): wait for it.
+    const to = today();
+    const first = `${to.slice(0, 8)}01`;
+    const before = new Date(`${first}T12:00:00Z`);
+    before.setUTCDate(0);
+    const query = `from=${before.toISOString().slice(0, 10)}&to=${to}`;
+    let reports: Reports = {};
+    await expect
+      .poll(
+        async () => {
+          reports = await api<Reports>(page, 'GET', `/api/reports?${query}`);
+          return (reports.facebook ?? []).some((row) => row.date >= first);
+        },
+        { timeout: 150_000, interval: 2000 },
+      )
+      .toBe(true);
+    const rows = (reports.facebook ?? []).filter((row) => row.date >= first);
+    const last = rows.at(-1)!;
+    const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
+    const likes = rows.reduce((sum, row) => sum + row.likes, 0);
+
+    await openReport(page, '?platforms=facebook');
+    const allFollowers = dashboardCard(page, 'All Followers');
+    expect(await allFollowers.locator('.metric__value').innerText()).toBe(count(last.totalFollowers));
+    const engagement = dashboardCard(page, 'Engagement');
+    expect(await engagement.locator('.metric', { hasText: 'Likes' }).locator('.metric__value').innerText()).toBe(
+      count(likes),
+    );
+    const growth = dashboardCard(page, 'Audience Growth');
+    await growth.getByRole('img').locator('svg .ct-line').first().waitFor();
+    expect(await growth.getByRole('img').getAttribute('aria-label')).toContain('Facebook');
+    const table = growth.getByRole('region', { name: 'Total Followers' }).getByRole('table');
+    expect(
+      await table
+        .getByRole('row', { name: /Facebook/ })
+        .getByRole('cell')
+        .first()
+        .innerText(),
+    ).toBe(count(last.totalFollowers));
+    await table.getByRole('rowheader', { name: 'Total Followers Growth' }).waitFor();
+    // The chart's numbers for screen readers: one row per day drawn.
+    expect(
+      await growth.getByRole('table', { name: 'Total followers by date' }).getByRole('row').count(),
+    ).toBeGreaterThan(1);
+    await screenshot(page, 'report-figures-desktop', { fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    const phone = await openPage(browser(), PHONE, await page.context().storageState());
+    await openReport(phone, '?platforms=facebook');
+    await dashboardCard(phone, 'Audience Growth').locator('svg .ct-line').first().waitFor();
+    await screenshot(phone, 'report-figures-phone', { fullPage: true });
+    expect(await axeViolations(phone)).toEqual([]);
+    await phone.context().close();
+
+    // The dashboard's cards read the same figures.
+    await page.goto('/');
+    await untilLoaded(page);
+    expect(await dashboardCard(page, 'Total Followers').locator('.metric__value').innerText()).toBe(
+      count(last.totalFollowers),
+    );
+    await page.context().close();
+  }, 240_000);
+});
+
+/** Facebook through its sandbox consent (approved by a form post, as the page would) and its first page. */
+async function connectFacebook(page: Page) {
+  const { url } = await api<{ url: string }>(page, 'GET', '/api/integrations/facebook/connect');
+  const consent = new URL(url);
+  const form: Record<string, string> = { name: 'Rhea Reporter', decision: 'allow' };
+  for (const field of ['client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method']) {
+    form[field] = consent.searchParams.get(field) ?? '';
+  }
+  const approve = await page.request.post(`${consent.origin}/__sandbox/approve/facebook`, { form, maxRedirects: 0 });
+  expect(approve.status()).toBe(302);
+  const callback = await page.request.get(approve.headers().location ?? '', { maxRedirects: 0 });
+  expect(callback.status()).toBe(302);
+  const [first] = await api<{ id: string }[]>(page, 'GET', '/api/integrations/facebook/profiles');
+  expect(first).toBeDefined();
+  await api(page, 'POST', '/api/integrations/facebook/profile', { id: first!.id });
+}

@@ -1,0 +1,31 @@
+import { reportsContracts } from '@shared/contracts/reports';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from './api-client';
+// Intl, not ./dates: "today" needs no TZDate (see the dashboard's post-success range).
+import { formatInZone, viewerZone } from './format-date';
+import { queryKeys } from './query-keys';
+
+/** Local days `from`..`to`, both included ('yyyy-MM-dd'). */
+export interface ReportDays {
+  from: string;
+  to: string;
+}
+
+/**
+ * Today as a local day. The company has no zone of its own, so, as the dashboard's chart of
+ * successful posts does, the viewer's zone says which day it is.
+ */
+export const localToday = (zone = viewerZone(), now = new Date()) => formatInZone(now, 'yyyy-MM-dd', zone);
+
+/**
+ * GET /api/reports: every platform's daily figures for local days `from`..`to`. The platform
+ * toggles filter the answer in the browser, so switching them asks nothing again. Kept under the
+ * company family: switching companies asks again.
+ */
+export const reportsQueryOptions = ({ from, to }: ReportDays) =>
+  queryOptions({
+    queryKey: [...queryKeys.company.all, 'reports', from, to] as const,
+    queryFn: ({ signal }) => call(reportsContracts.reports, { query: { from, to }, signal }),
+  });
+
+export const useReports = (days: ReportDays) => useQuery(reportsQueryOptions(days));
