@@ -16,6 +16,7 @@ export const generateMessages = {
   socialOnly: 'Social media posts are generated for Facebook, Instagram, Threads or LinkedIn.',
   blogOnly: 'Blog posts are generated for WordPress or a custom blog.',
   noteTooLong: 'Keep it under 2000 characters.',
+  noTimeLeft: 'There is no time left today to place posts. Choose dates from tomorrow.',
 } as const;
 
 export const MAX_GENERATE_NOTE = 2000;

@@ -43,17 +43,22 @@ describe('the generate form schemas', () => {
 describe('where drafts sit', () => {
   it('each platform at its own time of day, in the zone', () => {
     const now = new Date('2026-03-01T00:00:00Z');
-    expect(localParts(slotInstant('2026-03-30', 0, 'Europe/Lisbon', now), 'Europe/Lisbon')).toEqual({
+    expect(localParts(slotInstant('2026-03-30', 0, 'Europe/Lisbon', now) ?? now, 'Europe/Lisbon')).toEqual({
       day: '2026-03-30',
       time: '09:00',
     });
-    expect(localParts(slotInstant('2026-03-30', 1, 'Europe/Lisbon', now), 'Europe/Lisbon').time).toBe('12:00');
+    expect(localParts(slotInstant('2026-03-30', 1, 'Europe/Lisbon', now) ?? now, 'Europe/Lisbon').time).toBe('12:00');
   });
   it('today after the slot: a later hour the same day, not the past', () => {
     const now = new Date('2026-03-30T10:20:00Z'); // 11:20 in Lisbon (summer time)
     const at = slotInstant('2026-03-30', 0, 'Europe/Lisbon', now);
-    expect(at.getTime()).toBeGreaterThan(now.getTime());
-    expect(localParts(at, 'Europe/Lisbon').day).toBe('2026-03-30');
+    expect(at?.getTime()).toBeGreaterThan(now.getTime());
+    expect(localParts(at ?? now, 'Europe/Lisbon').day).toBe('2026-03-30');
+  });
+  it('today with no hour left: no draft that day rather than one in the past', () => {
+    const now = new Date('2026-03-30T22:40:00Z'); // 23:40 in Lisbon
+    for (const slot of [0, 1, 2, 3]) expect(slotInstant('2026-03-30', slot, 'Europe/Lisbon', now)).toBeUndefined();
+    expect(slotInstant('2026-03-31', 0, 'Europe/Lisbon', now)?.getTime()).toBeGreaterThan(now.getTime());
   });
   it('blogs spread evenly from the first day', () => {
     const days = eachDay('2026-03-01', '2026-03-14');

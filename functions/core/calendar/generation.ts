@@ -1,7 +1,7 @@
 import { localParts, zonedInstant } from '@shared/calendar-time';
 import { checkPost, PLATFORM_LABELS, type Platform } from '@shared/platform-rules';
 import { BLOG_PLATFORMS, SOCIAL_PLATFORMS, type BlogPlatform, type SocialPlatform } from '@shared/platforms';
-import { generatedDraftsSchema } from '@shared/schemas/calendar-generate';
+import { generatedDraftsSchema, generateMessages } from '@shared/schemas/calendar-generate';
 import { z } from 'zod';
 import { ai } from '../ai/ai';
 import type { AiCompanyContext, AiPort } from '../ai/ai-port';
@@ -50,13 +50,14 @@ const NOT_ENOUGH = 'The AI could not write enough different posts for these date
 
 /**
  * The instant a draft sits at: its platform's slot on that day, or, on today after the slot has
- * passed, the next full hour (drafts are meant to be scheduled, so not in the past if avoidable).
+ * passed, a later full hour; undefined when the day has no such hour left. A draft is meant to be
+ * scheduled, so it is never placed in the past.
  */
-export function slotInstant(dayOf: string, slot: number, zone: string, now: Date): Date {
+export function slotInstant(dayOf: string, slot: number, zone: string, now: Date): Date | undefined {
   const planned = zonedInstant(dayOf, SLOTS[slot % SLOTS.length] ?? '09:00', zone);
   if (planned > now) return planned;
   const later = new Date((Math.floor(now.getTime() / 3_600_000) + 1 + slot) * 3_600_000);
-  return localParts(later, zone).day === dayOf ? later : planned;
+  return localParts(later, zone).day === dayOf ? later : undefined;
 }
 
 /** `count` of the days, spread evenly from the first. */
@@ -182,7 +183,7 @@ async function generate(input: GenerationInput, job: JobContext, blogs: boolean)
   };
   const plans = input.platforms.map((platform, slot) => {
     const on = blogs ? spreadDays(days, Math.max(1, Math.ceil(days.length / BLOG_EVERY_DAYS))) : days;
-    const times = on.map((d) => slotInstant(d, slot, input.zone, now));
+    const times = on.flatMap((d) => slotInstant(d, slot, input.zone, now) ?? []);
     const dates = times.map((t) => t.toISOString());
     const ask: Ask = blogs
       ? async (count) =>
@@ -200,6 +201,7 @@ async function generate(input: GenerationInput, job: JobContext, blogs: boolean)
     return { platform, times, ask };
   });
   const total = plans.reduce((n, p) => n + p.times.length, 0);
+  if (total === 0) throw new JobUserError(generateMessages.noTimeLeft);
   await job.step(
     `Writing ${total} ${blogs ? 'blog post' : 'post'}${total === 1 ? '' : 's'} for ${input.platforms.map((p) => PLATFORM_LABELS[p]).join(', ')}`,
   );
