@@ -78,7 +78,7 @@ export default defineConfig({
             // better than the dozen small shared chunks Rolldown would cut it into (4 kB less per page).
             { name: 'app', tags: ['$initial'] },
             // The few UI pieces nearly every page shows: one small chunk instead of one file each.
-            { name: 'ui', test: /components[\\/]ui[\\/](card|page-header|empty-state|alert|badge)\.tsx$/ },
+            { name: 'ui', test: /components[\\/]ui[\\/](card|page-header|empty-state|alert|badge|field)\.tsx$/ },
           ],
         },
       },

@@ -1,6 +1,5 @@
 import { defineContract } from '../contract';
-import { rangeQuerySchema } from '../schemas/calendar-views';
-import { postSuccessSchema, reportsQuerySchema, reportsSchema } from '../schemas/reports';
+import { reportsQuerySchema, reportsSchema } from '../schemas/reports';
 
 export const reportsContracts = {
   /** Spec 02 §7: followers, likes, comments, shares and total followers per platform and local day. */
@@ -18,13 +17,5 @@ export const reportsContracts = {
     summary: 'The same report as GET /api/reports, with the question in the query',
     query: reportsQuerySchema,
     responses: { 200: reportsSchema },
-  }),
-  /** Spec 02 §7 "Reports and SEO": query from, to (local days, both included) and zone. */
-  postSuccess: defineContract({
-    method: 'GET',
-    path: '/api/reports/post-success',
-    summary: "Published and failed posts per local day and platform, from the company's own publishing",
-    query: rangeQuerySchema,
-    responses: { 200: postSuccessSchema },
   }),
 };

@@ -1,5 +1,5 @@
 import { dayRange, localParts } from '@shared/calendar-time';
-import { POST_SUCCESS_STATUSES, type PostSuccessRow } from '@shared/schemas/reports';
+import { POST_SUCCESS_STATUSES, type PostSuccessRow } from '@shared/schemas/post-success';
 import { postsBetween } from '../calendar/post-store';
 
 const counted = new Set<string>(POST_SUCCESS_STATUSES);

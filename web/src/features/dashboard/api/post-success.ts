@@ -1,5 +1,5 @@
-import { reportsContracts } from '@shared/contracts/reports';
-import { POST_SUCCESS_DAYS } from '@shared/schemas/reports';
+import { postSuccessContracts } from '@shared/contracts/post-success';
+import { POST_SUCCESS_DAYS } from '@shared/schemas/post-success';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 // Intl, not @/lib/dates: the dashboard downloads no TZDate for one "today" (see post-list-card.tsx).
@@ -39,7 +39,7 @@ export function postSuccessRange(zone = viewerZone(), now = new Date()): DayRang
 export const postSuccessQueryOptions = ({ zone, from, to }: DayRange) =>
   queryOptions({
     queryKey: [...queryKeys.company.posts, 'post-success', zone, from, to] as const,
-    queryFn: ({ signal }) => call(reportsContracts.postSuccess, { query: { zone, from, to }, signal }),
+    queryFn: ({ signal }) => call(postSuccessContracts.postSuccess, { query: { zone, from, to }, signal }),
   });
 
 export const usePostSuccess = (range: DayRange) => useQuery(postSuccessQueryOptions(range));

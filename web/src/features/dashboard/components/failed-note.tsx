@@ -1,4 +1,4 @@
-import { POST_SUCCESS_DAYS } from '@shared/schemas/reports';
+import { POST_SUCCESS_DAYS } from '@shared/schemas/post-success';
 import { ArrowRight, CircleAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
 

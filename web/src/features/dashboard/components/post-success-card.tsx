@@ -1,4 +1,4 @@
-import { POST_SUCCESS_DAYS } from '@shared/schemas/reports';
+import { POST_SUCCESS_DAYS } from '@shared/schemas/post-success';
 import { ChartColumn } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { Card } from '@/components/ui/card';

@@ -1,5 +1,5 @@
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
-import type { PostSuccessRow } from '@shared/schemas/reports';
+import type { PostSuccessRow } from '@shared/schemas/post-success';
 import { BarChart, Svg, type BarDrawEvent } from 'chartist';
 import { Table2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';

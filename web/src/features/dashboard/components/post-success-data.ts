@@ -1,5 +1,5 @@
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
-import type { PostSuccessRow } from '@shared/schemas/reports';
+import type { PostSuccessRow } from '@shared/schemas/post-success';
 import { formatInZone } from '@/lib/format-date';
 import { daysOf, type DayRange } from '../api/post-success';
 
