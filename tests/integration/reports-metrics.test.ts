@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays } from '../../shared/report-periods';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../functions/core/table/client';
 import { keys } from '../../functions/core/table/keys';
-import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
 import { metricsScheduleName } from '../../functions/core/reports/metrics-schedule';
 import { collectMetrics } from '../../functions/core/reports/metrics-collect';
 import { reportMessages } from '../../functions/core/reports/report';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { failNextPlatformCall } from '../support/platform-connect';
+import { fireCollection } from '../support/metrics-collection';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 import { connectWithProfile } from './publishing-support';
 
@@ -43,14 +43,6 @@ const lastMonth = () => ({ from: addDays(yesterday(), -29), to: yesterday() });
 
 type Row = { date: string; followers: number; likes: number; comments: number; shares: number; totalFollowers: number };
 const report = (client: TestClient, query: string) => client.get<Record<string, Row[]>>(`/api/reports?${query}`);
-
-/** Fires the company's collection schedule now, with the input it was armed with. */
-async function fireCollection(companyId: number) {
-  const name = metricsScheduleName(companyId);
-  const item = (await table().send(new GetCommand({ TableName: tableName(), Key: keys.schedule(name) }))).Item;
-  expect(item, 'the collection schedule armed at connect').toBeDefined();
-  await tableScheduler.upsert({ name, at: new Date(Date.now() - 1000), workflow: 'run-job', input: item!.input });
-}
 
 async function reportUntil(client: TestClient, query: string, done: (body: Record<string, Row[]>) => boolean) {
   let last: unknown;
