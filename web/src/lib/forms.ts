@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { safeParseAsync, type $ZodIssue, type $ZodType } from 'zod/v4/core';
-import { ApiError } from './api-client';
+import { ApiError, errorMessage } from './api-client';
 
 /** What a form holds: one value per field, as its inputs show it. */
 // `object`, not a string-keyed record: form types are interfaces, which have no index signature.
@@ -179,6 +179,30 @@ export function applyServerErrors<V extends FormValues>(
   if (!Object.keys(taken).length) return false;
   setErrors(taken);
   return true;
+}
+
+/**
+ * The submit of a form that shows a server failure itself: `send` gets the valid values; a 422 on
+ * `fields` goes onto those fields, any other failure becomes `failure`, cleared on the next submit.
+ */
+export function useSubmitWithFailure<V extends FormValues, O>(
+  form: {
+    handleSubmit: (onValid: (data: O) => Promise<void>) => (event?: SyntheticEvent) => Promise<void>;
+    setErrors: (errors: FieldErrors<V>) => void;
+  },
+  fields: readonly string[],
+  send: (data: O) => Promise<void>,
+) {
+  const [failure, setFailure] = useState<string>();
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      await send(values);
+    } catch (error) {
+      if (!applyServerErrors(error, form.setErrors, fields)) setFailure(errorMessage(error));
+    }
+  });
+  return { onSubmit, failure };
 }
 
 /** Waits at least `ms` from `since`, e.g. the reset request's 5-second floor. */

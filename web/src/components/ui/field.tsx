@@ -1,158 +1,101 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ElementType, type ReactNode } from 'react';
 
-interface FieldShellProps {
+/** The inline error of a control, or else its hint, with the ids its aria-describedby points at. */
+function FieldMessage({
+  id,
+  error,
+  hint,
+  hintClassName,
+}: {
+  id: string;
+  error?: string;
+  hint?: ReactNode;
+  hintClassName: string;
+}) {
+  return error ? (
+    <p className="field__error" id={`${id}-error`} role="alert">
+      {error}
+    </p>
+  ) : hint ? (
+    <p className={hintClassName} id={`${id}-hint`}>
+      {hint}
+    </p>
+  ) : null;
+}
+
+/** A control's id (the one given, else a generated one) and the ARIA attributes that tie it to its message. */
+function useControlProps(id: string | undefined, error?: string, hint?: ReactNode) {
+  const auto = useId();
+  const inputId = id ?? auto;
+  return {
+    id: inputId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined,
+  } as const;
+}
+
+/** What every labelled field takes beside its native control's props. */
+interface FieldProps {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
-  id: string;
-  children: ReactNode;
-  className?: string;
+  fieldClassName?: string;
 }
 
-/** Label above, control, then either the inline error or a hint below. */
-export function FieldShell({ label, error, hint, id, children, className }: FieldShellProps) {
+type ControlTag = 'input' | 'textarea' | 'select';
+
+/**
+ * Label above, one native control (`as`, its classes starting with `base`), then either the
+ * inline error or a hint below.
+ */
+function Field<T extends ControlTag>({
+  as,
+  base,
+  label,
+  error,
+  hint,
+  id,
+  fieldClassName,
+  className,
+  ...rest
+}: ComponentProps<T> & FieldProps & { as: T; base: string }) {
+  const Control = as as ElementType;
+  const control = useControlProps(id, error, hint);
   return (
-    <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
+    <div className={['field', error ? 'field--invalid' : '', fieldClassName ?? ''].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={control.id}>
         {label}
       </label>
-      {children}
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <Control {...control} className={`${base} ${className ?? ''}`} {...rest} />
+      <FieldMessage id={control.id} error={error} hint={hint} hintClassName="field__hint" />
     </div>
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: ReactNode) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+export const TextField = (props: ComponentProps<'input'> & FieldProps) => <Field as="input" base="input" {...props} />;
 
-type TextFieldProps = ComponentProps<'input'> & {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  fieldClassName?: string;
-};
+export const TextAreaField = ({ rows = 4, ...props }: ComponentProps<'textarea'> & FieldProps) => (
+  <Field as="textarea" base="input textarea" rows={rows} {...props} />
+);
 
-export function TextField({ label, error, hint, id, fieldClassName, className, ...rest }: TextFieldProps) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  return (
-    <FieldShell label={label} error={error} hint={hint} id={inputId} className={fieldClassName}>
-      <input
-        id={inputId}
-        className={['input', className ?? ''].join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        {...rest}
-      />
-    </FieldShell>
-  );
-}
-
-type TextAreaFieldProps = ComponentProps<'textarea'> & {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  fieldClassName?: string;
-};
-
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  fieldClassName,
-  className,
-  rows = 4,
-  ...rest
-}: TextAreaFieldProps) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  return (
-    <FieldShell label={label} error={error} hint={hint} id={inputId} className={fieldClassName}>
-      <textarea
-        id={inputId}
-        rows={rows}
-        className={['input', 'textarea', className ?? ''].join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        {...rest}
-      />
-    </FieldShell>
-  );
-}
-
-type SelectFieldProps = ComponentProps<'select'> & {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  fieldClassName?: string;
-};
-
-export function SelectField({
-  label,
-  error,
-  hint,
-  id,
-  fieldClassName,
-  className,
-  children,
-  ...rest
-}: SelectFieldProps) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  return (
-    <FieldShell label={label} error={error} hint={hint} id={inputId} className={fieldClassName}>
-      <select
-        id={inputId}
-        className={['input', 'select', className ?? ''].join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        {...rest}
-      >
-        {children}
-      </select>
-    </FieldShell>
-  );
-}
+export const SelectField = (props: ComponentProps<'select'> & FieldProps) => (
+  <Field as="select" base="input select" {...props} />
+);
 
 type CheckboxProps = Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode; error?: string; hint?: ReactNode };
 
 /** Box and label on one line; an error or a hint below, lined up with the label. */
 export function Checkbox({ label, error, hint, id, className, ...rest }: CheckboxProps) {
-  const auto = useId();
-  const inputId = id ?? auto;
+  const control = useControlProps(id, error, hint);
   return (
     <div className={['check', error ? 'check--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
       <div className="check__row">
-        <input
-          id={inputId}
-          type="checkbox"
-          className="check__box"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(inputId, error, hint)}
-          {...rest}
-        />
-        <label htmlFor={inputId} className="check__label">
+        <input {...control} type="checkbox" className="check__box" {...rest} />
+        <label htmlFor={control.id} className="check__label">
           {label}
         </label>
       </div>
-      {error ? (
-        <p className="field__error" id={`${inputId}-error`} role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="field__hint check__hint" id={`${inputId}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={control.id} error={error} hint={hint} hintClassName="field__hint check__hint" />
     </div>
   );
 }
@@ -161,8 +104,7 @@ type SwitchProps = Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode; d
 
 /** A checkbox drawn as a switch; still a native checkbox for forms and screen readers. */
 export function Switch({ label, description, id, className, ...rest }: SwitchProps) {
-  const auto = useId();
-  const inputId = id ?? auto;
+  const inputId = useControlProps(id).id;
   return (
     <div className={['switch', className ?? ''].join(' ')}>
       <div className="switch__text">

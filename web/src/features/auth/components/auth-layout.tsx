@@ -1,6 +1,6 @@
 import { CalendarCheck2, TrendingUp, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, type To } from 'react-router-dom';
 import { Brand } from '@/components/ui/brand';
 import './auth.css';
 
@@ -52,5 +52,15 @@ export function AuthLayout({
         {footer ? <footer className="auth__footer">{footer}</footer> : null}
       </main>
     </div>
+  );
+}
+
+/** A line of the footer: a question, when there is one, then the link that answers it. */
+export function FooterLink({ prompt, to, children }: { prompt?: string; to: To; children: ReactNode }) {
+  return (
+    <span>
+      {prompt ? `${prompt} ` : null}
+      <Link to={to}>{children}</Link>
+    </span>
   );
 }

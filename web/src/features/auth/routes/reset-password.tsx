@@ -1,14 +1,12 @@
 import { passwordField } from '@shared/schemas/fields';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
-import { useSubmitOnlyForm, applyServerErrors } from '@/lib/forms';
+import { useSubmitOnlyForm, useSubmitWithFailure } from '@/lib/forms';
 import { useConsumeReset } from '@/features/auth/api/consume-reset';
-import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { AuthLayout, FooterLink } from '@/features/auth/components/auth-layout';
 import type { AuthNavigationState } from '@/features/auth/components/flash';
 
 /** The password part of consumeResetSchema; id and token come from the link. */
@@ -18,36 +16,25 @@ export default function ResetPasswordRoute() {
   const { id = '', token = '' } = useParams();
   const navigate = useNavigate();
   const consumeReset = useConsumeReset();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useSubmitOnlyForm(resetFormSchema, { password: '' });
   const { errors } = form;
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    setFailure(null);
-    try {
-      const answer = await consumeReset.mutateAsync({ id: Number(id), token, password });
-      const state: AuthNavigationState = {
-        flash: {
-          type: 'success',
-          text: answer.message || 'Your password has been changed. Sign in with your new password.',
-        },
-      };
-      await navigate('/auth', { replace: true, state });
-    } catch (error) {
-      if (applyServerErrors(error, form.setErrors, ['password'])) return;
-      setFailure(errorMessage(error));
-    }
+  const { onSubmit, failure } = useSubmitWithFailure(form, ['password'], async ({ password }) => {
+    const answer = await consumeReset.mutateAsync({ id: Number(id), token, password });
+    const state: AuthNavigationState = {
+      flash: {
+        type: 'success',
+        text: answer.message || 'Your password has been changed. Sign in with your new password.',
+      },
+    };
+    await navigate('/auth', { replace: true, state });
   });
 
   return (
     <AuthLayout
       title="Choose a new password"
       subtitle="Use at least 8 characters."
-      footer={
-        <span>
-          <Link to="/auth">Back to sign in</Link>
-        </span>
-      }
+      footer={<FooterLink to="/auth">Back to sign in</FooterLink>}
     >
       <div className="stack">
         {failure ? (

@@ -8,7 +8,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSubmitOnlyForm, applyServerErrors } from '@/lib/forms';
 import { useLogin } from '@/features/auth/api/login';
 import { useVerifyEmail } from '@/features/auth/api/verify-email';
-import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { AuthLayout, FooterLink } from '@/features/auth/components/auth-layout';
+import { EmailField } from '@/features/auth/components/email-field';
 import { DevMailboxLink } from '@/features/auth/components/dev-mailbox-link';
 import type { AuthNavigationState, Flash } from '@/features/auth/components/flash';
 import { withInvite } from '@/features/auth/components/flash';
@@ -97,9 +98,9 @@ export default function SignInRoute() {
       subtitle="Sign in to plan and publish your marketing."
       footer={
         <>
-          <span>
-            New here? <Link to={withInvite('/auth/register', inviteToken)}>Create an account</Link>
-          </span>
+          <FooterLink prompt="New here?" to={withInvite('/auth/register', inviteToken)}>
+            Create an account
+          </FooterLink>
           <DevMailboxLink />
         </>
       }
@@ -131,14 +132,7 @@ export default function SignInRoute() {
         <Divider>or sign in with email</Divider>
 
         <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={errors.email}
-            {...form.register('email')}
-          />
+          <EmailField error={errors.email} {...form.register('email')} />
           <div className="field-with-link">
             <TextField
               label="Password"

@@ -1,13 +1,13 @@
 import { registerSchema } from '@shared/schemas/auth';
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { NameFields } from '@/components/account/name-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox, TextField } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
-import { useSubmitOnlyForm, applyServerErrors } from '@/lib/forms';
+import { useSubmitOnlyForm, useSubmitWithFailure } from '@/lib/forms';
 import { useRegister } from '@/features/auth/api/register';
-import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { AuthLayout, FooterLink } from '@/features/auth/components/auth-layout';
+import { EmailField } from '@/features/auth/components/email-field';
 import { withInvite, type AuthNavigationState } from '@/features/auth/components/flash';
 import { InviteBanner } from '@/features/auth/components/invite-banner';
 
@@ -18,7 +18,6 @@ export default function SignUpRoute() {
   const inviteToken = params.get('inviteToken');
   const navigate = useNavigate();
   const registerUser = useRegister();
-  const [failure, setFailure] = useState<string | null>(null);
 
   const form = useSubmitOnlyForm(registerSchema, {
     firstName: '',
@@ -31,26 +30,20 @@ export default function SignUpRoute() {
   });
   const { errors } = form;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const answer = await registerUser.mutateAsync({ ...values, ...(inviteToken ? { inviteToken } : {}) });
-      const state: AuthNavigationState = {
-        email: values.email,
-        flash: {
-          type: 'success',
-          text:
-            answer.message ||
-            (answer.verified
-              ? 'Your account is ready. Sign in to continue.'
-              : 'Your account has been created. Check your email for a verification link, then sign in.'),
-        },
-      };
-      await navigate(withInvite('/auth', inviteToken), { state });
-    } catch (error) {
-      if (applyServerErrors(error, form.setErrors, FIELDS)) return;
-      setFailure(errorMessage(error));
-    }
+  const { onSubmit, failure } = useSubmitWithFailure(form, FIELDS, async (values) => {
+    const answer = await registerUser.mutateAsync({ ...values, ...(inviteToken ? { inviteToken } : {}) });
+    const state: AuthNavigationState = {
+      email: values.email,
+      flash: {
+        type: 'success',
+        text:
+          answer.message ||
+          (answer.verified
+            ? 'Your account is ready. Sign in to continue.'
+            : 'Your account has been created. Check your email for a verification link, then sign in.'),
+      },
+    };
+    await navigate(withInvite('/auth', inviteToken), { state });
   });
 
   return (
@@ -58,9 +51,9 @@ export default function SignUpRoute() {
       title="Create your account"
       subtitle="Start planning your content in minutes."
       footer={
-        <span>
-          Already have an account? <Link to={withInvite('/auth', inviteToken)}>Sign in</Link>
-        </span>
+        <FooterLink prompt="Already have an account?" to={withInvite('/auth', inviteToken)}>
+          Sign in
+        </FooterLink>
       }
     >
       <div className="stack">
@@ -69,28 +62,8 @@ export default function SignUpRoute() {
         ) : null}
         {failure ? <Alert type="error">{failure}</Alert> : null}
         <form className="form" onSubmit={onSubmit} noValidate>
-          <div className="form-row">
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              error={errors.firstName}
-              {...form.register('firstName')}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              error={errors.lastName}
-              {...form.register('lastName')}
-            />
-          </div>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={errors.email}
-            {...form.register('email')}
-          />
+          <NameFields form={form} />
+          <EmailField error={errors.email} {...form.register('email')} />
           <TextField
             label="Password"
             type="password"

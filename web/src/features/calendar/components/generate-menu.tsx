@@ -1,7 +1,6 @@
 import { ChevronDown, FileText, Megaphone, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { GenerateKind } from '../api/generate-posts';
-import './generate-menu.css';
 import { loadCalendarDialogs } from './load-calendar-dialogs';
 
 /** The form, its date picker and the job polling are fetched the first time Generate... is chosen. */
@@ -22,10 +21,10 @@ export function GenerateMenu({ zone }: { zone: string }) {
           <Sparkles size={16} aria-hidden /> Generate... <ChevronDown size={16} aria-hidden />
         </summary>
         <div className="menu__panel">
-          <button type="button" className="menu__item menu__button" onClick={() => open('social')}>
+          <button type="button" className="menu__item" onClick={() => open('social')}>
             <Megaphone size={16} aria-hidden /> Social Media posts
           </button>
-          <button type="button" className="menu__item menu__button" onClick={() => open('blog')}>
+          <button type="button" className="menu__item" onClick={() => open('blog')}>
             <FileText size={16} aria-hidden /> Blog posts
           </button>
         </div>

@@ -5,14 +5,14 @@ import { updateMediaSchema, type MediaFile } from '@shared/schemas/media';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useConfirm } from '@/components/ui/confirm-dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { notify } from '@/lib/toast';
-import { useDeleteMedia, useMediaBatch, useUpdateMedia } from '../api/media-library';
+import { useMediaBatch, useUpdateMedia } from '../api/media-library';
+import { useDeleteWithConfirm } from '../components/use-delete-with-confirm';
 import '../media.css';
 
 /** /media/{id}: filename and description, loaded through the batch call; unknown ids go back to /media. */
@@ -43,8 +43,7 @@ export default function MediaEditRoute() {
 function EditForm({ file }: { file: MediaFile }) {
   const form = useSubmitOnlyForm(updateMediaSchema, { filename: file.filename, description: file.description });
   const update = useUpdateMedia();
-  const remove = useDeleteMedia();
-  const confirm = useConfirm();
+  const onDelete = useDeleteWithConfirm();
   const navigate = useNavigate();
   useEffect(() => {
     document.title = `${file.filename} · Media library`;
@@ -96,27 +95,7 @@ function EditForm({ file }: { file: MediaFile }) {
             />
             {problem ? <Alert type="error">{errorMessage(update.error)}</Alert> : null}
             <div className="media-edit__actions">
-              <Button
-                variant="danger-ghost"
-                onClick={() =>
-                  void (async () => {
-                    const ok = await confirm({
-                      title: `Delete ${file.filename}?`,
-                      description: 'The file and its thumbnails are removed from your library. This cannot be undone.',
-                      confirmLabel: 'Delete',
-                      destructive: true,
-                    });
-                    if (!ok) return;
-                    remove.mutate(file, {
-                      onSuccess: () => {
-                        notify.success(`${file.filename} deleted`);
-                        void navigate('/media');
-                      },
-                      onError: (error) => notify.error(errorMessage(error)),
-                    });
-                  })()
-                }
-              >
+              <Button variant="danger-ghost" onClick={() => void onDelete(file, () => void navigate('/media'))}>
                 Delete
               </Button>
               <Button

@@ -1,20 +1,19 @@
-import { MEDIA_SEARCH_DEBOUNCE_MS, type MediaFile } from '@shared/schemas/media';
+import { MEDIA_SEARCH_DEBOUNCE_MS } from '@shared/schemas/media';
 import { Images, Search, Wand2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { loadChunk } from '@/lib/load-chunk';
-import { notify } from '@/lib/toast';
-import { useDeleteMedia, useInvalidateMedia, useMediaList } from '../api/media-library';
+import { useInvalidateMedia, useMediaList } from '../api/media-library';
 import { useUploadQueue } from '../api/upload-queue';
 import { MediaGrid } from '../components/media-grid';
 import { UploadDropzone } from '../components/upload-dropzone';
+import { useDeleteWithConfirm } from '../components/use-delete-with-confirm';
 import { useDebounced } from '../use-debounced';
 import '../media.css';
 
@@ -38,22 +37,7 @@ export default function MediaLibraryRoute() {
   const [generating, setGenerating] = useState(false);
   // Mounted from the first opening on, so closing it returns focus to its button as before.
   const [generateOpened, setGenerateOpened] = useState(false);
-  const remove = useDeleteMedia();
-  const confirm = useConfirm();
-
-  const onDelete = async (file: MediaFile) => {
-    const ok = await confirm({
-      title: `Delete ${file.filename}?`,
-      description: 'The file and its thumbnails are removed from your library. This cannot be undone.',
-      confirmLabel: 'Delete',
-      destructive: true,
-    });
-    if (!ok) return;
-    remove.mutate(file, {
-      onSuccess: () => notify.success(`${file.filename} deleted`),
-      onError: (error) => notify.error(errorMessage(error)),
-    });
-  };
+  const onDelete = useDeleteWithConfirm();
 
   const files = list.data ?? [];
   return (

@@ -1,14 +1,13 @@
 import type { Company } from '@shared/schemas/company';
 import { ArrowRight, RefreshCw, UsersRound } from 'lucide-react';
-import { useState } from 'react';
 import { IcpCard } from '@/components/icp/icp-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { JobProgress } from '@/components/ui/job-progress';
-import { errorMessage } from '@/lib/api-client';
 import { useIdealCustomersJob, useUpdateIcp } from '@/lib/ideal-customers';
+import { useFailure } from '@/lib/use-failure';
 
 /**
  * Step 2: two profiles written from the saved overview, each approved, removed, taken back or
@@ -17,27 +16,12 @@ import { useIdealCustomersJob, useUpdateIcp } from '@/lib/ideal-customers';
 export function IcpStep({ company, onBack, onNext }: { company: Company; onBack: () => void; onNext: () => void }) {
   const job = useIdealCustomersJob();
   const update = useUpdateIcp();
-  const [failure, setFailure] = useState<string>();
+  const { failure, attempt } = useFailure();
   const approved = company.icps.filter((i) => i.approved === true).length;
 
-  const generate = async () => {
-    setFailure(undefined);
-    try {
-      await job.start();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  };
-  const change = async (body: { id: number; profile: string; approved: boolean | null }) => {
-    setFailure(undefined);
-    try {
-      await update.mutateAsync(body);
-      return true;
-    } catch (error) {
-      setFailure(errorMessage(error));
-      return false;
-    }
-  };
+  const generate = () => attempt(() => job.start());
+  const change = (body: { id: number; profile: string; approved: boolean | null }) =>
+    attempt(() => update.mutateAsync(body));
 
   return (
     <div className="stack-lg">

@@ -1,5 +1,4 @@
 import { companyInfoSchema, companyName, websiteField } from '@shared/schemas/company';
-import { useState } from 'react';
 import { z } from 'zod/mini';
 import {
   BrandVoiceFields,
@@ -13,8 +12,7 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { errorMessage } from '@/lib/api-client';
-import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
+import { useSubmitOnlyForm, useSubmitWithFailure } from '@/lib/forms';
 import { useSaveCompany, type CompanyPatch } from '../api/onboarding-calls';
 import { needed, type OverviewDraft } from './overview-step';
 
@@ -52,16 +50,9 @@ export default function OverviewEditor({
     tone: draft.tone,
     voice: draft.voice,
   });
-  const [failure, setFailure] = useState<string>();
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(undefined);
-    try {
-      await save.mutateAsync(values);
-      onSaved();
-    } catch (error) {
-      if (!applyServerErrors(error, form.setErrors, FIELDS)) setFailure(errorMessage(error));
-    }
+  const { onSubmit, failure } = useSubmitWithFailure(form, FIELDS, async (values) => {
+    await save.mutateAsync(values);
+    onSaved();
   });
 
   return (

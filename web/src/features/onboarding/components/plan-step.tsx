@@ -7,8 +7,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { JobProgress } from '@/components/ui/job-progress';
-import { errorMessage } from '@/lib/api-client';
 import { usePlanJob } from '@/lib/marketing-plan';
+import { useFailure } from '@/lib/use-failure';
 import { notify } from '@/lib/toast';
 import { GoalDialog } from './goal-dialog';
 
@@ -20,19 +20,16 @@ export function PlanStep({ company, onBack }: { company: Company; onBack: () => 
   const plan = usePlanJob();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { failure, attempt } = useFailure();
   const approved = company.icps.filter((i) => i.approved === true).length;
 
   const generate = async () => {
     setDialog(false);
-    setFailure(undefined);
-    try {
+    await attempt(async () => {
       await plan.start();
       notify.success('Your 12-month marketing plan is ready. Find it any time in Settings.');
       await navigate('/calendar');
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
+    });
   };
 
   return (

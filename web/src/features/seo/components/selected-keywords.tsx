@@ -30,7 +30,7 @@ export function SelectedKeywords({
               <span className="kw-picked__text">{keyword}</span>
               <button
                 type="button"
-                className="kw-picked__remove"
+                className="icon-btn kw-picked__remove"
                 aria-label={`Remove ${keyword}`}
                 onClick={() => onRemove(keyword)}
               >

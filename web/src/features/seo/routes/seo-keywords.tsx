@@ -1,8 +1,7 @@
 import { messages } from '@shared/messages';
 import { errorBodySchema } from '@shared/schemas/errors';
 import { SEO_KEYWORD_LIMIT, seoKeywordMessages, type SeoKeyword } from '@shared/schemas/seo-keywords';
-import { normalizeWebsite } from '@shared/url';
-import { AlertTriangle, Globe, KeyRound, Lock, Sparkles } from 'lucide-react';
+import { AlertTriangle, KeyRound, Lock, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
 import { Alert } from '@/components/ui/alert';
@@ -19,6 +18,7 @@ import { notify } from '@/lib/toast';
 import { useGenerateKeywords, usePaidPlan, useSaveKeywords, useSeoKeywords } from '../api/seo-keywords';
 import { KeywordTable } from '../components/keyword-table';
 import { SelectedKeywords } from '../components/selected-keywords';
+import { AddWebsiteCard, hasUsableWebsite } from '../components/website-gate';
 import { displayOrder, sameSelection, selectAll, toggleKeyword, type SelectionChange } from '../keyword-selection';
 import '../seo-keywords.css';
 
@@ -43,7 +43,7 @@ const Loading = ({ label }: { label: string }) => (
 export default function SeoKeywordsRoute() {
   const { company } = useCurrentCompany();
   const paid = usePaidPlan();
-  const hasWebsite = Boolean(company?.website && normalizeWebsite(company.website).ok);
+  const hasWebsite = hasUsableWebsite(company);
   const generate = useGenerateKeywords();
   const ready = paid.data === true && hasWebsite;
 
@@ -80,15 +80,7 @@ export default function SeoKeywordsRoute() {
     );
   } else if (!hasWebsite) {
     body = (
-      <Card>
-        <EmptyState
-          icon={Globe}
-          title="Add a website"
-          action={<ButtonLink to="/settings/company-info">Company Information</ButtonLink>}
-        >
-          Keyword suggestions are based on your company website.
-        </EmptyState>
-      </Card>
+      <AddWebsiteCard title="Add a website">Keyword suggestions are based on your company website.</AddWebsiteCard>
     );
   } else {
     body = <KeywordWorkspace key={company?.id} generating={generate.isPending} step={generate.step} />;

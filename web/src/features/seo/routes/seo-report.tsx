@@ -1,6 +1,5 @@
 import { messages } from '@shared/messages';
-import { normalizeWebsite } from '@shared/url';
-import { Gauge, Globe, RefreshCw, Rocket } from 'lucide-react';
+import { Gauge, RefreshCw, Rocket } from 'lucide-react';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -17,13 +16,13 @@ import { AuditStatus } from '../components/audit-status';
 import { CategoryList } from '../components/category-list';
 import { ScoreCards } from '../components/score-cards';
 import { SiteOwnershipCard } from '../components/site-ownership-card';
+import { AddWebsiteCard, hasUsableWebsite } from '../components/website-gate';
 import '../seo-report.css';
 
 /** /seo-report (spec 01 §2, 02 §2): the technical SEO report of the company website. */
 export default function SeoReportRoute() {
   const { company } = useCurrentCompany();
-  const website = company?.website ? normalizeWebsite(company.website) : null;
-  const hasWebsite = Boolean(website?.ok);
+  const hasWebsite = hasUsableWebsite(company);
   const report = useSeoReport(hasWebsite);
   const { recheck, stop } = useAuditActions();
 
@@ -50,15 +49,9 @@ export default function SeoReportRoute() {
     );
   } else if (!hasWebsite) {
     body = (
-      <Card>
-        <EmptyState
-          icon={Globe}
-          title="Add a website to see your SEO report"
-          action={<ButtonLink to="/settings/company-info">Company Information</ButtonLink>}
-        >
-          The SEO report checks your company website. Add it on the company page.
-        </EmptyState>
-      </Card>
+      <AddWebsiteCard title="Add a website to see your SEO report">
+        The SEO report checks your company website. Add it on the company page.
+      </AddWebsiteCard>
     );
   } else if (report.isPending) {
     body = (

@@ -1,12 +1,5 @@
 import { messages } from '@shared/messages';
-import {
-  companyInfoSchema,
-  companyName,
-  GOAL_VALUES,
-  GOALS,
-  websiteField,
-  type Company,
-} from '@shared/schemas/company';
+import { companyInfoSchema, companyName, GOAL_VALUES, websiteField, type Company } from '@shared/schemas/company';
 import { preprocess } from '@shared/schemas/fields';
 import { notify } from '@/lib/toast';
 import { z } from 'zod/mini';
@@ -18,33 +11,33 @@ import {
   locationsInputField,
   toLocationsInput,
 } from '@/components/business/business-fields';
+import {
+  blankToNull,
+  BudgetFields,
+  CustomerFields,
+  GoalSelectField,
+  toNumberInput,
+  type GoalFieldValues,
+} from '@/components/business/goal-fields';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { useUpdateCompanyInfo, type CompanyInfoPatch } from '@/features/settings/api/update-company-info';
 
 /** What the inputs hold: text everywhere, turned into the PATCH body by the schema below. */
-interface CompanyInfoForm {
+interface CompanyInfoForm extends GoalFieldValues {
   name: string;
   website: string;
-  goal: string;
   tone: string;
   voice: string;
   description: string;
-  customers: string;
-  why: string;
   locations: string[];
-  current_revenue: string;
-  suggested_budget: string;
 }
 
 const shape = companyInfoSchema.shape;
-const blankToNull = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? Number(value) : value;
 
 /** companyInfoSchema's rules, applied to the form's text values. A lone empty first location means "none". */
 const formSchema = z.object({
@@ -73,15 +66,14 @@ const toForm = (company: Company): CompanyInfoForm => ({
   customers: company.customers,
   why: company.why,
   locations: toLocationsInput(company.locations),
-  current_revenue: company.current_revenue === null ? '' : String(company.current_revenue),
-  suggested_budget: company.suggested_budget === null ? '' : String(company.suggested_budget),
+  current_revenue: toNumberInput(company.current_revenue),
+  suggested_budget: toNumberInput(company.suggested_budget),
 });
 
 function CompanyInfoFormView({ company }: { company: Company }) {
   const update = useUpdateCompanyInfo();
   // The inputs hold text (CompanyInfoForm) that the schema turns into the PATCH body.
   const form = useSubmitOnlyForm<CompanyInfoForm, CompanyInfoPatch>(formSchema, toForm(company));
-  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -98,14 +90,7 @@ function CompanyInfoFormView({ company }: { company: Company }) {
       <Card title="Business" description="The basics we use across your plan, posts and reports.">
         <div className="form">
           <BusinessIdentityFields form={form} />
-          <SelectField label="Goal" error={errors.goal} {...form.register('goal')}>
-            <option value="">Select a goal</option>
-            {GOAL_VALUES.map((goal) => (
-              <option key={goal} value={goal}>
-                {GOALS[goal]}
-              </option>
-            ))}
-          </SelectField>
+          <GoalSelectField form={form} />
           <BusinessDescriptionField form={form} />
         </div>
       </Card>
@@ -118,39 +103,13 @@ function CompanyInfoFormView({ company }: { company: Company }) {
 
       <Card title="Customers and locations">
         <div className="form">
-          <TextAreaField
-            label="Customers"
-            rows={3}
-            hint="Who buys from you?"
-            error={errors.customers}
-            {...form.register('customers')}
-          />
-          <TextAreaField label="Why customers choose you" rows={3} error={errors.why} {...form.register('why')} />
+          <CustomerFields form={form} rows={3} hint="Who buys from you?" />
           <BusinessLocationsField form={form} />
         </div>
       </Card>
 
       <Card title="Budget" description="Whole US dollars.">
-        <div className="form-row">
-          <TextField
-            label="Current revenue"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            error={errors.current_revenue}
-            {...form.register('current_revenue')}
-          />
-          <TextField
-            label="Suggested budget"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            error={errors.suggested_budget}
-            {...form.register('suggested_budget')}
-          />
-        </div>
+        <BudgetFields form={form} revenueLabel="Current revenue" budgetLabel="Suggested budget" />
       </Card>
 
       <div className="form-actions form-actions--sticky">

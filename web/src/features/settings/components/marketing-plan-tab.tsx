@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileText, Sparkles } from 'lucide-react';
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,21 +10,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { planQueryOptions, usePlanJob } from '@/lib/marketing-plan';
+import { useFailure } from '@/lib/use-failure';
 
 /** Settings › marketing-plan: the plan as formatted markdown, and Generate plan (spec 01 §2). */
 export function MarketingPlanTab() {
   const plan = useQuery(planQueryOptions());
   const job = usePlanJob();
-  const [failure, setFailure] = useState<string>();
+  const { failure, attempt } = useFailure();
 
-  const generate = async () => {
-    setFailure(undefined);
-    try {
-      await job.start();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  };
+  const generate = () => attempt(() => job.start());
 
   const generateButton = (
     <Button

@@ -2,6 +2,7 @@ import { changePasswordSchema, profilePatchSchema, type Profile } from '@shared/
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { notify } from '@/lib/toast';
+import { NameFields } from '@/components/account/name-fields';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Switch, TextField } from '@/components/ui/field';
@@ -18,7 +19,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
     lastName: profile.lastName,
     subscribed: profile.subscribed,
   });
-  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -34,20 +34,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <Card title="Profile" description="How you appear to your team.">
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="form-row">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName}
-            {...form.register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName}
-            {...form.register('lastName')}
-          />
-        </div>
+        <NameFields form={form} />
         <TextField
           label="Email"
           type="email"
