@@ -39,3 +39,21 @@ export interface PageFacts {
   mixedContent: boolean;
   formOverHttp: boolean;
 }
+
+/** The link and resource facts of a page in which `collectLinks` has found nothing yet. */
+export const noLinkFacts = () => ({
+  internalLinks: [] as string[],
+  nofollowInternal: 0,
+  emptyAnchors: 0,
+  vagueAnchors: 0,
+  httpLinks: 0,
+  localhostLinks: 0,
+  malformedLinks: 0,
+  canonicalRelative: false,
+  hreflangs: [] as PageFacts['hreflangs'],
+  images: [] as string[],
+  stylesheets: [] as string[],
+  scripts: [] as string[],
+  mixedContent: false,
+  formOverHttp: false,
+});

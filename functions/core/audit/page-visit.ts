@@ -7,7 +7,7 @@ import { crawlKey, isLocalHost, resolveHref } from './crawl-scope';
 import { CrawlSession } from './crawl-session';
 import { FLAG } from './crawl-state';
 import { runPageChecks } from './page-checks';
-import type { PageFacts } from './page-facts';
+import { noLinkFacts, type PageFacts } from './page-facts';
 import { PageParser, type ParsedPage } from './page-parser';
 import type { PageRecord } from './page-record';
 
@@ -152,20 +152,7 @@ function pageFacts(
     hsts: response.headers['strict-transport-security'] !== undefined,
     headerCharset: /charset=/i.test(response.headers['content-type'] ?? ''),
     parsed,
-    internalLinks: [],
-    nofollowInternal: 0,
-    emptyAnchors: 0,
-    vagueAnchors: 0,
-    httpLinks: 0,
-    localhostLinks: 0,
-    malformedLinks: 0,
-    canonicalRelative: false,
-    hreflangs: [],
-    images: [],
-    stylesheets: [],
-    scripts: [],
-    mixedContent: false,
-    formOverHttp: false,
+    ...noLinkFacts(),
   };
 }
 

@@ -21,19 +21,10 @@ export interface CompanyData {
 type ItemKey = { pk: string; sk: string };
 const keyOf = (item: Record<string, unknown>): ItemKey => ({ pk: String(item.pk), sk: String(item.sk) });
 
-/** Items in the company's own partition (`COMPANY#<id>`) under one sort-key prefix. */
-export function partitionData(def: {
-  name: string;
-  skPrefix: string;
-  keptByDemoReset?: boolean;
-  example: (companyId: number) => Promise<void>;
-}): CompanyData {
-  const items = (companyId: number) =>
-    queryAll({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': partition.company(companyId), ':prefix': def.skPrefix },
-      ProjectionExpression: 'pk, sk',
-    });
+type QueriedDef = { name: string; keptByDemoReset?: boolean; example: (companyId: number) => Promise<void> };
+
+/** Table items a query finds for the company: deleted in batches by key, counted by the same query. */
+function queriedData(def: QueriedDef, items: (companyId: number) => Promise<Record<string, unknown>[]>): CompanyData {
   return {
     name: def.name,
     keptByDemoReset: def.keptByDemoReset ?? false,
@@ -43,13 +34,19 @@ export function partitionData(def: {
   };
 }
 
+/** Items in the company's own partition (`COMPANY#<id>`) under one sort-key prefix. */
+export function partitionData(def: QueriedDef & { skPrefix: string }): CompanyData {
+  const items = (companyId: number) =>
+    queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': partition.company(companyId), ':prefix': def.skPrefix },
+      ProjectionExpression: 'pk, sk',
+    });
+  return queriedData(def, items);
+}
+
 /** Items elsewhere in the table, listed on GSI2 as the company's collection of `kind`. */
-export function collectionData(def: {
-  name: string;
-  kind: string;
-  keptByDemoReset?: boolean;
-  example: (companyId: number) => Promise<void>;
-}): CompanyData {
+export function collectionData(def: QueriedDef & { kind: string }): CompanyData {
   const items = (companyId: number) =>
     queryAll({
       IndexName: 'GSI2',
@@ -57,13 +54,7 @@ export function collectionData(def: {
       ExpressionAttributeValues: { ':pk': companyCollection(companyId, def.kind) },
       ProjectionExpression: 'pk, sk',
     });
-  return {
-    name: def.name,
-    keptByDemoReset: def.keptByDemoReset ?? false,
-    remove: async (companyId) => batchDeleteAll((await items(companyId)).map(keyOf)),
-    remaining: async (companyId) => (await items(companyId)).length,
-    example: def.example,
-  };
+  return queriedData(def, items);
 }
 
 /** Every object under the company's prefix in the media bucket. */

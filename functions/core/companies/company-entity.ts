@@ -29,6 +29,19 @@ export const companyItemSchema = z.object({
 });
 export type CompanyItem = z.infer<typeof companyItemSchema>;
 
+/** The business in its owner's words, as the API shows it and the AI is told it. */
+export const businessProfile = (company: CompanyItem) => ({
+  name: company.name,
+  description: company.description,
+  website: company.website,
+  customers: company.customers,
+  goal: company.goal,
+  why: company.why,
+  tone: company.tone,
+  voice: company.voice,
+  locations: company.locations,
+});
+
 export const companies = defineEntity({
   type: 'company',
   schema: companyItemSchema,

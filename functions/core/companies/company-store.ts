@@ -5,7 +5,7 @@ import { conflictedItems } from '../table/conditional';
 import { nextId } from '../table/counter';
 import { transact, type TransactionItem } from '../table/entity';
 import { companyItemPrefix, keys, partition, userIndexPrefix } from '../table/keys';
-import { companies, type CompanyItem } from './company-entity';
+import { businessProfile, companies, type CompanyItem } from './company-entity';
 import { demoMarkers } from './demo-marker-entity';
 import { invites, type InviteItem } from './invite-entity';
 import { members, type MemberItem } from './member-entity';
@@ -161,17 +161,9 @@ export async function companyView(company: CompanyItem): Promise<Company> {
   const users = (await getUsers(ids)).sort((a, b) => a.id - b.id);
   return {
     id: company.id,
-    name: company.name,
-    description: company.description,
-    website: company.website,
-    customers: company.customers,
-    goal: company.goal,
-    why: company.why,
+    ...businessProfile(company),
     current_revenue: company.current_revenue,
     suggested_budget: company.suggested_budget,
-    tone: company.tone,
-    voice: company.voice,
-    locations: company.locations,
     onboarded: company.onboarded,
     demo: company.demo,
     users: users.map((u) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email })),
