@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { axeViolations } from './axe';
-import { appUrl, newContext } from './browser';
-import { confirmDialog, screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
+import { openSession } from './browser';
+import { confirmDialog, DESKTOP, screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
 /**
  * The billing journey in Chromium: a free company activates a plan through the payment
@@ -18,14 +18,6 @@ async function noViolations(page: Page, name: string) {
   expect(await axeViolations(page), name).toEqual([]);
 }
 
-/** A signed-in page; bypassCSP lets axe's script in (the app's CSP is script-src 'self'). */
-async function openPage(browser: Browser) {
-  const context = await newContext(browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  return { page, url: (path: string) => new URL(path, appUrl()).toString() };
-}
-
 const planCard = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
 
 describe('billing', () => {
@@ -33,7 +25,8 @@ describe('billing', () => {
 
   it('a free company upgrades through the payment simulation, sees the plan and invoice, cancels, and it will not renew', async () => {
     const owner = await verifiedAccount('Payer');
-    const { page, url } = await openPage(browser());
+    // bypassCSP lets axe's script in (the app's CSP is script-src 'self').
+    const { page, url } = await openSession(browser(), { viewport: DESKTOP, bypassCSP: true });
     await signIn(page, url, owner);
 
     await page.goto(url('/settings/billing'));
@@ -83,7 +76,7 @@ describe('billing', () => {
 
   it('a call answered 402 opens the upgrade prompt, whose Upgrade goes to billing settings', async () => {
     const owner = await verifiedAccount('Gated');
-    const { page, url } = await openPage(browser());
+    const { page, url } = await openSession(browser(), { viewport: DESKTOP, bypassCSP: true });
     await signIn(page, url, owner);
     await page.goto(url('/settings/billing'));
     await page.getByRole('button', { name: 'Activate Organic' }).waitFor();

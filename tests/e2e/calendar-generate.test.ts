@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { calendarMessages } from '@shared/schemas/calendar';
 import { generateMessages } from '@shared/schemas/calendar-generate';
 import { axeViolations } from './axe';
-import { appUrl, newContext } from './browser';
-import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
+import { openSession } from './browser';
+import { DESKTOP, screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
 /**
  * AI generation into the calendar in Chromium (Lisbon zone, offline AI): Generate... for Facebook
@@ -34,13 +34,6 @@ async function check(page: Page, name: string) {
   expect(await axeViolations(page), name).toEqual([]);
 }
 
-async function openPage(browser: Browser) {
-  const context = await newContext(browser, { viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  return { page, url: (path: string) => new URL(path, appUrl()).toString() };
-}
-
 const postsBetween = (page: Page, from: string, to: string) =>
   page.evaluate(
     async ({ from, to, zone }) =>
@@ -55,7 +48,7 @@ describe('AI generation, drag to reschedule and previews', () => {
 
   it('generates distinct drafts for two platforms over a week, moves one by dragging, previews it', async () => {
     const owner = await verifiedAccount('Generator');
-    const { page, url } = await openPage(browser());
+    const { page, url } = await openSession(browser(), { viewport: DESKTOP, timezoneId: ZONE });
     await signIn(page, url, owner);
     await page.evaluate(async (name) => {
       const saved = await fetch('/api/company/company', {
@@ -235,7 +228,7 @@ describe('AI generation, drag to reschedule and previews', () => {
 
   it('previews a post for each platform of its group: copy cut where each app cuts it, a link card', async () => {
     const owner = await verifiedAccount('Previewer');
-    const { page, url } = await openPage(browser());
+    const { page, url } = await openSession(browser(), { viewport: DESKTOP, timezoneId: ZONE });
     await signIn(page, url, owner);
     const day = localDay(2);
     const copy = `${'Fresh bread every morning from our wood-fired oven, baked by hand. '.repeat(8)}Order at https://bakery.example.com/order today.`;

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localParts } from '@shared/calendar-time';
 import { messages } from '@shared/messages';
 import { axeViolations } from './axe';
-import { appUrl, newContext } from './browser';
-import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
+import { openSession } from './browser';
+import { DESKTOP, payForPlan, screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
 /**
  * The calendar journey in Chromium, in the Lisbon zone: one post written for Facebook, Instagram
@@ -24,13 +24,6 @@ async function noViolations(page: Page, name: string) {
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
   await screenshot(page, `calendar-${name}`, { fullPage: true });
   expect(await axeViolations(page), name).toEqual([]);
-}
-
-async function openPage(browser: Browser) {
-  const context = await newContext(browser, { viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  return { page, url: (path: string) => new URL(path, appUrl()).toString() };
 }
 
 /** The media library's own upload, from the signed-in page: announce, PUT to storage, complete. */
@@ -63,31 +56,6 @@ async function uploadImage(page: Page, filename: string): Promise<number> {
   );
 }
 
-/** Pays for the Organic plan through the payment simulation's API, as its page does. */
-async function payForPlan(page: Page) {
-  await page.evaluate(async () => {
-    const json = { 'content-type': 'application/json' };
-    const upgrade = await fetch('/api/billing/upgrade', {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ plan: 'organic', interval: 'month' }),
-    });
-    const { redirectUrl } = (await upgrade.json()) as { redirectUrl: string };
-    const sessionId = new URL(redirectUrl).searchParams.get('session_id');
-    await fetch('/api/billing/simulation/checkout', {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ sessionId }),
-    });
-    for (let i = 0; i < 100; i++) {
-      const sub = (await (await fetch('/api/billing/subscription')).json()) as { isPaid: boolean };
-      if (sub.isPaid) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the plan never became paid');
-  });
-}
-
 const chipsOn = (page: Page, day: string) => page.locator(`[data-day="${day}"] .post-chip`);
 
 describe('calendar and posts', () => {
@@ -95,7 +63,7 @@ describe('calendar and posts', () => {
 
   it('three siblings from one post, switched between, a red dot when Instagram loses its image, scheduled on a paid plan', async () => {
     const owner = await verifiedAccount('Planner');
-    const { page, url } = await openPage(browser());
+    const { page, url } = await openSession(browser(), { viewport: DESKTOP, timezoneId: ZONE });
     await signIn(page, url, owner);
     await uploadImage(page, 'harbour.png');
     // The editor's default schedule: tomorrow at 09:00 in the viewer's zone.
@@ -212,7 +180,7 @@ describe('calendar and posts', () => {
 
   it('an empty month lists no posts; the blog editor has a title and a single image', async () => {
     const owner = await verifiedAccount('Blogger');
-    const { page, url } = await openPage(browser());
+    const { page, url } = await openSession(browser(), { viewport: DESKTOP, timezoneId: ZONE });
     await signIn(page, url, owner);
     await page.goto(url('/calendar/not-a-date/month/list'));
     await page.getByRole('cell', { name: 'No posts created yet.' }).waitFor();

@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { openSession } from './browser';
-import { screenshot, signIn, untilLoaded, useBrowser, useSignedInState, verifiedAccount } from './support';
+import {
+  screenshot,
+  serveFeatureFlags,
+  signIn,
+  untilLoaded,
+  useBrowser,
+  useSignedInState,
+  verifiedAccount,
+} from './support';
 
 /**
  * Settings → apps in Chromium on the embedded runtime: WordPress connects through the
@@ -140,18 +148,11 @@ describe('connected apps: WordPress, Search Console and Google My Business', () 
   ])('turning %s off hides its entry', async (flag, hidden, shown) => {
     const { page, context, url } = await openSession(browser(), { storageState: await flagsState() });
     try {
-      await page.route('**/api/metadata', (route) =>
-        route.fulfill({
-          contentType: 'application/json',
-          body: JSON.stringify({
-            featureFlags: {
-              GoogleMyBusinessIntegration: flag !== 'GoogleMyBusinessIntegration',
-              GoogleSearchConsole: flag !== 'GoogleSearchConsole',
-              LocalBusinessListing: true,
-            },
-          }),
-        }),
-      );
+      await serveFeatureFlags(page, {
+        GoogleMyBusinessIntegration: flag !== 'GoogleMyBusinessIntegration',
+        GoogleSearchConsole: flag !== 'GoogleSearchConsole',
+        LocalBusinessListing: true,
+      });
       await page.goto(url('/settings/apps'));
       await row(page, shown).getByRole('button').first().waitFor();
       await row(page, 'wordpress').getByRole('button', { name: 'Connect WordPress' }).waitFor();

@@ -1,9 +1,19 @@
+import { format, parseISO } from 'date-fns';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localParts } from '@shared/calendar-time';
 import { axeViolations } from './axe';
-import { appUrl, newContext } from './browser';
-import { screenshot, signIn, untilLoaded, useBrowser, useOwnRuntime, verifiedAccount } from './support';
+import { appUrl, openSession } from './browser';
+import {
+  DESKTOP,
+  payForPlan,
+  screenshot,
+  signIn,
+  untilLoaded,
+  useBrowser,
+  useOwnRuntime,
+  verifiedAccount,
+} from './support';
 
 /**
  * Publishing in Chromium on the embedded runtime: Facebook, Instagram and LinkedIn connected
@@ -22,34 +32,15 @@ async function check(page: Page, name: string) {
 }
 
 async function openPage(browser: Browser) {
-  const context = await newContext(browser, { viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
+  const session = await openSession(browser, { viewport: DESKTOP, timezoneId: ZONE });
+  session.context.setDefaultTimeout(20_000);
   // The page's clock is the test's, so it can follow the runtime's when the test moves it.
-  await page.clock.install();
-  return { page, url: (path: string) => new URL(path, appUrl()).toString() };
+  await session.page.clock.install();
+  return session;
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** The schedule picker's day button, as it names it ('EEEE d MMMM yyyy'). */
-const dayLabel = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]} ${d} ${MONTHS[m - 1]} ${y}`;
-};
+const dayLabel = (day: string) => format(parseISO(day), 'EEEE d MMMM yyyy');
 
 const row = (page: Page, platform: string) => page.locator(`li.connection[data-platform="${platform}"]`);
 
@@ -68,30 +59,6 @@ async function connect(page: Page, platform: string, label: string) {
   const save = row(page, platform).getByRole('button', { name: 'Save' });
   await save.click();
   await save.waitFor({ state: 'detached' });
-}
-
-async function payForPlan(page: Page) {
-  await page.evaluate(async () => {
-    const json = { 'content-type': 'application/json' };
-    const upgrade = await fetch('/api/billing/upgrade', {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ plan: 'organic', interval: 'month' }),
-    });
-    const { redirectUrl } = (await upgrade.json()) as { redirectUrl: string };
-    const sessionId = new URL(redirectUrl).searchParams.get('session_id');
-    await fetch('/api/billing/simulation/checkout', {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ sessionId }),
-    });
-    for (let i = 0; i < 100; i++) {
-      const sub = (await (await fetch('/api/billing/subscription')).json()) as { isPaid: boolean };
-      if (sub.isPaid) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the plan never became paid');
-  });
 }
 
 async function writePost(page: Page, url: (p: string) => string, platforms: string[], copy: string) {

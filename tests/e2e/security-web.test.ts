@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl, openSession, pathOf } from './browser';
-import { mailLink, signIn, uniqueEmail, useBrowser, useSignedInState, verifiedAccount } from './support';
+import {
+  mailLink,
+  serveFeatureFlags,
+  signIn,
+  uniqueEmail,
+  useBrowser,
+  useSignedInState,
+  verifiedAccount,
+} from './support';
 
 /** Spec findings of the security review that live in the web app. */
 describe('sign-in page and app shell (spec 01 §2, §4, §6)', () => {
@@ -62,18 +70,11 @@ describe('sign-in page and app shell (spec 01 §2, §4, §6)', () => {
     async (googleMyBusiness, localListing, shown) => {
       const { context, page, url } = await openSession(browser(), { storageState: await flagsState() });
       try {
-        await page.route('**/api/metadata', (route) =>
-          route.fulfill({
-            contentType: 'application/json',
-            body: JSON.stringify({
-              featureFlags: {
-                GoogleMyBusinessIntegration: googleMyBusiness,
-                GoogleSearchConsole: true,
-                LocalBusinessListing: localListing,
-              },
-            }),
-          }),
-        );
+        await serveFeatureFlags(page, {
+          GoogleMyBusinessIntegration: googleMyBusiness,
+          GoogleSearchConsole: true,
+          LocalBusinessListing: localListing,
+        });
         await page.goto(url('/'));
         const menu = page.getByRole('complementary', { name: 'Main menu' });
         await menu.getByRole('link', { name: 'SEO Keywords' }).waitFor();

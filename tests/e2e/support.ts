@@ -105,6 +105,40 @@ export async function verifiedAccount(firstName: string, password = 'e2e test pa
   return { email, password, firstName };
 }
 
+/** The viewport of the desktop journeys. */
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** Pays for the Organic plan through the payment simulation's API, as its page does. */
+export async function payForPlan(page: Page) {
+  await page.evaluate(async () => {
+    const json = { 'content-type': 'application/json' };
+    const upgrade = await fetch('/api/billing/upgrade', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ plan: 'organic', interval: 'month' }),
+    });
+    const { redirectUrl } = (await upgrade.json()) as { redirectUrl: string };
+    const sessionId = new URL(redirectUrl).searchParams.get('session_id');
+    await fetch('/api/billing/simulation/checkout', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ sessionId }),
+    });
+    for (let i = 0; i < 100; i++) {
+      const sub = (await (await fetch('/api/billing/subscription')).json()) as { isPaid: boolean };
+      if (sub.isPaid) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the plan never became paid');
+  });
+}
+
+/** The app's metadata answered with these feature flags, as a deployment with them set would answer it. */
+export const serveFeatureFlags = (page: Page, featureFlags: Record<string, boolean>) =>
+  page.route('**/api/metadata', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ featureFlags }) }),
+  );
+
 /** Fills the sign-in form and submits it; does not wait for the outcome. */
 export async function submitSignIn(page: Page, url: (p: string) => string, email: string, password: string) {
   await page.goto(url('/auth'));

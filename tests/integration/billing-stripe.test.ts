@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMessages } from '@shared/schemas/billing';
-import { linkIn, PASSWORD, TestClient, uniqueEmail, waitForMail } from '../support/api-client';
+import { signedInUser, TestClient } from '../support/api-client';
 import {
   deliver,
   FAKE_STRIPE_KEY,
@@ -39,25 +39,7 @@ afterAll(async () => {
   await fake.stop();
 });
 
-async function signedIn(label: string) {
-  const client = new TestClient(runtime.url);
-  const email = uniqueEmail(label);
-  await client.post('/api/auth/register', {
-    firstName: 'Test',
-    lastName: label,
-    email,
-    password: PASSWORD,
-    subscribed: false,
-    accept_terms: true,
-  });
-  const link = linkIn(await waitForMail(email, /Verify/, runtime.url));
-  await client.post('/api/auth/verify', {
-    code: link.searchParams.get('code'),
-    id: Number(link.searchParams.get('id')),
-  });
-  const login = await client.post('/api/auth/login', { email, password: PASSWORD });
-  return { client, companyId: login.body.companyId as number };
-}
+const signedIn = (label: string) => signedInUser(label, {}, runtime.url);
 
 const subscriptionOf = async (client: TestClient) => (await client.get('/api/billing/subscription')).body;
 

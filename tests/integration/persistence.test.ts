@@ -8,6 +8,17 @@ import { signedInUserAt } from '../support/test-site-runtime';
 import { makePaid } from './calendar-support';
 import { connectWithProfile, publishNow, settled, uniqueCopy } from './publishing-support';
 
+/** Rita's sign-up, made the same before and after the restart. */
+const register = (client: TestClient, email: string) =>
+  client.post('/api/auth/register', {
+    firstName: 'Rita',
+    lastName: 'Restart',
+    email,
+    password: 'persistent pass',
+    subscribed: false,
+    accept_terms: true,
+  });
+
 describe('DATA_DIR survives a restart', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mkt-restart-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -17,14 +28,7 @@ describe('DATA_DIR survives a restart', () => {
     const first = await startRuntimeProcess({ dataDir });
     try {
       const client = new TestClient(first.url);
-      const reg = await client.post('/api/auth/register', {
-        firstName: 'Rita',
-        lastName: 'Restart',
-        email,
-        password: 'persistent pass',
-        subscribed: false,
-        accept_terms: true,
-      });
+      const reg = await register(client, email);
       expect(reg.status).toBe(201);
     } finally {
       await first.stop();
@@ -34,14 +38,7 @@ describe('DATA_DIR survives a restart', () => {
     try {
       const client = new TestClient(second.url);
       // The account exists (a duplicate sign-up is refused) and its mail is still in the mailbox.
-      const again = await client.post('/api/auth/register', {
-        firstName: 'Rita',
-        lastName: 'Restart',
-        email,
-        password: 'persistent pass',
-        subscribed: false,
-        accept_terms: true,
-      });
+      const again = await register(client, email);
       expect(again.status).toBe(409);
       const mailbox = await client.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
       expect(mailbox.body.messages).toHaveLength(1);

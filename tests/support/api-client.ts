@@ -82,9 +82,12 @@ export const linkIn = (mail: Mail) => {
 
 export const PASSWORD = 'correct horse battery';
 
-/** Registers, verifies through the mailed link and signs in: a ready user in a fresh client. */
-export async function signedInUser(label = 'user', extra: Record<string, unknown> = {}) {
-  const client = new TestClient();
+/**
+ * Registers, verifies through the mailed link and signs in: a ready user in a fresh client, on the
+ * suite's runtime or, given `baseUrl`, on a runtime of the test's own.
+ */
+export async function signedInUser(label = 'user', extra: Record<string, unknown> = {}, baseUrl?: string) {
+  const client = new TestClient(baseUrl);
   const email = uniqueEmail(label);
   const reg = await client.post('/api/auth/register', {
     firstName: 'Test',
@@ -97,7 +100,7 @@ export async function signedInUser(label = 'user', extra: Record<string, unknown
   });
   if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
   if (!reg.body.verified) {
-    const link = linkIn(await waitForMail(email, /Verify/));
+    const link = linkIn(await waitForMail(email, /Verify/, baseUrl));
     const verified = await client.post('/api/auth/verify', {
       code: link.searchParams.get('code'),
       id: Number(link.searchParams.get('id')),

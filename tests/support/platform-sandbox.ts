@@ -8,6 +8,7 @@ import {
 import type { PlatformClient, TokenSet } from '../../functions/core/integrations/platform-client';
 import { platformConfig, type PlatformConfig } from '../../functions/core/integrations/platform-config';
 import { pkcePair } from '../../functions/core/integrations/connect-state';
+import { wordpressClient, type WordPressCredentials } from '../../functions/core/integrations/wordpress-client';
 
 export const APP_ORIGIN = 'http://app.test';
 export const CREDS = {
@@ -67,6 +68,39 @@ export async function consent(client: PlatformClient, origin: string, options: {
     redirectUri,
     pkce,
     authorize,
+  };
+}
+
+/**
+ * The sandbox WordPress site's authorize-application page approved as `login`: the application
+ * password WordPress hands back, with the site and the user it belongs to.
+ */
+export async function approveWordPress(
+  sandbox: ReturnType<typeof useSandboxPlatforms>,
+  login = 'admin',
+): Promise<WordPressCredentials & { kind: 'application-password' }> {
+  const client = wordpressClient(sandbox.config());
+  const site = await client.discover(sandbox.origin());
+  const url = new URL(
+    client.authorizeApplicationUrl({
+      authorizeUrl: site.authorizeUrl!,
+      appName: 'Marketing Automation',
+      appId: '6b3e7f2a-4c1d-4e8b-9a55-0f3d2c1b7a90',
+      successUrl: `${APP_ORIGIN}/api/integrations/wordpress/callback?state=s`,
+      rejectUrl: `${APP_ORIGIN}/api/integrations/wordpress/callback?state=s`,
+    }),
+  );
+  const form = new URLSearchParams({ action: 'approve', user_login: login });
+  for (const k of ['app_name', 'app_id', 'success_url', 'reject_url']) form.set(k, url.searchParams.get(k) ?? '');
+  const res = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+  const back = new URL(res.headers.get('location')!);
+  expect(back.searchParams.get('state')).toBe('s');
+  expect(back.searchParams.get('site_url')).toBe(sandbox.origin());
+  return {
+    kind: 'application-password',
+    siteUrl: sandbox.origin(),
+    userLogin: back.searchParams.get('user_login')!,
+    password: back.searchParams.get('password')!,
   };
 }
 

@@ -1,5 +1,5 @@
 import { freePort } from '../../infra/local/free-port';
-import { linkIn, PASSWORD, TestClient, uniqueEmail, waitForMail } from './api-client';
+import { signedInUser } from './api-client';
 import { startRuntimeProcess, type RuntimeProcess } from './runtime';
 import { serveTestSite, type TestSite } from './test-site';
 
@@ -17,28 +17,5 @@ export async function startAuditRuntime(batchMs = 150): Promise<{ runtime: Runti
   return { runtime, site };
 }
 
-/** Registers, verifies and signs in against the given runtime (signedInUser talks to the suite's). */
-export async function signedInUserAt(baseUrl: string, label: string) {
-  const client = new TestClient(baseUrl);
-  const email = uniqueEmail(label);
-  const reg = await client.post('/api/auth/register', {
-    firstName: 'Test',
-    lastName: label,
-    email,
-    password: PASSWORD,
-    subscribed: false,
-    accept_terms: true,
-  });
-  if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
-  if (!reg.body.verified) {
-    const link = linkIn(await waitForMail(email, /Verify/, baseUrl));
-    const verified = await client.post('/api/auth/verify', {
-      code: link.searchParams.get('code'),
-      id: Number(link.searchParams.get('id')),
-    });
-    if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
-  }
-  const login = await client.post('/api/auth/login', { email, password: PASSWORD });
-  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-  return { client, email, companyId: login.body.companyId as number };
-}
+/** Registers, verifies and signs in against the given runtime (signedInUser without it talks to the suite's). */
+export const signedInUserAt = (baseUrl: string, label: string) => signedInUser(label, {}, baseUrl);

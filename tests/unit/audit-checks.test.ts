@@ -6,7 +6,7 @@ import { healthBand, healthScore } from '@shared/seo-health';
 import { SEO_THRESHOLDS as T } from '@shared/seo-thresholds';
 import { CrawlState, FLAG, STATUS } from '../../functions/core/audit/crawl-state';
 import { PAGE_CHECKS, validHreflang } from '../../functions/core/audit/page-checks';
-import type { PageFacts } from '../../functions/core/audit/page-facts';
+import { noLinkFacts, type PageFacts } from '../../functions/core/audit/page-facts';
 import { parsePage } from '../../functions/core/audit/page-parser';
 import { SiteGraph, SITE_CHECKS, URL_CHECKS } from '../../functions/core/audit/site-checks';
 import { parseSitemap } from '../../functions/core/audit/sitemap';
@@ -34,21 +34,9 @@ function facts(html: string, extra: Partial<PageFacts> = {}): PageFacts {
     hsts: true,
     headerCharset: false,
     parsed,
+    ...noLinkFacts(),
     internalLinks: ['https://site.example/other/'],
-    nofollowInternal: 0,
-    emptyAnchors: 0,
-    vagueAnchors: 0,
-    httpLinks: 0,
-    localhostLinks: 0,
-    malformedLinks: 0,
     canonical: 'https://site.example/page/',
-    canonicalRelative: false,
-    hreflangs: [],
-    images: [],
-    stylesheets: [],
-    scripts: [],
-    mixedContent: false,
-    formOverHttp: false,
     ...extra,
   };
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../../functions/core/integrations/platform-error';
-import { wordpressClient, type WordPressCredentials } from '../../functions/core/integrations/wordpress-client';
+import { wordpressClient } from '../../functions/core/integrations/wordpress-client';
 import { FetchRefusedError } from '../../functions/core/net';
-import { APP_ORIGIN, failNext, useSandboxPlatforms } from '../support/platform-sandbox';
+import { approveWordPress, failNext, useSandboxPlatforms } from '../support/platform-sandbox';
 
-const APP_ID = '6b3e7f2a-4c1d-4e8b-9a55-0f3d2c1b7a90';
 /** A 1×1 PNG: what a blog post's featured image upload carries. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -14,33 +13,6 @@ const PNG = Buffer.from(
 /** The WordPress client against the sandbox site: discovery, the authorize page, users/me, media and posts. */
 describe('WordPress client', () => {
   const sandbox = useSandboxPlatforms();
-
-  /** The authorize-application page approved as `login`: the password WordPress hands back. */
-  async function approve(login = 'admin'): Promise<WordPressCredentials> {
-    const client = wordpressClient(sandbox.config());
-    const site = await client.discover(sandbox.origin());
-    const url = new URL(
-      client.authorizeApplicationUrl({
-        authorizeUrl: site.authorizeUrl!,
-        appName: 'Marketing Automation',
-        appId: APP_ID,
-        successUrl: `${APP_ORIGIN}/api/integrations/wordpress/callback?state=s`,
-        rejectUrl: `${APP_ORIGIN}/api/integrations/wordpress/callback?state=s`,
-      }),
-    );
-    const form = new URLSearchParams({ action: 'approve', user_login: login });
-    for (const k of ['app_name', 'app_id', 'success_url', 'reject_url']) form.set(k, url.searchParams.get(k) ?? '');
-    const res = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
-    const back = new URL(res.headers.get('location')!);
-    expect(back.searchParams.get('state')).toBe('s');
-    expect(back.searchParams.get('site_url')).toBe(sandbox.origin());
-    return {
-      kind: 'application-password',
-      siteUrl: sandbox.origin(),
-      userLogin: back.searchParams.get('user_login')!,
-      password: back.searchParams.get('password')!,
-    };
-  }
 
   it('discovers the site and its authorize-application page from the REST index', async () => {
     const site = await wordpressClient(sandbox.config()).discover(sandbox.origin());
@@ -53,8 +25,8 @@ describe('WordPress client', () => {
 
   it('signs in with the application password and publishes a post with its featured image', async () => {
     const client = wordpressClient(sandbox.config());
-    const creds = await approve('editor');
-    expect(creds.kind === 'application-password' && creds.password).toHaveLength(24);
+    const creds = await approveWordPress(sandbox, 'editor');
+    expect(creds.password).toHaveLength(24);
     expect(await client.me(creds)).toEqual({ id: expect.any(Number), name: 'editor' });
 
     const post = await client.publishPost(creds, {
@@ -66,7 +38,7 @@ describe('WordPress client', () => {
     const stored = (await (
       await fetch(`${sandbox.origin()}/wp-json/wp/v2/posts/${post.id}`, {
         headers: {
-          authorization: `Basic ${Buffer.from(`editor:${creds.kind === 'application-password' ? creds.password : ''}`).toString('base64')}`,
+          authorization: `Basic ${Buffer.from(`editor:${creds.password}`).toString('base64')}`,
         },
       })
     ).json()) as { status: string; featured_media: number; title: { raw: string } };
@@ -76,7 +48,7 @@ describe('WordPress client', () => {
 
   it("maps WordPress's errors: a revoked password, a refused permission, an outage, a refused upload", async () => {
     const client = wordpressClient(sandbox.config());
-    const creds = await approve();
+    const creds = await approveWordPress(sandbox);
 
     await failNext(sandbox.origin(), {
       path: '/wp-json/wp/v2/posts',

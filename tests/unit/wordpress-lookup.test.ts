@@ -8,13 +8,11 @@ import {
   wordpressClient,
   type ListedMedia,
   type ListedPost,
-  type WordPressCredentials,
 } from '../../functions/core/integrations/wordpress-client';
 import { PlatformError } from '../../functions/core/integrations/platform-error';
 import { blogHtml } from '../../functions/core/publishing/wordpress-seam';
-import { APP_ORIGIN, useSandboxPlatforms } from '../support/platform-sandbox';
+import { approveWordPress, useSandboxPlatforms } from '../support/platform-sandbox';
 
-const APP_ID = '6b3e7f2a-4c1d-4e8b-9a55-0f3d2c1b7a90';
 const TITLE = 'Don\'t miss our "Spring" menu -- asparagus & rhubarb...';
 const TEXT = 'Asparagus, wild garlic & rhubarb tart.\n\nBook a table: <no> queue,\nno fuss.';
 const HTML = blogHtml(TEXT);
@@ -112,30 +110,6 @@ describe('WordPress lookup: which listed media item is the image we uploaded', (
 describe('WordPress lookup against the sandbox site', () => {
   const sandbox = useSandboxPlatforms();
 
-  async function approve(login = 'admin'): Promise<WordPressCredentials & { kind: 'application-password' }> {
-    const client = wordpressClient(sandbox.config());
-    const site = await client.discover(sandbox.origin());
-    const url = new URL(
-      client.authorizeApplicationUrl({
-        authorizeUrl: site.authorizeUrl!,
-        appName: 'Marketing Automation',
-        appId: APP_ID,
-        successUrl: `${APP_ORIGIN}/api/integrations/wordpress/callback?state=s`,
-        rejectUrl: `${APP_ORIGIN}/api/integrations/wordpress/callback?state=s`,
-      }),
-    );
-    const form = new URLSearchParams({ action: 'approve', user_login: login });
-    for (const k of ['app_name', 'app_id', 'success_url', 'reject_url']) form.set(k, url.searchParams.get(k) ?? '');
-    const res = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
-    const back = new URL(res.headers.get('location')!);
-    return {
-      kind: 'application-password',
-      siteUrl: sandbox.origin(),
-      userLogin: back.searchParams.get('user_login')!,
-      password: back.searchParams.get('password')!,
-    };
-  }
-
   const basic = (creds: { userLogin: string; password: string }) =>
     `Basic ${Buffer.from(`${creds.userLogin}:${creds.password}`).toString('base64')}`;
 
@@ -155,7 +129,7 @@ describe('WordPress lookup against the sandbox site', () => {
 
   it('finds the post made since the claim with the documented arguments; nothing for another title', async () => {
     const client = wordpressClient(sandbox.config());
-    const creds = await approve();
+    const creds = await approveWordPress(sandbox);
     const since = new Date();
     const made = await client.publishPost(creds, { title: TITLE, html: HTML });
     expect(await client.findPost(creds, { title: TITLE, html: HTML }, since)).toEqual(made);
@@ -178,7 +152,7 @@ describe('WordPress lookup against the sandbox site', () => {
 
   it('does not take another post with the same title made before `after`', async () => {
     const client = wordpressClient(sandbox.config());
-    const creds = await approve();
+    const creds = await approveWordPress(sandbox);
     const title = `Opening hours ${Date.now()}`;
     // Made an hour ago (WordPress takes date_gmt on create): the same words, but not ours.
     const old = await fetch(`${sandbox.origin()}/wp-json/wp/v2/posts`, {
@@ -197,7 +171,7 @@ describe('WordPress lookup against the sandbox site', () => {
 
   it('after a 500 from a create that did happen, the lookup finds the one post', async () => {
     const client = wordpressClient(sandbox.config());
-    const creds = await approve();
+    const creds = await approveWordPress(sandbox);
     const title = `Unknown outcome ${Date.now()}`;
     const since = new Date();
     await failNext({ path: '/wp-json/wp/v2/posts', method: 'POST', failure: 'server-error', after: true });
@@ -214,7 +188,7 @@ describe('WordPress lookup against the sandbox site', () => {
 
   it('a timeout after the site stored the post is an outage too, and the lookup finds it', async () => {
     const client = wordpressClient(sandbox.config());
-    const creds = await approve();
+    const creds = await approveWordPress(sandbox);
     const title = `Timed out ${Date.now()}`;
     const since = new Date();
     await failNext({ path: '/wp-json/wp/v2/posts', method: 'POST', failure: 'timeout', delayMs: 3000, after: true });
@@ -226,7 +200,7 @@ describe('WordPress lookup against the sandbox site', () => {
 
   it("a 429 is a rate limit with the site's Retry-After, and nothing was created", async () => {
     const client = wordpressClient(sandbox.config());
-    const creds = await approve();
+    const creds = await approveWordPress(sandbox);
     const title = `Rate limited ${Date.now()}`;
     await failNext({ path: '/wp-json/wp/v2/posts', failure: 'rate-limit', headers: { 'retry-after': '7' } });
     const error = (await client.publishPost(creds, { title, html: HTML }).catch((e: unknown) => e)) as PlatformError;
@@ -235,7 +209,7 @@ describe('WordPress lookup against the sandbox site', () => {
   });
 
   it("answers the posts list's arguments as WordPress does (status, after, per_page)", async () => {
-    const creds = await approve();
+    const creds = await approveWordPress(sandbox);
     const title = `Drafted ${Date.now()}`;
     const headers = { authorization: basic(creds), 'content-type': 'application/json' };
     const draft = await fetch(`${sandbox.origin()}/wp-json/wp/v2/posts`, {
