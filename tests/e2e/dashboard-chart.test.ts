@@ -1,8 +1,9 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { appUrl, newContext } from './browser';
-import { screenshot, signIn, useBrowser, verifiedAccount } from './support';
+import { appUrl } from './browser';
+import { connectFacebook, openZonedPage, pageApi } from './page-api';
+import { payForPlan, screenshot, signIn, useBrowser, verifiedAccount } from './support';
 
 /**
  * The dashboard's "Successful posts per platform" card (spec 01 §2, §8, §10) in Chromium: empty
@@ -14,63 +15,10 @@ import { screenshot, signIn, useBrowser, verifiedAccount } from './support';
  */
 const ZONE = 'Pacific/Auckland';
 
-async function openPage(
-  browser: Browser,
-  viewport = { width: 1280, height: 900 },
-  storageState?: BrowserContextOptions['storageState'],
-) {
-  const context = await newContext(browser, { viewport, timezoneId: ZONE, storageState });
-  context.setDefaultTimeout(20_000);
-  return context.newPage();
-}
-
-/** An API call with the page's cookies (and the app's Origin, as the SPA's own calls have). */
-async function api<T>(page: Page, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(new URL(path, appUrl()).toString(), {
-    method,
-    data,
-    headers: { origin: appUrl() },
-    maxRedirects: 0,
-  });
-  if (res.status() >= 300) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-async function payForPlan(page: Page) {
-  const { redirectUrl } = await api<{ redirectUrl: string }>(page, 'POST', '/api/billing/upgrade', {
-    plan: 'organic',
-    interval: 'month',
-  });
-  const sessionId = new URL(redirectUrl).searchParams.get('session_id');
-  await api(page, 'POST', '/api/billing/simulation/checkout', { sessionId });
-  await expect
-    .poll(async () => (await api<{ isPaid: boolean }>(page, 'GET', '/api/billing/subscription')).isPaid)
-    .toBe(true);
-}
-
-/** Facebook through its sandbox consent (approved by a form post, as the page would) and its first page. */
-async function connectFacebook(page: Page): Promise<{ sandbox: string; pageId: string }> {
-  const { url } = await api<{ url: string }>(page, 'GET', '/api/integrations/facebook/connect');
-  const consent = new URL(url);
-  const form: Record<string, string> = { name: 'Pia Publisher', decision: 'allow' };
-  for (const field of ['client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method']) {
-    form[field] = consent.searchParams.get(field) ?? '';
-  }
-  const approve = await page.request.post(`${consent.origin}/__sandbox/approve/facebook`, { form, maxRedirects: 0 });
-  expect(approve.status()).toBe(302);
-  const callback = await page.request.get(approve.headers().location ?? '', { maxRedirects: 0 });
-  expect(callback.status()).toBe(302);
-  const [first] = await api<{ id: string }[]>(page, 'GET', '/api/integrations/facebook/profiles');
-  expect(first).toBeDefined();
-  await api(page, 'POST', '/api/integrations/facebook/profile', { id: first!.id });
-  return { sandbox: consent.origin, pageId: first!.id };
-}
-
 /** Publish Now to Facebook, and the status the post ends in. */
 async function publishNow(page: Page, label: string): Promise<string> {
   const content = `${label}: fresh sourdough, rye and cardamom buns every morning from seven. Come early! ${Date.now()}`;
-  const [post] = await api<{ id: number }[]>(page, 'POST', '/api/calendar', {
+  const [post] = await pageApi<{ id: number }[]>(page, 'POST', '/api/calendar', {
     platforms: ['facebook'],
     content,
     files: [],
@@ -81,7 +29,7 @@ async function publishNow(page: Page, label: string): Promise<string> {
     .poll(
       async () => {
         ({ status } = (
-          await api<{ post: { status: string } }>(page, 'GET', `/api/calendar/${post!.id}/with-siblings`)
+          await pageApi<{ post: { status: string } }>(page, 'GET', `/api/calendar/${post!.id}/with-siblings`)
         ).post);
         return status === 'published' || status === 'failed';
       },
@@ -110,7 +58,7 @@ describe('dashboard chart', () => {
 
   it('shows published posts per platform with a text alternative, failed ones counted; empty without any', async () => {
     const owner = await verifiedAccount('Charts');
-    const page = await openPage(browser());
+    const page = await openZonedPage(browser(), ZONE);
     await signIn(page, (p) => new URL(p, appUrl()).toString(), owner);
 
     // Nothing published: the empty state, and no chart.
@@ -118,7 +66,7 @@ describe('dashboard chart', () => {
     expect(await card(page).getByRole('img').count()).toBe(0);
 
     await payForPlan(page);
-    const { sandbox, pageId } = await connectFacebook(page);
+    const { sandbox, pageId } = await connectFacebook(page, 'Pia Publisher');
     expect(await publishNow(page, 'Published')).toBe('published');
     // The platform refuses the next one: it ends failed (and Facebook needs reconnecting).
     const failNext = await fetch(`${sandbox}/__sandbox/fail-next`, {
@@ -153,7 +101,12 @@ describe('dashboard chart', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // A phone: the same card, shorter.
-    const phone = await openPage(browser(), { width: 390, height: 844 }, await page.context().storageState());
+    const phone = await openZonedPage(
+      browser(),
+      ZONE,
+      { width: 390, height: 844 },
+      await page.context().storageState(),
+    );
     await openDashboard(phone);
     await card(phone).getByRole('img').locator('svg .ct-bar').first().waitFor();
     await screenshot(card(phone), 'dashboard-chart-phone');

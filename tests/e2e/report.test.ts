@@ -1,9 +1,10 @@
 import { COMPANY_COOKIE } from '@shared/constants';
 import type { Reports } from '@shared/schemas/reports';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { appUrl, newContext } from './browser';
+import { appUrl } from './browser';
+import { connectFacebook, openZonedPage, pageApi } from './page-api';
 import { fireCollection } from '../support/metrics-collection';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
@@ -20,29 +21,6 @@ beforeAll(() => useSuiteRuntimeEnv());
 const ZONE = 'Pacific/Auckland';
 const COLLECTING = 'We are collecting data. Please, check in a few days';
 const PHONE = { width: 390, height: 844 };
-
-async function openPage(
-  browser: Browser,
-  viewport = { width: 1280, height: 900 },
-  storageState?: BrowserContextOptions['storageState'],
-) {
-  const context = await newContext(browser, { viewport, timezoneId: ZONE, storageState });
-  context.setDefaultTimeout(30_000);
-  return context.newPage();
-}
-
-/** An API call with the page's cookies (and the app's Origin, as the SPA's own calls have). */
-async function api<T>(page: Page, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(new URL(path, appUrl()).toString(), {
-    method,
-    data,
-    headers: { origin: appUrl() },
-    maxRedirects: 0,
-  });
-  if (res.status() >= 300) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 const platformToggles = (page: Page) => page.getByRole('group', { name: 'Platforms' });
 const toggleButton = (page: Page, name: string) => platformToggles(page).getByRole('button', { name, exact: true });
@@ -78,7 +56,7 @@ describe('report', () => {
 
   it('a fresh company: collecting data, filters in the address, "—" on the dashboard, nothing for axe', async () => {
     const owner = await verifiedAccount('Reports');
-    const page = await openPage(browser());
+    const page = await openZonedPage(browser(), ZONE);
     await signIn(page, (p) => new URL(p, appUrl()).toString(), owner);
 
     // The dashboard: nothing collected yet.
@@ -93,7 +71,7 @@ describe('report', () => {
 
     await openReport(page);
     await page.getByText(COLLECTING).waitFor();
-    expect(await pressed(page)).toEqual(['All']);
+    await expect.poll(() => pressed(page)).toEqual(['All']);
     expect(await periodLink(page, 'Month').getAttribute('aria-current')).toBe('page');
     // Not a demo company: no Refresh report.
     expect(await page.getByRole('button', { name: 'Refresh report' }).count()).toBe(0);
@@ -101,10 +79,10 @@ describe('report', () => {
     // Toggles go in and out, and into the address.
     await toggleButton(page, 'Instagram').click();
     await expect.poll(() => searchOf(page).get('platforms')).toBe('instagram');
-    expect(await pressed(page)).toEqual(['Instagram']);
+    await expect.poll(() => pressed(page)).toEqual(['Instagram']);
     await toggleButton(page, 'LinkedIn').click();
     await expect.poll(() => searchOf(page).get('platforms')).toBe('instagram,linkedin');
-    expect(await pressed(page)).toEqual(['Instagram', 'LinkedIn']);
+    await expect.poll(() => pressed(page)).toEqual(['Instagram', 'LinkedIn']);
     await page.getByText(COLLECTING).waitFor();
 
     // Period links keep the platforms.
@@ -118,17 +96,17 @@ describe('report', () => {
     await toggleButton(page, 'All').click();
     await expect.poll(() => searchOf(page).has('platforms')).toBe(false);
     expect(searchOf(page).get('period')).toBe('quarter');
-    expect(await pressed(page)).toEqual(['All']);
+    await expect.poll(() => pressed(page)).toEqual(['All']);
 
     // A link opens the same report.
     await openReport(page, '?platforms=threads&period=year');
-    expect(await pressed(page)).toEqual(['Threads']);
+    await expect.poll(() => pressed(page)).toEqual(['Threads']);
     expect(await periodLink(page, 'Year').getAttribute('aria-current')).toBe('page');
     await page.getByText(COLLECTING).waitFor();
     await screenshot(page, 'report-empty-desktop', { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
-    const phone = await openPage(browser(), PHONE, await page.context().storageState());
+    const phone = await openZonedPage(browser(), ZONE, PHONE, await page.context().storageState());
     await openReport(phone);
     await phone.getByText(COLLECTING).waitFor();
     await screenshot(phone, 'report-empty-phone', { fullPage: true });
@@ -139,9 +117,9 @@ describe('report', () => {
 
   it('a demo company has Refresh report', async () => {
     const owner = await verifiedAccount('Demo');
-    const page = await openPage(browser());
+    const page = await openZonedPage(browser(), ZONE);
     await signIn(page, (p) => new URL(p, appUrl()).toString(), owner);
-    const demo = await api<{ id: number }>(page, 'POST', '/api/company', { name: 'Demo Bistro', demo: true });
+    const demo = await pageApi<{ id: number }>(page, 'POST', '/api/company', { name: 'Demo Bistro', demo: true });
     await page.context().addCookies([{ name: COMPANY_COOKIE, value: String(demo.id), url: appUrl() }]);
 
     await openReport(page);
@@ -153,7 +131,7 @@ describe('report', () => {
     await screenshot(page.locator('.page-header'), 'report-demo-header');
     expect(await axeViolations(page)).toEqual([]);
 
-    const phone = await openPage(browser(), PHONE, await page.context().storageState());
+    const phone = await openZonedPage(browser(), ZONE, PHONE, await page.context().storageState());
     await openReport(phone);
     await phone.getByRole('button', { name: 'Refresh report' }).waitFor();
     expect(await axeViolations(phone)).toEqual([]);
@@ -163,9 +141,9 @@ describe('report', () => {
 
   it('shows the figures collected from a connected platform', async () => {
     const owner = await verifiedAccount('Figures');
-    const page = await openPage(browser());
+    const page = await openZonedPage(browser(), ZONE);
     await signIn(page, (p) => new URL(p, appUrl()).toString(), owner);
-    await connectFacebook(page);
+    await connectFacebook(page, 'Rhea Reporter');
     // The suite's runtime arms the first collection a day after a connect (so it cannot meet
     // other files' injected failures): fired now, as the scheduler would at its time.
     const companyId = Number((await page.context().cookies()).find((c) => c.name === COMPANY_COOKIE)?.value);
@@ -181,7 +159,7 @@ describe('report', () => {
     await expect
       .poll(
         async () => {
-          reports = await api<Reports>(page, 'GET', `/api/reports?${query}`);
+          reports = await pageApi<Reports>(page, 'GET', `/api/reports?${query}`);
           return (reports.facebook ?? []).some((row) => row.date >= first);
         },
         { timeout: 60_000, interval: 1000 },
@@ -218,7 +196,7 @@ describe('report', () => {
     await screenshot(page, 'report-figures-desktop', { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
-    const phone = await openPage(browser(), PHONE, await page.context().storageState());
+    const phone = await openZonedPage(browser(), ZONE, PHONE, await page.context().storageState());
     await openReport(phone, '?platforms=facebook');
     await dashboardCard(phone, 'Audience Growth').locator('svg .ct-line').first().waitFor();
     await screenshot(phone, 'report-figures-phone', { fullPage: true });
@@ -234,20 +212,3 @@ describe('report', () => {
     await page.context().close();
   }, 240_000);
 });
-
-/** Facebook through its sandbox consent (approved by a form post, as the page would) and its first page. */
-async function connectFacebook(page: Page) {
-  const { url } = await api<{ url: string }>(page, 'GET', '/api/integrations/facebook/connect');
-  const consent = new URL(url);
-  const form: Record<string, string> = { name: 'Rhea Reporter', decision: 'allow' };
-  for (const field of ['client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method']) {
-    form[field] = consent.searchParams.get(field) ?? '';
-  }
-  const approve = await page.request.post(`${consent.origin}/__sandbox/approve/facebook`, { form, maxRedirects: 0 });
-  expect(approve.status()).toBe(302);
-  const callback = await page.request.get(approve.headers().location ?? '', { maxRedirects: 0 });
-  expect(callback.status()).toBe(302);
-  const [first] = await api<{ id: string }[]>(page, 'GET', '/api/integrations/facebook/profiles');
-  expect(first).toBeDefined();
-  await api(page, 'POST', '/api/integrations/facebook/profile', { id: first!.id });
-}

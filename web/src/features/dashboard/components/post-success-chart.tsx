@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import type { DayRange } from '../api/post-success';
 import { FailedNote } from './failed-note';
 import { describeChart, formatDay, summarize, type PostSuccessSummary } from './post-success-data';
+import '@/components/charts/chart-axes.css';
+import '@/components/charts/figures-table.css';
 import './post-success-chart.css';
 
 /** Fewest pixels between two day labels under the bars; the labels count back from today. */
@@ -78,7 +80,7 @@ function StackedBars({ summary }: { summary: PostSuccessSummary }) {
       node.replaceChildren();
     };
   }, [summary]);
-  return <div ref={host} className="post-success__bars" aria-hidden />;
+  return <div ref={host} className="chart post-success__bars" aria-hidden />;
 }
 
 /** A count in the table; zeros are quieter, so the days' posts stand out. */
@@ -97,7 +99,13 @@ function DataTable({ id, summary }: { id: string; summary: PostSuccessSummary })
     );
   return (
     // A narrow screen scrolls the table sideways: a keyboard must reach it to scroll (axe's scrollable-region-focusable).
-    <div className="table-wrap post-success__table" id={id} role="region" aria-label="Posts per day" tabIndex={0}>
+    <div
+      className="table-wrap figures-table post-success__table"
+      id={id}
+      role="region"
+      aria-label="Posts per day"
+      tabIndex={0}
+    >
       <table className="table">
         <caption className="visually-hidden">Published posts per platform and failed posts, per day</caption>
         <thead>

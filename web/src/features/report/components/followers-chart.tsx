@@ -3,6 +3,7 @@ import { Interpolation, LineChart, type PointDrawEvent } from 'chartist';
 import { useEffect, useRef } from 'react';
 import { formatCount } from '@/lib/report-figures';
 import { formatDay, type ReportSummary } from '../report-data';
+import '@/components/charts/chart-axes.css';
 import './followers-chart.css';
 
 /** Fewest pixels between two date labels; they count back from the last day. */
@@ -83,5 +84,5 @@ export default function FollowersChart({ summary }: { summary: ReportSummary }) 
       node.replaceChildren();
     };
   }, [summary]);
-  return <div ref={host} className="followers-chart" aria-hidden />;
+  return <div ref={host} className="chart followers-chart" aria-hidden />;
 }

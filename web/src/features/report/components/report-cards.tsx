@@ -15,6 +15,7 @@ import {
   type ReportRange,
   type ReportSummary,
 } from '../report-data';
+import '@/components/charts/figures-table.css';
 
 // chartist comes with the chart, once there is something to draw: the page itself stays light.
 const FollowersChart = lazy(() => loadChunk(() => import('./followers-chart')));
@@ -97,7 +98,7 @@ function FollowersTable({ summary }: { summary: ReportSummary }) {
 function TotalFollowersTable({ summary, range }: { summary: ReportSummary; range: ReportRange }) {
   return (
     // A narrow screen scrolls the table sideways: a keyboard must reach it to scroll (axe's scrollable-region-focusable).
-    <div className="table-wrap report-table" role="region" aria-label="Total Followers" tabIndex={0}>
+    <div className="table-wrap figures-table report-table" role="region" aria-label="Total Followers" tabIndex={0}>
       <table className="table">
         <caption className="visually-hidden">
           Total Followers per platform and their change over {periodName(range)}
