@@ -156,11 +156,16 @@ describe('report', () => {
     before.setUTCDate(0);
     const query = `from=${before.toISOString().slice(0, 10)}&to=${to}`;
     let reports: Reports = {};
+    let previous = '';
     await expect
       .poll(
         async () => {
+          // Until the collection has written all its rows: two reads a second apart agree.
           reports = await pageApi<Reports>(page, 'GET', `/api/reports?${query}`);
-          return (reports.facebook ?? []).some((row) => row.date >= first);
+          const read = JSON.stringify(reports.facebook ?? []);
+          const settled = read === previous && (reports.facebook ?? []).some((row) => row.date >= first);
+          previous = read;
+          return settled;
         },
         { timeout: 60_000, interval: 1000 },
       )

@@ -23,7 +23,8 @@ describe('offline images', () => {
     const meta = await sharp(image.png).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 1024, height: 1024 });
     expect((await look(image.png)).spread).toBeGreaterThan(15);
-  });
+    // Drawing and encoding a megapixel takes seconds of CPU on a busy 2-core machine.
+  }, 30_000);
 
   it('honours another size', async () => {
     const image = await offline.image({ prompt: 'Team photo banner', style: 'DESIGN', width: 800, height: 418 });
