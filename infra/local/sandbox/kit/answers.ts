@@ -40,3 +40,23 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
 /** Hidden form fields carrying `names` from `params` into a consent page's form. */
 export const hiddenFields = (names: readonly string[], params: URLSearchParams) =>
   names.map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(params.get(k) ?? '')}">`).join('');
+
+/**
+ * A failure on demand (POST /__sandbox/.../fail-next): the next call under `path` fails with the
+ * named failure (as the platform owning it documents it) or with the status, body and headers
+ * given, after `delayMs`; with `after`, only once the call has been carried out.
+ */
+export interface FailSpecOf<F extends string> {
+  path: string;
+  failure?: F;
+  status?: number;
+  body?: unknown;
+  /** Extra answer headers for a given status and body (a 429's Retry-After). */
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /**
+   * The call is carried out (the post is created) and only then answered with the failure: the
+   * "500 after the platform created the post" that makes a publisher's outcome unknown.
+   */
+  after?: boolean;
+}

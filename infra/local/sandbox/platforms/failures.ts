@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { jsonAnswer, JSON_UTF8, type PendingFailures } from '../kit/answers';
+import { jsonAnswer, JSON_UTF8, type FailSpecOf, type PendingFailures } from '../kit/answers';
 import { graphError, linkedinError, oauthError } from '../kit/errors';
 import type { PlatformCall, PlatformContext } from './context';
 
@@ -10,20 +10,7 @@ import type { PlatformCall, PlatformContext } from './context';
 
 /** container-error is not an answer: the next container created under the path ends in ERROR. */
 export type Failure = 'rate-limit' | 'server-error' | 'timeout' | 'token-expired' | 'container-error';
-export interface FailSpec {
-  path: string;
-  failure?: Failure;
-  status?: number;
-  body?: unknown;
-  /** Extra answer headers for a given status and body (a 429's Retry-After). */
-  headers?: Record<string, string>;
-  delayMs?: number;
-  /**
-   * The call is carried out (the post is created) and only then answered with the failure: the
-   * "500 after the platform created the post" that makes a publisher's outcome unknown.
-   */
-  after?: boolean;
-}
+export type FailSpec = FailSpecOf<Failure>;
 
 /** Answers that must turn into a failure once the call has been carried out (FailSpec.after). */
 export const failAfter: PendingFailures = new WeakMap();

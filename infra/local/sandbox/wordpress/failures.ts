@@ -1,3 +1,4 @@
+import type { FailSpecOf } from '../kit/answers';
 import { wordpressError } from '../kit/errors';
 import type { ServerResponse } from 'node:http';
 import type { Call } from '../kit/router';
@@ -10,18 +11,10 @@ import { failAfter, json, type WordPressContext } from './context';
 
 /** As the platform sandbox's FailSpec; `failure` names the WordPress-shaped answers below. */
 type Failure = 'rate-limit' | 'server-error' | 'timeout';
-export interface WordPressFailSpec {
-  path: string;
+export interface WordPressFailSpec extends FailSpecOf<Failure> {
   method?: string;
   /** Only calls signed in as this login: tests sharing the one sandbox site keep their failures apart. */
   user?: string;
-  failure?: Failure;
-  status?: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  delayMs?: number;
-  /** Carry the call out, then answer the failure instead of its success. */
-  after?: boolean;
 }
 
 /** The log keeps the last 200 calls. */
