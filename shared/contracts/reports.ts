@@ -10,6 +10,13 @@ export const reportsContracts = {
     query: reportsQuerySchema,
     responses: { 200: reportsSchema },
   }),
+  /** Spec 01 §2: a demo company's 'Refresh report' draws a new year of sample figures. */
+  refreshDemo: defineContract({
+    method: 'POST',
+    path: '/api/reports/demo/refresh',
+    summary: "Draw a new year of sample figures for a demo company's report (409 for a company that is not a demo)",
+    responses: { 204: null },
+  }),
   /** Spec 02 §7: "a GET form with query from, to, platforms" — the same answer for the same question. */
   reportsForm: defineContract({
     method: 'POST',

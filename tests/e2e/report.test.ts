@@ -1,4 +1,5 @@
 import { COMPANY_COOKIE } from '@shared/constants';
+import { addDays } from '@shared/report-periods';
 import type { Reports } from '@shared/schemas/reports';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -122,14 +123,41 @@ describe('report', () => {
     const demo = await pageApi<{ id: number }>(page, 'POST', '/api/company', { name: 'Demo Bistro', demo: true });
     await page.context().addCookies([{ name: COMPANY_COOKIE, value: String(demo.id), url: appUrl() }]);
 
-    await openReport(page);
+    // A demo comes alive at once: a year of figures on every platform, as the API has them.
+    const to = today();
+    const year = `${to.slice(0, 4)}-01-01`;
+    const figures = async () => {
+      const reports = await pageApi<Reports>(page, 'GET', `/api/reports?from=${addDays(year, -1)}&to=${to}`);
+      const platforms = Object.values(reports);
+      const latest = platforms.reduce((sum, rows) => sum + (rows.at(-1)?.totalFollowers ?? 0), 0);
+      const likes = platforms.reduce(
+        (sum, rows) => sum + rows.filter((r) => r.date >= year).reduce((n, r) => n + r.likes, 0),
+        0,
+      );
+      return { count: platforms.filter((rows) => rows.length > 0).length, latest, likes };
+    };
+    const before = await figures();
+    expect(before.count).toBe(4);
+
+    await openReport(page, '?period=year');
     const refresh = page.getByRole('button', { name: 'Refresh report' });
     await refresh.waitFor();
-    // POST /api/reports/demo/refresh is not in the contracts yet: the button says what it is for.
-    expect(await refresh.getAttribute('aria-disabled')).toBe('true');
-    expect(await refresh.getAttribute('title')).toMatch(/demo company/);
-    await screenshot(page.locator('.page-header'), 'report-demo-header');
+    const fmt = (n: number) => new Intl.NumberFormat('en-US').format(n);
+    const allFollowers = dashboardCard(page, 'All Followers').locator('.metric__value');
+    const likes = dashboardCard(page, 'Engagement').locator('.metric', { hasText: 'Likes' }).locator('.metric__value');
+    expect(await allFollowers.innerText()).toBe(fmt(before.latest));
+    expect(await likes.innerText()).toBe(fmt(before.likes));
+    await dashboardCard(page, 'Audience Growth').locator('svg .ct-line').first().waitFor();
+    await screenshot(page, 'report-demo-desktop', { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+
+    // Refresh report draws a new year: the page shows the API's new figures.
+    await refresh.click();
+    await page.getByText('The report has new sample figures.').waitFor();
+    const after = await figures();
+    expect(after.likes).not.toBe(before.likes);
+    await expect.poll(() => likes.innerText()).toBe(fmt(after.likes));
+    expect(await allFollowers.innerText()).toBe(fmt(after.latest));
 
     const phone = await openZonedPage(browser(), ZONE, PHONE, await page.context().storageState());
     await openReport(phone);

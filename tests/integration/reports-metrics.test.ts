@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { COMPANY_COOKIE } from '../../shared/constants';
 import { addDays } from '../../shared/report-periods';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../functions/core/table/client';
@@ -168,5 +169,27 @@ describe('collecting the report figures', () => {
     expect((await report(client, 'from=2026-03-01&to=2026-03-01&platforms= facebook,,')).status).toBe(200);
     const anonymous = await fetch(`${inject('runtime').url}/api/reports?from=2026-03-01&to=2026-03-02`);
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("a demo company's report", () => {
+  it('has a year of figures from the start; Refresh report draws a new year, and only for a demo', async () => {
+    const { client } = await signedInUser('reports-demo');
+    // A real company's figures come from its platforms: no refresh.
+    const refused = await client.post('/api/reports/demo/refresh');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/Only a demo company's report can be refreshed/);
+
+    const demo = await client.post('/api/company', { name: 'Demo Bakery', demo: true });
+    expect(demo.status).toBe(201);
+    client.cookies.set(COMPANY_COOKIE, String(demo.body.id));
+    const year = `from=${addDays(yesterday(), -364)}&to=${yesterday()}`;
+    const before = (await report(client, year)).body;
+    for (const platform of PLATFORMS) expect(before[platform]).toHaveLength(365);
+
+    expect((await client.post('/api/reports/demo/refresh')).status).toBe(204);
+    const after = (await report(client, year)).body;
+    for (const platform of PLATFORMS) expect(after[platform]).toHaveLength(365);
+    expect(JSON.stringify(after)).not.toBe(JSON.stringify(before));
   });
 });

@@ -2,13 +2,15 @@ import { companyContracts } from '@shared/contracts/company';
 import { created, defineRoute } from '../../core/http/route';
 import { companyView, createCompany as create } from '../../core/companies/company-store';
 import { startDemoTrial } from '../../core/billing/subscription-store';
+import { seedDemoMetrics } from '../../core/reports/demo-metrics';
 
 export const createCompany = defineRoute(companyContracts.create, {
   access: 'user',
   handle: async ({ user, body }) => {
     const company = await create(body.name, user.id, body.demo);
     // A demo shows a paid plan's pages on a trial the paid-plan gate does not count (one demo per user).
-    if (company.demo) await startDemoTrial(company.id);
+    // It comes alive at once: a year of report figures to explore.
+    if (company.demo) await Promise.all([startDemoTrial(company.id), seedDemoMetrics(company.id)]);
     return created(await companyView(company));
   },
 });

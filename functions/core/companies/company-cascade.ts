@@ -2,6 +2,7 @@ import { keys } from '../table/keys';
 import { companies } from './company-entity';
 import { COMPANY_DATA } from './company-registry';
 import { companyIdsOf, createCompany, memberIds, updateCompanyInfo } from './company-store';
+import { seedDemoMetrics } from '../reports/demo-metrics';
 
 /**
  * Deletes a company and everything registered as its data. A former member left without any
@@ -31,4 +32,6 @@ export async function resetDemoCompany(companyId: number): Promise<void> {
     suggested_budget: null,
     onboarded: false,
   });
+  // Explored again from scratch, but not empty: a fresh year of report figures.
+  await seedDemoMetrics(companyId);
 }

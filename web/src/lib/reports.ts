@@ -1,5 +1,5 @@
 import { reportsContracts } from '@shared/contracts/reports';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './api-client';
 // Intl, not ./dates: "today" needs no TZDate (see the dashboard's post-success range).
 import { formatInZone, viewerZone } from './format-date';
@@ -29,3 +29,12 @@ export const reportsQueryOptions = ({ from, to }: ReportDays) =>
   });
 
 export const useReports = (days: ReportDays) => useQuery(reportsQueryOptions(days));
+
+/** A demo company's 'Refresh report': a new year of sample figures, then every report asked again. */
+export function useRefreshDemoReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(reportsContracts.refreshDemo),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.company.all, 'reports'] }),
+  });
+}

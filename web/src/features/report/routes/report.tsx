@@ -9,25 +9,28 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
-import { localToday, useReports } from '@/lib/reports';
+import { localToday, useRefreshDemoReport, useReports } from '@/lib/reports';
+import { notify } from '@/lib/toast';
 import { AllFollowersCard, AudienceGrowthCard, EngagementCard } from '../components/report-cards';
 import { ReportFilters } from '../components/report-filters';
 import { daysName, periodName, readSelection, reportRange, summarize } from '../report-data';
 import '../report.css';
 
-/**
- * Spec 01 §2 "Reports (/report)": a demo company's Refresh report. The route that refreshes a demo
- * company's figures (POST /api/reports/demo/refresh) is not in the contracts yet, so the button
- * says what it will do and does nothing.
- */
+/** Spec 01 §2 "Reports (/report)": a demo company's Refresh report draws a new year of sample figures. */
 function RefreshReportButton() {
+  const refresh = useRefreshDemoReport();
   return (
     <Button
       variant="secondary"
       icon={<RefreshCw size={16} aria-hidden />}
-      aria-disabled
-      title="Refreshes this demo company's sample figures. Not available yet."
-      onClick={(event) => event.preventDefault()}
+      pending={refresh.isPending}
+      title="Draws a new year of sample figures for this demo company."
+      onClick={() =>
+        refresh.mutate(undefined, {
+          onSuccess: () => notify.success('The report has new sample figures.'),
+          onError: (error) => notify.error(errorMessage(error)),
+        })
+      }
     >
       Refresh report
     </Button>

@@ -1,0 +1,20 @@
+import { reportsContracts } from '@shared/contracts/reports';
+import { getCompany } from '../../core/companies/company-store';
+import { conflict, notFound } from '../../core/errors';
+import { defineRoute, noContent } from '../../core/http/route';
+import { seedDemoMetrics } from '../../core/reports/demo-metrics';
+
+export const DEMO_ONLY =
+  "Only a demo company's report can be refreshed: a real company's figures come from its platforms.";
+
+/** POST /api/reports/demo/refresh: a new year of sample figures for a demo company (spec 01 §2 'Refresh report'). */
+export const refreshDemoReport = defineRoute(reportsContracts.refreshDemo, {
+  access: 'company',
+  handle: async ({ companyId }) => {
+    const company = await getCompany(companyId);
+    if (!company) throw notFound();
+    if (!company.demo) throw conflict(DEMO_ONLY);
+    await seedDemoMetrics(companyId);
+    return noContent();
+  },
+});
