@@ -14,6 +14,7 @@ import { startRuntimeProcess } from '../support/runtime';
 import { runAuditBench, runAuditScaleBench } from './audit-bench';
 import { runMediaBench } from './media-bench';
 import { runCalendarBench } from './calendar-bench';
+import { runReportsBench } from './reports-bench';
 import { runPublishBench } from './publish-bench';
 import { timeLoop } from './timing';
 
@@ -93,6 +94,24 @@ try {
   writeFileSync(
     'bench-results/calendar.json',
     JSON.stringify({ at: new Date().toISOString(), node: process.version, ...calendar }, null, 2),
+  );
+
+  // The year report of 4 platforms × 365 days beside the raw Queries of the same rows (tests/bench/reports-bench.ts).
+  const reports = await runReportsBench(runtime);
+  console.table(
+    reports.timings.map((r) => ({
+      what: r.what,
+      'ops/s': Math.round(r.ops * 10) / 10,
+      'p50 ms': Number(r.p50.toFixed(1)),
+      'p99 ms': Number(r.p99.toFixed(1)),
+    })),
+  );
+  console.log(
+    `reports: API / raw p50 = ${reports.apiOverRawP50.toFixed(2)}, p99 = ${reports.apiOverRawP99.toFixed(2)} (goal: at most 2)`,
+  );
+  writeFileSync(
+    'bench-results/reports.json',
+    JSON.stringify({ at: new Date().toISOString(), node: process.version, ...reports }, null, 2),
   );
 } finally {
   await runtime.stop();
