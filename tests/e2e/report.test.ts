@@ -159,6 +159,21 @@ describe('report', () => {
     await expect.poll(() => likes.innerText()).toBe(fmt(after.likes));
     expect(await allFollowers.innerText()).toBe(fmt(after.latest));
 
+    // The dashboard's cards read the same figures: the same total, and the week ending yesterday.
+    const week = await pageApi<Reports>(page, 'GET', `/api/reports?from=${addDays(to, -7)}&to=${addDays(to, -1)}`);
+    const weekLikes = Object.values(week).reduce((sum, rows) => sum + rows.reduce((n, r) => n + r.likes, 0), 0);
+    await page.goto('/');
+    await untilLoaded(page);
+    expect(await dashboardCard(page, 'Total Followers').locator('.metric__value').first().innerText()).toBe(
+      fmt(after.latest),
+    );
+    expect(
+      await dashboardCard(page, 'Engagement')
+        .locator('.metric', { hasText: 'Likes' })
+        .locator('.metric__value')
+        .innerText(),
+    ).toBe(fmt(weekLikes));
+
     const phone = await openZonedPage(browser(), ZONE, PHONE, await page.context().storageState());
     await openReport(phone);
     await phone.getByRole('button', { name: 'Refresh report' }).waitFor();
