@@ -23,15 +23,23 @@ export async function batchGetAll<T>(keys: Key[]): Promise<T[]> {
 
 type WriteRequest = { DeleteRequest: { Key: Key } } | { PutRequest: { Item: Key } };
 
-/** Sends write requests 25 a request (DynamoDB's limit), retrying what DynamoDB leaves unprocessed. */
+/** Batch writes in flight at once: a year of a demo's figures (59 batches) in a quarter of the time, within the table's capacity. */
+const WRITE_CONCURRENCY = 4;
+
+/** Sends write requests 25 a request (DynamoDB's limit), a few at once, retrying what DynamoDB leaves unprocessed. */
 async function batchWriteAll(requests: WriteRequest[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending = requests.slice(i, i + 25);
-    for (let attempt = 0; pending.length && attempt < ATTEMPTS; attempt++) {
-      const out = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-      pending = (out.UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
+  const batches: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += 25) batches.push(requests.slice(i, i + 25));
+  const worker = async () => {
+    for (let batch = batches.shift(); batch; batch = batches.shift()) {
+      let pending = batch;
+      for (let attempt = 0; pending.length && attempt < ATTEMPTS; attempt++) {
+        const out = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+        pending = (out.UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, batches.length) }, worker));
 }
 
 /** Deletes many items by key. */
