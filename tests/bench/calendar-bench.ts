@@ -4,11 +4,11 @@
  * item, the platform rules for the red dot, the reply checked against its contract) beside the
  * raw Query of the same items with the document client. Goal: the API within 2x the raw Query.
  */
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import autocannon from 'autocannon';
 import type { RuntimeProcess } from '../support/runtime';
 import { signedInCookie } from './bench-account';
+import { benchDocumentClient, queryAllPages } from './raw-query';
 import { timeLoop } from './timing';
 
 const POSTS = 10_000;
@@ -28,13 +28,7 @@ export async function runCalendarBench(runtime: RuntimeProcess, durationSeconds:
   const { companyCollection } = await import('../../functions/core/table/keys');
   const { cookie, companyId } = await signedInCookie(runtime.url);
 
-  const doc = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: 'us-east-1',
-      endpoint: runtime.dynamoEndpoint,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  const doc = benchDocumentClient(runtime.dynamoEndpoint);
   // 10,000 posts over 12 months from January 2026 (about 830 a month), written straight to the table.
   const start = Date.UTC(2026, 0, 1);
   const span = Date.UTC(2027, 0, 1) - start;
@@ -80,28 +74,17 @@ export async function runCalendarBench(runtime: RuntimeProcess, durationSeconds:
       return (await r.json()) as unknown[];
     });
   const { start: from, end: to } = dayRange(month.from, month.to, ZONE);
-  const raw = async () => {
-    const found: unknown[] = [];
-    let next: Record<string, unknown> | undefined;
-    do {
-      const page = await doc.send(
-        new QueryCommand({
-          TableName: runtime.tableName,
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': companyCollection(companyId, 'POST'),
-            ':from': from.toISOString(),
-            ':to': to.toISOString(),
-          },
-          ExclusiveStartKey: next,
-        }),
-      );
-      found.push(...(page.Items ?? []));
-      next = page.LastEvaluatedKey;
-    } while (next);
-    return found;
-  };
+  const raw = () =>
+    queryAllPages(doc, {
+      TableName: runtime.tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': companyCollection(companyId, 'POST'),
+        ':from': from.toISOString(),
+        ':to': to.toISOString(),
+      },
+    });
 
   const answered = (await api()).length;
   const queried = (await raw()).length;

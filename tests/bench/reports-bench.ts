@@ -4,12 +4,11 @@
  * membership, one Query per platform, every row parsed, the answer checked against its contract)
  * beside the raw Queries of the same items with the document client. Goal: p50 at most 2x.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { COMPANY_COOKIE } from '../../shared/constants';
 import { addDays } from '../../shared/report-periods';
 import type { RuntimeProcess } from '../support/runtime';
 import { signedInCookie } from './bench-account';
+import { benchDocumentClient, queryAllPages } from './raw-query';
 import { timeLoop } from './timing';
 
 const PLATFORMS = ['facebook', 'instagram', 'threads', 'linkedin'] as const;
@@ -36,34 +35,17 @@ export async function runReportsBench(runtime: RuntimeProcess) {
       if (r.status !== 200) throw new Error(`reports answered ${r.status}`);
       return (await r.json()) as Record<string, unknown[]>;
     });
-  const doc = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: 'us-east-1',
-      endpoint: runtime.dynamoEndpoint,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
-  const queryAll = async (platform: string) => {
-    const found: unknown[] = [];
-    let next: Record<string, unknown> | undefined;
-    do {
-      const page = await doc.send(
-        new QueryCommand({
-          TableName: runtime.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': `COMPANY#${companyId}`,
-            ':from': `METRIC#${platform}#${from}`,
-            ':to': `METRIC#${platform}#${to}`,
-          },
-          ExclusiveStartKey: next,
-        }),
-      );
-      found.push(...(page.Items ?? []));
-      next = page.LastEvaluatedKey;
-    } while (next);
-    return found;
-  };
+  const doc = benchDocumentClient(runtime.dynamoEndpoint);
+  const queryAll = (platform: string) =>
+    queryAllPages(doc, {
+      TableName: runtime.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': `COMPANY#${companyId}`,
+        ':from': `METRIC#${platform}#${from}`,
+        ':to': `METRIC#${platform}#${to}`,
+      },
+    });
   const raw = async () => (await Promise.all(PLATFORMS.map(queryAll))).flat();
 
   const answered = Object.values(await api()).flat().length;

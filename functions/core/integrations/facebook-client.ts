@@ -1,6 +1,7 @@
 import { addDays } from '@shared/report-periods';
 import { classifyGraphError, type GraphPage } from './meta-graph';
 import {
+  authorizationUrl,
   addToDay,
   expiresIn,
   sameText,
@@ -51,17 +52,13 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
       input: { creds: ClientCredentials; redirectUri: string; state: string; codeChallenge?: string },
       scope: string,
     ) {
-      const url = new URL(`${config.facebookWww}/${config.graphVersion}/dialog/oauth`);
-      url.searchParams.set('client_id', input.creds.clientId);
-      url.searchParams.set('redirect_uri', input.redirectUri);
-      url.searchParams.set('state', input.state);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('scope', scope);
-      if (input.codeChallenge) {
-        url.searchParams.set('code_challenge', input.codeChallenge);
-        url.searchParams.set('code_challenge_method', 'S256');
-      }
-      return url.href;
+      return authorizationUrl(`${config.facebookWww}/${config.graphVersion}/dialog/oauth`, {
+        clientId: input.creds.clientId,
+        redirectUri: input.redirectUri,
+        state: input.state,
+        scope,
+        ...(input.codeChallenge ? { codeChallenge: input.codeChallenge } : {}),
+      });
     },
 
     async exchangeCode(input: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ClientCredentials } from './platform-client';
+import { authorizationUrl, type ClientCredentials } from './platform-client';
 import type { PlatformConfig } from './platform-config';
 import { PlatformError, platformError } from './platform-error';
 import { fetchPlatform, type PlatformReply, type PlatformRequest } from './platform-http';
@@ -94,19 +94,18 @@ export function googleClient(config: PlatformConfig, platform: GooglePlatform) {
       scope: string;
       codeChallenge: string;
     }): string {
-      const url = new URL(`${config.googleAccounts}/o/oauth2/v2/auth`);
-      url.searchParams.set('client_id', input.creds.clientId);
-      url.searchParams.set('redirect_uri', input.redirectUri);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('scope', input.scope);
-      url.searchParams.set('state', input.state);
-      // A refresh token is issued only with offline access, and again only on a fresh consent.
-      url.searchParams.set('access_type', 'offline');
-      url.searchParams.set('prompt', 'consent');
-      url.searchParams.set('include_granted_scopes', 'true');
-      url.searchParams.set('code_challenge', input.codeChallenge);
-      url.searchParams.set('code_challenge_method', 'S256');
-      return url.href;
+      return authorizationUrl(
+        `${config.googleAccounts}/o/oauth2/v2/auth`,
+        {
+          clientId: input.creds.clientId,
+          redirectUri: input.redirectUri,
+          state: input.state,
+          scope: input.scope,
+          codeChallenge: input.codeChallenge,
+        },
+        // A refresh token is issued only with offline access, and again only on a fresh consent.
+        { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },
+      );
     },
 
     async exchangeCode(input: {

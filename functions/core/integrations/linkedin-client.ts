@@ -1,6 +1,7 @@
 import { PlatformError, platformError } from './platform-error';
 import { addDays } from '@shared/report-periods';
 import {
+  authorizationUrl,
   addToDay,
   expiresIn,
   sameText,
@@ -117,13 +118,12 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
     // LinkedIn's PKCE is for native clients only; a web app's code flow uses its client secret.
     pkce: false,
     authorizeUrl({ creds, redirectUri, state }) {
-      const url = new URL(`${config.linkedinWww}/oauth/v2/authorization`);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('client_id', creds.clientId);
-      url.searchParams.set('redirect_uri', redirectUri);
-      url.searchParams.set('state', state);
-      url.searchParams.set('scope', LINKEDIN_SCOPES);
-      return url.href;
+      return authorizationUrl(`${config.linkedinWww}/oauth/v2/authorization`, {
+        clientId: creds.clientId,
+        redirectUri,
+        state,
+        scope: LINKEDIN_SCOPES,
+      });
     },
     async exchangeCode({ creds, redirectUri, code }) {
       const answer = await callPlatform<LinkedInToken>(

@@ -164,3 +164,26 @@ export interface Publisher {
 /** Platforms compare text after trimming and normalising line ends; so does the lookup. */
 export const sameText = (a: string | undefined, b: string) =>
   (a ?? '').replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
+
+/**
+ * The authorization request of the OAuth 2.0 code flow (RFC 6749 §4.1.1) at a provider's
+ * endpoint, with PKCE (S256) when a challenge is given, and the provider's own parameters.
+ */
+export function authorizationUrl(
+  endpoint: string,
+  input: { clientId: string; redirectUri: string; state: string; scope: string; codeChallenge?: string },
+  extra: Record<string, string> = {},
+): string {
+  const url = new URL(endpoint);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', input.clientId);
+  url.searchParams.set('redirect_uri', input.redirectUri);
+  url.searchParams.set('scope', input.scope);
+  url.searchParams.set('state', input.state);
+  for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
+  if (input.codeChallenge) {
+    url.searchParams.set('code_challenge', input.codeChallenge);
+    url.searchParams.set('code_challenge_method', 'S256');
+  }
+  return url.href;
+}

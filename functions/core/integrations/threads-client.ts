@@ -1,6 +1,7 @@
 import { addDays } from '@shared/report-periods';
 import { classifyGraphError, containerPublisher, type GraphPage } from './meta-graph';
 import {
+  authorizationUrl,
   expiresIn,
   type Insights,
   type InsightsDay,
@@ -60,13 +61,12 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
     platform: 'threads',
     pkce: false,
     authorizeUrl({ creds, redirectUri, state }) {
-      const url = new URL(`${config.threadsWww}/oauth/authorize`);
-      url.searchParams.set('client_id', creds.clientId);
-      url.searchParams.set('redirect_uri', redirectUri);
-      url.searchParams.set('scope', THREADS_SCOPES);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('state', state);
-      return url.href;
+      return authorizationUrl(`${config.threadsWww}/oauth/authorize`, {
+        clientId: creds.clientId,
+        redirectUri,
+        state,
+        scope: THREADS_SCOPES,
+      });
     },
     async exchangeCode({ creds, redirectUri, code }) {
       const short = await callPlatform<ThreadsToken>(
