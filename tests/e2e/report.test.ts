@@ -153,7 +153,8 @@ describe('report', () => {
 
     // Refresh report draws a new year: the page shows the API's new figures.
     await refresh.click();
-    await page.getByText('The report has new sample figures.').waitFor();
+    // A new year is 1,460 rows: slow when the whole suite shares DynamoDB Local.
+    await page.getByText('The report has new sample figures.').waitFor({ timeout: 90_000 });
     const after = await figures();
     expect(after.likes).not.toBe(before.likes);
     await expect.poll(() => likes.innerText()).toBe(fmt(after.likes));
@@ -180,7 +181,7 @@ describe('report', () => {
     expect(await axeViolations(phone)).toEqual([]);
     await phone.context().close();
     await page.context().close();
-  }, 120_000);
+  }, 240_000);
 
   it('shows the figures collected from a connected platform', async () => {
     const owner = await verifiedAccount('Figures');
