@@ -232,8 +232,7 @@ describe('companies and company information', () => {
     await page.getByLabel('Company name').fill('Sandbox Diner');
     await demoBox.check();
     await page.getByRole('button', { name: 'Create company' }).click();
-    // A demo is made with a year of report figures: 1,460 rows, slow when the whole suite shares DynamoDB Local.
-    await page.getByText('Sandbox Diner has been created.').waitFor({ timeout: 60_000 });
+    await page.getByText('Sandbox Diner has been created.').waitFor();
     const diner = page.locator('section.card', { hasText: 'Sandbox Diner' });
     await diner.locator('.badge', { hasText: 'Demo' }).waitFor();
     // The form is ready for the next company, unticked.
@@ -258,7 +257,7 @@ describe('companies and company information', () => {
     await page.waitForURL((u) => u.pathname === '/settings/demo');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await confirmDialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByText('The demo data has been deleted.').waitFor({ timeout: 60_000 });
+    await page.getByText('The demo data has been deleted.').waitFor();
     await tabs.getByRole('link', { name: 'Company information' }).click();
     await page.waitForURL((u) => u.pathname === '/settings/company-info');
     expect(await page.getByLabel('Business name').inputValue()).toBe('Sandbox Diner');

@@ -2,7 +2,7 @@ import { reportsContracts } from '@shared/contracts/reports';
 import { getCompany } from '../../core/companies/company-store';
 import { conflict, notFound } from '../../core/errors';
 import { defineRoute, noContent } from '../../core/http/route';
-import { seedDemoMetrics } from '../../core/reports/demo-metrics';
+import { refreshDemoFigures } from '../../core/reports/demo-metrics';
 
 export const DEMO_ONLY =
   "Only a demo company's report can be refreshed: a real company's figures come from its platforms.";
@@ -14,7 +14,7 @@ export const refreshDemoReport = defineRoute(reportsContracts.refreshDemo, {
     const company = await getCompany(companyId);
     if (!company) throw notFound();
     if (!company.demo) throw conflict(DEMO_ONLY);
-    await seedDemoMetrics(companyId);
+    await refreshDemoFigures(companyId);
     return noContent();
   },
 });

@@ -2,7 +2,6 @@ import { keys } from '../table/keys';
 import { companies } from './company-entity';
 import { COMPANY_DATA } from './company-registry';
 import { companyIdsOf, createCompany, memberIds, updateCompanyInfo } from './company-store';
-import { seedDemoMetrics } from '../reports/demo-metrics';
 
 /**
  * Deletes a company and everything registered as its data. A former member left without any
@@ -32,6 +31,4 @@ export async function resetDemoCompany(companyId: number): Promise<void> {
     suggested_budget: null,
     onboarded: false,
   });
-  // Explored again from scratch, but not empty: a fresh year of report figures.
-  await seedDemoMetrics(companyId);
 }

@@ -178,6 +178,11 @@ export type CompanyInfoFields = Partial<Omit<CompanyItem, 'id' | 'createdAt' | '
  * PATCH company info: only the fields sent change. The entity's versioned update re-reads
  * and retries when another member wrote in between, so neither write is lost.
  */
+/** A demo's new report seed: the figures it draws from change, nothing else does. */
+export async function setDemoSeed(companyId: number, demoSeed: number) {
+  return companies.update(keys.company(companyId), { demoSeed });
+}
+
 export async function updateCompanyInfo(companyId: number, fields: CompanyInfoFields | CompanyInfoInput) {
   return companies.update(keys.company(companyId), fields);
 }

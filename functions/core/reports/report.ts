@@ -2,6 +2,8 @@ import { isCalendarDay } from '@shared/calendar-day';
 import { reportPeriodMessages } from '@shared/report-periods';
 import { REPORT_PLATFORMS, type ReportPlatform, type Reports, type ReportsQuery } from '@shared/schemas/reports';
 import { fieldError } from '../errors';
+import { getCompany } from '../companies/company-store';
+import { demoReportRows } from './demo-metrics';
 import { metricDaysBetween, toReportRow } from './metric-store';
 
 /** A report spans at most this many days: a year and a comparison period fit, a decade does not. */
@@ -40,6 +42,12 @@ export async function readReport(companyId: number, query: ReportsQuery): Promis
   if (days < 1) throw fieldError('to', reportMessages.range);
   if (days > MAX_REPORT_DAYS) throw fieldError('to', reportMessages.span);
   const platforms = reportPlatforms(query.platforms);
+  // A demo's figures are drawn from its seed, not stored (demo-metrics.ts).
+  const company = await getCompany(companyId);
+  if (company?.demo) {
+    const drawn = demoReportRows(company, platforms, query.from, query.to);
+    return Object.fromEntries(platforms.map((platform, i) => [platform, drawn[i]]));
+  }
   const rows = await Promise.all(
     platforms.map(async (platform) =>
       (await metricDaysBetween(companyId, platform, query.from, query.to)).map(toReportRow),
