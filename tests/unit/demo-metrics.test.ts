@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyItem } from '../../functions/core/companies/company-entity';
+import { blankCompany } from '../../functions/core/companies/company-store';
 import { demoReportRows } from '../../functions/core/reports/demo-metrics';
 
 const demo = (demoSeed?: number): CompanyItem => ({
-  id: 42,
-  name: 'Demo Bistro',
-  description: '',
-  website: '',
-  customers: '',
-  goal: null,
-  why: '',
-  current_revenue: null,
-  suggested_budget: null,
-  tone: '',
-  voice: '',
-  locations: [],
-  onboarded: false,
-  demo: true,
+  ...blankCompany(42, 'Demo Bistro', true),
   ...(demoSeed === undefined ? {} : { demoSeed }),
   createdAt: '2026-06-15T10:00:00.000Z',
-  memberCount: 1,
-  version: 1,
 });
 
 describe("a demo's report figures, drawn on read", () => {
