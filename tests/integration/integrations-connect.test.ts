@@ -179,7 +179,8 @@ describe('connecting platforms through the sandbox', () => {
     // Should the workflow's own retries run out, a try an hour on is already armed.
     const hour = (at: number) => at > Date.now() + 50 * 60_000 && at < Date.now() + 61 * 60_000;
     expect(hour(await scheduledUntil(companyId, 'threads', hour))).toBe(true);
-    expect((await rawItem(companyId, 'threads'))!.secrets).toBe(before);
+    // (The workflow's retry comes a twentieth of a second later in the test runtime, so the
+    // tokens may already be new here: the old ones are compared only once it has run.)
     // The workflow's retry works: new tokens, and the hour's try gives way to the next refresh.
     const next = await scheduledUntil(companyId, 'threads', (at) => at > Date.now() + 24 * 3600_000);
     const refreshed = (await rawItem(companyId, 'threads'))!;
