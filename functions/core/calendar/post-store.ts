@@ -154,6 +154,59 @@ export async function createPosts(companyId: number, input: NewPosts, now = new 
   return created;
 }
 
+/** A group of posts as it stands in a demo's sample history: published at `at`, or scheduled for it. */
+export interface SampleGroup {
+  platforms: Platform[];
+  subject: string | null;
+  content: string;
+  files: number[];
+  status: 'published' | 'scheduled';
+  at: string;
+}
+
+/**
+ * Writes a sample group under ids the caller reserved (and recorded first, so a retry can
+ * remove what a crash left half written), with its files' use. No schedule is armed: when a
+ * scheduled one falls due the publish watch takes it, and the publisher fails it with the demo
+ * sentence, as every demo post is failed.
+ */
+export async function writeSampleGroup(companyId: number, ids: number[], group: SampleGroup, now: Date) {
+  for (const [i, platform] of group.platforms.entries()) {
+    const id = ids[i];
+    if (id === undefined) throw new Error('A sample group needs an id for each platform');
+    const post: PostItem = {
+      id,
+      companyId,
+      groupId: ids[0] ?? id,
+      siblingIds: ids.slice(0, group.platforms.length),
+      subject: group.subject,
+      content: group.content,
+      platform,
+      status: group.status,
+      scheduledAt: group.status === 'scheduled' ? group.at : null,
+      publishedAt: group.status === 'published' ? group.at : null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      date: group.at,
+      files: group.files,
+      publish: false,
+      failure: null,
+      externalId: null,
+      permalink: null,
+      leaseUntil: null,
+      version: 1,
+    };
+    await writePostWithFiles(post, undefined, post.files);
+  }
+}
+
+/** Removes posts by id as they are now; one already gone is skipped, one being published is kept. */
+export async function removePosts(companyId: number, ids: readonly number[]): Promise<void> {
+  for (const post of await postsByIds(companyId, ids)) {
+    if (post.status !== 'in-progress') await removeIfUnchanged(post);
+  }
+}
+
 export interface PostChanges {
   subject?: string | null;
   content?: string;

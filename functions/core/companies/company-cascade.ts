@@ -18,6 +18,8 @@ export async function deleteCompany(companyId: number): Promise<void> {
 
 /** The demo tab's reset: company data, plans and posts go; the company, its people and invites stay. */
 export async function resetDemoCompany(companyId: number): Promise<void> {
+  // First: a sample history being written now stops at its next step rather than refill the demo.
+  await updateCompanyInfo(companyId, { demoResetAt: new Date().toISOString() });
   for (const data of COMPANY_DATA) if (!data.keptByDemoReset) await data.remove(companyId);
   await updateCompanyInfo(companyId, {
     description: '',

@@ -19,8 +19,10 @@ export const companyItemSchema = z.object({
   locations: z.array(z.string()),
   onboarded: z.boolean(),
   demo: z.boolean(),
-  /** A demo's report figures are drawn from this seed on read (reports/demo-figures.ts); Refresh report changes it. */
+  /** A demo's report figures are drawn from this seed on read (reports/demo-metrics.ts); Refresh report changes it. */
   demoSeed: z.number().int().optional(),
+  /** When a demo was last reset: a sample history asked for before then writes nothing more. */
+  demoResetAt: z.string().optional(),
   createdAt: z.string(),
   /**
    * Members, kept by the same transactions that add and remove them, so "a company keeps at

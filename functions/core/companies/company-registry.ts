@@ -16,6 +16,7 @@ import { connectionData } from '../integrations/connection-data';
 import { notificationData } from '../notifications/notification-data';
 import { postScheduleData } from '../publishing/post-schedule-data';
 import { metricData } from '../reports/metric-data';
+import { demoHistoryData } from '../demo/demo-history-data';
 
 /**
  * Everything a company owns, in the order the cascade removes it: members first, so nobody
@@ -52,6 +53,7 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   notificationData,
   postScheduleData,
   metricData,
+  demoHistoryData,
   objectData({
     name: 'files in the media bucket',
     example: async (companyId) => {

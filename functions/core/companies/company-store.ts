@@ -175,15 +175,15 @@ export async function companyView(company: CompanyItem): Promise<Company> {
 
 export type CompanyInfoFields = Partial<Omit<CompanyItem, 'id' | 'createdAt' | 'version' | 'memberCount' | 'demo'>>;
 
-/**
- * PATCH company info: only the fields sent change. The entity's versioned update re-reads
- * and retries when another member wrote in between, so neither write is lost.
- */
 /** A demo's new report seed: the figures it draws from change, nothing else does. */
 export async function setDemoSeed(companyId: number, demoSeed: number) {
   return companies.update(keys.company(companyId), { demoSeed });
 }
 
+/**
+ * PATCH company info: only the fields sent change. The entity's versioned update re-reads
+ * and retries when another member wrote in between, so neither write is lost.
+ */
 export async function updateCompanyInfo(companyId: number, fields: CompanyInfoFields | CompanyInfoInput) {
   return companies.update(keys.company(companyId), fields);
 }

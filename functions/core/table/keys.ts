@@ -38,6 +38,8 @@ export const keys = {
   icp: (companyId: number, icpId: number): TableKey => ({ pk: partition.company(companyId), sk: `ICP#${icpId}` }),
   marketingPlan: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'MARKETING_PLAN' }),
   seoKeywords: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'SEO_KEYWORDS' }),
+  /** What a demo company's sample history wrote, so a refresh replaces it and nothing else. */
+  demoHistory: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'DEMO_HISTORY' }),
   /** Site audits: ULID ids, so the partition's AUDIT# items sort by start time. */
   audit: (companyId: number, auditId: string): TableKey => ({
     pk: partition.company(companyId),
@@ -114,6 +116,7 @@ export const companyItemPrefix = {
   post: 'POST#',
   marketingPlan: 'MARKETING_PLAN',
   seoKeywords: 'SEO_KEYWORDS',
+  demoHistory: 'DEMO_HISTORY',
   /** Audits, the running-audit lock and the audit settings. */
   audit: 'AUDIT',
   auditRun: 'AUDIT#',

@@ -1,4 +1,5 @@
 import type { JobKind } from '../../core/jobs/job-kind';
+import { reviewReplyJob } from '../../core/business/review-reply-job';
 import { blogGenerationJob, postsGenerationJob } from '../../core/calendar/generation';
 import { idealCustomersJob } from '../../core/onboarding/ideal-customers-job';
 import { marketingPlanJob } from '../../core/onboarding/marketing-plan-job';
@@ -6,6 +7,7 @@ import { companyOverviewJob } from '../../core/onboarding/overview-job';
 import { integrationRefreshJob } from '../../core/integrations/refresh';
 import { seoKeywordsJob } from '../../core/keywords/keywords-job';
 import { metricsCollectJob } from '../../core/reports/metrics-collect';
+import { demoHistoryJob } from '../../core/demo/demo-history';
 
 /**
  * Every job kind the run-job worker runs, imported by name: adding a kind is one import and
@@ -19,5 +21,7 @@ export const JOB_KINDS: readonly JobKind[] = [
   postsGenerationJob,
   blogGenerationJob,
   seoKeywordsJob,
+  reviewReplyJob,
   metricsCollectJob,
+  demoHistoryJob,
 ];
