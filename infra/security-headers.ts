@@ -14,13 +14,17 @@ export const INDEX_INLINE_SCRIPT =
   'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });';
 const inlineScriptHash = `'sha256-${createHash('sha256').update(INDEX_INLINE_SCRIPT).digest('base64')}'`;
 
+/** Where Google hosts a Business Profile's photos and its reviewers' pictures. */
+const GOOGLE_IMAGES = 'https://*.googleusercontent.com';
+
 /**
  * The SPA's Content-Security-Policy. Scripts come only from our own origin (Vite emits every
  * script as a file) and the one inline script above, by its hash; no eval. Styles allow
  * 'unsafe-inline': sonner injects its stylesheet as a <style> element at run time, and the dev
  * mailbox shows mails (inline styles, as mail needs) in a srcdoc frame, which inherits this policy. Images, uploads and
- * video reach the media bucket by presigned URLs, so its origin is named; nothing else is
- * loaded from elsewhere (fonts are the system's).
+ * video reach the media bucket by presigned URLs, so its origin is named; a business listing's
+ * photos are Google's (googleusercontent.com); nothing else is loaded from elsewhere (fonts are
+ * the system's).
  */
 export function spaContentSecurityPolicy(mediaOrigins: readonly string[]): string {
   const media = mediaOrigins.join(' ');
@@ -28,7 +32,7 @@ export function spaContentSecurityPolicy(mediaOrigins: readonly string[]): strin
     "default-src 'self'",
     `script-src 'self' ${inlineScriptHash}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${media}`.trim(),
+    `img-src 'self' data: blob: ${media} ${GOOGLE_IMAGES}`.replace(/\s+/g, ' '),
     `media-src 'self' blob: ${media}`.trim(),
     `connect-src 'self' ${media}`.trim(),
     "font-src 'self'",

@@ -9,6 +9,7 @@ import { freePort } from './free-port';
 import { createRequestListener, loadAreaHandlers } from './http-server';
 import { startS3 } from './s3';
 import { localS3Credentials } from './s3-credentials';
+import { SANDBOX_PLACES_KEY } from './sandbox/google-apis-sandbox';
 import { SANDBOX_CLIENTS, startOAuthSandbox } from './sandbox/oauth-sandbox';
 import { startPaymentSandbox } from './sandbox/payment-sandbox';
 import { PLATFORM_SANDBOX_CLIENTS, startPlatformSandbox } from './sandbox/platform-sandbox';
@@ -148,6 +149,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       OAUTH_GOOGLE_CLIENT_SECRET: SANDBOX_CLIENTS.google.clientSecret,
       OAUTH_FACEBOOK_CLIENT_ID: SANDBOX_CLIENTS.facebook.clientId,
       OAUTH_FACEBOOK_CLIENT_SECRET: SANDBOX_CLIENTS.facebook.clientSecret,
+      // Places autocomplete (a listing's service areas) takes an API key, not the user's token.
+      GOOGLE_PLACES_API_KEY: SANDBOX_PLACES_KEY,
       TABLE_NAME: tableName,
       MEDIA_BUCKET: bucket,
       DYNAMODB_ENDPOINT: dynamo.endpoint,

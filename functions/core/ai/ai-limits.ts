@@ -18,6 +18,8 @@ export const AI_LIMITS = {
   idealCustomers: { scope: 'ai-icp-company', max: 10, windowSeconds: 3600 },
   /** POST /api/plan: twelve months of plan, the longest answer. */
   marketingPlan: { scope: 'ai-plan-company', max: 5, windowSeconds: 3600 },
+  /** POST .../reviews/{reviewId}/generate: one short reply each. */
+  reviewReply: { scope: 'ai-review-reply-company', max: 30, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 /** Every kind above, counted together for the user who asks, by hour and by day. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authorizationUrl, type ClientCredentials } from './platform-client';
 import type { PlatformConfig } from './platform-config';
 import { PlatformError, platformError } from './platform-error';
-import { fetchPlatform, type PlatformReply, type PlatformRequest } from './platform-http';
+import { fetchPlatform, retryAfterSeconds, type PlatformReply, type PlatformRequest } from './platform-http';
 
 /** The two Google connections: the profile with Search Console, and My Business. */
 export type GooglePlatform = 'google' | 'google-my-business';
@@ -32,7 +32,7 @@ export type GoogleTokens = z.infer<typeof googleTokensSchema>;
  * Google's two error shapes: the OAuth endpoints answer `{error, error_description}`
  * (invalid_grant: the refresh token was revoked, expired or the password changed); the APIs
  * answer `{error: {code, message, status}}` (UNAUTHENTICATED 401, PERMISSION_DENIED 403,
- * RESOURCE_EXHAUSTED 429 at 300 requests a minute).
+ * RESOURCE_EXHAUSTED 429 at 300 requests a minute, with Retry-After when Google sends one).
  */
 export function classifyGoogleError(platform: GooglePlatform, answer: PlatformReply): PlatformError {
   const body = (answer.body ?? {}) as {
@@ -46,7 +46,8 @@ export function classifyGoogleError(platform: GooglePlatform, answer: PlatformRe
   if (code === 'invalid_grant' || code === 'invalid_token' || code === 'UNAUTHENTICATED' || answer.status === 401) {
     return platformError.expired(platform, detail);
   }
-  if (answer.status === 429 || code === 'RESOURCE_EXHAUSTED') return platformError.rateLimited(platform, 60, detail);
+  if (answer.status === 429 || code === 'RESOURCE_EXHAUSTED')
+    return platformError.rateLimited(platform, retryAfterSeconds(answer.headers, 60), detail);
   if (answer.status === 403 || code === 'PERMISSION_DENIED') {
     return new PlatformError(platform, 'permission', googleAccessSentence(platform), detail);
   }

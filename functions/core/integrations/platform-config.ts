@@ -24,6 +24,11 @@ export interface PlatformConfig {
   /** The Business Profile's account management API and its business information API (locations). */
   googleBusinessAccounts: string;
   googleBusinessInformation: string;
+  /** The Google My Business API v4 (mybusiness.googleapis.com): a location's reviews and media. */
+  googleMyBusiness: string;
+  /** The Places API (New): autocomplete for a listing's service areas, with its own API key. */
+  googlePlaces: string;
+  googlePlacesApiKey?: string;
   /** WordPress.com's OAuth and REST API (public-api.wordpress.com). */
   wordpressCom: string;
 }
@@ -58,6 +63,9 @@ export function platformConfig(): PlatformConfig {
       'https://mybusinessbusinessinformation.googleapis.com',
       '/google-business-information',
     ),
+    googleMyBusiness: base('GOOGLE_MY_BUSINESS_BASE', 'https://mybusiness.googleapis.com', '/google-my-business'),
+    googlePlaces: base('GOOGLE_PLACES_BASE', 'https://places.googleapis.com', '/google-places'),
+    googlePlacesApiKey: env('GOOGLE_PLACES_API_KEY'),
     wordpressCom: base('WORDPRESS_COM_BASE', 'https://public-api.wordpress.com', '/wpcom'),
   };
 }

@@ -38,7 +38,7 @@ export const platformSentences = {
   rateLimited: (p: ConnectedPlatform, retryAfterSeconds: number) =>
     isSocialPlatform(p)
       ? `${label(p)} is limiting requests right now. We will try again ${retryWhen(retryAfterSeconds)}.`
-      : `${label(p)} is limiting requests right now. Please try again in a minute.`,
+      : `${label(p)} is limiting requests right now. Please try again ${retryWhen(retryAfterSeconds)}.`,
   permission: (p: ConnectedPlatform, permission: string) =>
     `${label(p)} did not give us the ${permission} permission. Connect again and allow it.`,
   unavailable: (p: ConnectedPlatform) => `${label(p)} is not answering right now. Please try again in a few minutes.`,

@@ -13,7 +13,7 @@ export interface PlatformReply {
 }
 
 export interface PlatformRequest {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;

@@ -6,7 +6,7 @@ import { SafeAgent, sharedSafeAgent } from './safe-agent';
 import { checkTarget } from './target-policy';
 
 export interface SafeFetchOptions {
-  method?: 'GET' | 'HEAD' | 'POST' | 'PUT';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string | Uint8Array;
   /** Decoded bytes the body may have (default 5 MB). */

@@ -5,6 +5,7 @@ import { trackedMap } from './sandbox-store';
 import { accountRoutes } from './google/accounts';
 import { apiRoutes } from './google/apis';
 import { businessRoutes } from './google/business';
+import type { Listing } from './google/business-fixtures';
 import type { Access, Code, Grant, GoogleContext } from './google/context';
 
 /**
@@ -12,19 +13,23 @@ import type { Access, Code, Grant, GoogleContext } from './google/context';
  * endpoint's code and refresh grants, tokeninfo, revoke), userinfo, Search Console's sites.list
  * and the Business Profile's accounts.list: the subset functions/core/integrations/google-client.ts
  * calls, with Google's shapes, token lifetimes, errors and per-minute quota, and the Business
- * Information API's locations of an account. Its modules are under google/: accounts.ts (OAuth),
- * apis.ts (userinfo, Search Console), business.ts (Business Profile).
+ * Profile listing functions/core/business/business-profile-client.ts calls. Its modules are under
+ * google/: accounts.ts (OAuth), apis.ts (userinfo, Search Console), business.ts (accounts,
+ * locations, Places autocomplete), business-listing.ts (a location's profile, attributes,
+ * categories, reviews and media), business-fixtures.ts (what a new Google user's listing holds).
  *
  * Paths mirror the hosts under a prefix: /google-accounts (accounts.google.com), /google-oauth2
  * (oauth2.googleapis.com), /google-apis (www.googleapis.com), /google-business-accounts
  * (mybusinessaccountmanagement.googleapis.com), /google-business-information
- * (mybusinessbusinessinformation.googleapis.com). Google's app is sign-in's (SANDBOX_CLIENTS.google).
+ * (mybusinessbusinessinformation.googleapis.com), /google-my-business (mybusiness.googleapis.com),
+ * /google-places (places.googleapis.com). Google's app is sign-in's (SANDBOX_CLIENTS.google).
  *
  * Control: POST /__sandbox/google/revoke takes back every grant, as a user removing the app at
- * myaccount.google.com would (the refresh grant then answers invalid_grant).
+ * myaccount.google.com would (the refresh grant then answers invalid_grant); GET
+ * /__sandbox/google/listing?name= answers a Google user's listing and the updates it received.
  */
 export { SEARCH_CONSOLE_SITES } from './google/apis';
-export { BUSINESS_ACCOUNTS, BUSINESS_LOCATIONS } from './google/business';
+export { BUSINESS_ACCOUNTS, SANDBOX_PLACES_KEY } from './google/business';
 
 /**
  * What the Google sandbox keeps across restarts, inside the platform sandbox's state file. Codes
@@ -35,6 +40,7 @@ export interface GoogleApisSandboxState {
   codes: [string, Omit<Code, 'grant'> & { grant: number }][];
   access: [string, Omit<Access, 'grant'> & { grant: number }][];
   refresh: [string, number][];
+  listings?: [string, Listing][];
 }
 
 export interface GoogleApisSandboxOptions {
@@ -67,6 +73,7 @@ function googleContext(options: GoogleApisSandboxOptions): GoogleContext {
       (saved?.refresh ?? []).map(([k, v]) => [k, grantAt(v)]),
       changed,
     ),
+    listings: trackedMap<string, Listing>(saved?.listings ?? [], changed),
   };
 }
 
@@ -94,6 +101,7 @@ export function createGoogleApisSandbox(options: GoogleApisSandboxOptions) {
     codes: [...ctx.codes].map(([k, v]) => [k, { ...v, grant: ctx.grants.indexOf(v.grant) }]),
     access: [...ctx.access].map(([k, v]) => [k, { ...v, grant: ctx.grants.indexOf(v.grant) }]),
     refresh: [...ctx.refresh].map(([k, v]) => [k, ctx.grants.indexOf(v)]),
+    listings: [...ctx.listings],
   });
   return { answer, state };
 }

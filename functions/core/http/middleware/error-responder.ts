@@ -45,9 +45,15 @@ export function errorResponder(): HttpMiddleware {
       } else {
         log('error', 'unhandled error', { requestId, error: error.message, stack: error.stack });
       }
+      // A platform's own wait (its Retry-After) is passed on, so a client may wait as long.
+      const wait = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
       request.response = {
         statusCode: status,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+          ...(status === 429 && typeof wait === 'number' ? { 'retry-after': String(wait) } : {}),
+        },
         body: JSON.stringify(body),
       };
     },

@@ -1,12 +1,18 @@
 import { json } from '../kit/answers';
 import { googleApiError } from '../kit/errors';
 import { route, type Call, type Route } from '../kit/router';
+import { PLACES, SANDBOX_ACCOUNT } from './business-fixtures';
+import { listingOf, listingRoutes, masked } from './business-listing';
 import { BUSINESS, bearer, type GoogleContext } from './context';
 
 /**
  * The Business Profile APIs: the Account Management API's accounts.list (under
- * /google-business-accounts) and the Business Information API's locations of an account (under
- * /google-business-information), with Google's page tokens.
+ * /google-business-accounts), the Business Information API (under /google-business-information:
+ * an account's locations, a location, its attributes, attributes.list, categories), the Google My
+ * Business API v4 (under /google-my-business: reviews and media, business-listing.ts) and the
+ * Places API (New)'s autocomplete (under /google-places), with Google's page tokens and errors.
+ * Each Google user (grant id) has a listing of their own, made from the fixtures on first use
+ * and kept like every sandbox state, so updates stay and tests do not share one.
  */
 export const BUSINESS_ACCOUNTS = [
   {
@@ -16,7 +22,7 @@ export const BUSINESS_ACCOUNTS = [
     verificationState: 'UNVERIFIED',
   },
   {
-    name: 'accounts/110000000000000000002',
+    name: SANDBOX_ACCOUNT,
     accountName: 'Sandbox Bakery Group',
     type: 'LOCATION_GROUP',
     role: 'OWNER',
@@ -24,27 +30,8 @@ export const BUSINESS_ACCOUNTS = [
   },
 ];
 
-/** Each account's locations (Business Information API's Location, the fields readMask asks for). */
-export const BUSINESS_LOCATIONS: Record<string, { name: string; title: string; storefrontAddress: object }[]> = {
-  'accounts/110000000000000000001': [],
-  'accounts/110000000000000000002': [
-    {
-      name: 'locations/5500000000000000001',
-      title: 'Sandbox Bakery Soho',
-      storefrontAddress: { regionCode: 'GB', postalCode: 'W1D 3QF', locality: 'London', addressLines: ['12 Frith St'] },
-    },
-    {
-      name: 'locations/5500000000000000002',
-      title: 'Sandbox Bakery Camden',
-      storefrontAddress: {
-        regionCode: 'GB',
-        postalCode: 'NW1 8AH',
-        locality: 'London',
-        addressLines: ['3 Camden High St'],
-      },
-    },
-  ],
-};
+/** The Places API key the embedded runtime is given (GOOGLE_PLACES_API_KEY). */
+export const SANDBOX_PLACES_KEY = 'sandbox-places-api-key';
 
 /** A page of `list` from pageToken (an offset), at most `max`, `fallback` by default. */
 function pageOf<T>(q: URLSearchParams, list: T[], max: number, fallback: number) {
@@ -61,14 +48,48 @@ function accounts(ctx: GoogleContext, call: Call) {
 }
 
 function locations(ctx: GoogleContext, call: Call, account: string) {
-  if (!bearer(ctx, call, BUSINESS)) return;
-  const list = BUSINESS_LOCATIONS[account];
-  if (!list) return googleApiError(call.res, 403, 'PERMISSION_DENIED', 'The caller does not have permission');
-  if (!call.url.searchParams.get('readMask')) {
-    return googleApiError(call.res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.');
+  const grant = bearer(ctx, call, BUSINESS);
+  if (!grant) return;
+  if (!BUSINESS_ACCOUNTS.some((a) => a.name === account)) {
+    return googleApiError(call.res, 403, 'PERMISSION_DENIED', 'The caller does not have permission');
   }
+  const readMask = call.url.searchParams.get('readMask');
+  if (!readMask) return googleApiError(call.res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.');
+  const list =
+    account === SANDBOX_ACCOUNT ? Object.values(listingOf(ctx, grant).locations).map((l) => masked(l, readMask)) : [];
   const { items, next } = pageOf(call.url.searchParams, list, 100, 10);
   return json(call.res, 200, { locations: items, ...next });
+}
+
+/** places:autocomplete: predictions whose text contains the input, keyed by the API key. */
+async function autocomplete(call: Call) {
+  if (call.req.headers['x-goog-api-key'] !== SANDBOX_PLACES_KEY) {
+    return googleApiError(call.res, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
+  }
+  let input = '';
+  try {
+    const sent = (JSON.parse(await call.text()) as { input?: unknown }).input;
+    input = typeof sent === 'string' ? sent : '';
+  } catch {
+    return googleApiError(call.res, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.');
+  }
+  if (!input.trim()) return googleApiError(call.res, 400, 'INVALID_ARGUMENT', 'input must not be empty.');
+  const words = input.toLowerCase();
+  const suggestions = PLACES.filter((p) => p.text.toLowerCase().includes(words))
+    .slice(0, 5)
+    .map((p) => ({
+      placePrediction: {
+        place: `places/${p.placeId}`,
+        placeId: p.placeId,
+        text: { text: p.text, matches: [{ endOffset: input.length }] },
+        structuredFormat: {
+          mainText: { text: p.text.split(',')[0] },
+          secondaryText: { text: p.text.split(',').slice(1).join(',').trim() },
+        },
+        types: ['locality', 'political'],
+      },
+    }));
+  return json(call.res, 200, suggestions.length ? { suggestions } : {});
 }
 
 export const businessRoutes = (ctx: GoogleContext): Route<Call>[] => [
@@ -76,4 +97,11 @@ export const businessRoutes = (ctx: GoogleContext): Route<Call>[] => [
   route('GET', /^\/google-business-information\/v1\/(accounts\/\d+)\/locations$/, (call, [account = '']) =>
     locations(ctx, call, account),
   ),
+  route('POST', '/google-places/v1/places:autocomplete', (call) => autocomplete(call)),
+  // Control: the listing of the Google user who consented as `name` (tests read what was written).
+  route('GET', '/__sandbox/google/listing', ({ res, url }) => {
+    const grant = ctx.grants.findLast((g) => g.name === url.searchParams.get('name'));
+    return grant ? json(res, 200, listingOf(ctx, grant)) : json(res, 404, { error: 'no such Google user' });
+  }),
+  ...listingRoutes(ctx),
 ];

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { googleApiError } from '../kit/errors';
 import { overLimit } from '../kit/rate-limit';
 import type { Call } from '../kit/router';
+import type { Listing } from './business-fixtures';
 
 /** What the Google modules (accounts, apis, business) share: grants, codes and tokens. */
 export const SEARCH_CONSOLE = 'https://www.googleapis.com/auth/webmasters.readonly';
@@ -41,6 +42,8 @@ export interface GoogleContext {
   codes: Map<string, Code>;
   access: Map<string, Access>;
   refresh: Map<string, Grant>;
+  /** Each Google user's Business Profile listing, by grant id (business-listing.ts). */
+  listings: Map<string, Listing>;
 }
 
 export function issueAccess(ctx: GoogleContext, grant: Grant) {
