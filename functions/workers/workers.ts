@@ -29,6 +29,8 @@ export type WorkerName = (typeof WORKERS)[number]['name'];
 export const RECURRING_WORKERS = [
   // Starts the publish workflow again for posts nothing has moved on (functions/core/publishing/post-sweeper.ts).
   { name: 'sweep-posts', everyMinutes: 1 },
+  // Re-arms daily report collections whose chain of schedules died (functions/core/reports/metrics-sweeper.ts).
+  { name: 'sweep-metrics', everyMinutes: 60 },
 ] as const;
 
 export type RecurringWorkerName = (typeof RECURRING_WORKERS)[number]['name'];

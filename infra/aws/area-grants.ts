@@ -52,9 +52,14 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
   'publish-fail': defineGrants({ table: TABLE_READ_WRITE, mail: true }),
 };
 
-/** What each recurring worker may touch: the sweeper reads posts by their watch time and starts publishes. */
+/**
+ * What each recurring worker may touch: the post sweeper reads posts by their watch time and
+ * starts publishes; the metrics sweeper reads collection watches and a company's connections,
+ * re-arms a collection (its watch and its one-time schedule) or removes a watch nobody needs.
+ */
 export const RECURRING_GRANTS: Record<RecurringWorkerName, Grants> = {
   'sweep-posts': defineGrants({ table: ['Query'], workflows: ['publish-post'] }),
+  'sweep-metrics': defineGrants({ table: ['Query', 'GetItem', 'PutItem', 'DeleteItem'], schedules: true }),
 };
 
 export function areaGrants(area: string, declarations: Partial<Record<string, Grants>> = AREA_GRANTS): Grants {

@@ -1,35 +1,45 @@
 import { sweepPosts } from '../../functions/core/publishing/post-sweeper';
+import { sweepMetrics } from '../../functions/core/reports/metrics-sweeper';
 import { config } from '../../functions/core/config';
 import { log } from '../../functions/core/log';
-import { RECURRING_WORKERS } from '../../functions/workers/workers';
+import { RECURRING_WORKERS, type RecurringWorkerName } from '../../functions/workers/workers';
 
-/** The AWS rule's interval (RECURRING_WORKERS), shortened by WORKFLOW_TIME_SCALE like the publish path's times. */
-const [SWEEP] = RECURRING_WORKERS;
-const intervalMs = () => SWEEP.everyMinutes * 60_000 * config.localTimeScale;
+/** What each recurring worker runs: the same functions as their Lambda handlers. */
+const SWEEPS: Record<RecurringWorkerName, () => Promise<unknown>> = {
+  'sweep-posts': () => sweepPosts(),
+  'sweep-metrics': () => sweepMetrics(),
+};
 
 /**
- * The embedded stand-in for the recurring schedule that runs the post sweeper in AWS: once at
- * start (a restart after a crash looks at once) and then at the rule's interval.
+ * The embedded stand-in for the recurring rules that run the sweepers in AWS: each once at
+ * start (a restart after a crash looks at once) and then at its rule's interval, shortened by
+ * WORKFLOW_TIME_SCALE like the publish path's times.
  */
 export function startSweepLoop() {
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-  const sweep = () => {
+  const timers = new Map<RecurringWorkerName, NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  const sweep = (worker: (typeof RECURRING_WORKERS)[number]) => {
     if (stopped) return;
-    current = sweepPosts()
+    const current: Promise<void> = SWEEPS[worker.name]()
       .then(() => undefined)
-      .catch((error: unknown) => log('warn', 'post sweep failed', { error: (error as Error).message }))
+      .catch((error: unknown) => log('warn', `${worker.name} failed`, { error: (error as Error).message }))
       .finally(() => {
-        if (!stopped) timer = setTimeout(sweep, intervalMs());
+        running.delete(current);
+        if (!stopped)
+          timers.set(
+            worker.name,
+            setTimeout(() => sweep(worker), worker.everyMinutes * 60_000 * config.localTimeScale),
+          );
       });
+    running.add(current);
   };
-  sweep();
+  for (const worker of RECURRING_WORKERS) sweep(worker);
   return {
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
+      for (const timer of timers.values()) clearTimeout(timer);
+      await Promise.all(running);
     },
   };
 }

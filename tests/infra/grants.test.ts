@@ -243,24 +243,27 @@ describe('each word of the vocabulary, granted to one area alone', () => {
     });
   });
 
-  it('the run-job worker arms the next token refresh: the same group and role, the workflow by its fixed name', () => {
+  it('the run-job worker and the metrics sweeper arm one-time schedules: the same group and role, the workflow by its fixed name', () => {
     const [machineId, machine] = Object.entries(resources(template, 'AWS::StepFunctions::StateMachine')).find(([key]) =>
       key.startsWith('WorkflowsRunJob'),
     )!;
     expect(machineId).toBeDefined();
     expect(machine.Properties.StateMachineName).toBe(`${stack.stackName}-run-job`);
-    const worker = logicalId(stack.workerFunctions.get('run-job')!);
-    expect(actionsGranted(template, worker)).toEqual(
-      expect.arrayContaining(['iam:PassRole', 'scheduler:CreateSchedule', 'scheduler:UpdateSchedule']),
-    );
-    expect(actionsGranted(template, worker)).not.toContain('states:StartExecution');
-    expect(envOf(template, worker)).toMatchObject({
-      SCHEDULE_GROUP: { Ref: expect.stringMatching(/^SchedulesGroup/) },
-      [workflowArnEnv('run-job')]: runJobArnByName,
-    });
+    const arming = ['run-job', 'sweep-metrics'];
+    for (const name of arming) {
+      const worker = logicalId(stack.workerFunctions.get(name)!);
+      expect(actionsGranted(template, worker), name).toEqual(
+        expect.arrayContaining(['iam:PassRole', 'scheduler:CreateSchedule', 'scheduler:UpdateSchedule']),
+      );
+      expect(actionsGranted(template, worker), name).not.toContain('states:StartExecution');
+      expect(envOf(template, worker), name).toMatchObject({
+        SCHEDULE_GROUP: { Ref: expect.stringMatching(/^SchedulesGroup/) },
+        [workflowArnEnv('run-job')]: runJobArnByName,
+      });
+    }
     // Every other worker still touches no schedule.
     for (const [name, fn] of stack.workerFunctions) {
-      if (name === 'run-job') continue;
+      if (arming.includes(name)) continue;
       expect(
         actionsGranted(template, logicalId(fn)).filter((a) => a.startsWith('scheduler:') || a === 'iam:PassRole'),
         name,

@@ -6,7 +6,10 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../functions/core/table/client';
 import { keys } from '../../functions/core/table/keys';
 import { metricsScheduleName } from '../../functions/core/reports/metrics-schedule';
-import { collectMetrics } from '../../functions/core/reports/metrics-collect';
+import { collectMetrics, metricsCollectJob } from '../../functions/core/reports/metrics-collect';
+import { sweepMetrics } from '../../functions/core/reports/metrics-sweeper';
+import { metricsWatches, watchMetrics } from '../../functions/core/reports/metrics-watch';
+import { scheduler } from '../../functions/core/scheduler/scheduler-port';
 import { reportMessages } from '../../functions/core/reports/report';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { failNextPlatformCall } from '../support/platform-connect';
@@ -195,5 +198,56 @@ describe("a demo company's report", () => {
     const after = (await report(client, year)).body;
     for (const platform of PLATFORMS) expect(after[platform]).toHaveLength(365);
     expect(JSON.stringify(after)).not.toBe(JSON.stringify(before));
+  });
+});
+
+describe('a collection chain that dies is re-armed', () => {
+  const scheduleOf = async (companyId: number) =>
+    (await table().send(new GetCommand({ TableName: tableName(), Key: keys.schedule(metricsScheduleName(companyId)) })))
+      .Item;
+
+  it('the sweeper re-arms a company whose run never came, and forgets one with nothing to collect', async () => {
+    const { companyId } = await connectedCompany('reports-chain');
+    // The connect armed the chain and its watch, the watch after the run's time.
+    const armed = await scheduleOf(companyId);
+    const watch = await metricsWatches.get(keys.metricsWatch(companyId), { consistent: true });
+    expect(watch?.runAt).toBe(armed!.at);
+    expect(Date.parse(watch!.watchAt)).toBeGreaterThan(Date.parse(watch!.runAt));
+
+    // The chain dies: yesterday's run never started, and no schedule is left.
+    await scheduler().remove(metricsScheduleName(companyId));
+    await watchMetrics(companyId, new Date(Date.now() - 2 * 86_400_000));
+    const lonely = await signedInUser('reports-chain-none');
+    await watchMetrics(lonely.companyId, new Date(Date.now() - 2 * 86_400_000));
+
+    const swept = await sweepMetrics();
+    expect(swept.rearmed).toBeGreaterThanOrEqual(1);
+    expect(swept.ended).toBeGreaterThanOrEqual(1);
+    const rearmed = await scheduleOf(companyId);
+    expect(Date.parse(rearmed!.at as string)).toBeGreaterThan(Date.now());
+    const moved = await metricsWatches.get(keys.metricsWatch(companyId), { consistent: true });
+    expect(moved?.runAt).toBe(rearmed!.at);
+    // The company without a connection has no chain to keep.
+    expect(await metricsWatches.get(keys.metricsWatch(lonely.companyId), { consistent: true })).toBeUndefined();
+    expect(await scheduleOf(lonely.companyId)).toBeUndefined();
+
+    // A second sweep finds nothing due: a re-armed chain is not armed twice.
+    await sweepMetrics();
+    expect(await scheduleOf(companyId)).toEqual(rearmed);
+  });
+
+  it('a run for a company with nothing left to collect ends its chain and its watch', async () => {
+    const { companyId } = await signedInUser('reports-chain-ends');
+    await watchMetrics(companyId, new Date(Date.now() + 3600_000));
+    const ctx = {
+      uuid: 'metrics-test',
+      companyId,
+      userId: 0,
+      step: async () => {},
+      signal: new AbortController().signal,
+    };
+    await metricsCollectJob.run({}, ctx);
+    expect(await metricsWatches.get(keys.metricsWatch(companyId), { consistent: true })).toBeUndefined();
+    expect(await scheduleOf(companyId)).toBeUndefined();
   });
 });

@@ -15,7 +15,7 @@ import { postData } from '../calendar/post-data';
 import { connectionData } from '../integrations/connection-data';
 import { notificationData } from '../notifications/notification-data';
 import { postScheduleData } from '../publishing/post-schedule-data';
-import { metricData } from '../reports/metric-data';
+import { metricData, metricsWatchData } from '../reports/metric-data';
 import { demoHistoryData } from '../demo/demo-history-data';
 
 /**
@@ -53,6 +53,7 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   notificationData,
   postScheduleData,
   metricData,
+  metricsWatchData,
   demoHistoryData,
   objectData({
     name: 'files in the media bucket',

@@ -1,6 +1,7 @@
 import { partitionData } from '../companies/company-data';
 import { companyItemPrefix } from '../table/keys';
 import { saveMetricDays } from './metric-store';
+import { watchMetrics } from './metrics-watch';
 
 /** A company's report figures go with the company and with a demo reset; its collection schedule is one of its `c<id>-` schedules. */
 export const metricData = partitionData({
@@ -20,4 +21,11 @@ export const metricData = partitionData({
         collectedAt: new Date().toISOString(),
       },
     ]),
+});
+
+/** The watch on its daily collection goes with the company (and with a demo reset, which has no connections). */
+export const metricsWatchData = partitionData({
+  name: 'report collection watch',
+  skPrefix: companyItemPrefix.metricsWatch,
+  example: (companyId) => watchMetrics(companyId, new Date(Date.now() + 86_400_000)),
 });

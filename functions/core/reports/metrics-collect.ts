@@ -9,6 +9,8 @@ import { log } from '../log';
 import { dailyRows } from './metric-rows';
 import { metricDaysBetween, saveMetricDays, toReportRow } from './metric-store';
 import { armMetrics, METRICS_JOB_KIND, nextDailyRun } from './metrics-schedule';
+import { hasSocialConnection } from './metrics-sweeper';
+import { unwatchMetrics } from './metrics-watch';
 
 /** How far back the first collection reaches: Instagram's daily follower figures go back 30 days. */
 export const BACKFILL_DAYS = 30;
@@ -79,12 +81,6 @@ export async function collectMetrics(
   return outcomes;
 }
 
-/** Whether the company still has a social platform to collect from (else the daily runs stop). */
-async function hasSocialConnection(companyId: number): Promise<boolean> {
-  const connections = await Promise.all(REPORT_PLATFORMS.map((platform) => getConnection(companyId, platform)));
-  return connections.some((c) => c?.status === 'connected');
-}
-
 /**
  * The daily collection, run by the run-job workflow from the company's schedule. It arms the
  * next day's run first, so a run that dies half-way still has a successor.
@@ -95,6 +91,7 @@ export const metricsCollectJob = defineJobKind({
   result: z.record(z.string(), z.enum(COLLECT_OUTCOMES)),
   run: async (_input, ctx) => {
     if (await hasSocialConnection(ctx.companyId)) await armMetrics(ctx.companyId, nextDailyRun(ctx.companyId));
+    else await unwatchMetrics(ctx.companyId);
     return collectMetrics(ctx.companyId);
   },
 });

@@ -38,6 +38,8 @@ export const keys = {
   icp: (companyId: number, icpId: number): TableKey => ({ pk: partition.company(companyId), sk: `ICP#${icpId}` }),
   marketingPlan: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'MARKETING_PLAN' }),
   seoKeywords: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'SEO_KEYWORDS' }),
+  /** When a company's daily report collection should next have run (reports/metrics-watch.ts). */
+  metricsWatch: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'METRICS_WATCH' }),
   /** What a demo company's sample history wrote, so a refresh replaces it and nothing else. */
   demoHistory: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'DEMO_HISTORY' }),
   /** Site audits: ULID ids, so the partition's AUDIT# items sort by start time. */
@@ -117,6 +119,7 @@ export const companyItemPrefix = {
   marketingPlan: 'MARKETING_PLAN',
   seoKeywords: 'SEO_KEYWORDS',
   demoHistory: 'DEMO_HISTORY',
+  metricsWatch: 'METRICS_WATCH',
   /** Audits, the running-audit lock and the audit settings. */
   audit: 'AUDIT',
   auditRun: 'AUDIT#',
@@ -158,6 +161,14 @@ export const index = {
     gsi3pk: postWatchPartition(companyId % WATCH_SHARDS),
     gsi3sk: `${watchAt}#${companyId}#${postId}`,
   }),
+  /**
+   * GSI3, sparse: a company's daily report collection, by the time its chain of one-time
+   * schedules should have run again; the metrics sweeper re-arms a chain that died.
+   */
+  metricsWatch: (companyId: number, watchAt: string) => ({
+    gsi3pk: metricsWatchPartition(companyId % WATCH_SHARDS),
+    gsi3sk: `${watchAt}#${companyId}`,
+  }),
   /** A company's posts of one status by date (scheduled soonest first, published newest first). */
   companyPostsByStatus: (companyId: number, status: string, isoTime: string, postId: number) => ({
     gsi1pk: `${companyCollection(companyId, 'POST')}#${status}`,
@@ -167,6 +178,7 @@ export const index = {
 
 export const WATCH_SHARDS = 8;
 export const postWatchPartition = (shard: number) => `POSTWATCH#${shard}`;
+export const metricsWatchPartition = (shard: number) => `METRICSWATCH#${shard}`;
 
 /** The GSI2 partition of one kind of a company's items. */
 export const companyCollection = (companyId: number, kind: string) => `${partition.company(companyId)}#${kind}`;
