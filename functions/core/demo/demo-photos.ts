@@ -45,8 +45,8 @@ const buns = (s: number) =>
 
 const cake = (s: number) => {
   const c = s / 2;
-  return `<rect x="${c - s * 0.26}" y="${s * 0.5}" width="${s * 0.52}" height="${s * 0.24}" rx="18" fill="#f7d6e0"/>
-<rect x="${c - s * 0.2}" y="${s * 0.32}" width="${s * 0.4}" height="${s * 0.2}" rx="16" fill="#fbe7ee"/>
+  return `<rect x="${c - s * 0.26}" y="${s * 0.5}" width="${s * 0.52}" height="${s * 0.24}" rx="18" fill="#f2b6c8"/>
+<rect x="${c - s * 0.2}" y="${s * 0.32}" width="${s * 0.4}" height="${s * 0.2}" rx="16" fill="#f7cdd9"/>
 <path d="M ${c - s * 0.26} ${s * 0.56} q ${s * 0.065} 40 ${s * 0.13} 0 t ${s * 0.13} 0 t ${s * 0.13} 0 t ${s * 0.13} 0" stroke="#e58fab" stroke-width="14" fill="none"/>
 <rect x="${c - 8}" y="${s * 0.2}" width="16" height="${s * 0.12}" fill="#f2c14e"/>
 <ellipse cx="${c}" cy="${s * 0.18}" rx="14" ry="26" fill="#f28c28"/>
