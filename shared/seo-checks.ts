@@ -16,6 +16,7 @@ export const SEO_CATEGORIES = [
   { id: 'meta', name: 'Titles and descriptions' },
   { id: 'headings', name: 'Headings' },
   { id: 'content', name: 'Content' },
+  { id: 'markup', name: 'Structured data and social tags' },
   { id: 'images', name: 'Images' },
   { id: 'canonical', name: 'Canonical and hreflang' },
   { id: 'sitemap', name: 'Sitemap and robots.txt' },
@@ -122,6 +123,15 @@ const checks = [
     fix: 'Replace the meta refresh with a 301 redirect on the server.',
   },
   {
+    id: 'soft-404',
+    category: 'indexability',
+    name: 'Soft 404 pages',
+    severity: 'warning',
+    description:
+      'These pages say the page was not found but answer 200 OK, so search engines may index an error page as content.',
+    fix: 'Answer 404 (or 410) for pages that do not exist, or redirect them to a real page.',
+  },
+  {
     id: 'deep-page',
     category: 'indexability',
     name: `Pages more than ${T.maxClickDepth} clicks from the home page`,
@@ -137,6 +147,14 @@ const checks = [
     severity: 'error',
     description: 'These pages link to URLs of your site that answer with an error or cannot be reached.',
     fix: 'Point each broken link to a working page or remove it.',
+  },
+  {
+    id: 'broken-external-link',
+    category: 'links',
+    name: 'Pages with broken external links',
+    severity: 'warning',
+    description: 'These pages link to other websites at addresses that answer with an error or cannot be reached.',
+    fix: 'Update each link to the page’s new address or remove it.',
   },
   {
     id: 'too-many-links',
@@ -373,6 +391,15 @@ const checks = [
     fix: `Keep descriptions within ${T.descriptionMax} characters.`,
   },
   {
+    id: 'description-short',
+    category: 'meta',
+    name: `Meta descriptions shorter than ${T.descriptionMin} characters`,
+    severity: 'notice',
+    description:
+      'A very short description says little about the page, so search engines often write their own snippet.',
+    fix: `Write descriptions of ${T.descriptionMin} to ${T.descriptionMax} characters that sum up the page.`,
+  },
+  {
     id: 'description-multiple',
     category: 'meta',
     name: 'Pages with several meta descriptions',
@@ -404,6 +431,14 @@ const checks = [
     severity: 'notice',
     description: 'Several main headings blur the topic of the page.',
     fix: 'Keep one H1 and use H2 for sections.',
+  },
+  {
+    id: 'h1-long',
+    category: 'headings',
+    name: `H1 longer than ${T.h1Max} characters`,
+    severity: 'notice',
+    description: 'A long main heading is hard to scan and dilutes the topic of the page.',
+    fix: `Keep the H1 within ${T.h1Max} characters; put the detail in the text below it.`,
   },
   {
     id: 'heading-order',
@@ -445,6 +480,14 @@ const checks = [
     severity: 'error',
     description: 'The same main text appears on several URLs.',
     fix: 'Keep one version and redirect the others, or set a canonical URL.',
+  },
+  {
+    id: 'near-duplicate-content',
+    category: 'content',
+    name: 'Near-duplicate content',
+    severity: 'warning',
+    description: `The main text of these pages is at least ${T.nearDuplicateSimilarity * 100}% the same as another page's.`,
+    fix: 'Make each page say something of its own, merge the pages, or point the copies at one canonical URL.',
   },
   {
     id: 'html-too-large',
@@ -511,6 +554,41 @@ const checks = [
     fix: 'Add lang to the html element, for example <html lang="en">.',
   },
   // Images
+  // Structured data and social tags
+  {
+    id: 'structured-data-invalid',
+    category: 'markup',
+    name: 'Structured data that does not parse',
+    severity: 'error',
+    description: 'A JSON-LD block on these pages is not valid JSON, so search engines ignore all of it.',
+    fix: 'Correct the JSON-LD (a missing comma, quote or bracket) and check it with a structured data validator.',
+  },
+  {
+    id: 'structured-data-incomplete',
+    category: 'markup',
+    name: 'Structured data without required properties',
+    severity: 'warning',
+    description:
+      'A JSON-LD item lacks a property its type requires (a Product without a name or offers, an Event without a startDate...), so it cannot show as a rich result.',
+    fix: 'Add the required properties of each schema.org type you use.',
+  },
+  {
+    id: 'og-missing',
+    category: 'markup',
+    name: 'Pages without Open Graph tags',
+    severity: 'notice',
+    description:
+      'Without og:title, og:type, og:image and og:url, a shared link shows whatever the social network guesses.',
+    fix: 'Add the four Open Graph meta tags to the head of each page.',
+  },
+  {
+    id: 'twitter-card-missing',
+    category: 'markup',
+    name: 'Pages without a Twitter card',
+    severity: 'notice',
+    description: 'Without a twitter:card meta tag, links to these pages show as plain links on X (Twitter).',
+    fix: 'Add <meta name="twitter:card" content="summary_large_image"> (with the Open Graph tags for its content).',
+  },
   {
     id: 'img-missing-alt',
     category: 'images',
@@ -585,6 +663,24 @@ const checks = [
     fix: 'Point every canonical straight at the page that is canonical itself.',
   },
   {
+    id: 'canonical-off-site',
+    category: 'canonical',
+    name: 'Canonical URL on another website',
+    severity: 'warning',
+    description:
+      'The canonical link names a page of another host, so search engines are told to index that site instead of this page.',
+    fix: 'Point the canonical to this page (or its main version on your own site), unless the content really belongs there.',
+  },
+  {
+    id: 'canonical-not-http',
+    category: 'canonical',
+    name: 'Canonical URL that is not a web address',
+    severity: 'error',
+    description:
+      'The canonical link uses another scheme than http or https (file:, ftp:...), which no search engine can follow.',
+    fix: 'Use the absolute https:// address of the page as its canonical.',
+  },
+  {
     id: 'canonical-multiple',
     category: 'canonical',
     name: 'Several canonical links',
@@ -631,6 +727,23 @@ const checks = [
     severity: 'warning',
     description: 'An alternate language version answers with an error or redirects.',
     fix: 'Point hreflang links at working final addresses.',
+  },
+  {
+    id: 'hreflang-to-noindex',
+    category: 'canonical',
+    name: 'Hreflang to a noindex page',
+    severity: 'warning',
+    description: 'An alternate language version is marked noindex, so it cannot be shown in search.',
+    fix: 'Remove noindex from the alternate page, or drop it from the hreflang set.',
+  },
+  {
+    id: 'hreflang-to-non-canonical',
+    category: 'canonical',
+    name: 'Hreflang to a non-canonical page',
+    severity: 'warning',
+    description:
+      'An alternate language version names another page as its canonical, so search engines ignore the pair.',
+    fix: 'Point hreflang links at the canonical version of each alternate.',
   },
   {
     id: 'hreflang-invalid',
@@ -708,10 +821,18 @@ const checks = [
   {
     id: 'sitemap-not-indexable',
     category: 'sitemap',
-    name: 'Noindex, blocked or non-canonical URLs in the sitemap',
+    name: 'Noindex or non-canonical URLs in the sitemap',
     severity: 'warning',
-    description: 'The sitemap asks search engines to index pages that refuse it.',
+    description: 'The sitemap asks search engines to index pages that refuse it or name another page as canonical.',
     fix: 'Remove these URLs from the sitemap, or make them indexable.',
+  },
+  {
+    id: 'sitemap-blocked',
+    category: 'sitemap',
+    name: 'Sitemap URLs blocked by robots.txt',
+    severity: 'warning',
+    description: 'The sitemap lists URLs that robots.txt forbids crawling: the two files contradict each other.',
+    fix: 'Remove these URLs from the sitemap, or allow them in robots.txt.',
   },
   {
     id: 'resource-blocked',
@@ -770,6 +891,49 @@ const checks = [
     description: 'Heavy scripts delay interaction, especially on phones.',
     fix: 'Split code, load it on demand and remove unused libraries.',
   },
+  {
+    id: 'css-broken',
+    category: 'performance',
+    name: 'Broken CSS files',
+    severity: 'error',
+    description: 'These pages load stylesheets that answer with an error or cannot be reached, so they show unstyled.',
+    fix: 'Restore the stylesheet or correct its address in the page.',
+  },
+  {
+    id: 'js-broken',
+    category: 'performance',
+    name: 'Broken JavaScript files',
+    severity: 'error',
+    description:
+      'These pages load scripts that answer with an error or cannot be reached, so parts of them may not work.',
+    fix: 'Restore the script or correct its address in the page.',
+  },
+  {
+    id: 'resource-broken',
+    category: 'performance',
+    name: 'Broken icons, fonts and media files',
+    severity: 'warning',
+    description: 'These pages load other files (icons, preloaded fonts, video, audio) that answer with an error.',
+    fix: 'Restore the files or remove the references to them.',
+  },
+  {
+    id: 'resource-uncompressed',
+    category: 'performance',
+    name: 'Uncompressed CSS and JavaScript',
+    severity: 'warning',
+    description:
+      'These pages load text files served without gzip or Brotli compression, several times larger than needed.',
+    fix: 'Turn on gzip or Brotli compression for CSS and JavaScript on the server or CDN.',
+  },
+  {
+    id: 'resource-uncached',
+    category: 'performance',
+    name: 'Resources without browser caching',
+    severity: 'warning',
+    description:
+      'These pages load stylesheets, scripts or images sent without Cache-Control max-age or Expires, so returning visitors download them again.',
+    fix: 'Send Cache-Control: public, max-age=31536000 on versioned static files (a shorter max-age on the others).',
+  },
   // Security
   {
     id: 'http-page',
@@ -778,6 +942,23 @@ const checks = [
     severity: 'error',
     description: 'These pages are not encrypted; browsers mark them "Not secure".',
     fix: 'Serve the whole site over HTTPS and redirect http:// to https://.',
+  },
+  {
+    id: 'no-https-redirect',
+    category: 'security',
+    name: 'No redirect from HTTP to HTTPS',
+    severity: 'error',
+    description:
+      'The http:// address of the site answers without redirecting to https://, so visitors can stay on the insecure version.',
+    fix: 'Redirect every http:// request to the same https:// address with a 301.',
+  },
+  {
+    id: 'certificate-expiring',
+    category: 'security',
+    name: `TLS certificate expiring within ${T.certificateWarnDays} days`,
+    severity: 'warning',
+    description: 'When the certificate expires, browsers block the whole site with a security warning.',
+    fix: 'Renew the certificate now, and turn on automatic renewal.',
   },
   {
     id: 'mixed-content',

@@ -15,36 +15,55 @@ export function healthBand(score: number): HealthBand {
   return HEALTH_BANDS.find((band) => rounded >= band.min)?.name ?? 'Poor';
 }
 
-/** What one page costs the score: an error 60 points, a warning 20, notices nothing. */
-export const PAGE_ERROR_COST = 60;
-export const PAGE_WARNING_COST = 20;
-/** A site-wide issue (no sitemap, too many redirects) costs a flat amount, as the anchors do. */
+/**
+ * The weights of the reference's anchors: an error takes 60% of what is left of a page's
+ * health, a warning 40%, a notice nothing. A site-wide issue (no sitemap, no https redirect)
+ * costs a flat 3 points (error) or 2 (warning) off the site's score.
+ */
+export const ERROR_WEIGHT = 0.6;
+export const WARNING_WEIGHT = 0.4;
 export const SITE_ERROR_COST = 3;
 export const SITE_WARNING_COST = 2;
 
+/** The error-level and warning-level checks one page fails. */
+export interface PageIssues {
+  errors: number;
+  warnings: number;
+}
+
 export interface HealthInput {
-  /** Pages (crawled or refused URLs of the site) with at least one error-level issue. */
-  pagesWithErrors: number;
-  /** Pages whose worst issue is a warning. */
-  pagesWithWarningsOnly: number;
+  /** Pages of the site in the audit (crawled or refused by robots.txt). */
   pages: number;
+  /** The pages that fail at least one error or warning check; every other page counts 100. */
+  pagesWithIssues: Iterable<PageIssues>;
   /** Site-wide checks that failed, by severity. */
   siteErrors: number;
   siteWarnings: number;
 }
 
+/** One page's health, 0-100: each failed error check keeps 40% of it, each warning 60%. */
+export const pageHealth = ({ errors, warnings }: PageIssues): number =>
+  100 * (1 - ERROR_WEIGHT) ** errors * (1 - WARNING_WEIGHT) ** warnings;
+
 /**
- * Health Score 0-100, in the spirit of the anchors (reference "Scores as the anchors compute
- * them"): each page starts at 100, loses 60 for having an error and 20 for a warning, the site
- * score is the pages' average minus a flat cost per site-wide issue, rounded and clamped.
- * A site with no pages (its first page failed) scores 0.
+ * Health Score 0-100 (docs/features/website-audit-health-score.md): the average of the pages'
+ * health less the flat cost of site-wide issues, rounded and clamped. Every issue weighs by its
+ * severity and by the share of pages it is on, so any issue more or fewer moves the average:
+ * a second error on a page already in error still costs, unlike a flat cost per page. A site
+ * with an error or warning anywhere scores at most 99; a site with no pages scores 0.
  */
 export function healthScore(input: HealthInput): number {
   if (input.pages <= 0) return 0;
-  const lost = input.pagesWithErrors * PAGE_ERROR_COST + input.pagesWithWarningsOnly * PAGE_WARNING_COST;
-  const average = 100 - lost / input.pages;
-  const score = average - input.siteErrors * SITE_ERROR_COST - input.siteWarnings * SITE_WARNING_COST;
-  return Math.max(0, Math.min(100, Math.round(score)));
+  let lost = 0;
+  let issues = input.siteErrors + input.siteWarnings;
+  for (const page of input.pagesWithIssues) {
+    if (page.errors + page.warnings === 0) continue;
+    issues++;
+    lost += 100 - pageHealth(page);
+  }
+  const score = 100 - lost / input.pages - input.siteErrors * SITE_ERROR_COST - input.siteWarnings * SITE_WARNING_COST;
+  const rounded = Math.max(0, Math.min(100, Math.round(score)));
+  return issues > 0 ? Math.min(rounded, 99) : rounded;
 }
 
 /** The order of severities, worst first (spec: errors high, warnings medium, notices low). */

@@ -44,4 +44,13 @@ export const SEO_THRESHOLDS = {
   slowPageMs: 3000,
   /** Reference: images over 500 KB. */
   imageMaxBytes: 500 * 1024,
+  /** Where spec and reference are silent, the peers' figures: descriptions under 70 characters, H1 over 70. */
+  descriptionMin: 70,
+  h1Max: 70,
+  /** Near-duplicate content: main texts at least 90% alike (estimated Jaccard similarity of 3-word shingles). */
+  nearDuplicateSimilarity: 0.9,
+  /** A certificate that expires within 30 days warns. */
+  certificateWarnDays: 30,
+  /** Text resources smaller than this gain nothing from compression. */
+  compressMinBytes: 1024,
 } as const;

@@ -12,7 +12,8 @@ export async function startAuditRuntime(batchMs = 150): Promise<{ runtime: Runti
   const port = await freePort();
   const site = await serveTestSite({ port });
   const runtime = await startRuntimeProcess({
-    env: { FETCH_ALLOW: `127.0.0.1:${port}`, AUDIT_BATCH_MS: String(batchMs) },
+    // The site and the other website its pages link to.
+    env: { FETCH_ALLOW: `127.0.0.1:${port},${new URL(site.externalOrigin).host}`, AUDIT_BATCH_MS: String(batchMs) },
   });
   return { runtime, site };
 }

@@ -2,14 +2,20 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createNetServer } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
  * A generated website with planted SEO defects, for the audit tests. Every clean page passes
  * every check (unique title, description, H1 and text, canonical, viewport, lang, two or more
- * inlinks, HSTS...); each defect is one page or link made wrong in one way. `version` 2 fixes
- * some defects and plants new ones, for the audit comparison.
+ * inlinks, Open Graph, Twitter card, valid JSON-LD, a working external link, compressed and
+ * cached files, HSTS...); each defect is one page, link or file made wrong in one way.
+ * `version` 2 fixes some defects and plants new ones, for the audit comparison. `clean: true`
+ * serves the clean twin: the same clean pages with the site-wide defects fixed (robots.txt,
+ * sitemap, http to https redirect, certificate) and the defect pages no longer linked.
+ * `damage()` breaks the site the way a bad deploy does, for the history test.
  */
 
 export type Defect =
@@ -43,7 +49,29 @@ export type Defect =
   | 'meta-refresh'
   | 'vague-anchor'
   | 'dead-end'
-  | 'sitemap-404';
+  | 'sitemap-404'
+  | 'broken-css'
+  | 'broken-js'
+  | 'broken-icon'
+  | 'link-redirects-to-404'
+  | 'broken-external-link'
+  | 'canonical-off-site'
+  | 'canonical-not-http'
+  | 'soft-404'
+  | 'near-duplicate'
+  | 'json-ld-invalid'
+  | 'json-ld-incomplete'
+  | 'no-open-graph'
+  | 'no-twitter-card'
+  | 'short-description'
+  | 'long-h1'
+  | 'no-https-redirect'
+  | 'certificate-expiring'
+  | 'uncompressed-css'
+  | 'uncached-script'
+  | 'sitemap-disallowed'
+  | 'hreflang-to-noindex'
+  | 'hreflang-to-non-canonical';
 
 /** Planted in version 1; version 2 fixes FIXED_IN_V2 and plants ADDED_IN_V2. */
 export const V1_DEFECTS: readonly Defect[] = [
@@ -78,6 +106,28 @@ export const V1_DEFECTS: readonly Defect[] = [
   'vague-anchor',
   'dead-end',
   'sitemap-404',
+  'broken-css',
+  'broken-js',
+  'broken-icon',
+  'link-redirects-to-404',
+  'broken-external-link',
+  'canonical-off-site',
+  'canonical-not-http',
+  'soft-404',
+  'near-duplicate',
+  'json-ld-invalid',
+  'json-ld-incomplete',
+  'no-open-graph',
+  'no-twitter-card',
+  'short-description',
+  'long-h1',
+  'no-https-redirect',
+  'certificate-expiring',
+  'uncompressed-css',
+  'uncached-script',
+  'sitemap-disallowed',
+  'hreflang-to-noindex',
+  'hreflang-to-non-canonical',
 ];
 export const FIXED_IN_V2: readonly Defect[] = ['missing-title', 'long-description', 'broken-image', 'thin-content'];
 export const ADDED_IN_V2: readonly Defect[] = ['missing-alt-2' as Defect];
@@ -106,6 +156,13 @@ export function words(seed: string, count: number): string {
 }
 
 interface PageSpec {
+  /** Markup at the very start of the body, before the header. */
+  lead?: string;
+  /** false: no Open Graph tags; no Twitter card. */
+  openGraph?: boolean;
+  twitterCard?: boolean;
+  /** The JSON-LD block's text (default: a valid Organization); null for none. */
+  jsonLd?: string | null;
   title?: string | null;
   description?: string | null;
   h1?: string | null;
@@ -125,7 +182,13 @@ export interface TestSite {
   setVersion(version: 1 | 2): void;
   /** For each planted defect, the check and the URL that must be flagged. */
   expectations(): { defect: string; check: string; url: string }[];
+  /** Checks that must not flag a page: the false positives planted beside the defects. */
+  notExpected(): { check: string; url: string }[];
   cleanUrls(): string[];
+  /** The other website the pages link to (a working page and a 404). */
+  externalOrigin: string;
+  /** Breaks the site as a bad deploy would: the stylesheet gone, /about/ answering 500, broken links on /pricing/. */
+  damage(broken: boolean): void;
   /** TLS options for the crawler's pool (the site's self-signed certificate). */
   ca?: string;
   hits: string[];
@@ -137,13 +200,33 @@ function pageHtml(origin: string, path: string, spec: PageSpec): string {
     spec.title === undefined ? `Rosa's Bakery: ${path.replace(/\W+/g, ' ').trim() || 'home'} page guide` : spec.title;
   const description =
     spec.description === undefined
-      ? `Everything about ${path.replace(/\W+/g, ' ').trim() || 'our home'} at Rosa's sourdough bakery in Bristol.`
+      ? `Everything you need to know about ${path.replace(/\W+/g, ' ').trim() || 'our home'} at Rosa's sourdough bakery in Bristol, baked fresh daily.`
       : spec.description;
   const h1 = spec.h1 === undefined ? `Welcome to ${path.replace(/\W+/g, ' ').trim() || 'the bakery'}` : spec.h1;
   const canonical = spec.canonical === undefined ? `${origin}${path}` : spec.canonical;
   const links = (spec.links ?? []).map(
     (href) => `<li><a href="${href}">Visit ${href.replace(/\W+/g, ' ').trim() || 'home'}</a></li>`,
   );
+  const jsonLd =
+    spec.jsonLd === undefined
+      ? JSON.stringify({
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: "Rosa's Bakery",
+          url: origin,
+        })
+      : spec.jsonLd;
+  const social = [
+    ...(spec.openGraph === false
+      ? []
+      : [
+          `<meta property="og:title" content="${title ?? 'Rosa'}">`,
+          '<meta property="og:type" content="website">',
+          `<meta property="og:image" content="${origin}/logo.png">`,
+          `<meta property="og:url" content="${origin}${path}">`,
+        ]),
+    ...(spec.twitterCard === false ? [] : ['<meta name="twitter:card" content="summary">']),
+  ].join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -153,9 +236,12 @@ ${title === null ? '' : `<title>${title}</title>`}
 ${description === null ? '' : `<meta name="description" content="${description}">`}
 ${canonical === null ? '' : `<link rel="canonical" href="${canonical}">`}
 <link rel="stylesheet" href="/style.css">
+${social}
+${jsonLd === null ? '' : `<script type="application/ld+json">${jsonLd}</script>`}
 ${spec.extraHead ?? ''}
 </head>
 <body>
+${spec.lead ?? ''}
 <header><img src="/logo.png" alt="Rosa's Bakery logo" width="120" height="40"></header>
 ${h1 === null ? '' : `<h1>${h1}</h1>`}
 <h2>Fresh every morning</h2>
@@ -166,7 +252,7 @@ ${spec.body ?? ''}
 </html>`;
 }
 
-function certificate(): { key: string; cert: string } {
+function certificate(days: number): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), 'audit-tls-'));
   try {
     execFileSync(
@@ -178,11 +264,11 @@ function certificate(): { key: string; cert: string } {
         'rsa:2048',
         '-nodes',
         '-days',
-        '1',
+        String(days),
         '-subj',
         '/CN=127.0.0.1',
         '-addext',
-        'subjectAltName=IP:127.0.0.1',
+        'subjectAltName=IP:127.0.0.1,IP:127.0.0.2',
         '-keyout',
         join(dir, 'key.pem'),
         '-out',
@@ -196,27 +282,77 @@ function certificate(): { key: string; cert: string } {
   }
 }
 
+/** A stylesheet large enough that compression matters (about 2 KB). */
+const STYLESHEET = Array.from(
+  { length: 60 },
+  (_, i) => `.bakery-block-${i}{margin:${i}px;color:#${(i * 4111).toString(16).padStart(6, '0').slice(0, 6)}}`,
+).join('\n');
+const HEAVY_STYLESHEET = STYLESHEET.repeat(10);
+const CACHED = { 'cache-control': 'public, max-age=86400' };
+
+/** Two texts of 300 words that differ in one word: near duplicates, not exact ones. */
+const NEAR_TEXT = words('near duplicate', 300);
+const NEAR_TEXT_2 = NEAR_TEXT.replace(/^(\S+)/, 'wholemeal');
+
+/**
+ * The other website the pages link to: one page that works, one that is gone. On another
+ * loopback address (127.0.0.1 is "localhost" to the link checks), over https when the site is,
+ * with the same certificate (it names both addresses).
+ */
+async function serveExternalSite(tls?: {
+  key: string;
+  cert: string;
+}): Promise<{ origin: string; close: () => Promise<void> }> {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url === '/fine/') res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Flour mill</h1>');
+    else res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+  };
+  const server = tls ? createHttpsServer(tls, handler) : createHttpServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    origin: `${tls ? 'https' : 'http'}://127.0.0.2:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /**
  * Serves the site on 127.0.0.1 (`port` 0: any free port). `https` serves it over TLS with a
- * fresh self-signed certificate, so the security checks see a clean site.
+ * fresh self-signed certificate, and plain http on the same port (the first byte tells them
+ * apart), so the http to https redirect can be checked on a test port.
  */
-export async function serveTestSite(options: { https?: boolean; port?: number } = {}): Promise<TestSite> {
+export async function serveTestSite(
+  options: { https?: boolean; port?: number; clean?: boolean } = {},
+): Promise<TestSite> {
   let version = 1;
+  let damaged = false;
+  const clean = options.clean ?? false;
   const hits: string[] = [];
-  const tls = options.https ? certificate() : undefined;
+  // The planted site's certificate expires in 10 days (under the 30-day warning), the twin's in a year.
+  const tls = options.https ? certificate(clean ? 365 : 10) : undefined;
+  const external = await serveExternalSite(tls);
   let origin = '';
   // Made once: building 3 MB of text per request would stall the server, and every page would look slow.
   let hugeText: string | undefined;
 
   const has = (defect: string) =>
-    version === 1
+    !clean &&
+    (version === 1
       ? V1_DEFECTS.includes(defect as Defect)
       : (V1_DEFECTS.includes(defect as Defect) && !FIXED_IN_V2.includes(defect as Defect)) ||
-        ADDED_IN_V2.includes(defect as Defect);
+        ADDED_IN_V2.includes(defect as Defect));
 
   const cleanLinks = (path: string) => {
     const i = CLEAN.indexOf(path);
-    return [CLEAN[(i + 1) % CLEAN.length]!, CLEAN[(i + 2) % CLEAN.length]!, '/'].filter((p) => p !== path);
+    const links = [CLEAN[(i + 1) % CLEAN.length]!, CLEAN[(i + 2) % CLEAN.length]!, '/'].filter((p) => p !== path);
+    // The damaged site's pricing page links to pages that are gone.
+    if (damaged && path === '/pricing/') links.push('/menu-2019/', '/old-offers/');
+    return [...links, `${external.origin}/fine/`];
   };
 
   const defectLinks = () => {
@@ -228,16 +364,25 @@ export async function serveTestSite(options: { https?: boolean; port?: number } 
     if (has('not-found')) links.push('/missing/');
     links.push('/server-error/');
     if (has('missing-alt-2')) links.push('/new-no-alt/');
+    links.push('/broken-css/', '/broken-js/', '/broken-icon/', '/links-to-moved/', '/external-links/');
+    links.push('/canonical-elsewhere/', '/canonical-file/', '/soft-404/', '/near-dup-1/', '/near-dup-2/');
+    links.push('/bad-json-ld/', '/incomplete-json-ld/', '/no-og/', '/no-twitter/', '/short-description/');
+    links.push('/long-h1/', '/heavy-css/', '/uncached-script/', '/hreflang-a/', '/hreflang-b/');
+    links.push('/many-anchors/', '/h3-first/');
     return links;
   };
 
-  const routes = (
-    path: string,
-  ): { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | undefined => {
+  const hreflangs = (pairs: [string, string][]) =>
+    pairs.map(([lang, path]) => `<link rel="alternate" hreflang="${lang}" href="${origin}${path}">`).join('');
+
+  type Route = { status: number; headers?: Record<string, string>; body?: string | Buffer; delayMs?: number };
+
+  const routes = (path: string, gzip: boolean): Route | undefined => {
     const html = (spec: PageSpec) => ({ status: 200, body: pageHtml(origin, path, spec) });
     if (CLEAN.includes(path)) {
+      if (damaged && path === '/about/') return { status: 500, body: 'Internal Server Error' };
       const links = cleanLinks(path);
-      if (path === '/') links.push('/defects/');
+      if (path === '/' && !clean) links.push('/defects/');
       return html({ links });
     }
     switch (path) {
@@ -248,7 +393,15 @@ export async function serveTestSite(options: { https?: boolean; port?: number } 
           body: `User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}/sitemap.xml\n`,
         };
       case '/sitemap.xml': {
-        const listed = [...CLEAN, '/orphan/', '/noindex/', ...(has('sitemap-404') ? ['/sitemap-missing/'] : [])];
+        const listed = clean
+          ? CLEAN
+          : [
+              ...CLEAN,
+              '/orphan/',
+              '/noindex/',
+              ...(has('sitemap-404') ? ['/sitemap-missing/'] : []),
+              ...(has('sitemap-disallowed') ? ['/private/listed/'] : []),
+            ];
         return {
           status: 200,
           headers: { 'content-type': 'application/xml' },
@@ -258,10 +411,22 @@ export async function serveTestSite(options: { https?: boolean; port?: number } 
         };
       }
       case '/style.css':
-        return { status: 200, headers: { 'content-type': 'text/css' }, body: 'body{font-family:serif}' };
+        if (damaged) return undefined;
+        // Compressed when the client asks, as any well-set server does.
+        return gzip
+          ? {
+              status: 200,
+              headers: { 'content-type': 'text/css', 'content-encoding': 'gzip', ...CACHED },
+              body: gzipSync(STYLESHEET),
+            }
+          : { status: 200, headers: { 'content-type': 'text/css', ...CACHED }, body: STYLESHEET };
+      case '/css/heavy.css':
+        return { status: 200, headers: { 'content-type': 'text/css', ...CACHED }, body: HEAVY_STYLESHEET };
+      case '/js/uncached.js':
+        return { status: 200, headers: { 'content-type': 'text/javascript' }, body: 'console.log(1);' };
       case '/logo.png':
       case '/img/photo.png':
-        return { status: 200, headers: { 'content-type': 'image/png' }, body: 'PNG'.repeat(100) };
+        return { status: 200, headers: { 'content-type': 'image/png', ...CACHED }, body: 'PNG'.repeat(100) };
       case '/defects/':
         return html({ links: defectLinks() });
       case '/dup-title-1/':
@@ -302,6 +467,14 @@ export async function serveTestSite(options: { https?: boolean; port?: number } 
         return html({ body: '<img src="/img/photo.png" width="10" height="10">', links: ['/'] });
       case '/many-links/':
         return html({ links: Array.from({ length: 401 }, (_, i) => CLEAN[i % CLEAN.length]!) });
+      case '/many-anchors/':
+        // A long table of contents: same-page links are neither outlinks nor judged as link text.
+        return html({
+          body: Array.from({ length: 401 }, (_, i) => `<a href="#part-${i}">read more</a>`).join(' '),
+          links: ['/'],
+        });
+      case '/h3-first/':
+        return html({ lead: "<h3>Today's loaves</h3>", links: ['/'] });
       case '/thin/':
         return html({ text: has('thin-content') ? words('thin', 40) : words('thin', 300), links: ['/'] });
       case '/slow/':
@@ -342,9 +515,94 @@ export async function serveTestSite(options: { https?: boolean; port?: number } 
       case '/loop-b/':
         return { status: 302, headers: { location: '/loop-a/' } };
       case '/private/page/':
+      case '/private/listed/':
         return html({ links: ['/'] });
       case '/server-error/':
         return { status: 500, body: 'Internal Server Error' };
+      case '/broken-css/':
+        return html({ extraHead: '<link rel="stylesheet" href="/css/missing.css">', links: ['/'] });
+      case '/broken-js/':
+        return html({ extraHead: '<script src="/js/missing.js"></script>', links: ['/'] });
+      case '/broken-icon/':
+        return html({ extraHead: '<link rel="icon" href="/missing-icon.png">', links: ['/'] });
+      case '/links-to-moved/':
+        return html({ links: ['/moved-away/', '/'] });
+      case '/moved-away/':
+        return { status: 301, headers: { location: '/gone-away/' } };
+      case '/external-links/':
+        return html({ links: [`${external.origin}/fine/`, `${external.origin}/gone/`, '/'] });
+      case '/canonical-elsewhere/':
+        return html({ canonical: 'https://example.com/bakery/', links: ['/'] });
+      case '/canonical-file/':
+        return html({ canonical: 'file:///var/www/bakery/index.html', links: ['/'] });
+      case '/soft-404/':
+        return html({ title: 'Page not found', h1: 'Sorry, this page does not exist', links: ['/'] });
+      case '/near-dup-1/':
+        return html({ text: NEAR_TEXT, links: ['/'] });
+      case '/near-dup-2/':
+        return html({ text: NEAR_TEXT_2, links: ['/'] });
+      case '/bad-json-ld/':
+        return html({
+          jsonLd: '{"@context": "https://schema.org", "@type": "Organization", "name": "Rosa",',
+          links: ['/'],
+        });
+      case '/incomplete-json-ld/':
+        return html({
+          jsonLd: JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Sourdough loaf' }),
+          links: ['/'],
+        });
+      case '/no-og/':
+        return html({ openGraph: false, links: ['/'] });
+      case '/no-twitter/':
+        return html({ twitterCard: false, links: ['/'] });
+      case '/short-description/':
+        return html({ description: 'Fresh bread, every day.', links: ['/'] });
+      case '/long-h1/':
+        return html({
+          h1: 'Our sourdough, rye, spelt and wholemeal loaves, baked every single morning in Bristol since 1998',
+          links: ['/'],
+        });
+      case '/heavy-css/':
+        return html({ extraHead: '<link rel="stylesheet" href="/css/heavy.css">', links: ['/'] });
+      case '/uncached-script/':
+        return html({ extraHead: '<script src="/js/uncached.js"></script>', links: ['/'] });
+      case '/hreflang-a/':
+        return html({
+          extraHead: hreflangs([
+            ['en', '/hreflang-a/'],
+            ['de', '/hreflang-noindex/'],
+            ['x-default', '/hreflang-a/'],
+          ]),
+          links: ['/'],
+        });
+      case '/hreflang-noindex/':
+        return html({
+          extraHead: `<meta name="robots" content="noindex">${hreflangs([
+            ['en', '/hreflang-a/'],
+            ['de', '/hreflang-noindex/'],
+            ['x-default', '/hreflang-a/'],
+          ])}`,
+          links: ['/'],
+        });
+      case '/hreflang-b/':
+        return html({
+          extraHead: hreflangs([
+            ['en', '/hreflang-b/'],
+            ['fr', '/hreflang-elsewhere/'],
+            ['x-default', '/hreflang-b/'],
+          ]),
+          links: ['/'],
+        });
+      case '/hreflang-elsewhere/':
+        return html({
+          canonical: `${origin}/about/`,
+          extraHead: hreflangs([
+            ['en', '/hreflang-b/'],
+            ['fr', '/hreflang-elsewhere/'],
+            ['x-default', '/hreflang-b/'],
+          ]),
+          links: ['/'],
+        });
       default:
         return undefined;
     }
@@ -353,11 +611,12 @@ export async function serveTestSite(options: { https?: boolean; port?: number } 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
     hits.push(path);
+    const gzip = /gzip/.test(req.headers['accept-encoding'] ?? '');
     // As most servers do: a directory without its trailing slash redirects to it.
     const route =
-      !path.endsWith('/') && !path.includes('.') && routes(`${path}/`)
+      !path.endsWith('/') && !path.includes('.') && routes(`${path}/`, gzip)
         ? { status: 301, headers: { location: `${path}/` } }
-        : routes(path);
+        : routes(path, gzip);
     const send = () => {
       const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', ...route?.headers };
       if (tls) headers['strict-transport-security'] = 'max-age=31536000';
@@ -373,7 +632,25 @@ export async function serveTestSite(options: { https?: boolean; port?: number } 
     else send();
   };
 
-  const server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler) : createHttpServer(handler);
+  // The http:// twin of an https site: the clean twin redirects it, the planted site serves pages on it.
+  const plainHandler = (req: IncomingMessage, res: ServerResponse) => {
+    if (clean) res.writeHead(301, { location: `${origin}${req.url ?? '/'}` }).end();
+    else handler(req, res);
+  };
+
+  const httpServer = createHttpServer(tls ? plainHandler : handler);
+  const httpsServer = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler) : undefined;
+  const server = httpsServer
+    ? createNetServer((socket) => {
+        socket.once('data', (first) => {
+          socket.pause();
+          socket.unshift(first);
+          // A TLS handshake starts with 0x16; anything else is plain HTTP.
+          (first[0] === 0x16 ? httpsServer : httpServer).emit('connection', socket);
+          process.nextTick(() => socket.resume());
+        });
+      })
+    : httpServer;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -390,10 +667,23 @@ export async function serveTestSite(options: { https?: boolean; port?: number } 
       return version;
     },
     setVersion: (v) => (version = v),
+    damage: (broken) => (damaged = broken),
+    externalOrigin: external.origin,
     ca: tls?.cert,
     hits,
     cleanUrls: () => CLEAN.map(url),
+    notExpected: () =>
+      clean
+        ? []
+        : [
+            { check: 'too-many-links', url: url('/many-anchors/') },
+            { check: 'vague-anchor', url: url('/many-anchors/') },
+            { check: 'heading-order', url: url('/h3-first/') },
+            { check: 'canonical-missing', url: url('/canonical-file/') },
+            { check: 'duplicate-content', url: url('/near-dup-1/') },
+          ],
     expectations: () => {
+      if (clean) return [];
       const all: { defect: string; check: string; url: string }[] = [
         { defect: 'not-found', check: 'http-4xx', url: url('/missing/') },
         { defect: 'not-found', check: 'broken-internal-link', url: url('/defects/') },
@@ -431,14 +721,41 @@ export async function serveTestSite(options: { https?: boolean; port?: number } 
         { defect: 'vague-anchor', check: 'vague-anchor', url: url('/vague/') },
         { defect: 'dead-end', check: 'dead-end', url: url('/dead-end/') },
         { defect: 'sitemap-404', check: 'sitemap-non-200', url: url('/sitemap-missing/') },
+        { defect: 'broken-css', check: 'css-broken', url: url('/broken-css/') },
+        { defect: 'broken-js', check: 'js-broken', url: url('/broken-js/') },
+        { defect: 'broken-icon', check: 'resource-broken', url: url('/broken-icon/') },
+        { defect: 'link-redirects-to-404', check: 'broken-internal-link', url: url('/links-to-moved/') },
+        { defect: 'broken-external-link', check: 'broken-external-link', url: url('/external-links/') },
+        { defect: 'canonical-off-site', check: 'canonical-off-site', url: url('/canonical-elsewhere/') },
+        { defect: 'canonical-not-http', check: 'canonical-not-http', url: url('/canonical-file/') },
+        { defect: 'soft-404', check: 'soft-404', url: url('/soft-404/') },
+        { defect: 'near-duplicate', check: 'near-duplicate-content', url: url('/near-dup-1/') },
+        { defect: 'near-duplicate', check: 'near-duplicate-content', url: url('/near-dup-2/') },
+        { defect: 'json-ld-invalid', check: 'structured-data-invalid', url: url('/bad-json-ld/') },
+        { defect: 'json-ld-incomplete', check: 'structured-data-incomplete', url: url('/incomplete-json-ld/') },
+        { defect: 'no-open-graph', check: 'og-missing', url: url('/no-og/') },
+        { defect: 'no-twitter-card', check: 'twitter-card-missing', url: url('/no-twitter/') },
+        { defect: 'short-description', check: 'description-short', url: url('/short-description/') },
+        { defect: 'long-h1', check: 'h1-long', url: url('/long-h1/') },
+        { defect: 'no-https-redirect', check: 'no-https-redirect', url: `http://127.0.0.1:${port}/` },
+        { defect: 'certificate-expiring', check: 'certificate-expiring', url: origin },
+        { defect: 'uncompressed-css', check: 'resource-uncompressed', url: url('/heavy-css/') },
+        { defect: 'uncached-script', check: 'resource-uncached', url: url('/uncached-script/') },
+        { defect: 'sitemap-disallowed', check: 'sitemap-blocked', url: url('/private/listed/') },
+        { defect: 'hreflang-to-noindex', check: 'hreflang-to-noindex', url: url('/hreflang-a/') },
+        { defect: 'hreflang-to-non-canonical', check: 'hreflang-to-non-canonical', url: url('/hreflang-b/') },
       ];
-      // Mixed content exists only on an https page.
-      return all.filter((e) => has(e.defect) && (tls || e.check !== 'mixed-content'));
+      // Mixed content and the HTTPS checks exist only on an https site.
+      const httpsOnly = new Set(['mixed-content', 'no-https-redirect', 'certificate-expiring']);
+      return all.filter((e) => has(e.defect) && (tls || !httpsOnly.has(e.check)));
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
+    close: async () => {
+      await external.close();
+      await new Promise<void>((resolve) => {
+        httpServer.closeAllConnections();
+        httpsServer?.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

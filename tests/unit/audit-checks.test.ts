@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditSettingsSchema } from '@shared/schemas/seo';
 import { messages } from '@shared/messages';
 import { SEO_CATEGORIES, SEO_CHECKS, type SeoCheckId } from '@shared/seo-checks';
-import { healthBand, healthScore } from '@shared/seo-health';
+import { healthBand } from '@shared/seo-health';
 import { SEO_THRESHOLDS as T } from '@shared/seo-thresholds';
 import { CrawlState, FLAG, STATUS } from '../../functions/core/audit/crawl-state';
 import { PAGE_CHECKS, validHreflang } from '../../functions/core/audit/page-checks';
@@ -10,6 +10,8 @@ import { noLinkFacts, type PageFacts } from '../../functions/core/audit/page-fac
 import { parsePage } from '../../functions/core/audit/page-parser';
 import { SiteGraph, SITE_CHECKS, URL_CHECKS } from '../../functions/core/audit/site-checks';
 import { parseSitemap } from '../../functions/core/audit/sitemap';
+import { decodeSketch, shingleSketch, similarity } from '../../functions/core/audit/shingles';
+import { checkStructuredData } from '../../functions/core/audit/structured-data';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
@@ -17,7 +19,10 @@ function cleanHtml(overrides: { title?: string; description?: string; body?: str
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${overrides.title ?? 'A title of a decent length here'}</title>
-<meta name="description" content="${overrides.description ?? 'A description.'}">
+<meta name="description" content="${overrides.description ?? 'A description of this page that is long enough for search results to show.'}">
+<meta property="og:title" content="A title"><meta property="og:type" content="website">
+<meta property="og:image" content="https://site.example/a.png"><meta property="og:url" content="https://site.example/page/">
+<meta name="twitter:card" content="summary">
 <link rel="canonical" href="https://site.example/page/">${overrides.head ?? ''}</head>
 <body><h1>Main heading</h1><h2>Section</h2><p>${words(300)}</p><a href="/other/">Other page</a>${overrides.body ?? ''}</body></html>`;
 }
@@ -36,6 +41,8 @@ function facts(html: string, extra: Partial<PageFacts> = {}): PageFacts {
     parsed,
     ...noLinkFacts(),
     internalLinks: ['https://site.example/other/'],
+    // What collectLinks counts: links that leave the page ('#' fragments stay on it).
+    outlinks: parsed.links.filter((l) => !l.href.startsWith('#')).length,
     canonical: 'https://site.example/page/',
     ...extra,
   };
@@ -149,6 +156,9 @@ describe('page checks at their thresholds (spec 02 §9)', () => {
     expect(fails('h1-multiple', facts('<h1>a</h1><h1>b</h1>'))).toBe(true);
     expect(fails('heading-order', facts('<h1>a</h1><h2>b</h2><h3>c</h3>'))).toBe(false);
     expect(fails('heading-order', facts('<h1>a</h1><h3>c</h3>'))).toBe(true);
+    // A page may open at any level: only a skip down from a heading is out of order.
+    expect(fails('heading-order', facts('<h3>teaser</h3><h3>teaser</h3><h4>detail</h4>'))).toBe(false);
+    expect(fails('heading-order', facts('<h3>teaser</h3><h5>detail</h5>'))).toBe(true);
   });
 
   it('indexability: noindex, nosnippet, meta refresh and meta tags in the body', () => {
@@ -352,6 +362,59 @@ describe('site-graph checks', () => {
   });
 });
 
+describe('near-duplicate text and structured data', () => {
+  it('estimates how alike two texts are from their shingle sketches', () => {
+    const text = words(400);
+    const sketch = (t: string) => decodeSketch(shingleSketch(t) ?? '');
+    expect(similarity(sketch(text), sketch(text))).toBe(1);
+    expect(similarity(sketch(text), sketch(text.replace('word7 ', 'other ')))).toBeGreaterThanOrEqual(
+      T.nearDuplicateSimilarity,
+    );
+    expect(similarity(sketch(text), sketch(words(400).split(' ').reverse().join(' ')))).toBeLessThan(0.2);
+    // Case does not make texts different; too short a text has no sketch.
+    expect(similarity(sketch(text), sketch(text.toUpperCase()))).toBe(1);
+    expect(shingleSketch(words(20))).toBeUndefined();
+  });
+
+  it('finds JSON-LD that does not parse and items without their required properties', () => {
+    expect(checkStructuredData(['{"@type": "Organization",'])).toMatchObject({ invalid: true });
+    expect(
+      checkStructuredData([
+        JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'Product', name: 'Loaf' }] }),
+      ]).missing,
+    ).toEqual(['Product: offers or review or aggregateRating']);
+    expect(
+      checkStructuredData([
+        JSON.stringify({ '@type': 'Event', name: 'Open day', startDate: '2025-05-01', location: 'Bristol' }),
+      ]),
+    ).toEqual({ blocks: 1, invalid: false, missing: [] });
+    const page = facts(cleanHtml({ head: '<script type="application/ld+json">{"@type": "Recipe"}</script>' }));
+    expect(fails('structured-data-incomplete', page)).toBe(true);
+    expect(fails('structured-data-invalid', page)).toBe(false);
+  });
+
+  it('reads Open Graph tags, the Twitter card, description and H1 lengths', () => {
+    expect(fails('og-missing', facts(cleanHtml()))).toBe(false);
+    expect(fails('og-missing', facts(cleanHtml().replace(/<meta property="og:image"[^>]*>/, '')))).toBe(true);
+    expect(fails('twitter-card-missing', facts(cleanHtml().replace(/<meta name="twitter:card"[^>]*>/, '')))).toBe(true);
+    expect(fails('description-short', facts(cleanHtml({ description: 'x'.repeat(T.descriptionMin - 1) })))).toBe(true);
+    expect(fails('description-short', facts(cleanHtml({ description: 'x'.repeat(T.descriptionMin) })))).toBe(false);
+    const h1 = (n: number) => facts(cleanHtml().replace('<h1>Main heading</h1>', `<h1>${'h'.repeat(n)}</h1>`));
+    expect(fails('h1-long', h1(T.h1Max))).toBe(false);
+    expect(fails('h1-long', h1(T.h1Max + 1))).toBe(true);
+  });
+
+  it('a soft 404 is a 200 page that says it was not found', () => {
+    expect(fails('soft-404', facts(cleanHtml({ title: 'Page not found | Bakery' })))).toBe(true);
+    expect(fails('soft-404', facts(cleanHtml({ title: 'Found: the best loaf in town' })))).toBe(false);
+  });
+
+  it('same-page links are not outlinks, so a long table of contents is not "too many links"', () => {
+    const toc = Array.from({ length: T.maxLinks + 1 }, (_, i) => `<a href="#s${i}">read more</a>`).join('');
+    expect(fails('too-many-links', facts(cleanHtml({ body: toc })))).toBe(false);
+  });
+});
+
 describe('sitemaps', () => {
   it('reads urlset and sitemapindex locations, namespaced or not', () => {
     expect(parseSitemap('<urlset><url><loc> https://a.example/x </loc></url></urlset>')).toEqual({
@@ -381,16 +444,6 @@ describe('Health Score (spec 02 §9 ranges)', () => {
     [100, 'Excellent'],
   ])('%i is %s', (score, band) => {
     expect(healthBand(score)).toBe(band);
-  });
-
-  it('is 100 for a clean site, drops with pages in error more than with warnings, and stays within 0-100', () => {
-    const base = { pages: 10, pagesWithErrors: 0, pagesWithWarningsOnly: 0, siteErrors: 0, siteWarnings: 0 };
-    expect(healthScore(base)).toBe(100);
-    expect(healthScore({ ...base, pagesWithErrors: 1 })).toBeLessThan(
-      healthScore({ ...base, pagesWithWarningsOnly: 1 }),
-    );
-    expect(healthScore({ ...base, pagesWithErrors: 10, siteErrors: 50 })).toBe(0);
-    expect(healthScore({ ...base, pages: 0 })).toBe(0);
   });
 });
 

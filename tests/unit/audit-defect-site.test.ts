@@ -8,20 +8,26 @@ import { CrawlState } from '../../functions/core/audit/crawl-state';
 import { serveTestSite, type TestSite, V1_DEFECTS } from '../support/test-site';
 
 let site: TestSite;
+let twin: TestSite;
 
 beforeAll(async () => {
   site = await serveTestSite({ https: true });
-  process.env.FETCH_ALLOW = new URL(site.origin).host;
+  twin = await serveTestSite({ https: true, clean: true });
+  process.env.FETCH_ALLOW = [site, twin]
+    .flatMap((s) => [new URL(s.origin).host, new URL(s.externalOrigin).host])
+    .join(',');
 });
 afterAll(async () => {
   await site.close();
+  await twin.close();
   delete process.env.FETCH_ALLOW;
 });
 
 const settings = auditSettingsSchema.parse({ concurrency: 8, requestsPerSecond: 500 });
 
 /** Crawls the site in batches of `batchMs` (the saved state round-trips through JSON between them), then analyses it. */
-async function audit(batchMs = 60_000): Promise<{ analysis: AuditAnalysis; batches: number }> {
+async function audit(batchMs = 60_000, of: TestSite = site): Promise<{ analysis: AuditAnalysis; batches: number }> {
+  const site = of;
   let state = new CrawlState();
   const sink = memoryPageSink();
   for (;;) {
@@ -46,6 +52,25 @@ async function audit(batchMs = 60_000): Promise<{ analysis: AuditAnalysis; batch
 
 const flagged = (analysis: AuditAnalysis, check: string) => analysis.affected.get(check as SeoCheckId) ?? [];
 
+/**
+ * Checks the planted pages raise besides the one each was planted for: redirects and 4xx of
+ * the redirect and broken-link cases, noindex and hreflang notices of the hreflang pairs, the
+ * canonical of a page that names another, and the 100 KB+ text of the oversized page.
+ */
+const sideEffectChecks = [
+  'redirect',
+  'redirect-permanent',
+  'redirect-share',
+  'single-inlink',
+  'sitemap-non-200',
+  'canonical-missing',
+  'sitemap-not-indexable',
+  'low-text-ratio',
+  'dom-too-large',
+  'slow-page',
+  'url-too-long',
+];
+
 describe('the audit of a site with planted defects', () => {
   let first: AuditAnalysis;
 
@@ -59,6 +84,30 @@ describe('the audit of a site with planted defects', () => {
     expect(new Set(expectations.map((e) => e.defect)).size).toBeGreaterThanOrEqual(20);
     const missed = expectations.filter((e) => !flagged(first, e.check).includes(e.url));
     expect(missed).toEqual([]);
+  });
+
+  it('raises nothing on this site but the planted cases and their known side effects', () => {
+    const planted = new Set(site.expectations().map((e) => e.check));
+    const sideEffects = new Set(sideEffectChecks);
+    const unexplained = [...first.affected.keys()].filter((check) => !planted.has(check) && !sideEffects.has(check));
+    expect(unexplained).toEqual([]);
+  });
+
+  it('does not flag the look-alikes planted beside the defects (same-page links, a page opening with an h3)', () => {
+    const wrongly = site.notExpected().filter((e) => flagged(first, e.check).includes(e.url));
+    expect(wrongly).toEqual([]);
+  });
+
+  it('attributes a link that redirects into a 404 to the page holding it, with the link itself', () => {
+    const entry = first.entries.get('broken-internal-link')?.find((e) => e.url === site.url('/links-to-moved/'));
+    expect(entry?.targets).toEqual([site.url('/moved-away/')]);
+    const external = first.entries.get('broken-external-link')?.find((e) => e.url === site.url('/external-links/'));
+    expect(external?.targets).toEqual([`${site.externalOrigin}/gone/`]);
+    const titles = first.entries.get('title-duplicate')?.map((e) => e.group);
+    expect(titles).toEqual([
+      "Rosa's Bakery: the same title on two pages",
+      "Rosa's Bakery: the same title on two pages",
+    ]);
   });
 
   it('flags nothing on the clean pages', () => {
@@ -92,6 +141,13 @@ describe('the audit of a site with planted defects', () => {
     const summary = (a: AuditAnalysis) =>
       Object.fromEntries([...a.affected].map(([check, urls]) => [check, [...urls].sort()]).sort());
     expect(summary(analysis)).toEqual(summary(first));
+  }, 60_000);
+
+  it('finds nothing on the clean twin of the site, and scores it 100', async () => {
+    const { analysis } = await audit(60_000, twin);
+    expect(Object.fromEntries(analysis.affected)).toEqual({});
+    expect(analysis.score).toBe(100);
+    expect(analysis.pages).toBe(twin.cleanUrls().length);
   }, 60_000);
 
   it('severities come from the catalogue', () => {

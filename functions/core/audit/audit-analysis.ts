@@ -13,6 +13,15 @@ export interface CheckOutcome {
   severity: Severity;
 }
 
+/** One URL a check flagged, with what is behind it: the links or files at fault, or the value it shares. */
+export interface IssueEntry {
+  url: string;
+  /** The links, resources, canonical or alternates that make the issue (exact URLs). */
+  targets?: string[];
+  /** For duplicates, what the group shares (the title, the description, the text's hash or its first page). */
+  group?: string;
+}
+
 export interface AuditAnalysis {
   pages: number;
   score: number;
@@ -20,79 +29,109 @@ export interface AuditAnalysis {
   checks: Record<SeoCheckId, CheckOutcome>;
   /** The URLs each failing check flagged, in crawl order. */
   affected: Map<SeoCheckId, string[]>;
+  /** The same, each URL with what is behind it. */
+  entries: Map<SeoCheckId, IssueEntry[]>;
   /** Set when the home page could not be audited (spec 02 §8 main page errors). */
   firstPageError?: string;
 }
 
-const ERROR_BIT = 1;
-const WARNING_BIT = 2;
+interface Flag {
+  targets?: number[];
+  group?: string;
+}
 
 /**
- * The second pass after the last batch: URL checks over the graph, then the stored page
- * records one at a time (their page-level issues, and where their links and resources lead),
- * then the site checks; the Health Score from which pages have errors or warnings. Memory is
- * the crawl state plus one id list per failing check.
+ * The second pass after the last batch: the stored page records one at a time (their
+ * page-level issues, where their links and resources lead, their text sketches), then the URL
+ * checks over the graph, then the site checks; the Health Score from each page's errors and
+ * warnings. Checks the audit's settings turned off are not run. Memory is the crawl state plus
+ * one entry per flagged URL and one sketch per indexable page.
  */
 export async function analyseCrawl(
   state: CrawlState,
   records: AsyncIterable<PageRecord>,
-  options: { startUrl: string; maxRedirects: number },
+  options: { startUrl: string; maxRedirects: number; disabledChecks?: readonly string[] },
 ): Promise<AuditAnalysis> {
   const graph = new SiteGraph(state, options.maxRedirects);
-  const flagged = new Map<SeoCheckId, Set<number>>();
-  const worst = new Uint8Array(state.size);
-  const flag = (check: SeoCheckId, id: number) => {
+  const disabled = new Set(options.disabledChecks ?? []);
+  const flagged = new Map<SeoCheckId, Map<number, Flag>>();
+  const errors = new Uint8Array(state.size);
+  const warnings = new Uint8Array(state.size);
+  const flag = (check: SeoCheckId, id: number, detail: Flag = {}) => {
+    if (disabled.has(check)) return;
     let ids = flagged.get(check);
-    if (!ids) flagged.set(check, (ids = new Set()));
-    ids.add(id);
+    if (!ids) flagged.set(check, (ids = new Map<number, Flag>()));
+    if (ids.has(id)) return;
+    ids.set(id, detail);
     const severity = seoCheck(check).severity;
-    if (severity === 'error') worst[id] = (worst[id] ?? 0) | ERROR_BIT;
-    else if (severity === 'warning') worst[id] = (worst[id] ?? 0) | WARNING_BIT;
+    if (severity === 'error') errors[id] = Math.min(255, (errors[id] ?? 0) + 1);
+    else if (severity === 'warning') warnings[id] = Math.min(255, (warnings[id] ?? 0) + 1);
   };
+
+  // What duplicate pages share, read from their records: the report groups them by it.
+  const shared = new Map<number, string>();
+  for await (const record of records) {
+    for (const issue of record.issues) flag(issue, record.id);
+    for (const check of RECORD_CHECKS) {
+      const targets = check.targets(graph, record);
+      if (targets.length) flag(check.id, record.id, { targets });
+    }
+    if (record.sketch) graph.addSketch(record.id, record.sketch);
+    if (graph.duplicateTitle(record.id) && record.title) shared.set(record.id, record.title);
+  }
 
   let pages = 0;
   for (let id = 0; id < state.size; id++) {
     if (!graph.isPage(id)) continue;
     pages++;
-    for (const check of URL_CHECKS) if (check.test(graph, id)) flag(check.id, id);
-  }
-  for await (const record of records) {
-    for (const issue of record.issues) flag(issue, record.id);
-    for (const check of RECORD_CHECKS) if (check.test(graph, record)) flag(check.id, record.id);
+    for (const check of URL_CHECKS) {
+      if (!check.test(graph, id)) continue;
+      const targets = check.targets?.(graph, id);
+      const group = groupOf(graph, check.id, id, shared);
+      flag(check.id, id, { ...(targets?.length ? { targets } : {}), ...(group ? { group } : {}) });
+    }
   }
 
   const checks = {} as Record<SeoCheckId, CheckOutcome>;
   const affected = new Map<SeoCheckId, string[]>();
+  const entries = new Map<SeoCheckId, IssueEntry[]>();
   for (const check of SEO_CHECKS) {
     const ids = flagged.get(check.id);
     checks[check.id] = { count: ids?.size ?? 0, severity: check.severity };
-    if (ids?.size)
-      affected.set(
-        check.id,
-        [...ids].sort((a, b) => a - b).map((id) => state.urlOf(id)),
-      );
+    if (!ids?.size) continue;
+    const list = [...ids].sort(([a], [b]) => a - b);
+    affected.set(
+      check.id,
+      list.map(([id]) => state.urlOf(id)),
+    );
+    entries.set(
+      check.id,
+      list.map(([id, detail]) => ({
+        url: state.urlOf(id),
+        ...(detail.targets ? { targets: detail.targets.map((to) => state.urlOf(to)) } : {}),
+        ...(detail.group ? { group: detail.group } : {}),
+      })),
+    );
   }
 
   const start = new URL(options.startUrl);
   let siteErrors = 0;
   let siteWarnings = 0;
   for (const check of SITE_CHECKS) {
+    if (disabled.has(check.id)) continue;
     const urls = check.test(graph, start);
     if (!urls) continue;
     const severity = check.severity?.(graph) ?? seoCheck(check.id).severity;
     checks[check.id] = { count: urls.length, severity };
     affected.set(check.id, urls);
+    entries.set(
+      check.id,
+      urls.map((url) => ({ url })),
+    );
     if (severity === 'error') siteErrors++;
     else if (severity === 'warning') siteWarnings++;
   }
 
-  let pagesWithErrors = 0;
-  let pagesWithWarningsOnly = 0;
-  for (let id = 0; id < state.size; id++) {
-    const bits = worst[id] ?? 0;
-    if (bits & ERROR_BIT) pagesWithErrors++;
-    else if (bits & WARNING_BIT) pagesWithWarningsOnly++;
-  }
   const totals = { errors: 0, warnings: 0, notices: 0 };
   for (const outcome of Object.values(checks)) {
     if (outcome.severity === 'error') totals.errors += outcome.count;
@@ -100,17 +139,43 @@ export async function analyseCrawl(
     else totals.notices += outcome.count;
   }
 
+  function* pagesWithIssues() {
+    for (let id = 0; id < state.size; id++) {
+      const e = errors[id] ?? 0;
+      const w = warnings[id] ?? 0;
+      if (e + w > 0 && graph.isPage(id)) yield { errors: e, warnings: w };
+    }
+  }
+
   const firstPageError = firstPageProblem(graph, start);
   return {
     pages,
-    score: firstPageError
-      ? 0
-      : healthScore({ pages, pagesWithErrors, pagesWithWarningsOnly, siteErrors, siteWarnings }),
+    score: firstPageError ? 0 : healthScore({ pages, pagesWithIssues: pagesWithIssues(), siteErrors, siteWarnings }),
     totals,
     checks,
     affected,
+    entries,
     firstPageError,
   };
+}
+
+/** What a duplicate's group shares: its title, its text (by hash), or the first page of near-duplicates. */
+function groupOf(graph: SiteGraph, check: SeoCheckId, id: number, titles: Map<number, string>): string | undefined {
+  const state = graph.state;
+  switch (check) {
+    case 'title-duplicate':
+      return titles.get(id) ?? state.titleHash[id];
+    case 'description-duplicate':
+      return state.descriptionHash[id];
+    case 'duplicate-content':
+      return state.contentHash[id];
+    case 'near-duplicate-content': {
+      const first = graph.nearDuplicateGroup(id);
+      return first === undefined ? undefined : state.urlOf(first);
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** Why the home page could not be audited, in the spec's terms (02 §8), or undefined when it was. */

@@ -61,6 +61,8 @@ export class CrawlSession {
   readonly dispatcher: SafeAgent;
   readonly robots: RobotsRules;
   readonly pageHeaders: Record<string, string>;
+  /** TLS options of the pool (a test CA), for the certificate probe's own handshake. */
+  readonly tls: SafeAgentOptions['tls'];
   /** Spread into every fetch: the Task's signal, when there is one. */
   readonly signalled: { signal?: AbortSignal };
   /** Re-checks of slow-looking pages in flight now. */
@@ -81,6 +83,7 @@ export class CrawlSession {
     this.robots = new RobotsRules(state.site.robots, robotsToken(this.settings));
     this.pageHeaders = { 'user-agent': this.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' };
     this.signalled = options.signal ? { signal: options.signal } : {};
+    this.tls = options.agent?.tls;
   }
 
   /** robots.txt of an origin, fetched once per crawl (its text is kept in the state). */
@@ -168,18 +171,22 @@ export class CrawlSession {
     return id;
   }
 
-  /** A URL the sitemap lists: marked when known, queued when new and within limits. */
+  /**
+   * A URL the sitemap lists: marked when known, queued when new and within limits. Whether
+   * robots.txt disallows it is noted whatever the settings, for the sitemap cross-check.
+   */
   discoverFromSitemap(url: URL): void {
     const { state } = this;
     const key = crawlKey(url);
+    const disallowed = this.robots.known(url.origin) && !this.robots.allowed(key, url.origin) ? FLAG.disallowed : 0;
     const known = state.idOf(key);
     if (known !== undefined) {
-      state.flag(known, FLAG.inSitemap);
+      state.flag(known, FLAG.inSitemap | disallowed);
       return;
     }
     if (!this.scope.allowed(url) || !this.roomForPage()) return;
     const { id } = state.intern(key);
-    state.flag(id, FLAG.inSitemap | FLAG.queued);
+    state.flag(id, FLAG.inSitemap | FLAG.queued | disallowed);
     state.counters.queuedPages++;
     state.sitemapQueue.push(id);
   }
@@ -194,6 +201,23 @@ export class CrawlSession {
     const { id } = state.intern(key);
     state.flag(id, FLAG.resource | FLAG.queued);
     state.counters.queuedResources++;
+    state.resourceQueue.push(id);
+    return id;
+  }
+
+  /**
+   * A link to another site: checked once (a GET whose body is dropped), like a resource; no more
+   * of them than maxPages, so a page of a million outbound links costs the state no more.
+   */
+  discoverExternal(url: URL): number | undefined {
+    const { state } = this;
+    const key = crawlKey(url);
+    const known = state.idOf(key);
+    if (known !== undefined) return state.has(known, FLAG.external) ? known : undefined;
+    if (state.counters.queuedExternals >= this.settings.maxPages) return undefined;
+    const { id } = state.intern(key);
+    state.flag(id, FLAG.external | FLAG.queued);
+    state.counters.queuedExternals++;
     state.resourceQueue.push(id);
     return id;
   }

@@ -28,6 +28,12 @@ export const FLAG = {
   reached: 2048,
   /** Left out by a limit (pages, depth) or a prefix rule: found, not fetched. */
   skipped: 4096,
+  /** robots.txt disallows it, whether or not the crawl obeys (the sitemap cross-check). */
+  disallowed: 8192,
+  /** A text resource over compressMinBytes served without Content-Encoding. */
+  uncompressed: 16384,
+  /** A resource served without Cache-Control max-age or Expires. */
+  uncached: 32768,
 } as const;
 
 export interface CrawlCounters {
@@ -42,6 +48,8 @@ export interface CrawlCounters {
   /** Pages and resources ever queued: each kind is held to maxPages, which bounds the state. */
   queuedPages: number;
   queuedResources: number;
+  /** Links to other sites kept to be checked: held to maxPages like resources. */
+  queuedExternals: number;
 }
 
 /** How the second timings of slow-looking pages came out (crawler.ts, SLOW_SAMPLE). */
@@ -60,6 +68,12 @@ export interface SiteFacts {
   sitemapTooLarge: string[];
   /** The start URL redirected off the site. */
   startLeftSite?: string;
+  /** For an https site: whether its http:// address redirects to https ('none': it answers without), once per crawl. */
+  httpRedirect?: 'https' | 'none' | 'unreachable';
+  /** The site's certificate's expiry (ISO), read once per crawl of an https site. */
+  certificateExpires?: string;
+  /** The security probe ran (so a later batch does not run it again). */
+  securityProbed?: boolean;
 }
 
 interface Serialized {
@@ -164,6 +178,7 @@ export class CrawlState {
       chunks: 0,
       queuedPages: 0,
       queuedResources: 0,
+      queuedExternals: 0,
       ...saved?.counters,
     };
     this.slowChecks = saved?.slowChecks ?? { confirmed: 0, cleared: 0 };

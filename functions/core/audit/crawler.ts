@@ -6,6 +6,7 @@ import type { CrawlState } from './crawl-state';
 import type { PageSink } from './page-record';
 import { visitPage } from './page-visit';
 import { recheckSlowPage, visitResource } from './resource-visit';
+import { probeSiteSecurity } from './site-security';
 import { readSitemaps } from './sitemap';
 
 const PROGRESS_EVERY_MS = 2000;
@@ -49,6 +50,7 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
   state.counters.batches++;
   if (state.size === 0) session.seedStart();
   if (!state.site.sitemapsRead) await readSiteSitemaps(session);
+  await probeSiteSecurity(session);
 
   const workers = new BatchWorkers(session, options);
   const abort = () => {

@@ -12,6 +12,10 @@ export interface PageCheck {
 const HREFLANG = /^(x-default|[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?)$/i;
 /** Regions people get wrong the most; the pattern alone would accept them. */
 const NOT_REGIONS = new Set(['uk', 'eu', 'la']);
+/** What error pages say in their title or main heading. */
+const NOT_FOUND_TEXT =
+  /\b(404|page not found|not found|page (does not|doesn't|no longer) exists?|no longer available|nothing (was )?found)\b/i;
+const OPEN_GRAPH_BASICS = ['og:title', 'og:type', 'og:image', 'og:url'];
 
 export function validHreflang(code: string): boolean {
   if (!HREFLANG.test(code)) return false;
@@ -29,10 +33,14 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
   { id: 'nosnippet', test: (p) => p.parsed.robots.nosnippet },
   { id: 'meta-in-body', test: (p) => p.parsed.metaInBody },
   { id: 'meta-refresh', test: (p) => p.parsed.metaRefresh },
+  {
+    id: 'soft-404',
+    test: (p) => NOT_FOUND_TEXT.test(p.parsed.title ?? '') || NOT_FOUND_TEXT.test(p.parsed.h1 ?? ''),
+  },
 
-  { id: 'too-many-links', test: (p) => p.parsed.links.length > T.maxLinks },
+  { id: 'too-many-links', test: (p) => p.outlinks > T.maxLinks },
   { id: 'nofollow-internal', test: (p) => p.nofollowInternal > 0 },
-  { id: 'dead-end', test: (p) => p.parsed.links.length === 0 },
+  { id: 'dead-end', test: (p) => p.outlinks === 0 },
   { id: 'empty-anchor', test: (p) => p.emptyAnchors > 0 },
   { id: 'vague-anchor', test: (p) => p.vagueAnchors > 0 },
   { id: 'http-link-on-https', test: (p) => p.https && p.httpLinks > 0 },
@@ -45,6 +53,10 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
   { id: 'title-multiple', test: (p) => p.parsed.titleCount > 1 },
   { id: 'description-missing', test: (p) => !p.parsed.description },
   { id: 'description-long', test: (p) => (p.parsed.description?.length ?? 0) > T.descriptionMax },
+  {
+    id: 'description-short',
+    test: (p) => !!p.parsed.description && p.parsed.description.length < T.descriptionMin,
+  },
   { id: 'description-multiple', test: (p) => p.parsed.descriptionCount > 1 },
   {
     id: 'title-equals-h1',
@@ -53,6 +65,7 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
 
   { id: 'h1-missing', test: (p) => p.parsed.h1Count === 0 },
   { id: 'h1-multiple', test: (p) => p.parsed.h1Count > 1 },
+  { id: 'h1-long', test: (p) => (p.parsed.h1?.length ?? 0) > T.h1Max },
   { id: 'heading-order', test: (p) => p.parsed.headingOrderBroken },
   { id: 'h2-missing', test: (p) => p.parsed.h2Count === 0 },
 
@@ -67,6 +80,11 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
   { id: 'frames', test: (p) => p.parsed.frames },
   { id: 'no-lang', test: (p) => !p.parsed.lang },
 
+  { id: 'structured-data-invalid', test: (p) => p.parsed.structuredData.invalid },
+  { id: 'structured-data-incomplete', test: (p) => p.parsed.structuredData.missing.length > 0 },
+  { id: 'og-missing', test: (p) => !OPEN_GRAPH_BASICS.every((tag) => p.parsed.openGraph.includes(tag)) },
+  { id: 'twitter-card-missing', test: (p) => !p.parsed.twitterCard },
+
   { id: 'img-missing-alt', test: (p) => p.parsed.images.some((i) => i.alt === undefined) },
   { id: 'img-alt-long', test: (p) => p.parsed.images.some((i) => (i.alt?.length ?? 0) > T.altMax) },
   { id: 'img-no-dimensions', test: (p) => p.parsed.images.some((i) => !i.sized) },
@@ -74,6 +92,8 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
 
   { id: 'canonical-multiple', test: (p) => p.parsed.canonicals.length > 1 },
   { id: 'canonical-relative', test: (p) => p.canonicalRelative },
+  { id: 'canonical-off-site', test: (p) => p.canonicalOffSite },
+  { id: 'canonical-not-http', test: (p) => p.canonicalNotHttp },
   {
     id: 'canonical-header-mismatch',
     test: (p) => !!p.headerCanonical && !!p.canonical && p.headerCanonical !== p.canonical,

@@ -21,6 +21,8 @@ export interface PageFacts {
   parsed: ParsedPage;
   /** Same-site link targets (resolved, without fragment), duplicates kept out. */
   internalLinks: string[];
+  /** Links that leave the page (same-page '#' links and mailto:, tel:... left out), as written. */
+  outlinks: number;
   nofollowInternal: number;
   emptyAnchors: number;
   vagueAnchors: number;
@@ -30,6 +32,9 @@ export interface PageFacts {
   /** The first canonical, resolved; and whether it was written relative. */
   canonical?: string;
   canonicalRelative: boolean;
+  /** The canonical names another host, or a scheme that is not http(s) (file:, ftp:). */
+  canonicalOffSite: boolean;
+  canonicalNotHttp: boolean;
   hreflangs: { lang: string; href?: string; relative: boolean }[];
   /** Same-site images, stylesheets and scripts (resolved). */
   images: string[];
@@ -43,6 +48,7 @@ export interface PageFacts {
 /** The link and resource facts of a page in which `collectLinks` has found nothing yet. */
 export const noLinkFacts = () => ({
   internalLinks: [] as string[],
+  outlinks: 0,
   nofollowInternal: 0,
   emptyAnchors: 0,
   vagueAnchors: 0,
@@ -50,6 +56,8 @@ export const noLinkFacts = () => ({
   localhostLinks: 0,
   malformedLinks: 0,
   canonicalRelative: false,
+  canonicalOffSite: false,
+  canonicalNotHttp: false,
   hreflangs: [] as PageFacts['hreflangs'],
   images: [] as string[],
   stylesheets: [] as string[],

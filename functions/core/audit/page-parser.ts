@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
+import { shingleSketch } from './shingles';
+import { checkStructuredData } from './structured-data';
 
 /** What the audit reads from one HTML page in a single streaming pass; the HTML itself is not kept. */
 export interface ParsedPage {
@@ -27,7 +29,14 @@ export interface ParsedPage {
   pictureWithoutImg: boolean;
   stylesheets: string[];
   scripts: string[];
+  /** Other files the page loads: icons, the manifest, preloads, video, audio, embeds. */
+  others: string[];
   formActions: string[];
+  /** Open Graph properties present (og:title, og:type, og:image, og:url...) and whether a twitter:card is. */
+  openGraph: string[];
+  twitterCard: boolean;
+  /** JSON-LD blocks: how many, whether one did not parse, and the required properties missing ("Product: offers"). */
+  structuredData: { blocks: number; invalid: boolean; missing: string[] };
   frames: boolean;
   duplicateIds: boolean;
   domNodes: number;
@@ -37,6 +46,8 @@ export interface ParsedPage {
   textChars: number;
   /** A short hash of the page's visible text, whitespace folded: equal texts, equal hashes. */
   contentHash: string;
+  /** The main text's bottom-k sketch (shingles.ts), for near-duplicates; undefined for short texts. */
+  sketch?: string;
 }
 
 export interface ParsedLink {
@@ -45,6 +56,8 @@ export interface ParsedLink {
   /** No text and no image alt inside. */
   empty: boolean;
   vague: boolean;
+  /** The anchor text, whitespace folded, at most 100 characters (the found-links list shows it). */
+  text: string;
 }
 
 export interface ParsedImage {
@@ -70,6 +83,8 @@ const VAGUE_ANCHORS = new Set([
 ]);
 /** Template parts and headings: left out of the content hash, so pages that share their main text match. */
 const BOILERPLATE = new Set(['nav', 'header', 'footer', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** <link rel> values that make the browser load a file. */
+const FILE_RELS = new Set(['icon', 'apple-touch-icon', 'manifest', 'preload', 'mask-icon']);
 const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 const MAX_TITLE_KEPT = 1000;
 
@@ -98,7 +113,11 @@ export class PageParser {
     pictureWithoutImg: false,
     stylesheets: [],
     scripts: [],
+    others: [],
     formActions: [],
+    openGraph: [],
+    twitterCard: false,
+    structuredData: { blocks: 0, invalid: false, missing: [] },
     frames: false,
     duplicateIds: false,
     domNodes: 0,
@@ -118,6 +137,8 @@ export class PageParser {
   private h1: string[] | undefined;
   private anchor: { link: ParsedLink; text: string[]; hasAlt: boolean } | undefined;
   private pictures: boolean[] = [];
+  private jsonLd: string[] | undefined;
+  private readonly jsonLdBlocks: string[] = [];
 
   constructor() {
     this.parser = new Parser(
@@ -146,6 +167,9 @@ export class PageParser {
     // The main text as served (folding whitespace with a regex would cost more than the parse).
     const main = this.main.join(' ').trim();
     this.page.contentHash = main ? createHash('sha1').update(main).digest('base64url').slice(0, 16) : '';
+    const sketch = shingleSketch(main);
+    if (sketch) this.page.sketch = sketch;
+    if (this.jsonLdBlocks.length) this.page.structuredData = checkStructuredData(this.jsonLdBlocks);
     return this.page;
   }
 
@@ -184,7 +208,13 @@ export class PageParser {
       case 'a':
         if (a.href !== undefined) {
           const rel = (a.rel ?? '').toLowerCase();
-          const link: ParsedLink = { href: a.href, nofollow: rel.includes('nofollow'), empty: true, vague: false };
+          const link: ParsedLink = {
+            href: a.href,
+            nofollow: rel.includes('nofollow'),
+            empty: true,
+            vague: false,
+            text: '',
+          };
           page.links.push(link);
           this.anchor = { link, text: [], hasAlt: false };
         }
@@ -199,6 +229,21 @@ export class PageParser {
         break;
       case 'script':
         if (a.src) page.scripts.push(a.src);
+        else if ((a.type ?? '').trim().toLowerCase() === 'application/ld+json') this.jsonLd = [];
+        break;
+      case 'video':
+        if (a.poster) page.others.push(a.poster);
+        if (a.src) page.others.push(a.src);
+        break;
+      case 'audio':
+      case 'source':
+      case 'track':
+      case 'embed':
+        // A <source> inside <picture> is an image candidate set (srcset), not a file of its own.
+        if (a.src) page.others.push(a.src);
+        break;
+      case 'object':
+        if (a.data) page.others.push(a.data);
         break;
       case 'form':
         if (a.action) page.formActions.push(a.action);
@@ -221,8 +266,9 @@ export class PageParser {
       page.h1Count++;
       if (page.h1Count === 1) this.h1 = [];
     } else if (level === 2) page.h2Count++;
+    // Only a skip down from a heading counts: a page may open at any level (a teaser list of h3s,
+    // a layout whose h1 comes later), as axe's heading-order rule sees it.
     if (this.lastHeading && level > this.lastHeading + 1) page.headingOrderBroken = true;
-    if (!this.lastHeading && level > 2) page.headingOrderBroken = true;
     this.lastHeading = level;
   }
 
@@ -234,6 +280,9 @@ export class PageParser {
     if (httpEquiv === 'content-type' && /charset=/i.test(a.content ?? '')) page.charset = true;
     if (httpEquiv === 'refresh') page.metaRefresh = true;
     const name = a.name?.toLowerCase();
+    const property = a.property?.toLowerCase();
+    if (property?.startsWith('og:') && a.content?.trim()) page.openGraph.push(property);
+    if ((name === 'twitter:card' || property === 'twitter:card') && a.content?.trim()) page.twitterCard = true;
     if (name === 'viewport') page.viewport = true;
     else if (name === 'description') {
       page.descriptionCount++;
@@ -252,9 +301,15 @@ export class PageParser {
     if (rel.includes('canonical')) this.page.canonicals.push(a.href);
     else if (rel.includes('stylesheet')) this.page.stylesheets.push(a.href);
     else if (rel.includes('alternate') && a.hreflang) this.page.hreflangs.push({ lang: a.hreflang, href: a.href });
+    else if (rel.includes('modulepreload')) this.page.scripts.push(a.href);
+    else if (rel.some((r) => FILE_RELS.has(r))) this.page.others.push(a.href);
   }
 
   private close(name: string) {
+    if (name === 'script' && this.jsonLd) {
+      this.jsonLdBlocks.push(this.jsonLd.join(''));
+      this.jsonLd = undefined;
+    }
     if (HIDDEN.has(name) && this.hiddenDepth > 0) this.hiddenDepth--;
     if (BOILERPLATE.has(name) && this.boilerplateDepth > 0) this.boilerplateDepth--;
     switch (name) {
@@ -275,6 +330,7 @@ export class PageParser {
           const text = this.anchor.text.join('').replace(/\s+/g, ' ').trim();
           this.anchor.link.empty = !text && !this.anchor.hasAlt;
           this.anchor.link.vague = VAGUE_ANCHORS.has(text.toLowerCase());
+          this.anchor.link.text = text.slice(0, 100);
           this.anchor = undefined;
         }
         break;
@@ -285,6 +341,7 @@ export class PageParser {
   }
 
   private text(text: string) {
+    if (this.jsonLd) this.jsonLd.push(text);
     if (this.title) this.title.push(text);
     if (this.hiddenDepth > 0) return;
     if (this.h1) this.h1.push(text);

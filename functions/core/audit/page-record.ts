@@ -13,13 +13,32 @@ export interface PageRecord {
   /** The page-level checks it failed. */
   issues: SeoCheckId[];
   links?: number[];
+  /** Links to other sites (URL ids of the state, flagged external). */
+  externals?: number[];
+  /** Anchor text of each link, in the order of links then externals (absent when all are empty). */
+  anchors?: string[];
+  /** The same-site links with rel="nofollow". */
+  nofollow?: number[];
   images?: number[];
   stylesheets?: number[];
   scripts?: number[];
+  /** Icons, the manifest, preloads, video, audio and embeds. */
+  others?: number[];
   title?: string;
+  description?: string;
+  h1?: string;
+  /** How many H2 headings. */
+  h2?: number;
+  canonical?: string;
+  /** How many hreflang alternates. */
+  hreflangs?: number;
+  /** Links that leave the page. */
+  outlinks?: number;
   words?: number;
   bytes?: number;
   ms?: number;
+  /** The main text's near-duplicate sketch (shingles.ts). */
+  sketch?: string;
 }
 
 /** Where crawled pages go as they are read. */

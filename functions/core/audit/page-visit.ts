@@ -160,42 +160,71 @@ function pageFacts(
 const baseOf = (visit: Visit, parsed: ParsedPage) =>
   (parsed.base && resolveHref(parsed.base, visit.target)) || visit.target;
 
-/** Links: counted on the page, same-site ones handed to the frontier; the ids of those kept. */
-function collectLinks(visit: Visit, facts: PageFacts): number[] {
+/** What collectLinks keeps of a page's links: same-site and other-site targets, and their anchor texts. */
+interface PageLinks {
+  links: number[];
+  externals: number[];
+  /** Anchor text of each kept link, in the order of links then externals. */
+  anchors: string[];
+  nofollow: number[];
+}
+
+/**
+ * Links: counted on the page, same-site ones handed to the frontier, other sites' kept to be
+ * checked. A link to the page itself (a '#' fragment, or its own address) is navigation inside
+ * the page: it is not an outlink, and its text is not judged as a link's.
+ */
+function collectLinks(visit: Visit, facts: PageFacts): PageLinks {
   const { session, url, depth } = visit;
   const base = baseOf(visit, facts.parsed);
-  const linkIds = new Set<number>();
+  const kept = new Map<number, { text: string; external: boolean }>();
+  const nofollow = new Set<number>();
   const linkKeys = new Set<string>();
   for (const link of facts.parsed.links) {
-    if (link.empty) facts.emptyAnchors++;
-    if (link.vague) facts.vagueAnchors++;
     const href = link.href.trim();
-    if (!href || href.startsWith('#') || /^(mailto|tel|javascript|data|sms|callto):/i.test(href)) continue;
-    const resolved = resolveHref(href, base);
-    if (!resolved) {
+    if (href.startsWith('#') || /^(mailto|tel|javascript|data|sms|callto):/i.test(href)) continue;
+    const resolved = href ? resolveHref(href, base) : undefined;
+    if (href && !resolved) {
       facts.malformedLinks++;
       continue;
     }
+    if (!resolved) continue;
+    const key = crawlKey(resolved);
+    if (key === url) continue;
+    facts.outlinks++;
+    if (link.empty) facts.emptyAnchors++;
+    if (link.vague) facts.vagueAnchors++;
     if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') continue;
     if (resolved.protocol === 'http:') facts.httpLinks++;
     if (!session.scope.inSite(resolved)) {
-      // Counted, not kept: a page's outbound links would otherwise grow the state without bound.
       if (isLocalHost(resolved)) facts.localhostLinks++;
+      const to = linkKeys.has(key) ? undefined : session.discoverExternal(resolved);
+      linkKeys.add(key);
+      if (to !== undefined && !kept.has(to)) kept.set(to, { text: link.text, external: true });
       continue;
     }
     if (link.nofollow) facts.nofollowInternal++;
-    const key = crawlKey(resolved);
-    if (key === url || linkKeys.has(key)) continue;
+    if (linkKeys.has(key)) continue;
     linkKeys.add(key);
     facts.internalLinks.push(key);
     const to = session.discover(resolved, depth + 1, 'link');
-    if (to !== undefined) linkIds.add(to);
+    if (to === undefined) continue;
+    if (!kept.has(to)) kept.set(to, { text: link.text, external: false });
+    if (link.nofollow) nofollow.add(to);
   }
-  for (const to of linkIds) {
+  const links: number[] = [];
+  const externals: number[] = [];
+  for (const [to, { external }] of kept) {
+    if (external) {
+      externals.push(to);
+      continue;
+    }
+    links.push(to);
     session.state.addInlink(to);
     session.state.flag(to, FLAG.linked);
   }
-  return [...linkIds];
+  const anchors = [...links, ...externals].map((to) => kept.get(to)?.text ?? '');
+  return { links, externals, anchors, nofollow: [...nofollow] };
 }
 
 /** The canonical and hreflang alternates: facts for the checks, targets for the site graph. */
@@ -208,6 +237,8 @@ function collectReferences(visit: Visit, facts: PageFacts): void {
   if (canonicalHref !== undefined) facts.canonicalRelative = !isAbsolute(canonicalHref);
   if (canonical) {
     facts.canonical = crawlKey(canonical);
+    facts.canonicalNotHttp = canonical.protocol !== 'http:' && canonical.protocol !== 'https:';
+    facts.canonicalOffSite = !facts.canonicalNotHttp && !scope.inSite(canonical);
     if (scope.inSite(canonical)) {
       const to = facts.canonical === url ? id : session.discover(canonical, depth + 1, 'reference');
       if (to !== undefined) state.setCanonicalTo(id, to);
@@ -251,10 +282,11 @@ function collectResources(visit: Visit, facts: PageFacts) {
   );
   const stylesheets = ids(parsed.stylesheets, facts.stylesheets);
   const scripts = ids(parsed.scripts, facts.scripts);
+  const others = ids(parsed.others, []);
   for (const action of parsed.formActions) {
     if (facts.https && resolveHref(action, base)?.protocol === 'http:') facts.formOverHttp = true;
   }
-  return { images, stylesheets, scripts };
+  return { images, stylesheets, scripts, others };
 }
 
 /** The page's links, references and resources followed, its checks run, its record stored or held for re-timing. */
@@ -264,9 +296,9 @@ async function finishPage(visit: Visit, facts: PageFacts): Promise<void> {
   const { parsed, bytes } = facts;
   state.flag(id, FLAG.html);
   state.setBytes(id, bytes);
-  const links = collectLinks(visit, facts);
+  const { links, externals, anchors, nofollow } = collectLinks(visit, facts);
   collectReferences(visit, facts);
-  const { images, stylesheets, scripts } = collectResources(visit, facts);
+  const { images, stylesheets, scripts, others } = collectResources(visit, facts);
   if (parsed.robots.noindex || facts.xRobotsNoindex) state.flag(id, FLAG.noindex);
   if (parsed.title) state.titleHash[id] = shortHash(parsed.title.toLowerCase());
   if (parsed.description) state.descriptionHash[id] = shortHash(parsed.description.toLowerCase());
@@ -280,13 +312,24 @@ async function finishPage(visit: Visit, facts: PageFacts): Promise<void> {
     depth,
     issues,
     links,
+    ...(externals.length ? { externals } : {}),
+    ...(anchors.some(Boolean) ? { anchors } : {}),
+    ...(nofollow.length ? { nofollow } : {}),
     ...(images.length ? { images } : {}),
     ...(stylesheets.length ? { stylesheets } : {}),
     ...(scripts.length ? { scripts } : {}),
+    ...(others.length ? { others } : {}),
     ...(parsed.title ? { title: parsed.title.slice(0, 300) } : {}),
+    ...(parsed.description ? { description: parsed.description.slice(0, 300) } : {}),
+    ...(parsed.h1 ? { h1: parsed.h1.slice(0, 300) } : {}),
+    h2: parsed.h2Count,
+    ...(facts.canonical ? { canonical: facts.canonical } : {}),
+    ...(facts.hreflangs.length ? { hreflangs: facts.hreflangs.length } : {}),
+    outlinks: facts.outlinks,
     words: parsed.words,
     bytes,
     ms: Math.round(facts.loadMs),
+    ...(parsed.sketch ? { sketch: parsed.sketch } : {}),
   };
   // A crawl's own work (parsing a large page) delays every answer it is waiting for: a page
   // that looks slow is timed again before it is called slow, until the site has shown it is.

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { SEO_THRESHOLDS } from '@shared/seo-thresholds';
 import { FetchRefusedError, safeFetch } from '../net';
 import { CrawlSession } from './crawl-session';
@@ -8,11 +9,51 @@ import type { PageRecord } from './page-record';
 /** Images, scripts and styles are measured, not kept: a large one is read to its end only to count it. */
 const RESOURCE_MAX_BYTES = 20 * 1024 * 1024;
 
+/** Text files that compression shrinks several times. */
+const COMPRESSIBLE = /css|javascript|ecmascript/;
+
+/** The answer lets browsers keep the file: a positive max-age (or s-maxage), or an Expires in the future. */
+export function cachingAllowed(headers: IncomingHttpHeaders, now = Date.now()): boolean {
+  const control = (headers['cache-control'] ?? '').toLowerCase();
+  if (/no-store|no-cache/.test(control)) return false;
+  const maxAge = /(?:^|[\s,])(?:s-)?max-age\s*=\s*"?(\d+)/.exec(control);
+  if (maxAge) return Number(maxAge[1]) > 0;
+  const expires = Date.parse(firstHeader(headers.expires) ?? '');
+  return Number.isFinite(expires) && expires > now;
+}
+
+/**
+ * A link to another site, checked as a visitor's browser would follow it: one GET, redirects
+ * followed, the body dropped. Not a crawl of that site, so its robots.txt is not asked; its
+ * host's gate still paces the requests.
+ */
+async function checkExternal(session: CrawlSession, id: number, target: URL): Promise<void> {
+  const { state } = session;
+  await session.gateOf(target.origin).wait();
+  state.flag(id, FLAG.fetched);
+  try {
+    const response = await safeFetch(target, {
+      dispatcher: session.dispatcher,
+      headers: session.pageHeaders,
+      ...session.signalled,
+      maxBytes: session.settings.maxPageBytes,
+      timeoutMs: session.timeoutMs,
+      maxRedirects: session.settings.maxRedirects,
+    });
+    state.setStatus(id, response.status);
+    await response.cancel();
+  } catch (error) {
+    if (!(error instanceof FetchRefusedError)) throw error;
+    state.setStatus(id, error.reason === 'too-large' ? 200 : CrawlSession.failStatus(error));
+  }
+}
+
 /** Measures one image, stylesheet or script: its status and size (declared, or counted when compressed). */
 export async function visitResource(session: CrawlSession, id: number): Promise<void> {
   const { state } = session;
   const url = state.urlOf(id);
   const target = new URL(url);
+  if (state.has(id, FLAG.external)) return checkExternal(session, id, target);
   await session.ensureRobots(target.origin);
   if (!session.robotsAllow(url, target.origin)) {
     state.flag(id, FLAG.blocked);
@@ -32,8 +73,10 @@ export async function visitResource(session: CrawlSession, id: number): Promise<
       resource: 'file',
     });
     state.setStatus(id, response.status);
+    const encoded = !!response.headers['content-encoding'] && response.headers['content-encoding'] !== 'identity';
+    if (response.status === 200 && !cachingAllowed(response.headers)) state.flag(id, FLAG.uncached);
     const declared = Number(firstHeader(response.headers['content-length']));
-    if (Number.isFinite(declared) && declared >= 0 && !response.headers['content-encoding']) {
+    if (Number.isFinite(declared) && declared >= 0 && !encoded) {
       state.setBytes(id, declared);
       await response.cancel();
     } else {
@@ -45,6 +88,9 @@ export async function visitResource(session: CrawlSession, id: number): Promise<
       });
       state.setBytes(id, bytes);
     }
+    const compressible = COMPRESSIBLE.test(response.contentType ?? '');
+    if (response.status === 200 && compressible && !encoded && state.bytes(id) >= SEO_THRESHOLDS.compressMinBytes)
+      state.flag(id, FLAG.uncompressed);
   } catch (error) {
     if (!(error instanceof FetchRefusedError)) throw error;
     state.setStatus(id, error.reason === 'too-large' ? 200 : CrawlSession.failStatus(error));
