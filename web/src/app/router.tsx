@@ -121,7 +121,7 @@ export const routes: RouteObject[] = [
               { path: '/business-manager', element: <Navigate to="/business-manager/profile" replace /> },
               {
                 path: '/business-manager/:tab',
-                lazy: lazyRoute(() => import('@/features/business-manager/routes/business-manager')),
+                lazy: withMediaPicker(() => import('@/features/business-manager/routes/business-manager')),
               },
             ],
           },

@@ -18,6 +18,8 @@ export const queryKeys = {
     mediaFile: (id: string) => ['company', 'media', id] as const,
     integrationStatus: (platform: string) => ['company', 'integrations', platform, 'status'] as const,
     integrationProfiles: (platform: string) => ['company', 'integrations', platform, 'profiles'] as const,
+    /** The business manager's listing answers (a location's profile, reviews, media, lookups). */
+    business: (...parts: (string | undefined)[]) => ['company', 'business', ...parts] as const,
     /** Every post answer (calendar ranges, a post with its siblings, the dashboard lists): one family to invalidate. */
     posts: ['company', 'posts'] as const,
     postRange: (zone: string, from: string, to: string) => ['company', 'posts', 'range', zone, from, to] as const,

@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useMediaList } from '../api/media-library';
-import { useDebounced } from '../use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 import { MediaThumb } from './media-thumb';
 import '../media.css';
 import './media-picker-dialog.css';

@@ -14,7 +14,7 @@ import { useUploadQueue } from '../api/upload-queue';
 import { MediaGrid } from '../components/media-grid';
 import { UploadDropzone } from '../components/upload-dropzone';
 import { useDeleteWithConfirm } from '../components/use-delete-with-confirm';
-import { useDebounced } from '../use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 import '../media.css';
 
 /** The upload list shows once something is dropped: fetched then, not with the page. */
