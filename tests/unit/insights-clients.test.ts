@@ -131,7 +131,7 @@ describe('Facebook Page insights', () => {
 });
 
 describe('Instagram user insights', () => {
-  it('reads follower_count per day, followers_count now, and likes and comments of the media', async () => {
+  it('reads follower_count per day, followers_count now, likes and comments of the media, and each media’s shares', async () => {
     answers.set('/graph/v21.0/17841400000001/insights', (url) => {
       expect(url.searchParams.get('metric')).toBe('follower_count');
       return {
@@ -152,22 +152,69 @@ describe('Instagram user insights', () => {
     });
     answers.set('/graph/v21.0/17841400000001', () => ({ body: { followers_count: 900, id: '17841400000001' } }));
     answers.set('/graph/v21.0/17841400000001/media', () => ({
-      body: { data: [{ id: '1', timestamp: '2026-03-03T09:00:00+0000', like_count: 12, comments_count: 4 }] },
+      body: {
+        data: [
+          { id: '1', timestamp: '2026-03-03T09:00:00+0000', like_count: 12, comments_count: 4 },
+          { id: '2', timestamp: '2026-03-03T18:00:00+0000', like_count: 1, comments_count: 0 },
+        ],
+      },
+    }));
+    answers.set('/graph/v21.0/1/insights', (url) => {
+      expect(url.searchParams.get('metric')).toBe('shares');
+      return {
+        body: {
+          data: [
+            {
+              name: 'shares',
+              period: 'lifetime',
+              values: [{ value: 3 }],
+              title: 'Shares',
+              id: '1/insights/shares/lifetime',
+            },
+          ],
+        },
+      };
+    });
+    // A media object Instagram has no insights for: its shares count nothing, the rest stands.
+    answers.set('/graph/v21.0/2/insights', () => ({
+      status: 400,
+      body: {
+        error: { message: '(#10) Not enough viewers for the media to show insights', type: 'OAuthException', code: 10 },
+      },
     }));
     const insights = await instagramClient(config).insights({ ...request, targetId: '17841400000001' });
     expect(insights.currentFollowers).toBe(900);
     expect(insights.days).toEqual(
       expect.arrayContaining([
         { date: '2026-03-01', followers: 3 },
-        { date: '2026-03-03', followers: 5, likes: 12, comments: 4 },
+        { date: '2026-03-03', followers: 5, likes: 13, comments: 4, shares: 3 },
       ]),
     );
     const rows = dailyRows({ from: request.from, to: request.to, insights });
     expect(rows.map((r) => [r.date, r.followers, r.totalFollowers, r.likes])).toEqual([
       ['2026-03-01', 3, 895, 0],
       ['2026-03-02', 0, 895, 0],
-      ['2026-03-03', 5, 900, 12],
+      ['2026-03-03', 5, 900, 13],
     ]);
+  });
+});
+
+describe('Instagram media insights', () => {
+  it('a rate limit on a media insights call fails the collection (retried tomorrow), not a silent zero', async () => {
+    answers.set('/graph/v21.0/17841400000002/insights', () => ({ body: { data: [] } }));
+    answers.set('/graph/v21.0/17841400000002', () => ({ body: { followers_count: 10, id: '17841400000002' } }));
+    answers.set('/graph/v21.0/17841400000002/media', () => ({
+      body: { data: [{ id: '7', timestamp: '2026-03-02T09:00:00+0000', like_count: 1, comments_count: 0 }] },
+    }));
+    answers.set('/graph/v21.0/7/insights', () => ({
+      status: 429,
+      body: { error: { message: '(#4) Application request limit reached', type: 'OAuthException', code: 4 } },
+    }));
+    const error = (await instagramClient(config)
+      .insights({ ...request, targetId: '17841400000002' })
+      .catch((e: unknown) => e)) as PlatformError;
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(error.failure).toBe('rate-limited');
   });
 });
 

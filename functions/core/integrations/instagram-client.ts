@@ -13,6 +13,7 @@ import {
 import type { PlatformConfig } from './platform-config';
 import { PlatformError } from './platform-error';
 import { callPlatform } from './platform-http';
+import { limitConcurrency } from '../limit-concurrency';
 
 const INSTAGRAM_SCOPES =
   'instagram_basic,instagram_content_publish,instagram_manage_insights,pages_show_list,pages_read_engagement,business_management';
@@ -86,11 +87,15 @@ export function instagramClient(config: PlatformConfig): PlatformClient {
   };
 }
 
+/** Media insights calls at once: one per media object in the window. */
+const MEDIA_INSIGHTS_AT_ONCE = 4;
+
 /**
  * A business account's figures: user insights give the followers gained each day
  * (`follower_count`, period day: the last 30 days, today excluded), the account its size now
  * (`followers_count`); likes and comments are its media's (`like_count`, `comments_count`),
- * counted on the day each was posted. Instagram's media objects carry no share count.
+ * counted on the day each was posted, and shares each media object's own insights (`shares`,
+ * lifetime: the media object carries no share count), one call per media in the window.
  */
 async function instagramInsights(graph: ReturnType<typeof metaGraph>, request: InsightsRequest): Promise<Insights> {
   const auth = { headers: { authorization: `Bearer ${request.tokens.accessToken}` } };
@@ -109,14 +114,54 @@ async function instagramInsights(graph: ReturnType<typeof metaGraph>, request: I
   const days = new Map<string, InsightsDay>();
   for (const { date, value } of graphDailyValues(insights.body.data, 'follower_count'))
     addToDay(days, date, { followers: value });
-  const media = await graph.list<{ timestamp?: string; like_count?: number; comments_count?: number }>(
+  const media = await graph.list<{ id: string; timestamp?: string; like_count?: number; comments_count?: number }>(
     `${request.targetId}/media`,
     { fields: 'id,timestamp,like_count,comments_count', since, until },
     request.tokens,
   );
+  const shares = await mediaShares(graph, media, auth);
   for (const item of media) {
     if (!item.timestamp) continue;
-    addToDay(days, utcDay(item.timestamp), { likes: item.like_count ?? 0, comments: item.comments_count ?? 0 });
+    addToDay(days, utcDay(item.timestamp), {
+      likes: item.like_count ?? 0,
+      comments: item.comments_count ?? 0,
+      shares: shares.get(item.id) ?? 0,
+    });
   }
   return { days: [...days.values()], currentFollowers: account.body.followers_count };
+}
+
+/**
+ * Each media object's lifetime shares. A media object Instagram will not give insights for (one
+ * posted before the account was a business account, a story that expired) counts no shares and
+ * the others are still read; a dead token or a rate limit fails the collection as any call does.
+ */
+async function mediaShares(
+  graph: ReturnType<typeof metaGraph>,
+  media: { id: string }[],
+  auth: { headers: Record<string, string> },
+): Promise<Map<string, number>> {
+  const shares = new Map<string, number>();
+  const limit = limitConcurrency(MEDIA_INSIGHTS_AT_ONCE);
+  await Promise.all(
+    media.map((item) =>
+      limit(async () => {
+        try {
+          const answer = await callPlatform<GraphPage<GraphInsight>>(
+            graph.url(`${item.id}/insights`, { metric: 'shares' }),
+            auth,
+            graph.http,
+          );
+          const value = answer.body.data.find((m) => m.name === 'shares')?.values?.[0]?.value;
+          shares.set(item.id, typeof value === 'number' ? value : 0);
+        } catch (error) {
+          // "(#10) Not enough viewers", "(#100) media posted before business conversion": this media only.
+          const mediaOnly =
+            error instanceof PlatformError && (error.failure === 'rejected' || error.failure === 'permission');
+          if (!mediaOnly) throw error;
+        }
+      }),
+    ),
+  );
+  return shares;
 }

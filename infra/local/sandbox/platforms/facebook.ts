@@ -5,7 +5,7 @@ import { json } from './failures';
 import { SANDBOX_PAGES } from './fixtures';
 import { note } from './request-log';
 import { graphRoute, unknownPath, type GraphCall } from './graph';
-import { instagramAccount, instagramInsights, pageInsights, pagePosts } from './insights';
+import { instagramAccount, instagramInsights, instagramMediaInsights, pageInsights, pagePosts } from './insights';
 import { instagramRoutes } from './instagram';
 import { addPost, graphList, permalink, poll, postById, postsOf } from './publishing';
 import { LONG_SECONDS, SHORT_SECONDS, issue, redeem } from './tokens';
@@ -181,12 +181,14 @@ export const facebookRoutes = (ctx: PlatformContext): Route<PlatformCall>[] => [
     route<GraphCall>('GET', 'me', me),
     route<GraphCall>('GET', 'me/accounts', (call) => accounts(ctx, call)),
     ...instagramRoutes(ctx),
-    // One insights edge on Graph: an Instagram account's user insights, or a page's Page Insights.
-    route<GraphCall>('GET', /^(\d+)\/insights$/, (call, [id = '']) =>
-      SANDBOX_PAGES.some((p) => p.instagram.id === id)
-        ? instagramInsights(ctx, call.res, call.url, id)
-        : pageEdge(ctx, call, id, 'insights'),
-    ),
+    // One insights edge on Graph: an Instagram account's user insights, an Instagram media
+    // object's insights, or a page's Page Insights.
+    route<GraphCall>('GET', /^(\d+)\/insights$/, (call, [id = '']) => {
+      if (SANDBOX_PAGES.some((p) => p.instagram.id === id)) return instagramInsights(ctx, call.res, call.url, id);
+      const media = ctx.posts.find((p) => p.platform === 'instagram' && p.id === id);
+      if (media) return instagramMediaInsights(call.res, call.url, media);
+      return pageEdge(ctx, call, id, 'insights');
+    }),
     route<GraphCall>('*', /^(\d+)\/(feed|photos|insights|posts)$/, (call, [pageId = '', edge = '']) =>
       pageEdge(ctx, call, pageId, edge),
     ),

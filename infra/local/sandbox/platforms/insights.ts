@@ -233,6 +233,34 @@ export function instagramAccount(ctx: PlatformContext, res: ServerResponse, url:
   return json(res, 200, pick(account, url.searchParams.get('fields'), 'id'));
 }
 
+const MEDIA_METRICS = new Set(['shares', 'likes', 'comments', 'saved', 'reach']);
+
+/**
+ * GET /{ig-media-id}/insights?metric=shares,...: a media object's lifetime figures (Instagram
+ * gives shares only here, not on the media object).
+ */
+export function instagramMediaInsights(res: ServerResponse, url: URL, post: SandboxPost) {
+  const metrics = (url.searchParams.get('metric') ?? '').split(',').filter(Boolean);
+  if (!metrics.length || metrics.some((m) => !MEDIA_METRICS.has(m))) {
+    return graphError(
+      res,
+      400,
+      `(#100) metric[0] must be one of the following values: ${[...MEDIA_METRICS].join(', ')}`,
+      100,
+    );
+  }
+  const { likes, comments, shares } = postEngagement(post);
+  const figures: Record<string, number> = { shares, likes, comments, saved: Math.floor(shares / 2), reach: likes * 9 };
+  const data = metrics.map((name) => ({
+    name,
+    period: 'lifetime',
+    values: [{ value: figures[name] ?? 0 }],
+    title: name.charAt(0).toUpperCase() + name.slice(1),
+    id: `${post.id}/insights/${name}/lifetime`,
+  }));
+  return json(res, 200, { data });
+}
+
 /** An Instagram media object's counts, for the media list's fields. */
 export const mediaCounts = (post: SandboxPost) => {
   const { likes, comments } = postEngagement(post);
