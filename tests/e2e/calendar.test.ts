@@ -1,10 +1,10 @@
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localParts } from '@shared/calendar-time';
 import { messages } from '@shared/messages';
 import { axeViolations } from './axe';
 import { openSession } from './browser';
+import { uploadImage } from './page-api';
 import { DESKTOP, payForPlan, screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
 /**
@@ -24,36 +24,6 @@ async function noViolations(page: Page, name: string) {
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
   await screenshot(page, `calendar-${name}`, { fullPage: true });
   expect(await axeViolations(page), name).toEqual([]);
-}
-
-/** The media library's own upload, from the signed-in page: announce, PUT to storage, complete. */
-async function uploadImage(page: Page, filename: string): Promise<number> {
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2f7f6f' } })
-    .png()
-    .toBuffer();
-  return page.evaluate(
-    async ({ filename, bytes }) => {
-      const body = new Uint8Array(bytes);
-      const json = { 'content-type': 'application/json' };
-      const announced = await fetch('/api/media/upload', {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify([{ filename, size: body.length }]),
-      });
-      const [target] = (await announced.json()) as { mediaID: number; url: string; headers: Record<string, string> }[];
-      if (!target) throw new Error(`upload refused: ${announced.status}`);
-      const put = await fetch(target.url, { method: 'PUT', headers: target.headers, body });
-      if (!put.ok) throw new Error(`PUT answered ${put.status}`);
-      const done = await fetch('/api/media/complete', {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ mediaID: target.mediaID }),
-      });
-      if (!done.ok) throw new Error(`complete answered ${done.status}: ${await done.text()}`);
-      return target.mediaID;
-    },
-    { filename, bytes: [...png] },
-  );
 }
 
 const chipsOn = (page: Page, day: string) => page.locator(`[data-day="${day}"] .post-chip`);

@@ -110,7 +110,7 @@ describe('connected apps: WordPress, Search Console and Google My Business', () 
       await screenshot(page, 'connected-apps-google', { fullPage: true });
 
       // The user removes the app at Google: the next status read says 'disconnected' and warns.
-      const revoked = await fetch(`${site}/__sandbox/google/revoke`, { method: 'POST' });
+      const revoked = await fetch(`${site}/__sandbox/google/revoke?name=Gina%20Google`, { method: 'POST' });
       expect(revoked.status).toBe(204);
       await page.reload();
       await row(page, 'google-my-business')

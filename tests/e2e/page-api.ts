@@ -1,4 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { appUrl, newContext } from './browser';
 
@@ -46,4 +47,34 @@ export async function connectFacebook(page: Page, name: string): Promise<{ sandb
   expect(first).toBeDefined();
   await pageApi(page, 'POST', '/api/integrations/facebook/profile', { id: first!.id });
   return { sandbox: consent.origin, pageId: first!.id };
+}
+
+/** The media library's own upload, from the signed-in page: announce, PUT to storage, complete. */
+export async function uploadImage(page: Page, filename: string): Promise<number> {
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2f7f6f' } })
+    .png()
+    .toBuffer();
+  return page.evaluate(
+    async ({ filename, bytes }) => {
+      const body = new Uint8Array(bytes);
+      const json = { 'content-type': 'application/json' };
+      const announced = await fetch('/api/media/upload', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify([{ filename, size: body.length }]),
+      });
+      const [target] = (await announced.json()) as { mediaID: number; url: string; headers: Record<string, string> }[];
+      if (!target) throw new Error(`upload refused: ${announced.status}`);
+      const put = await fetch(target.url, { method: 'PUT', headers: target.headers, body });
+      if (!put.ok) throw new Error(`PUT answered ${put.status}`);
+      const done = await fetch('/api/media/complete', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ mediaID: target.mediaID }),
+      });
+      if (!done.ok) throw new Error(`complete answered ${done.status}: ${await done.text()}`);
+      return target.mediaID;
+    },
+    { filename, bytes: [...png] },
+  );
 }

@@ -297,7 +297,7 @@ describe('Google profile and Search Console', () => {
   it('a grant Google took back is noticed on the next call and the status says to reconnect', async () => {
     const { client } = await signedInUser('gsc-revoked');
     const { consent } = await connectGoogle(client, '/api/integrations/google/connect');
-    await fetch(`${consent.origin}/__sandbox/google/revoke`, { method: 'POST' });
+    await fetch(`${consent.origin}/__sandbox/google/revoke?name=Sandy%20Box`, { method: 'POST' });
     const res = await client.post('/api/integrations/search-console/websites');
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
@@ -359,7 +359,7 @@ describe('Google My Business', () => {
     expect(bad.body.errors[0].message).toBe('Choose an account.');
 
     // The user removes the app at Google: the status asks Google and says 'disconnected'.
-    await fetch(`${consent.origin}/__sandbox/google/revoke`, { method: 'POST' });
+    await fetch(`${consent.origin}/__sandbox/google/revoke?name=Sandy%20Box`, { method: 'POST' });
     expect((await client.get('/api/business/status')).body).toEqual({ connected: false, message: 'disconnected' });
     expect((await client.get('/api/business/accounts')).status).toBe(409);
 

@@ -24,7 +24,7 @@ import type { Access, Code, Grant, GoogleContext } from './google/context';
  * (mybusinessbusinessinformation.googleapis.com), /google-my-business (mybusiness.googleapis.com),
  * /google-places (places.googleapis.com). Google's app is sign-in's (SANDBOX_CLIENTS.google).
  *
- * Control: POST /__sandbox/google/revoke takes back every grant, as a user removing the app at
+ * Control: POST /__sandbox/google/revoke takes back every grant (?name=: that user's), as a user removing the app at
  * myaccount.google.com would (the refresh grant then answers invalid_grant); GET
  * /__sandbox/google/listing?name= answers a Google user's listing and the updates it received.
  */
@@ -78,8 +78,10 @@ function googleContext(options: GoogleApisSandboxOptions): GoogleContext {
 }
 
 const revokeAll = (ctx: GoogleContext): Route<Call> =>
-  route('POST', '/__sandbox/google/revoke', ({ res }) => {
-    for (const grant of ctx.grants) grant.revoked = true;
+  route('POST', '/__sandbox/google/revoke', ({ res, url }) => {
+    // ?name= takes back only that Google user's grants, so tests sharing the sandbox keep theirs.
+    const name = url.searchParams.get('name');
+    for (const grant of ctx.grants) if (!name || grant.name === name) grant.revoked = true;
     ctx.changed();
     return noContent(res);
   });

@@ -13,7 +13,7 @@ function Tile({ item, onDelete, busy }: { item: ListingMedia; onDelete?: () => v
   const label = item.description || (item.type === 'VIDEO' ? 'Video' : 'Photo');
   return (
     <li className="bm-media__tile">
-      <img src={item.thumbnailUrl} alt={label} loading="lazy" />
+      <img src={item.thumbnailUrl} alt={label} decoding="async" />
       {item.type === 'VIDEO' ? (
         <span className="bm-media__kind">
           <Video size={14} aria-hidden /> Video

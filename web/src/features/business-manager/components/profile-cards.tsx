@@ -267,6 +267,8 @@ export function ServicesCard({ form, update, locationId }: FormProps) {
   const categories = [form.category?.name, ...form.additionalCategories.map((c) => c.name)].filter(Boolean).join(',');
   const types = useServiceTypes(locationId, categories);
   const [freeform, setFreeform] = useState<FreeformService>({ name: '', category: '' });
+  const categoryName = (name: string) =>
+    [form.category, ...form.additionalCategories].find((c) => c?.name === name)?.displayName ?? name;
   const nameOf = (id: string) =>
     types.data?.serviceTypes.find((s) => s.serviceTypeId === id)?.displayName ?? businessMessages.serviceNameFallback;
   return (
@@ -285,7 +287,7 @@ export function ServicesCard({ form, update, locationId }: FormProps) {
               <Chip
                 key={`${s.name}-${i}`}
                 label={s.name}
-                note={`(${s.category})`}
+                note={`(${categoryName(s.category)})`}
                 onRemove={() => update({ freeformServices: form.freeformServices.filter((_, j) => j !== i) })}
               />
             ))}
