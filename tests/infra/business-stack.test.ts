@@ -6,7 +6,9 @@ import { actionsOf, logicalId, resources, statementsOf, synth, SYNTH_TIMEOUT } f
 /**
  * The business listing area in AWS: its own function behind /api/business, sealing
  * and opening the Google My Business tokens with the stack's token key and reading Google's
- * app from the OAuth clients secret. No schedules, no Scan.
+ * app from the OAuth clients secret; signing GET links to library files for Google to fetch
+ * (read under companies/ only) and starting the run-job workflow for a generated review reply.
+ * No schedules, no Scan, no writes to the bucket.
  */
 let template: Template;
 let stack: MarketingStack;
@@ -39,9 +41,28 @@ describe('the business area in AWS', () => {
     expect(actions).toContain('secretsmanager:GetSecretValue');
     expect(actions).not.toContain('dynamodb:Scan');
     expect(actions.some((a) => a.startsWith('scheduler:'))).toBe(false);
-    expect(actions.some((a) => a.startsWith('s3:'))).toBe(false);
+    expect(actions.some((a) => a.startsWith('s3:Put') || a.startsWith('s3:Delete'))).toBe(false);
     const env = template.toJSON().Resources[id].Properties.Environment.Variables as Record<string, unknown>;
     expect(env.TOKEN_KEY_ID).toEqual({ Ref: tokenKey });
     expect(env.OAUTH_SECRET_ARN).toBeDefined();
+  });
+
+  it('reads library files under companies/ only, to sign the links Google fetches media from', () => {
+    const id = logicalId(stack.apiFunctions.get('business')!);
+    const objects = statementsOf(template, id).filter(
+      (s) => JSON.stringify(s.Resource).includes('MediaBucket') && JSON.stringify(s.Resource).includes('/'),
+    );
+    expect(objects.flatMap(actionsOf).sort()).toEqual(['s3:GetObject']);
+    for (const s of objects) expect(JSON.stringify(s.Resource)).toContain('/companies/*');
+  });
+
+  it('starts the run-job workflow (a generated review reply) and no other', () => {
+    const id = logicalId(stack.apiFunctions.get('business')!);
+    const starts = statementsOf(template, id).filter((s) => actionsOf(s).includes('states:StartExecution'));
+    expect(starts).toHaveLength(1);
+    const machines = Object.keys(resources(template, 'AWS::StepFunctions::StateMachine'));
+    const named = machines.filter((m) => JSON.stringify(starts[0].Resource).includes(m));
+    expect(named).toHaveLength(1);
+    expect(named[0]).toMatch(/RunJob/i);
   });
 });
