@@ -5,7 +5,16 @@ import { businessMessages } from '@shared/schemas/business-listing';
 import { axeViolations } from './axe';
 import { openSession } from './browser';
 import { uploadImage } from './page-api';
-import { DESKTOP, confirmDialog, screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
+import {
+  DESKTOP,
+  confirmDialog,
+  screenshot,
+  serveFeatureFlags,
+  signIn,
+  untilLoaded,
+  useBrowser,
+  verifiedAccount,
+} from './support';
 
 /**
  * The business manager in Chromium: 'Not connected' until Google My Business is connected
@@ -233,6 +242,21 @@ describe('business manager', () => {
       await untilLoaded(page);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'business-manager-profile-390', { fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('with GoogleMyBusinessIntegration off there is no menu entry and the page is not offered', async () => {
+    const account = await verifiedAccount('Unlisted');
+    const { page, url, context } = await openSession(browser(), { viewport: DESKTOP });
+    try {
+      await serveFeatureFlags(page, { GoogleMyBusinessIntegration: false });
+      await signIn(page, url, account);
+      await page.getByRole('link', { name: 'Media library' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Business manager' }).count()).toBe(0);
+      await page.goto(url('/business-manager/reviews'));
+      await page.waitForURL((u) => u.pathname === '/');
     } finally {
       await context.close();
     }
