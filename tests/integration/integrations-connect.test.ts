@@ -146,7 +146,13 @@ describe('connecting platforms through the sandbox', () => {
     expect((await client.get('/api/integrations/linkedin/status')).body.connected).toBe(true);
 
     // The refresh token has expired: LinkedIn answers invalid_grant.
-    await failNextPlatformCall(sandboxOrigin, '/linkedin-www/oauth/v2/accessToken', 'token-expired');
+    await failNextPlatformCall(
+      sandboxOrigin,
+      '/linkedin-www/oauth/v2/accessToken',
+      'token-expired',
+      undefined,
+      'grant_type=refresh_token',
+    );
     await fireRefreshNow(companyId, 'linkedin');
     const status = await statusUntil(client, 'linkedin', (s) => s.reconnect === true);
     expect(status).toMatchObject({

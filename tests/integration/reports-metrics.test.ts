@@ -201,6 +201,25 @@ describe("a demo company's report", () => {
   });
 });
 
+describe('a LinkedIn member profile', () => {
+  it('is collected from the member analytics: 30 days of rows', async () => {
+    const user = await signedInUser('reports-member');
+    sandbox = await connectWithProfile(user.client, 'linkedin', 0);
+    process.env.PLATFORM_SANDBOX_ORIGIN = sandbox;
+    process.env.FETCH_ALLOW = new URL(sandbox).host;
+    const profile = (await user.client.get<{ profile: { id: string } }>('/api/integrations/linkedin/status')).body
+      .profile;
+    expect(profile.id).toMatch(/^urn:li:person:/);
+    expect((await collectMetrics(user.companyId)).linkedin).toBe('collected');
+    const { from, to } = lastMonth();
+    const rows = (await report(user.client, `from=${from}&to=${to}&platforms=linkedin`)).body.linkedin ?? [];
+    expect(rows).toHaveLength(30);
+    expect(rows.every((r) => r.totalFollowers > 0)).toBe(true);
+    for (let i = 1; i < rows.length; i++)
+      expect(rows[i]!.totalFollowers - rows[i - 1]!.totalFollowers).toBe(rows[i]!.followers);
+  });
+});
+
 describe('a collection chain that dies is re-armed', () => {
   const scheduleOf = async (companyId: number) =>
     (await table().send(new GetCommand({ TableName: tableName(), Key: keys.schedule(metricsScheduleName(companyId)) })))

@@ -58,8 +58,11 @@ export async function failNextPlatformCall(
   path: string,
   failure: SandboxFailure | { status: number; body: unknown },
   delayMs?: number,
+  /** Only a call whose body holds this text fails (a refresh, not another file's connect to the same endpoint). */
+  bodyIncludes?: string,
 ) {
-  const spec = typeof failure === 'string' ? { path, failure, delayMs } : { path, ...failure };
+  const spec =
+    typeof failure === 'string' ? { path, failure, delayMs, bodyIncludes } : { path, ...failure, bodyIncludes };
   const res = await fetch(`${sandboxOrigin}/__sandbox/fail-next`, { method: 'POST', body: JSON.stringify(spec) });
   expect(res.status).toBe(204);
 }

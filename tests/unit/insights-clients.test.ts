@@ -264,7 +264,7 @@ describe('Threads user insights', () => {
 });
 
 describe('LinkedIn organisation statistics', () => {
-  it('reads follower gains and share statistics per DAY, and the network size; a member profile has none', async () => {
+  it('reads follower gains and share statistics per DAY, and the network size', async () => {
     const start = Date.parse('2026-03-01T00:00:00Z');
     const range = (day: number) => ({ start: start + day * 86_400_000, end: start + (day + 1) * 86_400_000 });
     answers.set('/linkedin-api/rest/organizationalEntityFollowerStatistics', () => ({
@@ -306,7 +306,69 @@ describe('LinkedIn organisation statistics', () => {
     expect(statistics.search).toContain(
       `timeIntervals=(timeRange:(start:${start},end:${start + 3 * 86_400_000}),timeGranularityType:DAY)`,
     );
-    expect(await client.insights({ ...request, targetId: 'urn:li:person:abc' })).toEqual({ days: [] });
     expect(dailyRows({ from: request.from, to: request.to, insights: { days: [] } })).toEqual([]);
+  });
+});
+
+describe('LinkedIn member analytics', () => {
+  const day = (d: number) => ({ day: d, month: 3, year: 2026 });
+  it('a member profile: followers gained per day and now, and their posts’ reactions, comments and reshares per day', async () => {
+    const queries: Record<string, string | null>[] = [];
+    answers.set('/linkedin-api/rest/memberFollowersCount', (url) => {
+      queries.push({ q: url.searchParams.get('q'), dateRange: url.searchParams.get('dateRange') });
+      if (url.searchParams.get('q') === 'me') return { body: { elements: [{ memberFollowersCount: 640 }] } };
+      return {
+        body: {
+          elements: [
+            { dateRange: { start: day(1), end: day(2) }, memberFollowersCount: 2 },
+            { dateRange: { start: day(3), end: day(4) }, memberFollowersCount: 4 },
+          ],
+        },
+      };
+    });
+    const byType: Record<string, number> = { REACTION: 9, COMMENT: 3, RESHARE: 1 };
+    answers.set('/linkedin-api/rest/memberCreatorPostAnalytics', (url) => {
+      expect(url.searchParams.get('q')).toBe('me');
+      expect(url.searchParams.get('aggregation')).toBe('DAILY');
+      expect(url.searchParams.get('dateRange')).toBe('(start:(day:1,month:3,year:2026),end:(day:4,month:3,year:2026))');
+      const type = url.searchParams.get('queryType') ?? '';
+      return { body: { elements: [{ count: byType[type], dateRange: { start: day(2), end: day(3) } }] } };
+    });
+    const insights = await linkedinClient(config).insights({ ...request, targetId: 'urn:li:person:abc' });
+    expect(queries).toEqual([
+      { q: 'dateRange', dateRange: '(start:(day:1,month:3,year:2026),end:(day:4,month:3,year:2026))' },
+      { q: 'me', dateRange: null },
+    ]);
+    expect(insights.currentFollowers).toBe(640);
+    expect(insights.days).toEqual(
+      expect.arrayContaining([
+        { date: '2026-03-01', followers: 2 },
+        { date: '2026-03-02', likes: 9, comments: 3, shares: 1 },
+        { date: '2026-03-03', followers: 4 },
+      ]),
+    );
+    const rows = dailyRows({ from: request.from, to: request.to, insights });
+    expect(rows.map((r) => [r.date, r.followers, r.totalFollowers])).toEqual([
+      ['2026-03-01', 2, 636],
+      ['2026-03-02', 0, 636],
+      ['2026-03-03', 4, 640],
+    ]);
+  });
+
+  it('a connection made before the analytics scopes: LinkedIn’s 403 is a permission failure', async () => {
+    answers.set('/linkedin-api/rest/memberFollowersCount', () => ({
+      status: 403,
+      body: {
+        status: 403,
+        serviceErrorCode: 100,
+        code: 'ACCESS_DENIED',
+        message: 'Not enough permissions to access: memberFollowersCount.FINDER-dateRange.20260301',
+      },
+    }));
+    const error = (await linkedinClient(config)
+      .insights({ ...request, targetId: 'urn:li:person:abc' })
+      .catch((e: unknown) => e)) as PlatformError;
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(error.failure).toBe('permission');
   });
 });

@@ -83,7 +83,9 @@ export function classifyLinkedInError(answer: PlatformReply): PlatformError {
   return platformError.rejected('linkedin', detail);
 }
 
-const LINKEDIN_SCOPES = 'openid profile w_member_social r_organization_admin w_organization_social';
+/** The member's and the pages' posting, and the analytics of both (the report's figures). */
+const LINKEDIN_SCOPES =
+  'openid profile w_member_social r_organization_admin w_organization_social r_member_profileAnalytics r_member_postAnalytics';
 
 const organizationId = (urn: string) => /^urn:li:organization:(\d+)$/.exec(urn)?.[1];
 
@@ -207,7 +209,7 @@ interface LinkedInStatistics extends LinkedInTimeRange {
  * follower gains (organic and paid) from `organizationalEntityFollowerStatistics`, likes,
  * comments and shares from `organizationalEntityShareStatistics` (both with a DAY time
  * interval), and the followers now from `networkSizes` (COMPANY_FOLLOWED_BY_MEMBER). A member's
- * own profile has no such statistics: nothing is reported for it.
+ * own profile has the member analytics instead (memberInsights).
  */
 async function linkedinInsights(
   config: PlatformConfig,
@@ -215,7 +217,7 @@ async function linkedinInsights(
   rest: (tokens: TokenSet) => Record<string, string>,
   request: InsightsRequest,
 ): Promise<Insights> {
-  if (!organizationId(request.targetId)) return { days: [] };
+  if (!organizationId(request.targetId)) return memberInsights(config, http, rest(request.tokens), request);
   const headers = rest(request.tokens);
   const urn = encodeURIComponent(request.targetId);
   const start = Date.parse(`${request.from}T00:00:00Z`);
@@ -258,6 +260,65 @@ async function linkedinInsights(
     http,
   );
   return { days: [...days.values()], currentFollowers: size.body.firstDegreeSize };
+}
+
+/** A Rest.li date: `(day:D,month:M,year:Y)`. */
+const restliDate = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number);
+  return `(day:${date},month:${month},year:${year})`;
+};
+
+interface RestliDate {
+  day?: number;
+  month?: number;
+  year?: number;
+}
+const dayOfRestli = (date: RestliDate | undefined) =>
+  date?.year && date.month && date.day
+    ? new Date(Date.UTC(date.year, date.month - 1, date.day)).toISOString().slice(0, 10)
+    : undefined;
+
+/** The member analytics' answers: one element per day of the date range. */
+interface MemberElement {
+  dateRange?: { start?: RestliDate };
+  memberFollowersCount?: number;
+  count?: number;
+}
+
+/**
+ * A member's own profile (Community Management API): the followers gained each day and now
+ * from `memberFollowersCount` (dateRange and me finders, `r_member_profileAnalytics`), and the
+ * reactions, comments and reshares of their posts per day from `memberCreatorPostAnalytics`
+ * (me finder, DAILY aggregation, `r_member_postAnalytics`). A connection made before these
+ * scopes were asked answers 403: the platform fails until it is reconnected.
+ */
+async function memberInsights(
+  config: PlatformConfig,
+  http: PlatformHttpOptions,
+  headers: Record<string, string>,
+  request: InsightsRequest,
+): Promise<Insights> {
+  // The end of a Rest.li date range is excluded.
+  const range = `(start:${restliDate(request.from)},end:${restliDate(addDays(request.to, 1))})`;
+  const get = (path: string) =>
+    callPlatform<{ elements?: MemberElement[] }>(new URL(`${config.linkedinApi}/rest/${path}`), { headers }, http);
+  const days = new Map<string, InsightsDay>();
+  for (const element of (await get(`memberFollowersCount?q=dateRange&dateRange=${range}`)).body.elements ?? []) {
+    const date = dayOfRestli(element.dateRange?.start);
+    if (date) addToDay(days, date, { followers: element.memberFollowersCount ?? 0 });
+  }
+  const metrics = { REACTION: 'likes', COMMENT: 'comments', RESHARE: 'shares' } as const;
+  for (const [queryType, field] of Object.entries(metrics)) {
+    const answer = await get(
+      `memberCreatorPostAnalytics?q=me&queryType=${queryType}&aggregation=DAILY&dateRange=${range}`,
+    );
+    for (const element of answer.body.elements ?? []) {
+      const date = dayOfRestli(element.dateRange?.start);
+      if (date) addToDay(days, date, { [field]: element.count ?? 0 });
+    }
+  }
+  const now = await get('memberFollowersCount?q=me');
+  return { days: [...days.values()], currentFollowers: now.body.elements?.[0]?.memberFollowersCount };
 }
 
 export const linkedinSentences = {

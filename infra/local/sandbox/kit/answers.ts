@@ -59,4 +59,9 @@ export interface FailSpecOf<F extends string> {
    * "500 after the platform created the post" that makes a publisher's outcome unknown.
    */
   after?: boolean;
+  /**
+   * Only a call whose body holds this text takes the failure (`grant_type=refresh_token`: a
+   * token refresh, not another test's connect to the same token endpoint meanwhile).
+   */
+  bodyIncludes?: string;
 }

@@ -81,9 +81,10 @@ export function takeContainerError(ctx: PlatformContext, path: string): boolean 
  */
 export async function applyFailure(ctx: PlatformContext, call: PlatformCall): Promise<boolean> {
   const { res, path } = call;
-  const at = ctx.failures.findIndex(
-    (f) => f.failure !== 'container-error' && (path === f.path || path.startsWith(`${f.path}/`)),
-  );
+  const underPath = (f: FailSpec) =>
+    f.failure !== 'container-error' && (path === f.path || path.startsWith(`${f.path}/`));
+  const body = ctx.failures.some((f) => underPath(f) && f.bodyIncludes) ? await call.text() : '';
+  const at = ctx.failures.findIndex((f) => underPath(f) && (!f.bodyIncludes || body.includes(f.bodyIncludes)));
   if (at < 0) return false;
   const [spec] = ctx.failures.splice(at, 1);
   if (!spec) return false;

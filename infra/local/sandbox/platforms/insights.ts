@@ -399,3 +399,73 @@ export function networkSize(
   if (!mayAuthor(urn)) return linkedinError(res, 403, 'ACCESS_DENIED', `Not enough permissions to access: ${urn}`);
   return json(res, 200, { firstDegreeSize: followersNow(ctx, 'linkedin', urn) });
 }
+
+/** A Rest.li date, `(day:D,month:M,year:Y)`, as a UTC day. */
+function restliDay(raw: string | undefined): string | undefined {
+  const day = Number(/day:(\d+)/.exec(raw ?? '')?.[1]);
+  const month = Number(/month:(\d+)/.exec(raw ?? '')?.[1]);
+  const year = Number(/year:(\d+)/.exec(raw ?? '')?.[1]);
+  if (!day || !month || !year) return undefined;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCDate() === day ? date.toISOString().slice(0, 10) : undefined;
+}
+
+/** `dateRange=(start:(...),end:(...))`, the end excluded: the days it covers, or null when malformed. */
+function memberDateRange(raw: string | null): { from: string; to: string } | null {
+  const start = restliDay(/start:\(([^)]*)\)/.exec(raw ?? '')?.[1]);
+  const end = restliDay(/end:\(([^)]*)\)/.exec(raw ?? '')?.[1]);
+  if (!start || !end || end <= start) return null;
+  return { from: start, to: dayOf(startOf(end) - DAY_MS) };
+}
+
+const restliDate = (day: string) => {
+  const [year = 0, month = 0, date = 0] = day.split('-').map(Number);
+  return { day: date, month, year };
+};
+
+/**
+ * GET /rest/memberFollowersCount (Community Management API, r_member_profileAnalytics) for the
+ * token's member: q=me their followers now, q=dateRange the followers gained each day.
+ */
+export function memberFollowersCount(ctx: PlatformContext, res: ServerResponse, url: URL, member: string) {
+  const q = url.searchParams.get('q');
+  const paging = { start: 0, count: 10, links: [] };
+  if (q === 'me')
+    return json(res, 200, { paging, elements: [{ memberFollowersCount: followersNow(ctx, 'linkedin', member) }] });
+  const range = q === 'dateRange' ? memberDateRange(url.searchParams.get('dateRange')) : null;
+  if (!range) return linkedinError(res, 400, 'ILLEGAL_ARGUMENT', 'Invalid query parameters passed to request');
+  const days = accountDays(ctx, 'linkedin', member, range.from, range.to).filter((d) => d.date < dayOf(Date.now()));
+  const elements = days.map((d) => ({
+    dateRange: { start: restliDate(d.date), end: restliDate(dayOf(startOf(d.date) + DAY_MS)) },
+    memberFollowersCount: d.follows,
+  }));
+  return json(res, 200, { paging, elements });
+}
+
+const MEMBER_METRICS: Partial<Record<string, 'likes' | 'comments' | 'shares'>> = {
+  REACTION: 'likes',
+  COMMENT: 'comments',
+  RESHARE: 'shares',
+};
+
+/**
+ * GET /rest/memberCreatorPostAnalytics?q=me&queryType=...&aggregation=DAILY&dateRange=...
+ * (r_member_postAnalytics): the member's posts' reactions, comments or reshares per day.
+ */
+export function memberPostAnalytics(ctx: PlatformContext, res: ServerResponse, url: URL, member: string) {
+  const q = url.searchParams;
+  const metric = MEMBER_METRICS[q.get('queryType') ?? ''];
+  const range = memberDateRange(q.get('dateRange'));
+  if (q.get('q') !== 'me' || !metric || q.get('aggregation') !== 'DAILY' || !range) {
+    return linkedinError(res, 400, 'ILLEGAL_ARGUMENT', 'Invalid query parameters passed to request');
+  }
+  const days = accountDays(ctx, 'linkedin', member, range.from, range.to).filter((d) => d.date < dayOf(Date.now()));
+  const elements = days.map((d) => ({
+    count: d[metric],
+    metricType: {
+      'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': q.get('queryType'),
+    },
+    dateRange: { start: restliDate(d.date), end: restliDate(dayOf(startOf(d.date) + DAY_MS)) },
+  }));
+  return json(res, 200, { paging: { start: 0, count: 10, links: [] }, elements });
+}

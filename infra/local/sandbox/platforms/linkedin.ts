@@ -4,7 +4,7 @@ import { dispatch, route, type Route } from '../kit/router';
 import { pageSize, randomId, type Identity, type PlatformCall, type PlatformContext, type Token } from './context';
 import { failAfter, json } from './failures';
 import { SANDBOX_ORGANIZATIONS } from './fixtures';
-import { networkSize, organizationStatistics } from './insights';
+import { memberFollowersCount, memberPostAnalytics, networkSize, organizationStatistics } from './insights';
 import { note } from './request-log';
 import { addPost, postsOf } from './publishing';
 import { LINKEDIN_ACCESS_SECONDS, LINKEDIN_REFRESH_SECONDS, authorize, issue, redeem } from './tokens';
@@ -52,7 +52,8 @@ async function accessToken(ctx: PlatformContext, call: PlatformCall) {
     expires_in: LINKEDIN_ACCESS_SECONDS,
     refresh_token: issue(ctx, identity, 'refresh', LINKEDIN_REFRESH_SECONDS),
     refresh_token_expires_in: LINKEDIN_REFRESH_SECONDS,
-    scope: 'openid,profile,w_member_social,r_organization_admin,w_organization_social',
+    scope:
+      'openid,profile,w_member_social,r_organization_admin,w_organization_social,r_member_profileAnalytics,r_member_postAnalytics',
   });
 }
 
@@ -191,6 +192,12 @@ const restRoutes = (ctx: PlatformContext): Route<RestCall>[] => [
   ),
   route<RestCall>('GET', '/linkedin-api/rest/organizationalEntityShareStatistics', (call) =>
     organizationStatistics(ctx, call.res, call.url, 'share', call.mayAuthor),
+  ),
+  route<RestCall>('GET', '/linkedin-api/rest/memberFollowersCount', (call) =>
+    memberFollowersCount(ctx, call.res, call.url, `urn:li:person:${call.token.identity.id}`),
+  ),
+  route<RestCall>('GET', '/linkedin-api/rest/memberCreatorPostAnalytics', (call) =>
+    memberPostAnalytics(ctx, call.res, call.url, `urn:li:person:${call.token.identity.id}`),
   ),
   route<RestCall>('GET', /^\/linkedin-api\/rest\/networkSizes\/([^/]+)$/, (call, [urn = '']) =>
     networkSize(ctx, call.res, call.url, decodeURIComponent(urn), call.mayAuthor),
