@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { messages } from '../messages';
+import { isSeoCheckId } from '../seo-checks';
 
 /** The audit's sentences that the spec names but does not word (02 §8 "Audit"), written for a site owner. */
 export const auditMessages = {
@@ -24,6 +25,8 @@ export const auditMessages = {
   stopped:
     'The audit was stopped before it finished. Its report covers the pages crawled until then; restart the audit to check the whole site.',
   crashed: messages.jobFailed,
+  unknownCheck: 'This check does not exist.',
+  noReport: messages.noSeoReport,
   ownershipNotFound: (host: string) =>
     `We could not find your verification file or meta tag on ${host}. Upload the file to your site's root (or add the meta tag to your home page), then try again.`,
 } as const;
@@ -63,6 +66,13 @@ export const auditSettingsSchema = z
     ),
     allowPrefixes: z._default(z.array(urlPrefixField).check(z.maxLength(50)), []),
     disallowPrefixes: z._default(z.array(urlPrefixField).check(z.maxLength(50)), []),
+    /**
+     * Checks turned off (spec 02 §4: disabled in the audit settings, from the next audit). Left
+     * out of a save, the saved list stays: a form that does not show it cannot clear it.
+     */
+    disabledChecks: z.optional(
+      z.array(z.string().check(z.refine(isSeoCheckId, auditMessages.unknownCheck))).check(z.maxLength(200)),
+    ),
   })
   .check(z.meta({ title: 'AuditSettings' }));
 export type AuditSettings = z.output<typeof auditSettingsSchema>;

@@ -187,7 +187,10 @@ export interface TestSite {
   cleanUrls(): string[];
   /** The other website the pages link to (a working page and a 404). */
   externalOrigin: string;
-  /** Breaks the site as a bad deploy would: the stylesheet gone, /about/ answering 500, broken links on /pricing/. */
+  /**
+   * Breaks the site as a bad deploy would: the stylesheet gone, /about/ answering 500, broken
+   * links on /pricing/, and two pages that had issues (no description, no H1) answering 404 and 500.
+   */
   damage(broken: boolean): void;
   /** TLS options for the crawler's pool (the site's self-signed certificate). */
   ca?: string;
@@ -439,6 +442,7 @@ export async function serveTestSite(
       case '/long-description/':
         return html({ description: has('long-description') ? words('long description', 40) : undefined, links: ['/'] });
       case '/no-description/':
+        if (damaged) return undefined;
         return html({ description: null, links: ['/'] });
       case '/dup-desc-1/':
       case '/dup-desc-2/':
@@ -447,6 +451,7 @@ export async function serveTestSite(
           links: ['/'],
         });
       case '/no-h1/':
+        if (damaged) return { status: 500, body: 'Internal Server Error' };
         return html({ h1: null, links: ['/'] });
       case '/two-h1/':
         return html({ body: '<h1>A second main heading</h1>', links: ['/'] });

@@ -2,6 +2,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { config } from '../config';
 import { companyObjectPrefix } from '../storage/company-objects';
 import { s3 } from '../storage/s3';
+import type { IssueHistory } from './audit-history';
 import type { PageRecord, PageSink } from './page-record';
 
 /**
@@ -35,12 +36,24 @@ export const saveCrawlState = (companyId: number, auditId: string, json: string)
 export const loadCrawlState = (companyId: number, auditId: string) =>
   get(`${auditPrefix(companyId, auditId)}state.json`);
 
+/** One check's issues in an audit: the URLs with what is behind each (new ones marked), and the URLs fixed. */
+export const saveIssues = (companyId: number, auditId: string, check: string, issues: IssueHistory) =>
+  put(`${auditPrefix(companyId, auditId)}issues/${check}.json`, JSON.stringify(issues), 'application/json');
+
+/** An audit's issues of one check (a list of URLs, as audits stored them before, reads as entries). */
+export async function loadIssues(companyId: number, auditId: string, check: string): Promise<IssueHistory> {
+  const text = await get(`${auditPrefix(companyId, auditId)}issues/${check}.json`);
+  if (!text) return { entries: [], fixed: [] };
+  const stored = JSON.parse(text) as IssueHistory | string[];
+  return Array.isArray(stored) ? { entries: stored.map((url) => ({ url })), fixed: [] } : stored;
+}
+
+/** The URLs one check flagged (a demo's audit may write them as a plain list). */
 export const saveIssueUrls = (companyId: number, auditId: string, check: string, urls: string[]) =>
-  put(`${auditPrefix(companyId, auditId)}issues/${check}.json`, JSON.stringify(urls), 'application/json');
+  saveIssues(companyId, auditId, check, { entries: urls.map((url) => ({ url })), fixed: [] });
 
 export async function loadIssueUrls(companyId: number, auditId: string, check: string): Promise<string[]> {
-  const text = await get(`${auditPrefix(companyId, auditId)}issues/${check}.json`);
-  return text ? (JSON.parse(text) as string[]) : [];
+  return (await loadIssues(companyId, auditId, check)).entries.map((entry) => entry.url);
 }
 
 /** The page records of an audit, chunk by chunk: only one chunk is in memory at a time. */

@@ -6,7 +6,7 @@ import { log } from '../log';
 import { mailer } from '../mail/mail-port';
 import { analyseCrawl } from './audit-analysis';
 import { type AuditItem, type AuditResult } from './audit-entity';
-import { compareIssue } from './audit-history';
+import { checkedPagesOf, compareIssue, everyPageChecked, type CheckedPages } from './audit-history';
 import { auditReadyMail } from './audit-mail';
 import {
   bucketPageSink,
@@ -14,12 +14,12 @@ import {
   loadIssueUrls,
   readPageRecords,
   saveCrawlState,
-  saveIssueUrls,
+  saveIssues,
 } from './audit-objects';
 import { endAudit, getAudit, latestFinished, recentAudits, saveProgress } from './audit-store';
 import { crawlBatch } from './crawler';
 import { HOST_WAIT_SECONDS, releaseHostLease, takeHostLease } from './host-lease';
-import { CrawlState, FLAG } from './crawl-state';
+import { CrawlState } from './crawl-state';
 
 const progressOf = (state: CrawlState): AuditProgress => ({
   pages: state.counters.pages,
@@ -75,6 +75,7 @@ export async function finishAudit(companyId: number, auditId: string): Promise<v
   const analysis = await analyseCrawl(state, readPageRecords(companyId, auditId, state.counters.chunks), {
     startUrl: audit.website,
     maxRedirects: audit.settings.maxRedirects,
+    disabledChecks: audit.settings.disabledChecks,
   });
   const progress = { ...progressOf(state), ...analysis.totals };
   if (analysis.firstPageError) {
@@ -87,15 +88,16 @@ export async function finishAudit(companyId: number, auditId: string): Promise<v
   }
 
   const previous = latestFinished(await recentAudits(companyId), auditId);
+  const before = previous && (await checkedPagesOfAudit(companyId, previous.id));
+  const now = checkedPagesOf(state);
   const history: AuditResult['history'] = {};
   for (const check of SEO_CHECKS) {
-    const now = analysis.affected.get(check.id) ?? [];
-    if (now.length) await saveIssueUrls(companyId, auditId, check.id, now);
-    let before = previous?.result?.checks[check.id]?.count ? await loadIssueUrls(companyId, previous.id, check.id) : [];
-    // A partial crawl says nothing of the pages it did not reach: they are neither fixed nor new.
-    if (audit.status === 'stopping') before = before.filter((url) => crawled(state, url));
-    // A first audit has nothing to be new or fixed against: only its counts.
-    history[check.id] = previous ? compareIssue(before, now) : { prev: 0, now: now.length, new: 0, fixed: 0 };
+    const entries = analysis.entries.get(check.id) ?? [];
+    const urls = previous?.result?.checks[check.id]?.count ? await loadIssueUrls(companyId, previous.id, check.id) : [];
+    const compared = compareIssue(check.id, entries, before ? { urls, checked: before } : undefined, now);
+    if (compared.history.entries.length || compared.history.fixed.length)
+      await saveIssues(companyId, auditId, check.id, compared.history);
+    history[check.id] = compared.counts;
   }
   const result: AuditResult = {
     score: analysis.score,
@@ -115,10 +117,11 @@ export async function finishAudit(companyId: number, auditId: string): Promise<v
   if (ended && status === 'finished') await mailReady(audit, result.score, previous?.result?.score);
 }
 
-const crawled = (state: CrawlState, url: string) => {
-  const id = state.idOf(url);
-  return id !== undefined && state.has(id, FLAG.fetched);
-};
+/** What an earlier audit checked, from its saved crawl; every page when its crawl is not kept. */
+async function checkedPagesOfAudit(companyId: number, auditId: string): Promise<CheckedPages> {
+  const saved = await loadCrawlState(companyId, auditId);
+  return saved ? checkedPagesOf(CrawlState.fromJSON(saved)) : everyPageChecked;
+}
 
 async function mailReady(audit: AuditItem, score: number, previous: number | undefined) {
   const user = await getUser(audit.userId);

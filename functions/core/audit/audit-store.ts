@@ -62,8 +62,10 @@ export async function getAuditSettings(companyId: number): Promise<AuditSettings
 }
 
 export async function saveAuditSettings(companyId: number, settings: AuditSettings): Promise<AuditSettings> {
-  await auditSettingsItems.put({ companyId, settings });
-  return settings;
+  const disabledChecks = settings.disabledChecks ?? (await getAuditSettings(companyId)).disabledChecks ?? [];
+  const saved = { ...settings, disabledChecks };
+  await auditSettingsItems.put({ companyId, settings: saved });
+  return saved;
 }
 
 const emptyProgress = (): AuditProgress => ({ pages: 0, urls: 0, errors: 0, warnings: 0, notices: 0, batches: 0 });

@@ -10,7 +10,7 @@ import {
 } from '../net';
 import { crawlerUserAgent, robotsToken } from './crawl-policy';
 import { CrawlScope, crawlKey } from './crawl-scope';
-import { CrawlState, FLAG, STATUS } from './crawl-state';
+import { CrawlState, FLAG, STATUS, UNKNOWN_DEPTH } from './crawl-state';
 import type { PageRecord, PageSink } from './page-record';
 import { fetchRobotsTxt, RobotsRules } from './robots';
 
@@ -35,7 +35,10 @@ class HostGate {
 }
 
 /** What a crawl worker does next: visit a page or a resource, or time a slow-looking page again. */
-export type Work = { id: number; kind: 'page' | 'resource' } | { kind: 'recheck'; page: PageRecord };
+export type Work =
+  | { id: number; kind: 'page'; linked: boolean }
+  | { id: number; kind: 'resource' }
+  | { kind: 'recheck'; page: PageRecord };
 
 export interface SessionOptions {
   startUrl: string;
@@ -67,6 +70,8 @@ export class CrawlSession {
   readonly signalled: { signal?: AbortSignal };
   /** Re-checks of slow-looking pages in flight now. */
   rechecking = 0;
+  /** Pages reached by links in flight now: while any is, the sitemap's pages wait (their links may reach them first, with their depth). */
+  linkedInFlight = 0;
   private readonly robotsLoading = new Map<string, Promise<void>>();
   private readonly gates = new Map<string, HostGate>();
 
@@ -134,8 +139,13 @@ export class CrawlSession {
   /** Room for one more page in the crawl: the frontier and the known URLs stay within maxPages. */
   roomForPage = () => this.state.counters.queuedPages < this.settings.maxPages;
 
+  /**
+   * A page is followed within the prefix rules, maxDepth and maxPages. A page met only through
+   * the sitemap has no click depth, nor do the pages it links to: they are followed (maxPages
+   * still bounds them) with their depth unknown, never a made-up one.
+   */
   private pageWanted = (url: URL, depth: number) =>
-    this.scope.allowed(url) && depth <= this.settings.maxDepth && this.roomForPage();
+    this.scope.allowed(url) && (depth <= this.settings.maxDepth || depth >= UNKNOWN_DEPTH) && this.roomForPage();
 
   /** The start page, queued when the crawl begins. */
   seedStart(): void {
@@ -234,7 +244,8 @@ export class CrawlSession {
       if (page) return { kind: 'recheck', page };
     }
     for (;;) {
-      const id = state.queue.take() ?? state.sitemapQueue.take();
+      const linked = state.queue.take();
+      const id = linked ?? (this.linkedInFlight === 0 ? state.sitemapQueue.take() : undefined);
       if (id === undefined) break;
       if (state.has(id, FLAG.fetched | FLAG.blocked)) continue;
       if (state.counters.pages >= settings.maxPages) {
@@ -243,7 +254,9 @@ export class CrawlSession {
       }
       // Counted when taken, so pages in flight count against the limit once.
       state.counters.pages++;
-      return { id, kind: 'page' };
+      // Released by the worker when the visit ends (crawler.ts).
+      if (linked !== undefined) this.linkedInFlight++;
+      return { id, kind: 'page', linked: linked !== undefined };
     }
     const id = state.resourceQueue.take();
     return id === undefined ? undefined : { id, kind: 'resource' };

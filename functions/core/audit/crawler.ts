@@ -161,8 +161,14 @@ class BatchWorkers {
 
   private async perform(work: Work): Promise<void> {
     const { session } = this;
-    if (work.kind !== 'recheck') {
-      return work.kind === 'page' ? visitPage(session, work.id) : visitResource(session, work.id);
+    if (work.kind === 'resource') return visitResource(session, work.id);
+    if (work.kind === 'page') {
+      try {
+        await visitPage(session, work.id);
+      } finally {
+        if (work.linked) session.linkedInFlight--;
+      }
+      return;
     }
     session.rechecking++;
     try {
