@@ -22,7 +22,8 @@ import {
  * autocomplete and a freeform service are saved, and the sandbox received exactly the fields spec
  * 02 §5's rules allow (no address, no categories: that location has none); a photo from the media
  * library is added and deleted; on the reviews tab a review is answered, another answered with a
- * generated reply, and a reply deleted. axe finds nothing on either tab, at desktop and at 390 px.
+ * generated reply, and a reply deleted; Google failing a reply or a delete shows the spec's sentences.
+ * axe finds nothing on either tab, at desktop and at 390 px.
  */
 
 const CAMDEN = 'locations/5500000000000000002';
@@ -224,12 +225,38 @@ describe('business manager', () => {
       await priya.getByRole('button', { name: 'Reply' }).waitFor();
       expect(await priya.getByText('Your reply').count()).toBe(0);
 
+      // Google failing: the spec's sentences, and the review as it was.
+      const failNext = (review: string) =>
+        fetch(`${sandbox}/__sandbox/fail-next`, {
+          method: 'POST',
+          body: JSON.stringify({
+            path: `/google-my-business/v4/accounts/110000000000000000002/${SOHO}/reviews/${review}/reply`,
+            status: 500,
+            body: { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } },
+          }),
+        });
+      const jo = reviewCard(page, 'Jo Smith');
+      await jo.getByRole('button', { name: 'Reply' }).click();
+      await jo.getByLabel('Your reply').fill('Sorry to hear that, Jo.');
+      await failNext('AbFvOqsoho1');
+      await jo.getByRole('button', { name: 'Reply', exact: true }).click();
+      await jo.getByText(businessMessages.updateReplyFailed, { exact: true }).waitFor();
+      expect(await jo.getByLabel('Your reply').inputValue()).toBe('Sorry to hear that, Jo.');
+      await jo.getByRole('button', { name: 'Cancel' }).click();
+      const ana = reviewCard(page, 'Ana Lima');
+      await failNext('AbFvOqsoho3');
+      await ana.getByRole('button', { name: 'Delete' }).click();
+      await ana.getByText(businessMessages.deleteReplyFailed, { exact: true }).waitFor();
+      await ana.getByText('Sorry about the coffee, Ana: we have serviced the machine.').waitFor();
+
       const replies = Object.fromEntries(
         (await listing()).reviews[SOHO]!.map((r) => [r.reviewer.displayName, r.reviewReply?.comment]),
       );
       expect(replies['Tom Baker']).toBe('Thanks Tom, we have added a second till for Saturdays.');
       expect(replies['Marek Nowak']).toBe(generated);
       expect(replies['Priya Shah']).toBeUndefined();
+      expect(replies['Jo Smith']).toBeUndefined();
+      expect(replies['Ana Lima']).toBe('Sorry about the coffee, Ana: we have serviced the machine.');
 
       // The phone's width: both tabs still read and pass axe.
       await page.setViewportSize({ width: 390, height: 844 });

@@ -43,7 +43,6 @@ export const routes = [
   listMedia,
   addMedia,
   deleteMedia,
-  // Before any pattern that could read "batch" as a category.
   batchCategories,
   listCategories,
   placeAutocomplete,
