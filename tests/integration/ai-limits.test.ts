@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { AI_LIMITS, AI_USER_LIMITS, countAiCall } from '../../functions/core/ai/ai-limits';
 import { signedInUser, type TestClient } from '../support/api-client';
@@ -50,15 +50,6 @@ async function settleAll(client: TestClient, started: unknown[]) {
 }
 
 const filesOf = async (client: TestClient) => ((await client.get('/api/content/files')).body as unknown[]).length;
-
-/**
- * The limits count in fixed clock-hour windows: a test that spends one across the top of the hour
- * would see the count start again. Each test starts at least 90 s before the next hour.
- */
-beforeEach(async () => {
-  const toNextHour = 3_600_000 - (Date.now() % 3_600_000);
-  if (toNextHour < 90_000) await new Promise((resolve) => setTimeout(resolve, toNextHour + 1000));
-}, 120_000);
 
 describe('POST /api/content/generate (images)', () => {
   it('the eleventh image in an hour for a company is a 429 and stores nothing; another company is counted apart', async () => {

@@ -13,18 +13,35 @@ export interface Limit {
 }
 
 /**
- * Fixed-window counters in the table: one atomic ADD per attempt, expiring with the window.
- * Throws 429 once `max` attempts were made in the current window.
+ * A sliding window over the table's fixed windows: the attempts of the current window plus the
+ * previous window's, weighted by how much of it the sliding window still covers. A burst that
+ * straddles a window's end counts whole (fixed windows let it reach twice the limit), at the
+ * cost of one more read. Pure, for its edges to be tested.
  */
-export async function hit(limit: Limit, key: string): Promise<void> {
+export function slidingCount(current: number, previous: number, elapsedFraction: number): number {
+  const covered = 1 - Math.min(1, Math.max(0, elapsedFraction));
+  return current + previous * covered;
+}
+
+/**
+ * Counts one attempt (an atomic ADD on the current window's item, expiring with the next
+ * window) and throws 429 once the sliding window holds more than `max` attempts.
+ */
+export async function hit(limit: Limit, key: string, nowMs = Date.now()): Promise<void> {
   if (limit.scope.endsWith('-ip')) key = clientKey(key);
   const max = limit.scope.endsWith('-ip') ? limit.max * clientLimitScale() : limit.max;
-  const window = Math.floor(Date.now() / 1000 / limit.windowSeconds);
-  const counted = await rateWindows.patch(keys.rateWindow(limit.scope, key, window), {
-    add: { count: 1 },
-    setIfAbsent: { ttl: (window + 1) * limit.windowSeconds + 60 },
-  });
-  if ((counted?.count ?? 0) > max) throw tooManyRequests(limit.message);
+  const seconds = nowMs / 1000 / limit.windowSeconds;
+  const window = Math.floor(seconds);
+  const [counted, previous] = await Promise.all([
+    rateWindows.patch(keys.rateWindow(limit.scope, key, window), {
+      add: { count: 1 },
+      // Kept through the next window, which weighs it.
+      setIfAbsent: { ttl: (window + 2) * limit.windowSeconds + 60 },
+    }),
+    rateWindows.get(keys.rateWindow(limit.scope, key, window - 1)),
+  ]);
+  const attempts = slidingCount(counted?.count ?? 0, previous?.count ?? 0, seconds - window);
+  if (attempts > max) throw tooManyRequests(limit.message);
 }
 
 /**

@@ -3,7 +3,7 @@ import { defineEntity } from '../table/entity';
 
 /**
  * RATE#<scope>#<key> / W#<window>: the attempts counted in one window of a rate limit (an
- * atomic ADD each), expiring a minute after the window ends. Keyed by what is limited, not by
+ * atomic ADD each), kept through the next window (which weighs it) and a minute more. Keyed by what is limited, not by
  * its fields: each write names its key.
  */
 export const rateWindows = defineEntity({

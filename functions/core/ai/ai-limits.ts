@@ -2,7 +2,7 @@ import { hit, type Limit } from '../accounts/rate-limit';
 
 /**
  * Every call that pays a model is counted before it starts: per company, by kind, and all kinds
- * together per user, so that making more companies does not buy more calls. Fixed windows in
+ * together per user, so that making more companies does not buy more calls. Sliding windows in
  * the table (accounts/rate-limit.ts); past a limit the call is refused with the 429 and the
  * spec's sentence, and nothing starts. Generous for a marketer, tight for a script. The plan
  * does not change them: a free, paid or demo company counts the same. docs/security.md lists them.
