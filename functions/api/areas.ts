@@ -12,6 +12,7 @@ import { grants as mediaGrants } from './media/grants';
 import { grants as metadataGrants } from './metadata/grants';
 import { grants as notificationsGrants } from './notifications/grants';
 import { grants as planGrants } from './plan/grants';
+import { grants as publicGrants } from './public/grants';
 import { grants as reportsGrants } from './reports/grants';
 import { grants as seoGrants } from './seo/grants';
 
@@ -63,6 +64,8 @@ const ENTRIES = [
     grants: notificationsGrants,
   },
   { name: 'reports', localOnly: false, routes: () => import('./reports/routes'), grants: reportsGrants },
+  // The public API (/api/public/v1, API keys) and the settings calls that manage its keys and webhooks.
+  { name: 'public', localOnly: false, routes: () => import('./public/routes'), grants: publicGrants },
   {
     name: 'dev',
     localOnly: true,

@@ -31,6 +31,8 @@ export const RECURRING_WORKERS = [
   { name: 'sweep-posts', everyMinutes: 1 },
   // Re-arms daily report collections whose chain of schedules died (functions/core/reports/metrics-sweeper.ts).
   { name: 'sweep-metrics', everyMinutes: 60 },
+  // Starts webhook deliveries that are due: new events, retries, attempts whose run died (core/public-api/webhook-deliveries.ts).
+  { name: 'sweep-webhooks', everyMinutes: 1 },
 ] as const;
 
 export type RecurringWorkerName = (typeof RECURRING_WORKERS)[number]['name'];

@@ -60,6 +60,8 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
 export const RECURRING_GRANTS: Record<RecurringWorkerName, Grants> = {
   'sweep-posts': defineGrants({ table: ['Query'], workflows: ['publish-post'] }),
   'sweep-metrics': defineGrants({ table: ['Query', 'GetItem', 'PutItem', 'DeleteItem'], schedules: true }),
+  // Reads due webhook deliveries on GSI3 and starts each attempt as a run-job execution.
+  'sweep-webhooks': defineGrants({ table: ['Query'], workflows: ['run-job'] }),
 };
 
 export function areaGrants(area: string, declarations: Partial<Record<string, Grants>> = AREA_GRANTS): Grants {

@@ -1,5 +1,6 @@
 import { sweepPosts } from '../../functions/core/publishing/post-sweeper';
 import { sweepMetrics } from '../../functions/core/reports/metrics-sweeper';
+import { sweepWebhooks } from '../../functions/core/public-api/webhook-deliveries';
 import { config } from '../../functions/core/config';
 import { log } from '../../functions/core/log';
 import { RECURRING_WORKERS, type RecurringWorkerName } from '../../functions/workers/workers';
@@ -8,6 +9,7 @@ import { RECURRING_WORKERS, type RecurringWorkerName } from '../../functions/wor
 const SWEEPS: Record<RecurringWorkerName, () => Promise<unknown>> = {
   'sweep-posts': () => sweepPosts(),
   'sweep-metrics': () => sweepMetrics(),
+  'sweep-webhooks': () => sweepWebhooks(),
 };
 
 /**

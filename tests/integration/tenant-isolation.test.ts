@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_ROUTES } from '../../functions/api/all-routes';
 import { AREAS } from '../../functions/api/areas';
 import type { RouteDef } from '../../functions/core/http/route';
-import { signedInUser, uniqueEmail, waitForMail, linkIn } from '../support/api-client';
+import { signedInUser, TestClient, uniqueEmail, waitForMail, linkIn } from '../support/api-client';
 
 /**
  * Routes that are deliberately not company-scoped. Adding a route with `public` or `user`
@@ -46,7 +46,15 @@ const NOT_COMPANY_SCOPED = new Set([
   'GET /api/business/callback',
   // The sandbox platforms' request log, embedded runtime only, like the dev mailbox.
   'GET /api/integrations/dev/sandbox-requests',
+  // A review link's token is the permission, for one post of one company (tests/integration/approvals.test.ts).
+  'GET /api/approvals/review/{id}',
+  'POST /api/approvals/review/{id}',
+  // The public API's OpenAPI document: the same for everyone, no company's data.
+  'GET /api/public/v1/openapi.json',
 ]);
+
+/** The public API: the API key names the company (walked below with another company's key). */
+const BY_API_KEY = new Set(['api-read', 'api-write']);
 
 /**
  * Company-scoped routes whose {id} is not a company id but an item of the cookie's company, looked
@@ -58,6 +66,13 @@ const ID_OF_AN_ITEM = new Set([
   'DELETE /api/calendar/{id}',
   'PATCH /api/content/{id}',
   'DELETE /api/content/{id}',
+  'GET /api/approvals/posts/{id}',
+  'POST /api/approvals/posts/{id}/request',
+  'POST /api/approvals/posts/{id}/decision',
+  'POST /api/approvals/posts/{id}/link',
+  'GET /api/public/v1/posts/{id}',
+  'PATCH /api/public/v1/posts/{id}',
+  'DELETE /api/public/v1/posts/{id}',
 ]);
 
 const allRoutes: RouteDef[] = Object.values(ALL_ROUTES).flat();
@@ -70,7 +85,7 @@ describe('tenant isolation', () => {
 
   it('every route is either company-scoped or reviewed as not company-scoped', () => {
     const unreviewed = allRoutes
-      .filter((r) => r.access !== 'company' && r.access !== 'company-param')
+      .filter((r) => r.access !== 'company' && r.access !== 'company-param' && !BY_API_KEY.has(r.access))
       .map(label)
       .filter((l) => !NOT_COMPANY_SCOPED.has(l));
     expect(unreviewed).toEqual([]);
@@ -125,6 +140,36 @@ describe('tenant isolation', () => {
     expect(mine.tone).toBe('Confidential tone');
     expect(mine.invites).toHaveLength(1);
     expect(mine.users).toHaveLength(1);
+  });
+
+  it('an API key of another company gets 404 from every API-key route naming an item, and none of its data', async () => {
+    const a = await signedInUser('tenant-key-a');
+    const [post] = (
+      await a.client.post('/api/calendar', { platforms: ['facebook'], content: 'Secret Owl recipe', action: 'save' })
+    ).body;
+    const b = await signedInUser('tenant-key-b');
+    const key = (await b.client.post('/api/public/keys', { name: 'B', scope: 'write' })).body.secret as string;
+    const outsider = new TestClient();
+    // B's browser state is no help either: the cookie names A's company, the key names B's.
+    outsider.cookies.set('COMPANY_ID', String(a.companyId));
+    const day = new Date().toISOString().slice(0, 10);
+    const keyed = allRoutes.filter((r) => BY_API_KEY.has(r.access));
+    expect(keyed.length).toBeGreaterThan(5);
+    for (const route of keyed) {
+      const path = route.path.replace(/\{(\w+)\}/g, () => String(post.id));
+      const res = await outsider.request(
+        route.method,
+        `${path}?from=${day}&to=${day}&zone=UTC`,
+        route.method === 'GET' || route.method === 'DELETE'
+          ? undefined
+          : { content: 'Hijacked', platforms: ['facebook'], action: 'save' },
+        { headers: { authorization: `Bearer ${key}` } },
+      );
+      if (route.path.includes('{id}')) expect(res.status, `${label(route)} answered ${res.status}`).toBe(404);
+      expect(JSON.stringify(res.body), label(route)).not.toContain('Secret Owl');
+    }
+    const still = (await a.client.get(`/api/calendar/${post.id}/with-siblings`)).body.post;
+    expect(still).toMatchObject({ content: 'Secret Owl recipe', version: post.version });
   });
 
   it('a stranger cannot join with a token of another invite, or a bogus one', async () => {

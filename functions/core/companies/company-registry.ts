@@ -17,6 +17,8 @@ import { notificationData } from '../notifications/notification-data';
 import { postScheduleData } from '../publishing/post-schedule-data';
 import { metricData, metricsWatchData } from '../reports/metric-data';
 import { demoHistoryData } from '../demo/demo-history-data';
+import { apiKeyData } from '../public-api/api-key-data';
+import { webhookData } from '../public-api/webhook-data';
 
 /**
  * Everything a company owns, in the order the cascade removes it: members first, so nobody
@@ -55,6 +57,8 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   metricData,
   metricsWatchData,
   demoHistoryData,
+  apiKeyData,
+  ...webhookData,
   objectData({
     name: 'files in the media bucket',
     example: async (companyId) => {

@@ -7,9 +7,11 @@ import type { BodyOut, Contract, ParamsOut, QueryOut, ReplyOf } from '@shared/co
  * - public: anyone (a session, if present, is still resolved);
  * - user: a signed-in user;
  * - company: a member of the company chosen by the COMPANY_ID cookie;
- * - company-param: a member of the company whose id is the `{id}` path parameter.
+ * - company-param: a member of the company whose id is the `{id}` path parameter;
+ * - api-read, api-write: the company of the API key in the Authorization header, a key
+ *   scoped to write for api-write (the public API; cookies are not read).
  */
-export type Access = 'public' | 'user' | 'company' | 'company-param';
+export type Access = 'public' | 'user' | 'company' | 'company-param' | 'api-read' | 'api-write';
 
 export interface AuthUser {
   id: number;
@@ -17,8 +19,10 @@ export interface AuthUser {
   sessionHash: string;
 }
 
-type UserOf<A extends Access> = A extends 'public' ? AuthUser | undefined : AuthUser;
-type CompanyOf<A extends Access> = A extends 'company' | 'company-param' ? number : number | undefined;
+type UserOf<A extends Access> = A extends 'public' | 'api-read' | 'api-write' ? AuthUser | undefined : AuthUser;
+type CompanyOf<A extends Access> = A extends 'company' | 'company-param' | 'api-read' | 'api-write'
+  ? number
+  : number | undefined;
 
 export interface RouteContext<A extends Access, B, Q, P> {
   body: B;

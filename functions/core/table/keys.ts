@@ -106,6 +106,18 @@ export const keys = {
     pk: partition.company(companyId),
     sk: `NOTIFICATION#${id}`,
   }),
+  /** A public-API key, found by the SHA-256 of the key a caller sends (listed per company on GSI2). */
+  apiKey: (keyHash: string): TableKey => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
+  /** A company's outgoing webhook; ULID ids. */
+  webhook: (companyId: number, webhookId: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `${companyItemPrefix.webhook}${webhookId}`,
+  }),
+  /** One event sent (or to be sent) to one webhook; ULID ids, so a webhook's deliveries sort by time. */
+  webhookDelivery: (companyId: number, webhookId: string, deliveryId: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `${companyItemPrefix.webhookDelivery}${webhookId}#${deliveryId}`,
+  }),
 };
 
 /** Sort-key prefixes of the items in a company's partition, for begins_with queries. */
@@ -126,6 +138,8 @@ export const companyItemPrefix = {
   media: 'MEDIA#',
   integration: 'INTEGRATION#',
   notification: 'NOTIFICATION#',
+  webhook: 'WEBHOOK#',
+  webhookDelivery: 'WEBHOOKDELIVERY#',
   /** Audience figures per platform and day: `METRIC#<platform>#<YYYY-MM-DD>`. */
   metric: 'METRIC#',
 };
@@ -169,6 +183,14 @@ export const index = {
     gsi3pk: metricsWatchPartition(companyId % WATCH_SHARDS),
     gsi3sk: `${watchAt}#${companyId}`,
   }),
+  /**
+   * GSI3, sparse: a webhook delivery still to be made, by the time its next attempt is due; the
+   * webhook sweeper starts the attempts whose time has come (or whose run died).
+   */
+  webhookWatch: (companyId: number, deliveryId: string, watchAt: string) => ({
+    gsi3pk: webhookWatchPartition(companyId % WATCH_SHARDS),
+    gsi3sk: `${watchAt}#${companyId}#${deliveryId}`,
+  }),
   /** A company's posts of one status by date (scheduled soonest first, published newest first). */
   companyPostsByStatus: (companyId: number, status: string, isoTime: string, postId: number) => ({
     gsi1pk: `${companyCollection(companyId, 'POST')}#${status}`,
@@ -179,6 +201,7 @@ export const index = {
 export const WATCH_SHARDS = 8;
 export const postWatchPartition = (shard: number) => `POSTWATCH#${shard}`;
 export const metricsWatchPartition = (shard: number) => `METRICSWATCH#${shard}`;
+export const webhookWatchPartition = (shard: number) => `WEBHOOKWATCH#${shard}`;
 
 /** The GSI2 partition of one kind of a company's items. */
 export const companyCollection = (companyId: number, kind: string) => `${partition.company(companyId)}#${kind}`;

@@ -8,6 +8,7 @@ import { integrationRefreshJob } from '../../core/integrations/refresh';
 import { seoKeywordsJob } from '../../core/keywords/keywords-job';
 import { metricsCollectJob } from '../../core/reports/metrics-collect';
 import { demoHistoryJob } from '../../core/demo/demo-history';
+import { webhookDeliveryJob } from '../../core/public-api/webhook-job';
 
 /**
  * Every job kind the run-job worker runs, imported by name: adding a kind is one import and
@@ -24,4 +25,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   reviewReplyJob,
   metricsCollectJob,
   demoHistoryJob,
+  webhookDeliveryJob,
 ];

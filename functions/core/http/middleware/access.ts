@@ -1,6 +1,7 @@
 import { COMPANY_COOKIE, SESSION_COOKIE } from '@shared/constants';
 import { isMember } from '../../membership';
 import { findSession } from '../../sessions/session-store';
+import { apiKeyCompany } from '../../public-api/api-key-access';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import type { HttpMiddleware } from '../event';
 import type { Access } from '../route';
@@ -15,6 +16,11 @@ const COMPANY_ID = /^[1-9][0-9]{0,15}$/;
 export function access(level: Access): HttpMiddleware {
   return {
     before: async ({ event }) => {
+      // An API key is the whole credential: a browser's cookies lend a key call nothing.
+      if (level === 'api-read' || level === 'api-write') {
+        event.state.companyId = await apiKeyCompany(event, level === 'api-write' ? 'write' : 'read');
+        return;
+      }
       const token = event.state.cookies[SESSION_COOKIE];
       const session = token ? await findSession(token) : undefined;
       if (session) event.state.user = { id: session.userId, email: session.email, sessionHash: session.hash };

@@ -1,0 +1,9 @@
+import { publicApiSettingsContracts } from '@shared/contracts/public-api';
+import { created, defineRoute } from '../../core/http/route';
+import { createWebhook } from '../../core/public-api/webhooks';
+
+/** POST /api/public/webhooks: the answer is the one time the signing secret is shown. */
+export const createWebhookRoute = defineRoute(publicApiSettingsContracts.createWebhook, {
+  access: 'company',
+  handle: async ({ companyId, body }) => created(await createWebhook(companyId, body)),
+});

@@ -1,0 +1,9 @@
+import { publicApiSettingsContracts } from '@shared/contracts/public-api';
+import { accepted, defineRoute } from '../../core/http/route';
+import { redeliver } from '../../core/public-api/webhook-deliveries';
+
+/** POST /api/public/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver. */
+export const redeliverRoute = defineRoute(publicApiSettingsContracts.redeliver, {
+  access: 'company',
+  handle: async ({ companyId, params }) => accepted(await redeliver(companyId, params.webhookId, params.deliveryId)),
+});

@@ -1,0 +1,48 @@
+import { publicApiMessages, type ApiKeyScope } from '@shared/schemas/public-api';
+import { hit, type Limit } from '../accounts/rate-limit';
+import { DomainError, forbidden, unauthorized } from '../errors';
+import { header, type HttpEvent } from '../http/event';
+import { API_KEY_PREFIX, findApiKey, noteApiKeyUse } from './api-keys';
+
+/**
+ * Requests per key and minute. Counted per key, not per company, so one integration that loops
+ * stops itself without starving the company's others; a company has at most 20 keys.
+ */
+export const API_KEY_LIMIT: Limit = {
+  scope: 'api-key',
+  max: 60,
+  windowSeconds: 60,
+  message: publicApiMessages.rateLimited,
+};
+
+/** A key is its prefix and 43 base64url characters; anything else is not looked up at all. */
+const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
+
+/**
+ * The company a public-API request acts for: the one its key belongs to. No key, an unknown or
+ * revoked key: 401. A read key on a write route: 403. Over the key's limit: 429 with
+ * Retry-After. The key, never a path or a body, names the company, so a key of one company
+ * cannot reach another's data.
+ */
+export async function apiKeyCompany(event: HttpEvent, needs: ApiKeyScope): Promise<number> {
+  const match = /^Bearer\s+(\S+)$/i.exec(header(event, 'authorization') ?? '');
+  if (!match) throw unauthorized(publicApiMessages.missingKey);
+  const key = match[1] ?? '';
+  const item = KEY_SHAPE.test(key) ? await findApiKey(key) : undefined;
+  if (!item) throw unauthorized(publicApiMessages.badKey);
+  try {
+    await hit(API_KEY_LIMIT, item.id);
+  } catch (error) {
+    // Retry-After (the error responder sends it): the end of the limit's current window, the
+    // earliest a retry can count for less.
+    if (error instanceof DomainError && error.kind === 'rate-limited')
+      Object.assign(error, { retryAfterSeconds: untilWindowEnds(API_KEY_LIMIT.windowSeconds) });
+    throw error;
+  }
+  if (needs === 'write' && item.scope !== 'write') throw forbidden(publicApiMessages.readOnlyKey);
+  await noteApiKeyUse(item);
+  return item.companyId;
+}
+
+const untilWindowEnds = (windowSeconds: number, nowMs = Date.now()) =>
+  Math.max(1, Math.ceil(windowSeconds - ((nowMs / 1000) % windowSeconds)));

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineJobKind } from '../jobs/job-kind';
+import { attemptDelivery, WEBHOOK_JOB_KIND } from './webhook-deliveries';
+
+/**
+ * One webhook delivery attempt, run by the run-job workflow. Its retries are not the
+ * workflow's Retry (seconds apart, and lost with the process on the embedded runtime): the
+ * delivery item holds its next time, on GSI3, and the webhook sweeper starts it then.
+ */
+export const webhookDeliveryJob = defineJobKind({
+  name: WEBHOOK_JOB_KIND,
+  input: z.object({ webhookId: z.string(), deliveryId: z.string() }),
+  result: z.object({ outcome: z.enum(['delivered', 'retrying', 'failed', 'skipped']) }),
+  run: async (input, ctx) => ({
+    outcome: await attemptDelivery(ctx.companyId, input.webhookId, input.deliveryId, ctx.signal),
+  }),
+});

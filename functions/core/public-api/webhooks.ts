@@ -1,0 +1,83 @@
+import { MAX_WEBHOOKS, publicApiMessages, type Webhook, type WebhookEvent } from '@shared/schemas/public-api';
+import { ulid } from 'ulid';
+import { invalid, notFound } from '../errors';
+import { tokenCrypto } from '../integrations/token-crypto';
+import { checkTarget } from '../net';
+import { companyItemPrefix, keys, partition } from '../table/keys';
+import { newWebhookSecret } from './webhook-signature';
+import { deliveries, webhooks, type WebhookItem } from './webhook-entity';
+
+/** The sealed secret is bound to its company and webhook: copied into another item, it does not open. */
+const sealContext = (companyId: number, webhookId: string) => ({
+  companyId: String(companyId),
+  purpose: 'webhook-secret',
+  webhookId,
+});
+
+const toApi = (item: WebhookItem): Webhook => ({
+  id: item.id,
+  url: item.url,
+  events: item.events,
+  secretPrefix: item.secretPrefix,
+  createdAt: item.createdAt,
+});
+
+const companyWebhooks = (companyId: number) =>
+  webhooks.query({ pk: partition.company(companyId), sk: { beginsWith: companyItemPrefix.webhook } });
+
+export async function listWebhooks(companyId: number): Promise<Webhook[]> {
+  return (await companyWebhooks(companyId)).map(toApi);
+}
+
+/** The company's webhooks that want this event (one Query of the company's partition). */
+export async function webhooksFor(companyId: number, event: WebhookEvent): Promise<WebhookItem[]> {
+  return (await companyWebhooks(companyId)).filter((w) => w.events.includes(event));
+}
+
+export async function getWebhook(companyId: number, webhookId: string): Promise<WebhookItem> {
+  const item = await webhooks.get(keys.webhook(companyId, webhookId));
+  if (!item) throw notFound(publicApiMessages.webhookNotFound);
+  return item;
+}
+
+/**
+ * Adds a webhook. The address is checked as the safe fetcher will check it (scheme, no
+ * credentials, no bad port, no private literal address); a name that resolves to a private
+ * address is refused at each delivery, where the fetcher resolves and pins it. The answer
+ * carries the signing secret, the one time it is shown.
+ */
+export async function createWebhook(
+  companyId: number,
+  input: { url: string; events: WebhookEvent[] },
+  now = new Date(),
+): Promise<{ webhook: Webhook; secret: string }> {
+  const url = checkTarget(input.url).href;
+  if ((await companyWebhooks(companyId)).length >= MAX_WEBHOOKS) throw invalid(publicApiMessages.tooManyWebhooks);
+  const id = ulid(now.getTime());
+  const secret = newWebhookSecret();
+  const item: WebhookItem = {
+    companyId,
+    id,
+    url,
+    events: [...new Set(input.events)],
+    sealedSecret: await tokenCrypto().encrypt(secret, sealContext(companyId, id)),
+    secretPrefix: secret.slice(0, 10),
+    createdAt: now.toISOString(),
+  };
+  await webhooks.put(item, { ifAbsent: true });
+  return { webhook: toApi(item), secret };
+}
+
+export const openWebhookSecret = (item: WebhookItem) =>
+  tokenCrypto().decrypt(item.sealedSecret, sealContext(item.companyId, item.id));
+
+/** Deletes the webhook and its deliveries; a delivery's run in flight then finds no webhook and stops. */
+export async function deleteWebhook(companyId: number, webhookId: string): Promise<void> {
+  await getWebhook(companyId, webhookId);
+  await webhooks.delete(keys.webhook(companyId, webhookId));
+  const sent = await deliveries.query({
+    pk: partition.company(companyId),
+    sk: { beginsWith: `${companyItemPrefix.webhookDelivery}${webhookId}#` },
+  });
+  for (const d of sent) await deliveries.delete(keys.webhookDelivery(companyId, webhookId, d.id));
+}
