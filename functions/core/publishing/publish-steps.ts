@@ -21,6 +21,7 @@ import { noticePublishFailure } from '../notifications/publish-failure-notice';
 import type { PublishInput, PublishRun } from './publish-input';
 import { markIfExpired, publishRequest, PublishRefused } from './publish-target';
 import { customBlogSentence, sendToWordPress } from './wordpress-seam';
+import { webhookEvents } from '../public-api/webhook-events';
 
 export const publishSentences = {
   noPlan: "Posts are not published if you don't have a plan. Upgrade on the billing page, then publish again.",
@@ -185,7 +186,9 @@ async function sendClaimed(post: PostItem, run: PublishRun): Promise<PublishRun>
     const next = await afterPlatformError(post, error, run, true);
     return next.next === 'fail' ? next : holdingThroughWait(post, { ...next, next: 'retry' });
   }
-  await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...published }, post);
+  await webhookEvents.postPublished(
+    await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...published }, post),
+  );
   return { next: 'done' };
 }
 
@@ -222,4 +225,5 @@ export async function failPublish(
     throw error;
   }
   await noticePublishFailure(post, sentence);
+  await webhookEvents.postFailed(post);
 }
