@@ -20,6 +20,7 @@ import { endAudit, getAudit, latestFinished, recentAudits, saveProgress } from '
 import { crawlBatch } from './crawler';
 import { HOST_WAIT_SECONDS, releaseHostLease, takeHostLease } from './host-lease';
 import { CrawlState } from './crawl-state';
+import { webhookEvents } from '../public-api/webhook-events';
 
 const progressOf = (state: CrawlState): AuditProgress => ({
   pages: state.counters.pages,
@@ -115,6 +116,7 @@ export async function finishAudit(companyId: number, auditId: string): Promise<v
     ...(status === 'stopped' ? { error: { kind: 'stopped' as const, message: auditMessages.stopped } } : {}),
   });
   if (ended && status === 'finished') await mailReady(audit, result.score, previous?.result?.score);
+  if (ended && status === 'finished') await webhookEvents.auditFinished(companyId, auditId);
 }
 
 /** What an earlier audit checked, from its saved crawl; every page when its crawl is not kept. */
