@@ -46,7 +46,9 @@ async function connectMyBusiness(page: Page, url: (p: string) => string, googleN
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL((u) => u.pathname === '/settings/apps');
   const account = row.getByLabel('Business Profile account');
-  await expect.poll(() => account.locator('option').allTextContents()).toContain('Sandbox Bakery Group');
+  await expect
+    .poll(() => account.locator('option').allTextContents(), { timeout: 30_000 })
+    .toContain('Sandbox Bakery Group');
   await account.selectOption({ label: 'Sandbox Bakery Group' });
   await row.getByRole('button', { name: 'Save' }).click();
   await row.getByText('Sandbox Bakery Group').waitFor();
@@ -269,6 +271,18 @@ describe('business manager', () => {
       await untilLoaded(page);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'business-manager-profile-390', { fullPage: true });
+
+      // The user takes the app back at Google: the page warns with the spec's sentence.
+      await page.setViewportSize(DESKTOP);
+      expect(
+        (await fetch(`${sandbox}/__sandbox/google/revoke?name=${encodeURIComponent(googleName)}`, { method: 'POST' }))
+          .status,
+      ).toBe(204);
+      await page.reload();
+      await page.getByText(businessMessages.disconnected).waitFor();
+      await page.getByText(businessMessages.notConnected, { exact: true }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'business-manager-disconnected');
     } finally {
       await context.close();
     }

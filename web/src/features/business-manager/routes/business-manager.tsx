@@ -124,11 +124,7 @@ export default function BusinessManagerRoute({ mediaPicker }: { mediaPicker: Med
         description="Your Google Business Profile: contact details, hours, services, photos and reviews."
         actions={selector}
       />
-      {status.data?.message === 'disconnected' ? (
-        <Alert type="warning" action={toApps}>
-          {businessMessages.disconnected}
-        </Alert>
-      ) : null}
+      {status.data?.message === 'disconnected' ? <Alert type="warning">{businessMessages.disconnected}</Alert> : null}
       {body}
     </div>
   );
