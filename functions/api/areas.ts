@@ -1,5 +1,6 @@
 import type { Grants } from '../core/grants';
 import type { RouteDef } from '../core/http/route';
+import { grants as approvalsGrants } from './approvals/grants';
 import { grants as authGrants } from './auth/grants';
 import { grants as billingGrants } from './billing/grants';
 import { grants as businessGrants } from './business/grants';
@@ -64,6 +65,7 @@ const ENTRIES = [
     grants: notificationsGrants,
   },
   { name: 'reports', localOnly: false, routes: () => import('./reports/routes'), grants: reportsGrants },
+  { name: 'approvals', localOnly: false, routes: () => import('./approvals/routes'), grants: approvalsGrants },
   // The public API (/api/public/v1, API keys) and the settings calls that manage its keys and webhooks.
   { name: 'public', localOnly: false, routes: () => import('./public/routes'), grants: publicGrants },
   {

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { isTimeZone } from '../calendar-day';
 import { PLATFORMS, isBlogPlatform, type Platform } from '../platforms';
+import { APPROVAL_STATES } from './approval-state';
 
 /**
  * Posts on the calendar (spec 01 §3 "Post", §4 "Post"; 02 §7 "Calendar"). A post is one
@@ -77,6 +78,8 @@ export const postSchema = z
     /** Goes up by one with every change; a PATCH that names an older one is refused (409). */
     version: z.number(),
     permalink: z.nullable(z.string()),
+    /** Only where the company asks for approvals (docs/features/approvals.md): absent otherwise. */
+    approval: z.optional(z.enum(APPROVAL_STATES)),
   })
   .check(z.meta({ title: 'Post' }));
 export type Post = z.output<typeof postSchema>;

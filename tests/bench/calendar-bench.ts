@@ -55,6 +55,7 @@ export async function runCalendarBench(runtime: RuntimeProcess, durationSeconds:
       externalId: null,
       permalink: null,
       leaseUntil: null,
+      approval: null,
       version: 1,
     });
   });

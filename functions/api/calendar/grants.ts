@@ -11,4 +11,6 @@ export const grants = defineGrants({
   workflows: ['run-job', 'publish-post'],
   // A scheduled post has a one-time schedule that starts publish-post when it is due.
   schedules: true,
+  // An edit after approval puts the post back in review and mails its approvers (approvals/).
+  mail: true,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '@shared/platform-rules';
 import { POST_STATUSES } from '@shared/schemas/calendar';
+import { approvalItemSchema } from '../approvals/approval-item';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
 import { postWatchAt } from './post-watch';
@@ -30,6 +31,8 @@ export const postItemSchema = z.object({
   permalink: z.string().nullable(),
   /** For a post in progress: when its claim ends and the sweeper may take it over (post-watch.ts). */
   leaseUntil: z.string().nullable().default(null),
+  /** Only where the company asks for approvals: beside the status, never one of its values. */
+  approval: approvalItemSchema.nullable().default(null),
   version: z.number(),
 });
 export type PostItem = z.output<typeof postItemSchema>;

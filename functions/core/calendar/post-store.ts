@@ -1,4 +1,5 @@
 import { messages } from '@shared/messages';
+import { approvalMessages } from '@shared/schemas/approvals';
 import { checkPost, type Platform } from '@shared/platform-rules';
 import { calendarMessages, type Post, type PostAction } from '@shared/schemas/calendar';
 import { requirePaidPlan } from '../billing/paid-plan';
@@ -12,6 +13,9 @@ import { reservePostIds } from './post-ids';
 import { mediaUseAdded } from '../media/media-usage';
 import { checkPostFiles, recordFilesChange } from './post-media';
 import { assertEditable, assertPublishable, transition } from './post-transitions';
+import { applyApprovalRules } from '../approvals/approval-rules';
+import { approvalsRequired } from '../approvals/approval-settings';
+import { afterApprovalWrite } from '../approvals/approval-notices';
 
 /** The post as the API answers it: the red dot is the publisher's failure or the rules the post breaks. */
 export function toApiPost(item: PostItem): Post {
@@ -37,6 +41,7 @@ export function toApiPost(item: PostItem): Post {
     error,
     version: item.version,
     permalink: item.permalink,
+    ...(item.approval ? { approval: item.approval.state } : {}),
   };
 }
 
@@ -119,6 +124,9 @@ export async function createPosts(companyId: number, input: NewPosts, now = new 
     for (const platform of input.platforms)
       assertPublishable({ platform, content: input.content, files: input.files, subject });
   }
+  // A new post has no approval yet: where approvals are asked for, it starts as a draft.
+  if (state.status === 'scheduled' && (await approvalsRequired(companyId)))
+    throw invalid(approvalMessages.needsApproval);
   await checkPostFiles(companyId, input.files);
   if (state.needsPaidPlan) await requireCanPublish(companyId);
 
@@ -146,6 +154,7 @@ export async function createPosts(companyId: number, input: NewPosts, now = new 
       externalId: null,
       permalink: null,
       leaseUntil: null,
+      approval: null,
       version: 1,
     };
     created.push(await writePostWithFiles(post, undefined, addedFiles([], post.files)));
@@ -194,6 +203,7 @@ export async function writeSampleGroup(companyId: number, ids: number[], group: 
       externalId: null,
       permalink: null,
       leaseUntil: null,
+      approval: null,
       version: 1,
     };
     await writePostWithFiles(post, undefined, post.files);
@@ -227,7 +237,7 @@ export async function updatePost(
   assertEditable(current.status);
   if (changes.version !== undefined && changes.version !== current.version) throw conflict(STALE_WRITE);
   const state = transition(current, changes.action, normalInstant(changes.scheduledAt), now);
-  const next: PostItem = {
+  const edited: PostItem = {
     ...current,
     subject: changes.subject === undefined ? current.subject : changes.subject?.trim() ? changes.subject : null,
     content: changes.content ?? current.content,
@@ -241,6 +251,7 @@ export async function updatePost(
     updatedAt: now.toISOString(),
     version: current.version + 1,
   };
+  const next = applyApprovalRules(current, edited, changes.action, await approvalsRequired(companyId), now);
   if (next.status === 'scheduled') assertPublishable(next);
   if (changes.files) await checkPostFiles(companyId, changes.files);
   if (state.needsPaidPlan) await requireCanPublish(companyId);
@@ -254,6 +265,7 @@ export async function updatePost(
     next.files.filter((id) => current.files.includes(id)),
   );
   await afterPostWritten(current, next);
+  await afterApprovalWrite(current, next);
   return next;
 }
 

@@ -1,0 +1,9 @@
+import { approvalContracts } from '@shared/contracts/approvals';
+import { postApproval } from '../../core/approvals/approval-store';
+import { defineRoute, ok } from '../../core/http/route';
+
+/** GET /api/approvals/posts/{id} */
+export const getPostApprovalRoute = defineRoute(approvalContracts.postApproval, {
+  access: 'company',
+  handle: async ({ companyId, params, user }) => ok(await postApproval(companyId, params.id, user.id)),
+});

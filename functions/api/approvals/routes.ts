@@ -1,0 +1,19 @@
+import { createReviewLinkRoute } from './create-review-link';
+import { decideByLinkRoute } from './decide-by-link';
+import { decideReviewRoute } from './decide-review';
+import { getPostApprovalRoute } from './get-post-approval';
+import { getReviewRoute } from './get-review';
+import { getSettingsRoute } from './get-settings';
+import { requestReviewRoute } from './request-review';
+import { saveSettingsRoute } from './save-settings';
+
+export const routes = [
+  getSettingsRoute,
+  saveSettingsRoute,
+  getPostApprovalRoute,
+  requestReviewRoute,
+  decideReviewRoute,
+  createReviewLinkRoute,
+  getReviewRoute,
+  decideByLinkRoute,
+];

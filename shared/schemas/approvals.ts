@@ -1,0 +1,130 @@
+import { z } from 'zod/mini';
+import { PLATFORMS } from '../platforms';
+import { APPROVAL_STATES } from './approval-state';
+
+/**
+ * Approvals: a company setting that makes a post need approval before it is scheduled or
+ * published now. The approval sits beside the post's spec states (draft, scheduled...), never in
+ * them: a company without the setting sees nothing change. The post answers only its approval's
+ * state (approval-state.ts, small enough for the calendar's first load); the comments and the
+ * decisions come from these calls.
+ */
+export { APPROVAL_STATES, type ApprovalState } from './approval-state';
+
+export const approvalMessages = {
+  needsApproval: 'This post needs approval before it is scheduled or published. Ask for a review first.',
+  approvalsOff: 'Approvals are off for this company. Turn them on in the settings first.',
+  notReviewable: 'Only a draft or a failed post can be sent for review.',
+  alreadyInReview: 'This post is already waiting for review.',
+  notInReview: 'This post is not waiting for review.',
+  ownReview:
+    'You asked for this review, so someone else decides it: another member of the company, or a reviewer with a review link.',
+  changedSinceOpened: 'This post changed since you opened it. Read it again, then decide.',
+  commentRequired: 'Say what should change.',
+  commentTooLong: 'A comment is at most 2000 characters.',
+  nameTooLong: 'A name is at most 80 characters.',
+  linkInvalid: 'This review link is not valid. Ask the sender for a new one.',
+  linkUsed: 'This review link was already used. Ask the sender for a new one.',
+  linkExpired: 'This review link has expired. Ask the sender for a new one.',
+  linkOtherPost: 'This review link is for another post.',
+  linkOutdated: 'This review link belongs to an earlier review of this post. Ask the sender for a new one.',
+} as const;
+
+export const MAX_COMMENT = 2000;
+export const MAX_REVIEWER_NAME = 80;
+/** The comments a post keeps; the oldest go first. */
+export const MAX_COMMENTS = 30;
+
+const approvalState = z.enum(APPROVAL_STATES);
+const comment = z.string().check(z.trim(), z.maxLength(MAX_COMMENT, approvalMessages.commentTooLong));
+
+export const approvalCommentSchema = z.object({
+  /** The member's name, or the name an outside reviewer gave (else "Reviewer"). */
+  by: z.string(),
+  role: z.enum(['member', 'reviewer']),
+  /** The state this entry moved the post to; null for a comment alone. */
+  decision: z.nullable(approvalState),
+  text: z.string(),
+  at: z.string(),
+});
+export type ApprovalComment = z.output<typeof approvalCommentSchema>;
+
+/** A post's approval as the post page shows it. */
+export const postApprovalSchema = z.object({
+  postId: z.number(),
+  state: z.nullable(approvalState),
+  /** Whether the company's setting asks for approval. */
+  required: z.boolean(),
+  /** Whether the caller may decide (a member who did not ask for this review). */
+  canDecide: z.boolean(),
+  comments: z.array(approvalCommentSchema),
+  version: z.number(),
+});
+export type PostApproval = z.output<typeof postApprovalSchema>;
+
+export const approvalSettingsSchema = z.object({ required: z.boolean() });
+export type ApprovalSettings = z.output<typeof approvalSettingsSchema>;
+
+/** The version the author or decider saw: a newer post is a 409, never a silent approval of unseen copy. */
+const seenVersion = z.int().check(z.positive());
+
+export const requestReviewSchema = z.object({ version: seenVersion, comment: z.optional(comment) });
+
+export const decisionSchema = z
+  .object({
+    decision: z.enum(['approved', 'changes-requested']),
+    comment: z._default(comment, ''),
+    version: seenVersion,
+  })
+  .check(
+    z.refine((d) => d.decision === 'approved' || d.comment.length > 0, {
+      message: approvalMessages.commentRequired,
+      path: ['comment'],
+    }),
+  );
+export type DecisionInput = z.input<typeof decisionSchema>;
+
+/** A review link's token: `<companyId>.<secret>`. */
+const token = z
+  .string()
+  .check(z.minLength(1, approvalMessages.linkInvalid), z.maxLength(200, approvalMessages.linkInvalid));
+
+export const reviewerDecisionSchema = z
+  .object({
+    token,
+    decision: z.enum(['approved', 'changes-requested']),
+    comment: z._default(comment, ''),
+    name: z._default(z.string().check(z.trim(), z.maxLength(MAX_REVIEWER_NAME, approvalMessages.nameTooLong)), ''),
+    version: seenVersion,
+  })
+  .check(
+    z.refine((d) => d.decision === 'approved' || d.comment.length > 0, {
+      message: approvalMessages.commentRequired,
+      path: ['comment'],
+    }),
+  );
+export type ReviewerDecisionInput = z.input<typeof reviewerDecisionSchema>;
+
+export const reviewQuerySchema = z.object({ token });
+
+export const reviewLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+
+/** What an outside reviewer sees: the one post the link is for, and nothing else of the company. */
+export const reviewViewSchema = z.object({
+  companyName: z.string(),
+  post: z.object({
+    id: z.number(),
+    platform: z.enum(PLATFORMS),
+    subject: z.nullable(z.string()),
+    content: z.string(),
+    scheduledAt: z.nullable(z.string()),
+    media: z.array(z.object({ type: z.string(), url: z.string() })),
+    version: z.number(),
+  }),
+  state: z.nullable(approvalState),
+  comments: z.array(approvalCommentSchema),
+  /** Whether the link can still decide (unused, in time, and the post waiting for review). */
+  open: z.boolean(),
+  expiresAt: z.string(),
+});
+export type ReviewView = z.output<typeof reviewViewSchema>;

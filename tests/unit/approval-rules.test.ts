@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { approvalMessages } from '@shared/schemas/approvals';
+import type { PostItem } from '../../functions/core/calendar/post-entity';
+import { DomainError } from '../../functions/core/errors';
+import { applyApprovalRules, EDITED_AFTER_APPROVAL } from '../../functions/core/approvals/approval-rules';
+import type { ApprovalItem } from '../../functions/core/approvals/approval-item';
+
+const now = new Date('2026-03-10T12:00:00.000Z');
+const later = '2026-03-12T09:00:00.000Z';
+
+const approval = (state: ApprovalItem['state']): ApprovalItem => ({ state, round: 1, requestedBy: 7, comments: [] });
+
+const post = (over: Partial<PostItem> = {}): PostItem => ({
+  id: 1,
+  companyId: 1,
+  groupId: 1,
+  siblingIds: [1],
+  subject: null,
+  content: 'The approved words of this post, long enough for every platform rule that applies to it.',
+  platform: 'facebook',
+  status: 'draft',
+  scheduledAt: null,
+  publishedAt: null,
+  createdAt: now.toISOString(),
+  updatedAt: now.toISOString(),
+  date: now.toISOString(),
+  files: [],
+  publish: false,
+  failure: null,
+  externalId: null,
+  permalink: null,
+  leaseUntil: null,
+  approval: null,
+  version: 3,
+  ...over,
+});
+
+const refusal = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DomainError) return { kind: error.kind, message: error.message };
+    throw error;
+  }
+  throw new Error('not refused');
+};
+
+describe('approval rules of a post write', () => {
+  it('change nothing where the company does not ask for approvals', () => {
+    const next = post({ status: 'scheduled', scheduledAt: later });
+    expect(applyApprovalRules(post(), next, 'schedule', false, now)).toBe(next);
+  });
+
+  it('refuse Schedule, Publish Now and a new scheduled post until the post is approved', () => {
+    for (const state of [null, 'in-review', 'changes-requested'] as const) {
+      const current = post({ approval: state ? approval(state) : null });
+      const scheduled = { ...current, status: 'scheduled' as const, scheduledAt: later };
+      expect(refusal(() => applyApprovalRules(current, scheduled, 'schedule', true, now))).toEqual({
+        kind: 'invalid',
+        message: approvalMessages.needsApproval,
+      });
+      const now_ = { ...current, status: 'scheduled' as const, publish: true };
+      expect(refusal(() => applyApprovalRules(current, now_, 'publish', true, now)).message).toBe(
+        approvalMessages.needsApproval,
+      );
+    }
+    expect(
+      refusal(() => applyApprovalRules(undefined, post({ status: 'scheduled' }), 'schedule', true, now)).message,
+    ).toBe(approvalMessages.needsApproval);
+  });
+
+  it('let an approved post be scheduled, moved or published now', () => {
+    const current = post({ approval: approval('approved') });
+    const scheduled = { ...current, status: 'scheduled' as const, scheduledAt: later };
+    expect(applyApprovalRules(current, scheduled, 'schedule', true, now)).toEqual(scheduled);
+    const moved = { ...scheduled, scheduledAt: '2026-03-13T09:00:00.000Z' };
+    expect(applyApprovalRules(scheduled, moved, 'schedule', true, now).approval?.state).toBe('approved');
+  });
+
+  it('put an approved post back in review when its copy or files change, a new round', () => {
+    const current = post({ approval: approval('approved') });
+    for (const change of [{ content: `${current.content}!` }, { files: [4] }, { subject: 'A title' }]) {
+      const next = applyApprovalRules(current, { ...current, ...change }, 'save', true, now);
+      expect(next.approval).toMatchObject({ state: 'in-review', round: 2, requestedBy: 7 });
+      expect(next.approval?.comments.at(-1)).toMatchObject({ decision: 'in-review', text: EDITED_AFTER_APPROVAL });
+    }
+  });
+
+  it('move a scheduled post whose copy changed back to draft, its time kept', () => {
+    const current = post({ status: 'scheduled', scheduledAt: later, date: later, approval: approval('approved') });
+    const next = applyApprovalRules(current, { ...current, content: `${current.content} Edited.` }, 'save', true, now);
+    expect(next).toMatchObject({ status: 'draft', scheduledAt: later, date: later, publish: false });
+    expect(next.approval?.state).toBe('in-review');
+    // Saving it unchanged (or moving only its time) keeps it scheduled and approved.
+    expect(applyApprovalRules(current, { ...current }, 'save', true, now)).toMatchObject({ status: 'scheduled' });
+  });
+
+  it('keep a post scheduled before the setting while it is not changed', () => {
+    const current = post({ status: 'scheduled', scheduledAt: later, date: later });
+    expect(applyApprovalRules(current, { ...current }, 'save', true, now).status).toBe('scheduled');
+    const edited = applyApprovalRules(current, { ...current, content: 'Other words.' }, 'save', true, now);
+    expect(edited.status).toBe('draft');
+  });
+});
