@@ -26,6 +26,7 @@ export const auditMessages = {
     'The audit was stopped before it finished. Its report covers the pages crawled until then; restart the audit to check the whole site.',
   crashed: messages.jobFailed,
   unknownCheck: 'This check does not exist.',
+  ignoreOnlyLatest: 'Only the issues of the latest report can be ignored. Open the latest report and try again.',
   noReport: messages.noSeoReport,
   ownershipNotFound: (host: string) =>
     `We could not find your verification file or meta tag on ${host}. Upload the file to your site's root (or add the meta tag to your home page), then try again.`,

@@ -9,6 +9,16 @@ import { saveSeoKeywords } from './save-keywords';
 import { verifySiteOwnership } from './prove-site-ownership';
 import { getSiteOwnership } from './site-ownership';
 import { stopAudit } from './stop-audit';
+import { compareSiteAudits } from './compare-audits';
+import { getAuditOverview } from './get-audit-overview';
+import { getIssueDetail } from './get-issue-detail';
+import { getIssueReport } from './get-issue-report';
+import { ignoreIssue } from './ignore-issue';
+import { listSiteAudits } from './list-audits';
+import { listCrawledPages } from './list-crawled-pages';
+import { listFoundLinks } from './list-found-links';
+import { listFoundResources } from './list-found-resources';
+import { unignoreIssue } from './unignore-issue';
 
 export const routes = [
   getSeoReport,
@@ -19,6 +29,16 @@ export const routes = [
   saveSettings,
   getSiteOwnership,
   verifySiteOwnership,
+  listSiteAudits,
+  getAuditOverview,
+  getIssueReport,
+  getIssueDetail,
+  ignoreIssue,
+  unignoreIssue,
+  listCrawledPages,
+  listFoundLinks,
+  listFoundResources,
+  compareSiteAudits,
   generateKeywords,
   getSeoKeywords,
   saveSeoKeywords,

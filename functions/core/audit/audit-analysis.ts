@@ -31,6 +31,8 @@ export interface AuditAnalysis {
   affected: Map<SeoCheckId, string[]>;
   /** The same, each URL with what is behind it. */
   entries: Map<SeoCheckId, IssueEntry[]>;
+  /** Pages without errors or warnings, with warnings only, with errors. */
+  pageHealth: { healthy: number; withWarnings: number; withErrors: number };
   /** Set when the home page could not be audited (spec 02 §8 main page errors). */
   firstPageError?: string;
 }
@@ -147,6 +149,14 @@ export async function analyseCrawl(
     }
   }
 
+  const pageHealth = { healthy: 0, withWarnings: 0, withErrors: 0 };
+  for (let id = 0; id < state.size; id++) {
+    if (!graph.isPage(id)) continue;
+    if (errors[id]) pageHealth.withErrors++;
+    else if (warnings[id]) pageHealth.withWarnings++;
+    else pageHealth.healthy++;
+  }
+
   const firstPageError = firstPageProblem(graph, start);
   return {
     pages,
@@ -155,6 +165,7 @@ export async function analyseCrawl(
     checks,
     affected,
     entries,
+    pageHealth,
     firstPageError,
   };
 }

@@ -6,6 +6,7 @@ import {
   auditStatusSchema,
   propHistorySchema,
 } from '@shared/schemas/seo';
+import { auditStatsSchema } from '@shared/schemas/seo-audit';
 import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 
@@ -21,6 +22,8 @@ export const auditResultSchema = z.object({
   /** Per check id, against the previous finished audit. */
   history: z.record(z.string(), propHistorySchema),
   previousId: z.string().optional(),
+  /** The overview's figures beyond the issues (absent on audits that finished before they were kept). */
+  stats: z.optional(auditStatsSchema),
 });
 export type AuditResult = z.infer<typeof auditResultSchema>;
 
@@ -38,6 +41,8 @@ export const auditItemSchema = z.object({
   /** Counted against the company's free audits of the month. */
   free: z.boolean(),
   result: auditResultSchema.optional(),
+  /** Checks ignored in this audit's report until the next audit (spec 02 §4). */
+  ignored: z.array(z.string()).optional(),
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
 

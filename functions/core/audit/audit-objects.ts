@@ -56,6 +56,26 @@ export async function loadIssueUrls(companyId: number, auditId: string, check: s
   return (await loadIssues(companyId, auditId, check)).entries.map((entry) => entry.url);
 }
 
+export type AuditViewName = 'pages' | 'links' | 'resources';
+export interface AuditView<Row> {
+  rows: Row[];
+  truncated: boolean;
+}
+
+/** One list of the audit's views (audit-views.ts), written once when it finishes. */
+export const saveAuditView = <Row>(companyId: number, auditId: string, name: AuditViewName, view: AuditView<Row>) =>
+  put(`${auditPrefix(companyId, auditId)}views/${name}.json`, JSON.stringify(view), 'application/json');
+
+/** A list of the audit's views; an audit that finished before they were written has empty ones. */
+export async function loadAuditView<Row>(
+  companyId: number,
+  auditId: string,
+  name: AuditViewName,
+): Promise<AuditView<Row>> {
+  const text = await get(`${auditPrefix(companyId, auditId)}views/${name}.json`);
+  return text ? (JSON.parse(text) as AuditView<Row>) : { rows: [], truncated: false };
+}
+
 /** The page records of an audit, chunk by chunk: only one chunk is in memory at a time. */
 export async function* readPageRecords(companyId: number, auditId: string, chunks: number): AsyncGenerator<PageRecord> {
   for (let n = 0; n < chunks; n++) {

@@ -17,6 +17,7 @@ import {
   saveIssues,
 } from './audit-objects';
 import { endAudit, getAudit, latestFinished, recentAudits, saveProgress } from './audit-store';
+import { writeAuditViews } from './audit-views';
 import { crawlBatch } from './crawler';
 import { HOST_WAIT_SECONDS, releaseHostLease, takeHostLease } from './host-lease';
 import { CrawlState } from './crawl-state';
@@ -100,12 +101,20 @@ export async function finishAudit(companyId: number, auditId: string): Promise<v
       await saveIssues(companyId, auditId, check.id, compared.history);
     history[check.id] = compared.counts;
   }
+  const stats = await writeAuditViews(
+    companyId,
+    auditId,
+    state,
+    readPageRecords(companyId, auditId, state.counters.chunks),
+    analysis,
+  );
   const result: AuditResult = {
     score: analysis.score,
     pages: analysis.pages,
     totals: analysis.totals,
     checks: analysis.checks,
     history,
+    stats,
     ...(previous ? { previousId: previous.id } : {}),
   };
   const status = audit.status === 'stopping' ? 'stopped' : 'finished';

@@ -1,0 +1,13 @@
+import { seoContracts } from '@shared/contracts/seo';
+import { checkIdOf, issuePages, reportedAudit } from '../../core/audit/audit-reads';
+import { defineRoute, ok } from '../../core/http/route';
+
+/** GET /api/seo/audits/{auditId}/issues/{check}?tab=: the pages behind an issue (404 for an unknown check). */
+export const getIssueDetail = defineRoute(seoContracts.issueDetail, {
+  access: 'company',
+  handle: async ({ companyId, params, query }) => {
+    const check = checkIdOf(params.check);
+    const audit = await reportedAudit(companyId, params.auditId);
+    return ok(await issuePages(companyId, audit, check, query.tab, query));
+  },
+});

@@ -1,0 +1,22 @@
+import { seoContracts } from '@shared/contracts/seo';
+import type { LinkRow } from '@shared/schemas/seo-audit';
+import { auditList, reportedAudit } from '../../core/audit/audit-reads';
+import { defineRoute, ok } from '../../core/http/route';
+
+/** GET /api/seo/audits/{auditId}/links: the Found links table. */
+export const listFoundLinks = defineRoute(seoContracts.foundLinks, {
+  access: 'company',
+  handle: async ({ companyId, params, query }) => {
+    const audit = await reportedAudit(companyId, params.auditId);
+    const nofollow = query.nofollow === undefined ? undefined : query.nofollow === 'true';
+    return ok(
+      await auditList<LinkRow>(
+        companyId,
+        audit,
+        'links',
+        query,
+        (row) => (!query.type || row.type === query.type) && (nofollow === undefined || row.nofollow === nofollow),
+      ),
+    );
+  },
+});
