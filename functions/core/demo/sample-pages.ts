@@ -13,7 +13,7 @@ const BUSINESS = {
   phone: '+44 117 496 0123',
 };
 
-interface Page {
+export interface Page {
   title: string;
   description?: string;
   heading: string;
