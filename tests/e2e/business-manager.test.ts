@@ -291,6 +291,7 @@ describe('business manager', () => {
   it('with GoogleMyBusinessIntegration off there is no menu entry and the page is not offered', async () => {
     const account = await verifiedAccount('Unlisted');
     const { page, url, context } = await openSession(browser(), { viewport: DESKTOP });
+    context.setDefaultTimeout(30_000);
     try {
       await serveFeatureFlags(page, { GoogleMyBusinessIntegration: false });
       await signIn(page, url, account);

@@ -360,7 +360,10 @@ export function AttributesCard({ form, update, metadata }: FormProps) {
           const urls = form.urlAttributes.filter((a) => groupOf(a.id) === group);
           if (!bools.length && !urls.length) return null;
           return (
-            <fieldset key={group} className="bm-attributes__group">
+            <fieldset
+              key={group}
+              className={['bm-attributes__group', urls.length ? 'bm-attributes__group--wide' : ''].join(' ')}
+            >
               <legend className="bm-attributes__title">{group}</legend>
               {bools.map((a) => (
                 <Checkbox
