@@ -78,7 +78,12 @@ export function businessProfileClient(config: PlatformConfig) {
     classify: (a: Parameters<typeof classifyGoogleError>[1]) => classifyGoogleError(PLATFORM, a),
   };
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const call = async <T>(schema: z.ZodType<T>, url: URL, token: string, request: PlatformRequest = {}): Promise<T> => {
+  const call = async <T>(
+    schema: { parse(data: unknown): T },
+    url: URL,
+    token: string,
+    request: PlatformRequest = {},
+  ): Promise<T> => {
     const { body } = await callPlatform<unknown>(
       url,
       { ...request, headers: { ...bearer(token), ...request.headers } },
@@ -113,7 +118,7 @@ export function businessProfileClient(config: PlatformConfig) {
     location(token: string, location: string): Promise<Location> {
       const url = info(location);
       url.searchParams.set('readMask', LOCATION_READ_MASK);
-      return call(locationSchema as unknown as z.ZodType<Location>, url, token);
+      return call(locationSchema, url, token);
     },
 
     /** locations.patch: only the fields named in updateMask are written. */
@@ -125,7 +130,7 @@ export function businessProfileClient(config: PlatformConfig) {
     ): Promise<Location> {
       const url = info(location);
       url.searchParams.set('updateMask', updateMask.join(','));
-      return call(locationSchema as unknown as z.ZodType<Location>, url, token, {
+      return call(locationSchema, url, token, {
         method: 'PATCH',
         json: { name: location, ...fields },
       });
