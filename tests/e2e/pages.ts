@@ -37,6 +37,7 @@ export const signedInPages: PageVisit[] = [
   { pattern: '/settings/:tab', path: '/settings/ideal-customer-profiles', heading: /Settings/ },
   { pattern: '/settings/:tab', path: '/settings/company-info', heading: /Settings/ },
   { pattern: '/settings/:tab', path: '/settings/companies', heading: /Settings/ },
+  { pattern: '/settings/:tab', path: '/settings/api', heading: /Settings/ },
   { pattern: '/media', path: '/media', heading: /Media/ },
   { pattern: '/media/:id', path: '/media/1', heading: /Media/ },
   { pattern: '/post/create', path: '/post/create', heading: /post/i },

@@ -1,4 +1,4 @@
-import { publicApiSettingsContracts } from '@shared/contracts/public-api';
+import { publicApiSettingsContracts } from '@shared/contracts/public-api-settings';
 import { created, defineRoute } from '../../core/http/route';
 import { createWebhook } from '../../core/public-api/webhooks';
 

@@ -1,4 +1,4 @@
-import { publicApiSettingsContracts } from '@shared/contracts/public-api';
+import { publicApiSettingsContracts } from '@shared/contracts/public-api-settings';
 import { defineRoute, noContent } from '../../core/http/route';
 import { deleteWebhook } from '../../core/public-api/webhooks';
 

@@ -1,4 +1,4 @@
-import { publicApiSettingsContracts } from '@shared/contracts/public-api';
+import { publicApiSettingsContracts } from '@shared/contracts/public-api-settings';
 import { defineRoute, ok } from '../../core/http/route';
 import { listWebhooks } from '../../core/public-api/webhooks';
 

@@ -1,4 +1,4 @@
-import { publicApiSettingsContracts } from '@shared/contracts/public-api';
+import { publicApiSettingsContracts } from '@shared/contracts/public-api-settings';
 import { accepted, defineRoute } from '../../core/http/route';
 import { redeliver } from '../../core/public-api/webhook-deliveries';
 

@@ -6,7 +6,7 @@ import { useCurrentCompany } from '@/lib/company';
 import { loadChunk } from '@/lib/load-chunk';
 import '@/styles/tabs.css';
 
-/** One chunk per tab: a settings page downloads the tab it shows, not all eight. */
+/** One chunk per tab: a settings page downloads the tab it shows, not all nine. */
 const lazyTab = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   lazy(() => loadChunk(load).then((module) => ({ default: pick(module) })));
 
@@ -65,6 +65,14 @@ const TABS: { tab: string; label: string; Component: ComponentType; demoOnly?: b
     Component: lazyTab(
       () => import('../components/companies-tab'),
       (m) => m.CompaniesTab,
+    ),
+  },
+  {
+    tab: 'api',
+    label: 'API & webhooks',
+    Component: lazyTab(
+      () => import('../components/api-tab'),
+      (m) => m.ApiTab,
     ),
   },
   {
