@@ -7,6 +7,7 @@ import { grants as businessGrants } from './business/grants';
 import { grants as calendarGrants } from './calendar/grants';
 import { grants as companyGrants } from './company/grants';
 import { grants as contentGrants } from './content/grants';
+import { grants as importsGrants } from './imports/grants';
 import { grants as integrationsGrants } from './integrations/grants';
 import { grants as lrpGrants } from './lrp/grants';
 import { grants as mediaGrants } from './media/grants';
@@ -68,6 +69,8 @@ const ENTRIES = [
   { name: 'approvals', localOnly: false, routes: () => import('./approvals/routes'), grants: approvalsGrants },
   // The public API (/api/public/v1, API keys) and the settings calls that manage its keys and webhooks.
   { name: 'public', localOnly: false, routes: () => import('./public/routes'), grants: publicGrants },
+  // The posts' CSV import.
+  { name: 'imports', localOnly: false, routes: () => import('./imports/routes'), grants: importsGrants },
   {
     name: 'dev',
     localOnly: true,

@@ -17,8 +17,9 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
   'run-job': defineGrants({
     table: TABLE_READ_WRITE,
     schedules: true,
-    // Calendar generation draws Instagram's images into the media library (object, thumbnails, item).
-    media: { read: true, write: true, prefix: 'companies/' },
+    // Calendar generation draws Instagram's images into the media library (object, thumbnails, item);
+    // a CSV import fetches its rows' media, and removes them again when a later row is refused.
+    media: { read: true, write: true, delete: true, prefix: 'companies/' },
     secrets: ['openai', 'oauth-clients'],
     tokenKey: ['encrypt', 'decrypt'],
   }),

@@ -6,6 +6,7 @@ import { generateBlogsRoute } from './generate-blogs';
 import { generatePostsRoute } from './generate-posts';
 import { getWithSiblingsRoute } from './get-with-siblings';
 import { latestPostsRoute } from './latest-posts';
+import { listDuplicatesRoute } from './list-duplicates';
 import { listPostsRoute } from './list-posts';
 import { listRangeRoute } from './list-range';
 import { recentPostsRoute } from './recent-posts';
@@ -24,4 +25,5 @@ export const routes = [
   deleteScheduledRoute,
   generatePostsRoute,
   generateBlogsRoute,
+  listDuplicatesRoute,
 ];

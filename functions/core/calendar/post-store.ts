@@ -93,7 +93,7 @@ const addedFiles = (before: readonly number[], after: readonly number[]) => [
  * Schedule and Publish Now: never for a demo company, a showcase that reaches no platform (422
  * with a sentence that says so), else the paid-plan gate (402).
  */
-async function requireCanPublish(companyId: number): Promise<void> {
+export async function requireCanPublish(companyId: number): Promise<void> {
   if ((await getCompany(companyId))?.demo) throw invalid(calendarMessages.demoNoPublishing);
   await requirePaidPlan(companyId);
 }
@@ -207,6 +207,62 @@ export async function writeSampleGroup(companyId: number, ids: number[], group: 
       version: 1,
     };
     await writePostWithFiles(post, undefined, post.files);
+  }
+}
+
+/** A group of posts from an import: its rows were checked (rules, times, plan) before the first was written. */
+export interface ImportedGroup {
+  platforms: Platform[];
+  subject: string | null;
+  content: string;
+  files: number[];
+  action: 'schedule' | 'save';
+  scheduledAt: string | null;
+}
+
+/**
+ * Writes an imported group under ids the import reserved and recorded first, each post with
+ * its files' use and its schedule. A post already there was written by an earlier attempt of
+ * the same import: it is kept, and only its schedule armed again (the attempt may have died
+ * between the two), so a retried import never writes a post twice.
+ */
+export async function writeImportedGroup(companyId: number, ids: number[], group: ImportedGroup, now: Date) {
+  // The import checked the times when it started. A retry after a long outage keeps them as a
+  // scheduled post kept as it is does: one whose time has passed is published when written.
+  const scheduled = group.action === 'schedule';
+  for (const [i, platform] of group.platforms.entries()) {
+    const id = ids[i];
+    if (id === undefined) throw new Error('An imported group needs an id for each platform');
+    const existing = await posts.get(keys.post(companyId, id), { consistent: true });
+    if (existing) {
+      await afterPostWritten(undefined, existing);
+      continue;
+    }
+    const post: PostItem = {
+      id,
+      companyId,
+      groupId: ids[0] ?? id,
+      siblingIds: ids.slice(0, group.platforms.length),
+      subject: group.subject,
+      content: group.content,
+      platform,
+      status: scheduled ? 'scheduled' : 'draft',
+      scheduledAt: group.scheduledAt,
+      publishedAt: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      date: group.scheduledAt ?? now.toISOString(),
+      files: group.files,
+      publish: false,
+      failure: null,
+      externalId: null,
+      permalink: null,
+      leaseUntil: null,
+      approval: null,
+      version: 1,
+    };
+    await writePostWithFiles(post, undefined, addedFiles([], post.files));
+    await afterPostWritten(undefined, post);
   }
 }
 

@@ -19,6 +19,7 @@ import { metricData, metricsWatchData } from '../reports/metric-data';
 import { demoHistoryData } from '../demo/demo-history-data';
 import { apiKeyData } from '../public-api/api-key-data';
 import { webhookData } from '../public-api/webhook-data';
+import { importData } from '../imports/import-data';
 
 /**
  * Everything a company owns, in the order the cascade removes it: members first, so nobody
@@ -59,6 +60,7 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   demoHistoryData,
   apiKeyData,
   ...webhookData,
+  importData,
   objectData({
     name: 'files in the media bucket',
     example: async (companyId) => {

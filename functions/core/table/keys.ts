@@ -106,6 +106,21 @@ export const keys = {
     pk: partition.company(companyId),
     sk: `NOTIFICATION#${id}`,
   }),
+  /** A CSV import of posts, by the hash of its file, zone and action (imports/import-entity.ts). */
+  postImport: (companyId: number, importId: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `${companyItemPrefix.postImport}${importId}`,
+  }),
+  /** An RSS or Atom feed the company turns into drafts; ULID ids. */
+  feed: (companyId: number, feedId: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `${companyItemPrefix.feed}${feedId}`,
+  }),
+  /** One feed entry already turned into drafts, by the SHA-256 of its GUID (or link): never twice. */
+  feedEntry: (companyId: number, feedId: string, entryHash: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `${companyItemPrefix.feedEntry}${feedId}#${entryHash}`,
+  }),
   /** A public-API key, found by the SHA-256 of the key a caller sends (listed per company on GSI2). */
   apiKey: (keyHash: string): TableKey => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
   /** A company's outgoing webhook; ULID ids. */
@@ -138,6 +153,9 @@ export const companyItemPrefix = {
   media: 'MEDIA#',
   integration: 'INTEGRATION#',
   notification: 'NOTIFICATION#',
+  postImport: 'IMPORT#',
+  feed: 'FEED#',
+  feedEntry: 'FEEDENTRY#',
   webhook: 'WEBHOOK#',
   webhookDelivery: 'WEBHOOKDELIVERY#',
   /** Audience figures per platform and day: `METRIC#<platform>#<YYYY-MM-DD>`. */
@@ -191,6 +209,14 @@ export const index = {
     gsi3pk: webhookWatchPartition(companyId % WATCH_SHARDS),
     gsi3sk: `${watchAt}#${companyId}#${deliveryId}`,
   }),
+  /**
+   * GSI3, sparse: a feed, by the time its chain of one-time poll schedules should have run
+   * again; the feed sweeper re-arms a chain that died.
+   */
+  feedWatch: (companyId: number, feedId: string, watchAt: string) => ({
+    gsi3pk: feedWatchPartition(companyId % WATCH_SHARDS),
+    gsi3sk: `${watchAt}#${companyId}#${feedId}`,
+  }),
   /** A company's posts of one status by date (scheduled soonest first, published newest first). */
   companyPostsByStatus: (companyId: number, status: string, isoTime: string, postId: number) => ({
     gsi1pk: `${companyCollection(companyId, 'POST')}#${status}`,
@@ -202,6 +228,7 @@ export const WATCH_SHARDS = 8;
 export const postWatchPartition = (shard: number) => `POSTWATCH#${shard}`;
 export const metricsWatchPartition = (shard: number) => `METRICSWATCH#${shard}`;
 export const webhookWatchPartition = (shard: number) => `WEBHOOKWATCH#${shard}`;
+export const feedWatchPartition = (shard: number) => `FEEDWATCH#${shard}`;
 
 /** The GSI2 partition of one kind of a company's items. */
 export const companyCollection = (companyId: number, kind: string) => `${partition.company(companyId)}#${kind}`;

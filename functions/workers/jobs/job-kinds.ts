@@ -9,6 +9,7 @@ import { seoKeywordsJob } from '../../core/keywords/keywords-job';
 import { metricsCollectJob } from '../../core/reports/metrics-collect';
 import { demoHistoryJob } from '../../core/demo/demo-history';
 import { webhookDeliveryJob } from '../../core/public-api/webhook-job';
+import { postsImportJob } from '../../core/imports/import-job';
 
 /**
  * Every job kind the run-job worker runs, imported by name: adding a kind is one import and
@@ -26,4 +27,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   metricsCollectJob,
   demoHistoryJob,
   webhookDeliveryJob,
+  postsImportJob,
 ];
