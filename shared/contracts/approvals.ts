@@ -1,31 +1,13 @@
 import { defineContract } from '../contract';
-import {
-  approvalSettingsSchema,
-  decisionSchema,
-  postApprovalSchema,
-  requestReviewSchema,
-  reviewerDecisionSchema,
-  reviewLinkSchema,
-  reviewQuerySchema,
-  reviewViewSchema,
-} from '../schemas/approvals';
+import { decisionSchema, postApprovalSchema, requestReviewSchema, reviewLinkSchema } from '../schemas/approvals';
 import { postIdParams, postSchema } from '../schemas/calendar';
 
-/** Approvals (docs/features/approvals.md): the company's setting, a post's review, and review links. */
+/**
+ * Approvals (docs/features/approvals.md): a post's review by the members, and review links. The
+ * setting (approval-settings.ts) and the outside reviewer's calls (approval-review.ts) are
+ * modules of their own, so the settings tab and the public review page load only theirs.
+ */
 export const approvalContracts = {
-  settings: defineContract({
-    method: 'GET',
-    path: '/api/approvals/settings',
-    summary: "Whether the selected company's posts need approval before they are scheduled or published",
-    responses: { 200: approvalSettingsSchema },
-  }),
-  saveSettings: defineContract({
-    method: 'PUT',
-    path: '/api/approvals/settings',
-    summary: 'Turn approvals on or off (posts already scheduled stay scheduled)',
-    body: approvalSettingsSchema,
-    responses: { 200: approvalSettingsSchema },
-  }),
   postApproval: defineContract({
     method: 'GET',
     path: '/api/approvals/posts/{id}',
@@ -55,21 +37,5 @@ export const approvalContracts = {
     summary: 'A review link for an outside reviewer: this post, this review, one decision, 7 days',
     params: postIdParams,
     responses: { 201: reviewLinkSchema },
-  }),
-  review: defineContract({
-    method: 'GET',
-    path: '/api/approvals/review/{id}',
-    summary: 'No account: the post a review link is for (403 with why once used, expired or for another post)',
-    params: postIdParams,
-    query: reviewQuerySchema,
-    responses: { 200: reviewViewSchema },
-  }),
-  reviewDecide: defineContract({
-    method: 'POST',
-    path: '/api/approvals/review/{id}',
-    summary: 'No account: approve or ask for changes through a review link, which is then spent',
-    params: postIdParams,
-    body: reviewerDecisionSchema,
-    responses: { 200: reviewViewSchema },
   }),
 };

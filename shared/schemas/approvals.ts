@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { PLATFORMS } from '../platforms';
 import { APPROVAL_STATES } from './approval-state';
 
 /**
@@ -62,8 +61,7 @@ export const postApprovalSchema = z.object({
 });
 export type PostApproval = z.output<typeof postApprovalSchema>;
 
-export const approvalSettingsSchema = z.object({ required: z.boolean() });
-export type ApprovalSettings = z.output<typeof approvalSettingsSchema>;
+export { approvalSettingsSchema, type ApprovalSettings } from './approval-settings';
 
 /** The version the author or decider saw: a newer post is a 409, never a silent approval of unseen copy. */
 const seenVersion = z.int().check(z.positive());
@@ -84,47 +82,13 @@ export const decisionSchema = z
   );
 export type DecisionInput = z.input<typeof decisionSchema>;
 
-/** A review link's token: `<companyId>.<secret>`. */
-const token = z
-  .string()
-  .check(z.minLength(1, approvalMessages.linkInvalid), z.maxLength(200, approvalMessages.linkInvalid));
-
-export const reviewerDecisionSchema = z
-  .object({
-    token,
-    decision: z.enum(['approved', 'changes-requested']),
-    comment: z._default(comment, ''),
-    name: z._default(z.string().check(z.trim(), z.maxLength(MAX_REVIEWER_NAME, approvalMessages.nameTooLong)), ''),
-    version: seenVersion,
-  })
-  .check(
-    z.refine((d) => d.decision === 'approved' || d.comment.length > 0, {
-      message: approvalMessages.commentRequired,
-      path: ['comment'],
-    }),
-  );
-export type ReviewerDecisionInput = z.input<typeof reviewerDecisionSchema>;
-
-export const reviewQuerySchema = z.object({ token });
-
 export const reviewLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 
-/** What an outside reviewer sees: the one post the link is for, and nothing else of the company. */
-export const reviewViewSchema = z.object({
-  companyName: z.string(),
-  post: z.object({
-    id: z.number(),
-    platform: z.enum(PLATFORMS),
-    subject: z.nullable(z.string()),
-    content: z.string(),
-    scheduledAt: z.nullable(z.string()),
-    media: z.array(z.object({ type: z.string(), url: z.string() })),
-    version: z.number(),
-  }),
-  state: z.nullable(approvalState),
-  comments: z.array(approvalCommentSchema),
-  /** Whether the link can still decide (unused, in time, and the post waiting for review). */
-  open: z.boolean(),
-  expiresAt: z.string(),
-});
-export type ReviewView = z.output<typeof reviewViewSchema>;
+export {
+  reviewerDecisionSchema,
+  reviewQuerySchema,
+  reviewViewSchema,
+  reviewIdParams,
+  type ReviewerDecisionInput,
+  type ReviewView,
+} from './approval-review';

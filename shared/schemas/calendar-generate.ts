@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { isCalendarDay } from '../calendar-day';
 import { GENERATE_MAX_AHEAD_DAYS } from '../constants';
 import { BLOG_PLATFORMS, SOCIAL_PLATFORMS, type Platform } from '../platforms';
-import { calendarMessages, daysBetween, platformSchema, zoneSchema } from './calendar';
+import { calendarFormMessages, daysBetween, platformSchema, zoneSchema } from './calendar';
 
 /**
  * The Generate... form (spec 01 §5 "Generate content form"; 02 §7 `POST /api/calendar/generate`
@@ -23,7 +23,7 @@ export const MAX_GENERATE_NOTE = 2000;
 
 const generateDay = z.string({ error: generateMessages.dateRangeRequired }).check(
   z.minLength(1, generateMessages.dateRangeRequired),
-  z.refine((value: string) => value === '' || isCalendarDay(value), calendarMessages.dayInvalid),
+  z.refine((value: string) => value === '' || isCalendarDay(value), calendarFormMessages.dayInvalid),
 );
 const generateNote = z.optional(
   z.nullable(z.string().check(z.maxLength(MAX_GENERATE_NOTE, generateMessages.noteTooLong))),
@@ -32,9 +32,9 @@ const generateNote = z.optional(
 const generateSchemaFor = (allowed: readonly Platform[], wrongKind: string) =>
   z
     .object({
-      platform: z.array(platformSchema, { error: calendarMessages.platformsRequired }).check(
-        z.minLength(1, calendarMessages.platformsRequired),
-        z.refine((list: Platform[]) => new Set(list).size === list.length, calendarMessages.platformsRepeated),
+      platform: z.array(platformSchema, { error: calendarFormMessages.platformsRequired }).check(
+        z.minLength(1, calendarFormMessages.platformsRequired),
+        z.refine((list: Platform[]) => new Set(list).size === list.length, calendarFormMessages.platformsRepeated),
         z.refine((list: Platform[]) => list.every((p) => allowed.includes(p)), wrongKind),
       ),
       specialInstructions: generateNote,
@@ -45,7 +45,7 @@ const generateSchemaFor = (allowed: readonly Platform[], wrongKind: string) =>
     })
     .check(
       z.refine((r) => !isCalendarDay(r.from) || !isCalendarDay(r.to) || daysBetween(r.from, r.to) >= 0, {
-        message: calendarMessages.rangeInvalid,
+        message: calendarFormMessages.rangeInvalid,
         path: ['to'],
       }),
     );

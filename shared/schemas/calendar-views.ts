@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { isCalendarDay } from '../calendar-day';
 import { DEFAULT_LIST_LIMIT } from '../constants';
-import { calendarMessages, daysBetween, MAX_BATCH_IDS, MAX_RANGE_DAYS, postIdSchema, zoneSchema } from './calendar';
+import { calendarFormMessages, daysBetween, MAX_BATCH_IDS, MAX_RANGE_DAYS, postIdSchema, zoneSchema } from './calendar';
 
 /**
  * What the calendar's views send (spec 02 §7 "Calendar"): day ranges in a zone, batches of post
@@ -14,14 +14,14 @@ export const batchSchema = z.object({
 });
 
 const zone = zoneSchema;
-const day = z.string().check(z.refine(isCalendarDay, calendarMessages.dayInvalid));
+const day = z.string().check(z.refine(isCalendarDay, calendarFormMessages.dayInvalid));
 const dayRangeSchema = z.object({ zone, from: day, to: day }).check(
   z.refine((r) => !isCalendarDay(r.from) || !isCalendarDay(r.to) || daysBetween(r.from, r.to) >= 0, {
-    message: calendarMessages.rangeInvalid,
+    message: calendarFormMessages.rangeInvalid,
     path: ['to'],
   }),
   z.refine((r) => !isCalendarDay(r.from) || !isCalendarDay(r.to) || daysBetween(r.from, r.to) < MAX_RANGE_DAYS, {
-    message: calendarMessages.rangeTooLong,
+    message: calendarFormMessages.rangeTooLong,
     path: ['to'],
   }),
 );

@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
 import { isTimeZone } from '../calendar-day';
 import { PLATFORMS, isBlogPlatform, type Platform } from '../platforms';
-import { APPROVAL_STATES } from './approval-state';
 
 /**
  * Posts on the calendar (spec 01 §3 "Post", §4 "Post"; 02 §7 "Calendar"). A post is one
@@ -9,20 +8,29 @@ import { APPROVAL_STATES } from './approval-state';
  * each with its own copy, files and status from then on. Times are UTC instants (ISO strings);
  * a client that means local days sends its IANA zone.
  */
-export const calendarMessages = {
+/** The sentences the web shows too: its forms', and the schemas' below. */
+export const calendarFormMessages = {
   platformsRequired: 'Please select at least 1 platform',
   platformsMixed: 'A post goes to social platforms or to blogs, not both.',
   platformsRepeated: 'Each platform can be chosen once.',
   scheduleNeedsTime: 'Choose the date and time to publish at.',
-  scheduleInPast: 'Choose a time in the future.',
-  publishedLocked: 'A published post cannot be changed.',
-  publishingLocked: 'This post is being published and cannot be changed until it finishes.',
   postNotFound: 'Post not found',
   zoneInvalid: 'Unknown time zone.',
   dayInvalid: 'Enter a date as yyyy-MM-dd.',
   rangeInvalid: 'The end date must not be before the start date.',
   rangeTooLong: 'A range covers at most 366 days.',
   mediaInvalid: 'Media ids are positive whole numbers.',
+} as const;
+
+/**
+ * Every calendar sentence: the server's refusals beside the forms'. The web imports only
+ * calendarFormMessages, so these stay out of its first load.
+ */
+export const calendarMessages = {
+  ...calendarFormMessages,
+  scheduleInPast: 'Choose a time in the future.',
+  publishedLocked: 'A published post cannot be changed.',
+  publishingLocked: 'This post is being published and cannot be changed until it finishes.',
   notDue: 'This post is not waiting to be published.',
   demoNoPublishing:
     'This is a demo company: its posts are never scheduled or published. Create a company of your own to publish.',
@@ -51,7 +59,7 @@ const instant = z.iso.datetime({ offset: true });
 export const postIdSchema = z.int().check(z.positive());
 const postId = postIdSchema;
 const mediaIds = z
-  .array(z.int({ error: calendarMessages.mediaInvalid }).check(z.positive(calendarMessages.mediaInvalid)))
+  .array(z.int({ error: calendarFormMessages.mediaInvalid }).check(z.positive(calendarFormMessages.mediaInvalid)))
   .check(z.maxLength(100));
 
 export const postSchema = z
@@ -78,8 +86,12 @@ export const postSchema = z
     /** Goes up by one with every change; a PATCH that names an older one is refused (409). */
     version: z.number(),
     permalink: z.nullable(z.string()),
-    /** Only where the company asks for approvals (docs/features/approvals.md): absent otherwise. */
-    approval: z.optional(z.enum(APPROVAL_STATES)),
+    /**
+     * Only where the company asks for approvals (docs/features/approvals.md): absent otherwise.
+     * approval-state.ts's APPROVAL_STATES, written out so the calendar's first load carries no
+     * module of approvals (a unit test keeps the two lists equal).
+     */
+    approval: z.optional(z.enum(['in-review', 'approved', 'changes-requested'])),
   })
   .check(z.meta({ title: 'Post' }));
 export type Post = z.output<typeof postSchema>;
@@ -88,12 +100,12 @@ export const postListSchema = z.array(postSchema);
 export const postWithSiblingsSchema = z.object({ post: postSchema, siblings: z.array(postSchema) });
 
 export const createPostSchema = z.object({
-  platforms: z.array(platformSchema, { error: calendarMessages.platformsRequired }).check(
-    z.minLength(1, calendarMessages.platformsRequired),
-    z.refine((list: Platform[]) => new Set(list).size === list.length, calendarMessages.platformsRepeated),
+  platforms: z.array(platformSchema, { error: calendarFormMessages.platformsRequired }).check(
+    z.minLength(1, calendarFormMessages.platformsRequired),
+    z.refine((list: Platform[]) => new Set(list).size === list.length, calendarFormMessages.platformsRepeated),
     z.refine(
       (list: Platform[]) => list.every(isBlogPlatform) || !list.some(isBlogPlatform),
-      calendarMessages.platformsMixed,
+      calendarFormMessages.platformsMixed,
     ),
   ),
   subject: z.optional(z.nullable(z.string().check(z.maxLength(MAX_SUBJECT)))),
@@ -117,12 +129,12 @@ export type UpdatePostInput = z.input<typeof updatePostSchema>;
 
 /** Ids in a path arrive as digits. */
 const idFromPath = z.pipe(
-  z.string().check(z.regex(/^\d{1,15}$/, calendarMessages.postNotFound)),
+  z.string().check(z.regex(/^\d{1,15}$/, calendarFormMessages.postNotFound)),
   z.transform((value: string) => Number(value)),
 );
 export const postIdParams = z.object({ id: z.pipe(idFromPath, postId) });
 
 /** An IANA zone name. */
-export const zoneSchema = z.string().check(z.refine(isTimeZone, calendarMessages.zoneInvalid));
+export const zoneSchema = z.string().check(z.refine(isTimeZone, calendarFormMessages.zoneInvalid));
 
 export const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;

@@ -22,6 +22,8 @@ export const signedOutPages: PageVisit[] = [
   { pattern: '/dev/mailbox', path: '/dev/mailbox', heading: /Mailbox/i },
   { pattern: '/dev/platforms', path: '/dev/platforms', heading: /Sandbox platforms/i },
   { pattern: '/audit-bot', path: '/audit-bot', heading: /MarketingAutomationAudit/ },
+  // Without a token it says the link is not valid (the round trip with one: approvals.test.ts).
+  { pattern: '/review/:id', path: '/review/1', heading: /Review a post/ },
   { pattern: '*', path: '/definitely-not-a-page', heading: /Page not found/ },
 ];
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { approvalMessages } from '@shared/schemas/approvals';
+import { reviewViewSchema } from '@shared/schemas/approval-review';
+import { APPROVAL_STATES } from '@shared/schemas/approval-state';
+import { postSchema } from '@shared/schemas/calendar';
 import type { PostItem } from '../../functions/core/calendar/post-entity';
 import { DomainError } from '../../functions/core/errors';
 import { applyApprovalRules, EDITED_AFTER_APPROVAL } from '../../functions/core/approvals/approval-rules';
@@ -100,5 +103,14 @@ describe('approval rules of a post write', () => {
     expect(applyApprovalRules(current, { ...current }, 'save', true, now).status).toBe('scheduled');
     const edited = applyApprovalRules(current, { ...current, content: 'Other words.' }, 'save', true, now);
     expect(edited.status).toBe('draft');
+  });
+});
+
+describe('approval states written out for the first load', () => {
+  it('are approval-state.ts’s in the post schema and the review page’s schema', () => {
+    const approval = postSchema.shape.approval as unknown as { _zod: { def: { innerType: { options: string[] } } } };
+    expect(approval._zod.def.innerType.options).toEqual([...APPROVAL_STATES]);
+    const state = reviewViewSchema.shape.state as unknown as { _zod: { def: { innerType: { options: string[] } } } };
+    expect(state._zod.def.innerType.options).toEqual([...APPROVAL_STATES]);
   });
 });

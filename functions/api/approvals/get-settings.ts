@@ -1,9 +1,9 @@
-import { approvalContracts } from '@shared/contracts/approvals';
+import { approvalSettingsContracts } from '@shared/contracts/approval-settings';
 import { approvalsRequired } from '../../core/approvals/approval-settings';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/approvals/settings */
-export const getSettingsRoute = defineRoute(approvalContracts.settings, {
+export const getSettingsRoute = defineRoute(approvalSettingsContracts.settings, {
   access: 'company',
   handle: async ({ companyId }) => ok({ required: await approvalsRequired(companyId) }),
 });

@@ -85,6 +85,8 @@ export const routes: RouteObject[] = [
       },
       // Public: the page our crawler's user agent names, for site owners who see it in their logs.
       { path: '/audit-bot', lazy: lazyRoute(() => import('@/features/seo/routes/audit-bot')) },
+      // Public: an outside reviewer's page; the review link's token is the only permission.
+      { path: '/review/:id', lazy: lazyRoute(() => import('@/features/approvals/routes/review')) },
       {
         element: <RequireAuth />,
         loader: requireAuthLoader,
@@ -115,6 +117,7 @@ export const routes: RouteObject[] = [
               { path: '/post/:id', lazy: withMediaPicker(() => import('@/features/posts/routes/edit-social-post')) },
               { path: '/blog/create', lazy: withMediaPicker(() => import('@/features/posts/routes/create-blog-post')) },
               { path: '/blog/:id', lazy: withMediaPicker(() => import('@/features/posts/routes/edit-blog-post')) },
+              { path: '/import', lazy: lazyRoute(() => import('@/features/bulk-import/routes/import')) },
               { path: '/report', lazy: lazyRoute(() => import('@/features/report/routes/report')) },
               { path: '/seo-report', lazy: lazyRoute(() => import('@/features/seo/routes/seo-report')) },
               { path: '/seo-keywords', lazy: lazyRoute(() => import('@/features/seo/routes/seo-keywords')) },

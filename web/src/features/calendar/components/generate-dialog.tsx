@@ -1,6 +1,6 @@
 import { GENERATE_MAX_AHEAD_DAYS } from '@shared/constants';
 import { BLOG_PLATFORMS, PLATFORM_LABELS, SOCIAL_PLATFORMS, type Platform } from '@shared/platforms';
-import { calendarMessages } from '@shared/schemas/calendar';
+import { calendarFormMessages } from '@shared/schemas/calendar';
 import {
   generateBlogsSchema,
   generateMessages,
@@ -96,7 +96,7 @@ export default function GenerateDialog({
     toBody(form.values, zone),
   ).success;
   const missing = {
-    platforms: platforms.length === 0 ? calendarMessages.platformsRequired : undefined,
+    platforms: platforms.length === 0 ? calendarFormMessages.platformsRequired : undefined,
     dates: !range.from || !range.to ? generateMessages.dateRangeRequired : undefined,
   };
 

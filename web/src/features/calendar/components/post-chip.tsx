@@ -12,19 +12,28 @@ export const postSnippet = (post: Pick<Post, 'subject' | 'content'>) => (post.su
 
 /**
  * One post on the month grid or in a week column: platform, local time, first words, its
- * status as a colour, and the red dot with the sentence when it breaks its rules or failed.
+ * status as a colour, the red dot with the sentence when it breaks its rules or failed, and a
+ * ring for its approval where the company approves posts (amber in review, green approved, red
+ * changes requested; said in words to screen readers).
  */
 export function PostChip({ post, time }: { post: Post; time: string }) {
   const live = useLiveWhilePublishing(post);
   return (
-    <Link to={postPath(post)} className={`post-chip post-chip--${post.status}`} data-post-id={post.id}>
+    <Link
+      to={postPath(post)}
+      className={`post-chip post-chip--${post.status}${post.approval ? ` approval--${post.approval}` : ''}`}
+      data-post-id={post.id}
+    >
       <PlatformMark platform={post.platform} />
       <span className="post-chip__time">{time}</span>
       <span className="post-chip__text">{postSnippet(post) || 'Empty post'}</span>
       {post.error ? (
         <span className="post-chip__dot" role="img" aria-label={`Problem: ${post.error}`} title={post.error} />
       ) : null}
-      <span className="visually-hidden">, {live ? 'publishing' : post.status}</span>
+      <span className="visually-hidden">
+        , {live ? 'publishing' : post.status}
+        {post.approval && `, ${post.approval}`}
+      </span>
     </Link>
   );
 }

@@ -1,7 +1,7 @@
 import { postContracts } from '@shared/contracts/posts';
 import { contentContracts } from '@shared/contracts/content';
 import { PLATFORM_LABELS } from '@shared/platforms';
-import { calendarMessages, type Post } from '@shared/schemas/calendar';
+import { calendarFormMessages, type Post } from '@shared/schemas/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -22,8 +22,8 @@ import './post-preview.css';
 
 /** Where to move the post: a day and a time, both needed. */
 const moveSchema = z.object({
-  day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, calendarMessages.scheduleNeedsTime)),
-  time: z.string().check(z.regex(/^\d{2}:\d{2}$/, calendarMessages.scheduleNeedsTime)),
+  day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, calendarFormMessages.scheduleNeedsTime)),
+  time: z.string().check(z.regex(/^\d{2}:\d{2}$/, calendarFormMessages.scheduleNeedsTime)),
 });
 
 /**

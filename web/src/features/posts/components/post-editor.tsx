@@ -9,7 +9,7 @@ import {
   visibleLength,
   type Platform,
 } from '@shared/platform-rules';
-import { calendarMessages, type Post, type PostAction } from '@shared/schemas/calendar';
+import { calendarFormMessages, type Post, type PostAction } from '@shared/schemas/calendar';
 import { Images } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -91,7 +91,7 @@ export function PostEditor({
 
   async function submit(action: PostAction) {
     if (!post && !platforms.length) {
-      setErrors({ platforms: calendarMessages.platformsRequired });
+      setErrors({ platforms: calendarFormMessages.platformsRequired });
       return;
     }
     let scheduledAt: string | undefined;
@@ -99,7 +99,7 @@ export function PostEditor({
       scheduledAt = zonedInstant(schedule.day, schedule.time, zone).toISOString();
     } catch {
       if (action === 'schedule') {
-        setErrors({ scheduledAt: calendarMessages.scheduleNeedsTime });
+        setErrors({ scheduledAt: calendarFormMessages.scheduleNeedsTime });
         return;
       }
     }

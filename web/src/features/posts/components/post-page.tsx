@@ -2,6 +2,7 @@ import { shellMessages } from '@shared/shell-messages';
 import { isBlogPlatform, PLATFORM_LABELS } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
 import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';
 import { Alert } from '@/components/ui/alert';
@@ -12,8 +13,11 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatDate, viewerZone } from '@/lib/dates';
 import { localParts } from '@shared/calendar-time';
 import { usePaidPlan, usePostWithSiblings } from '../api/post-calls';
+import { loadPostExtras } from './load-post-extras';
 import { PostEditor, type MediaPickerSlot } from './post-editor';
 import '../posts.css';
+
+const ApprovalPanel = lazy(() => loadPostExtras().then((m) => ({ default: m.ApprovalPanel })));
 
 const STATUS_TONE = {
   draft: 'neutral',
@@ -139,6 +143,9 @@ export function EditPostPage({ kind, mediaPicker }: { kind: 'social' | 'blog'; m
       />
       <PlanWarning />
       <PostEditor key={`${post.id}-${post.version}`} kind={kind} post={post} zone={zone} mediaPicker={mediaPicker} />
+      <Suspense fallback={null}>
+        <ApprovalPanel post={post} />
+      </Suspense>
     </div>
   );
 }

@@ -26,6 +26,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { useUpdateCompanyInfo, type CompanyInfoPatch } from '@/features/settings/api/update-company-info';
+import { ApprovalsSetting } from './approvals-setting';
 
 /** What the inputs hold: text everywhere, turned into the PATCH body by the schema below. */
 interface CompanyInfoForm extends GoalFieldValues {
@@ -131,5 +132,10 @@ function CompanyInfoFormView({ company }: { company: Company }) {
 export function CompanyInfoTab() {
   const { company } = useCurrentCompany();
   if (!company) return <EmptyState title="No company yet">Create a company in the Companies tab first.</EmptyState>;
-  return <CompanyInfoFormView key={company.id} company={company} />;
+  return (
+    <div className="stack-lg">
+      <ApprovalsSetting />
+      <CompanyInfoFormView key={company.id} company={company} />
+    </div>
+  );
 }
