@@ -27,5 +27,7 @@ export const metricData = partitionData({
 export const metricsWatchData = partitionData({
   name: 'report collection watch',
   skPrefix: companyItemPrefix.metricsWatch,
-  example: (companyId) => watchMetrics(companyId, new Date(Date.now() + 86_400_000)),
+  example: async (companyId) => {
+    await watchMetrics(companyId, new Date(Date.now() + 86_400_000));
+  },
 });
