@@ -5,7 +5,7 @@ import { SEO_CATEGORIES } from '@shared/seo-checks';
 import { waitForMail, type TestClient } from '../support/api-client';
 import type { RuntimeProcess } from '../support/runtime';
 import type { TestSite } from '../support/test-site';
-import { signedInUserAt, startAuditRuntime } from '../support/test-site-runtime';
+import { eventually, signedInUserAt, startAuditRuntime, subscribe } from '../support/test-site-runtime';
 
 /**
  * The SEO report end to end on an embedded runtime of its own: the audit of a generated site
@@ -23,22 +23,6 @@ afterAll(async () => {
   await runtime.stop();
 });
 
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  what: string,
-  ms = 90_000,
-): Promise<T> {
-  const until = Date.now() + ms;
-  let last: T | undefined;
-  while (Date.now() < until) {
-    last = await read();
-    if (done(last)) return last;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} never happened; last: ${JSON.stringify(last).slice(0, 2000)}`);
-}
-
 const report = async (client: TestClient): Promise<SeoReport> => (await client.get('/api/seo/report')).body;
 const auditEnded = (body: SeoReport) => !!body.audit && !['running', 'stopping'].includes(body.audit.status);
 
@@ -47,18 +31,6 @@ async function userWithWebsite(label: string, website = site.origin) {
   const saved = await user.client.patch('/api/company/company', { website });
   expect(saved.status).toBe(200);
   return user;
-}
-
-async function subscribe(client: TestClient) {
-  const upgrade = await client.post('/api/billing/upgrade', { plan: 'organic', interval: 'month' });
-  expect(upgrade.status).toBe(200);
-  const sessionId = new URL(upgrade.body.redirectUrl).searchParams.get('session_id');
-  expect((await client.post('/api/billing/simulation/checkout', { sessionId })).status).toBe(204);
-  await eventually(
-    async () => (await client.get('/api/billing/subscription')).body,
-    (s: { isPaid?: boolean }) => s.isPaid === true,
-    'the subscription',
-  );
 }
 
 const prop = (body: { sections: { props: { id: string; value: number; status: string }[] }[] }, id: string) =>

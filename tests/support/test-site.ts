@@ -366,7 +366,8 @@ export async function serveTestSite(
     links.push('/vague/', '/dead-end/', '/temp-redirect/', '/chain-a/', '/loop-a/', '/private/page/');
     if (has('not-found')) links.push('/missing/');
     links.push('/server-error/');
-    if (has('missing-alt-2')) links.push('/new-no-alt/');
+    // Linked in both versions: version 2's new defect is on a page the first audit checked.
+    links.push('/new-no-alt/');
     links.push('/broken-css/', '/broken-js/', '/broken-icon/', '/links-to-moved/', '/external-links/');
     links.push('/canonical-elsewhere/', '/canonical-file/', '/soft-404/', '/near-dup-1/', '/near-dup-2/');
     links.push('/bad-json-ld/', '/incomplete-json-ld/', '/no-og/', '/no-twitter/', '/short-description/');
@@ -469,7 +470,10 @@ export async function serveTestSite(
       case '/no-alt/':
         return html({ body: '<img src="/img/photo.png" width="10" height="10">', links: ['/'] });
       case '/new-no-alt/':
-        return html({ body: '<img src="/img/photo.png" width="10" height="10">', links: ['/'] });
+        return html({
+          body: `<img src="/img/photo.png"${has('missing-alt-2') ? '' : ' alt="A loaf"'} width="10" height="10">`,
+          links: ['/'],
+        });
       case '/many-links/':
         return html({ links: Array.from({ length: 401 }, (_, i) => CLEAN[i % CLEAN.length]!) });
       case '/many-anchors/':

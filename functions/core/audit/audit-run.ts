@@ -93,7 +93,13 @@ export async function finishAudit(companyId: number, auditId: string): Promise<v
   const before = previous && (await checkedPagesOfAudit(companyId, previous.id));
   const now = checkedPagesOf(state);
   const history: AuditResult['history'] = {};
+  const disabled = new Set(audit.settings.disabledChecks ?? []);
   for (const check of SEO_CHECKS) {
+    // A check turned off was not run: its issues are neither gone nor fixed.
+    if (disabled.has(check.id)) {
+      history[check.id] = { prev: previous?.result?.checks[check.id]?.count ?? 0, now: 0, new: 0, fixed: 0 };
+      continue;
+    }
     const entries = analysis.entries.get(check.id) ?? [];
     const urls = previous?.result?.checks[check.id]?.count ? await loadIssueUrls(companyId, previous.id, check.id) : [];
     const compared = compareIssue(check.id, entries, before ? { urls, checked: before } : undefined, now);
