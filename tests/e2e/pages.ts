@@ -47,6 +47,7 @@ export const signedInPages: PageVisit[] = [
   { pattern: '/blog/create', path: '/blog/create', heading: /blog/i },
   { pattern: '/blog/:id', path: '/blog/1', heading: /blog/i },
   { pattern: '/report', path: '/report', heading: /Report/i },
+  { pattern: '/import', path: '/import', heading: /Import posts/ },
   { pattern: '/seo-report', path: '/seo-report', heading: /SEO/ },
   { pattern: '/seo-keywords', path: '/seo-keywords', heading: /Keyword/i },
   { pattern: '/business-manager/:tab', path: '/business-manager/profile', heading: /Business/i },

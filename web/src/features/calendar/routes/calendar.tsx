@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,6 +25,9 @@ import { CalendarGrid } from '../components/calendar-grid';
 import { calendarPath, visibleDays, type CalendarType, type CalendarView } from '../calendar-range';
 import { PostTable } from '../components/post-table';
 import '../calendar.css';
+
+// Its own chunk, after the page, through the dialogs' trampoline: the calendar's first load is at its budget.
+const CalendarExtras = lazy(() => import('../components/calendar-dialogs-trampoline').then((m) => m.calendarExtras()));
 
 function Segmented({ label, items }: { label: string; items: { label: string; to: string; active: boolean }[] }) {
   return (
@@ -68,10 +72,15 @@ export default function CalendarRoute() {
         title="Calendar"
         description="Everything scheduled and published, in one place."
         actions={
-          <CalendarActions
-            range={{ zone, from, to, label: title }}
-            scheduledCount={posts.filter((p) => p.status === 'scheduled').length}
-          />
+          <>
+            <Suspense fallback={null}>
+              <CalendarExtras zone={zone} from={from} to={to} />
+            </Suspense>
+            <CalendarActions
+              range={{ zone, from, to, label: title }}
+              scheduledCount={posts.filter((p) => p.status === 'scheduled').length}
+            />
+          </>
         }
       />
       <Card padded={false} className="cal-card">
