@@ -41,6 +41,8 @@ interface Flag {
   targets?: number[];
   group?: string;
 }
+/** Most flags have no detail: one shared object, not one per page and check. */
+const NO_DETAIL: Flag = Object.freeze({});
 
 /**
  * The second pass after the last batch: the stored page records one at a time (their
@@ -59,7 +61,7 @@ export async function analyseCrawl(
   const flagged = new Map<SeoCheckId, Map<number, Flag>>();
   const errors = new Uint8Array(state.size);
   const warnings = new Uint8Array(state.size);
-  const flag = (check: SeoCheckId, id: number, detail: Flag = {}) => {
+  const flag = (check: SeoCheckId, id: number, detail: Flag = NO_DETAIL) => {
     if (disabled.has(check)) return;
     let ids = flagged.get(check);
     if (!ids) flagged.set(check, (ids = new Map<number, Flag>()));
@@ -90,7 +92,11 @@ export async function analyseCrawl(
       if (!check.test(graph, id)) continue;
       const targets = check.targets?.(graph, id);
       const group = groupOf(graph, check.id, id, shared);
-      flag(check.id, id, { ...(targets?.length ? { targets } : {}), ...(group ? { group } : {}) });
+      flag(
+        check.id,
+        id,
+        targets?.length || group ? { ...(targets?.length ? { targets } : {}), ...(group ? { group } : {}) } : NO_DETAIL,
+      );
     }
   }
 
