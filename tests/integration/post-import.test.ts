@@ -37,7 +37,8 @@ async function settle(client: TestClient, uuid: string, timeoutMs = 60_000) {
   }
 }
 
-const allPosts = async (client: TestClient) => (await client.get('/api/calendar/list')).body as { id: number }[];
+const allPosts = async (client: TestClient) =>
+  (await client.get('/api/calendar/list')).body as { id: number; status: string }[];
 
 let site: LoopbackSite;
 let png: Buffer;
@@ -137,7 +138,7 @@ describe('CSV import: checked whole before anything is created', () => {
     const drafts = await owner.client.post('/api/imports', { csv, zone: ZONE, action: 'save' });
     expect(drafts.status).toBe(202);
     expect((await settle(owner.client, drafts.body.uuid as string)).status).toBe(200);
-    const posts = (await allPosts(owner.client)) as { status: string }[];
+    const posts = await allPosts(owner.client);
     expect(posts.map((p) => p.status)).toEqual(['draft', 'draft']);
   });
 
