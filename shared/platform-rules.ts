@@ -2,6 +2,8 @@
  * The platform constraints of spec 01 §5, as one pure module the post editor, the API and the
  * AI generator all check with. These are the spec's numbers; where a platform's live API is
  * stricter (Instagram carousels of 10, Threads counting emoji as bytes) the publish step says so.
+ * A post's first comment has its own limits (Facebook 8,000, Instagram 2,200, LinkedIn 1,250
+ * characters; no other platform): first-comment-rules.ts, kept out of this module's chunk.
  */
 import { isBlogPlatform, type Platform } from './platforms';
 

@@ -56,6 +56,7 @@ export async function runCalendarBench(runtime: RuntimeProcess, durationSeconds:
       permalink: null,
       leaseUntil: null,
       approval: null,
+      firstComment: null,
       version: 1,
     });
   });

@@ -67,6 +67,8 @@ const ID_OF_AN_ITEM = new Set([
   'GET /api/calendar/{id}/with-siblings',
   'PATCH /api/calendar/{id}',
   'DELETE /api/calendar/{id}',
+  'GET /api/calendar/{id}/first-comment',
+  'PUT /api/calendar/{id}/first-comment',
   'PATCH /api/content/{id}',
   'DELETE /api/content/{id}',
   'GET /api/approvals/posts/{id}',

@@ -34,6 +34,7 @@ const post = (over: Partial<PostItem> = {}): PostItem => ({
   permalink: null,
   leaseUntil: null,
   approval: null,
+  firstComment: null,
   version: 3,
   ...over,
 });

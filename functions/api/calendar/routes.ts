@@ -4,12 +4,14 @@ import { deletePostRoute } from './delete-post';
 import { deleteScheduledRoute } from './delete-scheduled';
 import { generateBlogsRoute } from './generate-blogs';
 import { generatePostsRoute } from './generate-posts';
+import { getFirstCommentRoute } from './get-first-comment';
 import { getWithSiblingsRoute } from './get-with-siblings';
 import { latestPostsRoute } from './latest-posts';
 import { listDuplicatesRoute } from './list-duplicates';
 import { listPostsRoute } from './list-posts';
 import { listRangeRoute } from './list-range';
 import { recentPostsRoute } from './recent-posts';
+import { saveFirstCommentRoute } from './save-first-comment';
 import { updatePostRoute } from './update-post';
 
 export const routes = [
@@ -26,4 +28,6 @@ export const routes = [
   generatePostsRoute,
   generateBlogsRoute,
   listDuplicatesRoute,
+  getFirstCommentRoute,
+  saveFirstCommentRoute,
 ];

@@ -3,9 +3,12 @@ import type { PostAction } from '@shared/schemas/calendar';
 import { invalid } from '../errors';
 import type { PostItem } from '../calendar/post-entity';
 
-/** What a reviewer approved: the words and files the platform would get. */
+/** What a reviewer approved: the words, files and first comment the platform would get. */
 export const sameCopy = (a: PostItem, b: PostItem) =>
-  a.subject === b.subject && a.content === b.content && a.files.join(',') === b.files.join(',');
+  a.subject === b.subject &&
+  a.content === b.content &&
+  a.files.join(',') === b.files.join(',') &&
+  (a.firstComment?.text ?? null) === (b.firstComment?.text ?? null);
 
 /** The entry an edit after approval leaves among the comments. */
 export const EDITED_AFTER_APPROVAL = 'Edited after it was approved, so it is back in review.';

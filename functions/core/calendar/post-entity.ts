@@ -3,6 +3,7 @@ import { PLATFORMS } from '@shared/platform-rules';
 import { POST_STATUSES } from '@shared/schemas/calendar';
 import { approvalItemSchema } from '../approvals/approval-item';
 import { defineEntity } from '../table/entity';
+import { firstCommentItemSchema } from './first-comment-item';
 import { index, keys } from '../table/keys';
 import { postWatchAt } from './post-watch';
 
@@ -33,6 +34,8 @@ export const postItemSchema = z.object({
   leaseUntil: z.string().nullable().default(null),
   /** Only where the company asks for approvals: beside the status, never one of its values. */
   approval: approvalItemSchema.nullable().default(null),
+  /** Posted by the publish workflow right after the post, with its own outcome (first-comment.ts). */
+  firstComment: firstCommentItemSchema.nullable().default(null),
   version: z.number(),
 });
 export type PostItem = z.output<typeof postItemSchema>;

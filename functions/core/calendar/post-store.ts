@@ -155,6 +155,7 @@ export async function createPosts(companyId: number, input: NewPosts, now = new 
       permalink: null,
       leaseUntil: null,
       approval: null,
+      firstComment: null,
       version: 1,
     };
     created.push(await writePostWithFiles(post, undefined, addedFiles([], post.files)));
@@ -204,6 +205,7 @@ export async function writeSampleGroup(companyId: number, ids: number[], group: 
       permalink: null,
       leaseUntil: null,
       approval: null,
+      firstComment: null,
       version: 1,
     };
     await writePostWithFiles(post, undefined, post.files);
@@ -215,6 +217,8 @@ export interface ImportedGroup {
   platforms: Platform[];
   subject: string | null;
   content: string;
+  /** Copy shaped for one platform (a feed's drafts), in place of `content` for that platform. */
+  contentFor?: Partial<Record<Platform, string>>;
   files: number[];
   action: 'schedule' | 'save';
   scheduledAt: string | null;
@@ -244,7 +248,7 @@ export async function writeImportedGroup(companyId: number, ids: number[], group
       groupId: ids[0] ?? id,
       siblingIds: ids.slice(0, group.platforms.length),
       subject: group.subject,
-      content: group.content,
+      content: group.contentFor?.[platform] ?? group.content,
       platform,
       status: scheduled ? 'scheduled' : 'draft',
       scheduledAt: group.scheduledAt,
@@ -259,6 +263,7 @@ export async function writeImportedGroup(companyId: number, ids: number[], group
       permalink: null,
       leaseUntil: null,
       approval: null,
+      firstComment: null,
       version: 1,
     };
     await writePostWithFiles(post, undefined, addedFiles([], post.files));

@@ -1,5 +1,5 @@
 import { addDays } from '@shared/report-periods';
-import { classifyGraphError, type GraphPage } from './meta-graph';
+import { classifyGraphError, graphCommenter, type GraphPage } from './meta-graph';
 import {
   authorizationUrl,
   addToDay,
@@ -238,6 +238,13 @@ function facebookPublisher(graph: ReturnType<typeof metaGraph>): Publisher {
     return { authorization: `Bearer ${request.targetToken}` };
   };
   return {
+    comment: graphCommenter({
+      url: graph.url,
+      http: graph.http,
+      auth,
+      textField: 'message',
+      timeField: 'created_time',
+    }),
     check(request) {
       if (request.media.some((m) => m.kind === 'video'))
         throw new PlatformError('facebook', 'rejected', facebookSentences.video, 'video');

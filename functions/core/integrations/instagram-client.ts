@@ -1,6 +1,6 @@
 import { addDays } from '@shared/report-periods';
 import { graphDailyValues, metaGraph, unixDay, type GraphInsight } from './facebook-client';
-import { containerPublisher, type GraphPage } from './meta-graph';
+import { containerPublisher, graphCommenter, type GraphPage } from './meta-graph';
 import {
   addToDay,
   utcDay,
@@ -82,7 +82,17 @@ export function instagramClient(config: PlatformConfig): PlatformClient {
         return ig ? [{ id: String(ig.id), name: ig.username ?? ig.name ?? page.name }] : [];
       });
     },
-    publisher: { ...publisher, check: checkInstagram },
+    publisher: {
+      ...publisher,
+      check: checkInstagram,
+      comment: graphCommenter({
+        url: graph.url,
+        http: graph.http,
+        auth: (request) => ({ authorization: `Bearer ${request.tokens.accessToken}` }),
+        textField: 'text',
+        timeField: 'timestamp',
+      }),
+    },
     insights: (request) => instagramInsights(graph, request),
   };
 }

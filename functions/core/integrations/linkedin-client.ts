@@ -10,6 +10,7 @@ import {
   type InsightsDay,
   type InsightsRequest,
   type PlatformClient,
+  type Commenter,
   type Publisher,
   type TokenSet,
 } from './platform-client';
@@ -341,6 +342,7 @@ function linkedinPublisher(
   rest: (tokens: TokenSet) => Record<string, string>,
 ): Publisher {
   return {
+    comment: linkedinCommenter(config, http, rest),
     check(request) {
       if (request.media.some((m) => m.kind === 'video'))
         throw new PlatformError('linkedin', 'rejected', linkedinSentences.video, 'video');
@@ -417,6 +419,54 @@ function linkedinPublisher(
         (p) => sameText(p.commentary, request.text) && (p.createdAt ?? 0) >= since.getTime() - CLOCK_SLACK_MS,
       );
       return match ? { externalId: match.id, permalink: `${config.linkedinWww}/feed/update/${match.id}/` } : undefined;
+    },
+  };
+}
+
+/**
+ * A first comment on LinkedIn: `POST /rest/socialActions/{post urn}/comments` as the post's
+ * author (`actor`), its URN in `x-restli-id`; the post's comments read back for the lookup.
+ */
+function linkedinCommenter(
+  config: PlatformConfig,
+  http: PlatformHttpOptions,
+  rest: (tokens: TokenSet) => Record<string, string>,
+): Commenter {
+  const comments = (postUrn: string) =>
+    new URL(`${config.linkedinApi}/rest/socialActions/${encodeURIComponent(postUrn)}/comments`);
+  return {
+    async create(request, postUrn, text) {
+      const created = await callPlatform<{ id?: string; commentUrn?: string }>(
+        comments(postUrn),
+        {
+          method: 'POST',
+          headers: rest(request.tokens),
+          json: { actor: request.targetId, object: postUrn, message: { text } },
+        },
+        http,
+      );
+      const id = created.headers['x-restli-id'] ?? created.body.commentUrn ?? created.body.id;
+      if (typeof id !== 'string' || !id) throw platformError.unavailable('linkedin', 'no comment id');
+      return { externalId: id };
+    },
+    async find(request, postUrn, text, since) {
+      const answer = await callPlatform<{
+        elements: {
+          id?: string;
+          commentUrn?: string;
+          actor?: string;
+          message?: { text?: string };
+          created?: { time?: number };
+        }[];
+      }>(comments(postUrn), { headers: rest(request.tokens) }, http);
+      const match = answer.body.elements.find(
+        (c) =>
+          c.actor === request.targetId &&
+          sameText(c.message?.text, text) &&
+          (c.created?.time ?? 0) >= since.getTime() - CLOCK_SLACK_MS,
+      );
+      const id = match?.commentUrn ?? match?.id;
+      return id ? { externalId: id } : undefined;
     },
   };
 }

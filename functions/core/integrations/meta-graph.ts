@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { PLATFORM_LABELS, type SocialPlatform } from '@shared/schemas/integrations';
-import { sameText, type PublishMedia, type Publisher, type PublishRequest } from './platform-client';
+import { sameText, type Commenter, type PublishMedia, type Publisher, type PublishRequest } from './platform-client';
 import { platformError, type PlatformError } from './platform-error';
 import { callPlatform, retryAfterSeconds, type PlatformReply, type PlatformHttpOptions } from './platform-http';
 
@@ -196,6 +196,45 @@ export function containerPublisher(api: ContainerApi): Publisher {
           sameText(p[api.textField], request.text) && Date.parse(p.timestamp ?? '') >= since.getTime() - CLOCK_SLACK_MS,
       );
       return match?.id ? { externalId: match.id, permalink: match.permalink ?? null } : undefined;
+    },
+  };
+}
+
+/**
+ * A first comment on Graph: `POST /{object-id}/comments` with `message` (a page post, with the
+ * page's token; an Instagram media object, with the user's token), and the object's comments
+ * read back for the lookup (Facebook answers `message` and `created_time`, Instagram `text` and
+ * `timestamp`).
+ */
+export function graphCommenter(input: {
+  url: (path: string, query?: Record<string, string>) => URL;
+  http: PlatformHttpOptions;
+  auth: (request: PublishRequest) => Record<string, string>;
+  textField: 'message' | 'text';
+  timeField: 'created_time' | 'timestamp';
+}): Commenter {
+  return {
+    async create(request, postId, text) {
+      const created = await callPlatform<{ id: string }>(
+        input.url(`${postId}/comments`),
+        { method: 'POST', form: { message: text }, headers: input.auth(request) },
+        input.http,
+      );
+      return { externalId: created.body.id };
+    },
+    async find(request, postId, text, since) {
+      const answer = await callPlatform<GraphPage<Record<string, string | undefined>>>(
+        input.url(`${postId}/comments`, { fields: `id,${input.textField},${input.timeField}`, limit: '50' }),
+        { headers: input.auth(request) },
+        input.http,
+      );
+      const match = answer.body.data.find(
+        (c) =>
+          sameText(c[input.textField], text) &&
+          Date.parse((c[input.timeField] ?? '').replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) >=
+            since.getTime() - CLOCK_SLACK_MS,
+      );
+      return match?.id ? { externalId: match.id } : undefined;
     },
   };
 }

@@ -153,12 +153,24 @@ export interface PublishedPost {
  * text, so an unknown outcome is checked on the platform before `create` runs again.
  */
 export interface Publisher {
+  /** A post's first comment, on the platforms that take one (Facebook, Instagram, LinkedIn). */
+  comment?: Commenter;
   /** Refuses what the platform's live API refuses although the spec's rule allows it. */
   check(request: PublishRequest): void;
   prepare(request: PublishRequest): Promise<PublishProgress>;
   advance(request: PublishRequest, progress: PublishProgress): Promise<AdvanceResult>;
   create(request: PublishRequest, progress: PublishProgress): Promise<PublishedPost>;
   find(request: PublishRequest, since: Date): Promise<PublishedPost | undefined>;
+}
+
+/**
+ * A first comment under a published post (`postId`: the post's external id). As with the post,
+ * `create` is the call whose outcome may be unknown, and `find` looks for a comment with this
+ * text made since a time, so the comment is never posted twice.
+ */
+export interface Commenter {
+  create(request: PublishRequest, postId: string, text: string): Promise<{ externalId: string }>;
+  find(request: PublishRequest, postId: string, text: string, since: Date): Promise<{ externalId: string } | undefined>;
 }
 
 /** Platforms compare text after trimming and normalising line ends; so does the lookup. */

@@ -10,7 +10,7 @@ export interface PublishInput {
 }
 
 /** Where the workflow goes next; its Choice state routes on this. */
-export type PublishNext = 'skip' | 'advance' | 'wait' | 'send' | 'retry' | 'done' | 'fail';
+export type PublishNext = 'skip' | 'advance' | 'wait' | 'send' | 'retry' | 'done' | 'fail' | 'comment';
 
 /**
  * The workflow's state between steps (`$.run`): small JSON, never a token. `since` is when the
@@ -32,6 +32,8 @@ export interface PublishRun {
   message?: string;
   /** The post's version this run's claim holds; a step that finds another one stops (it was taken over). */
   claimedVersion?: number;
+  /** The post is published and Send now posts its first comment (first-comment-step.ts). */
+  phase?: 'comment';
 }
 
 export interface PublishState extends PublishInput {
@@ -52,7 +54,7 @@ export const publishInputSchema = z.object({
 });
 
 export const publishRunSchema: z.ZodType<PublishRun> = z.object({
-  next: z.enum(['skip', 'advance', 'wait', 'send', 'retry', 'done', 'fail']),
+  next: z.enum(['skip', 'advance', 'wait', 'send', 'retry', 'done', 'fail', 'comment']),
   since: z.string().optional(),
   progress: progressSchema.nullable().optional(),
   polls: z.number().optional(),
@@ -61,6 +63,7 @@ export const publishRunSchema: z.ZodType<PublishRun> = z.object({
   waitSeconds: z.number().optional(),
   message: z.string().optional(),
   claimedVersion: z.number().optional(),
+  phase: z.literal('comment').optional(),
 });
 
 export const publishStateSchema = publishInputSchema.extend({ run: publishRunSchema });

@@ -21,6 +21,7 @@ import { noticePublishFailure } from '../notifications/publish-failure-notice';
 import type { PublishInput, PublishRun } from './publish-input';
 import { markIfExpired, publishRequest, PublishRefused } from './publish-target';
 import { customBlogSentence, sendToWordPress } from './wordpress-seam';
+import { commentWaiting, sendFirstComment } from './first-comment-step';
 import { webhookEvents } from '../public-api/webhook-events';
 
 export const publishSentences = {
@@ -60,6 +61,9 @@ export async function startPublish(input: PublishInput, now = new Date()): Promi
     ({ post, takenOverSince } = await claimForPublishing(input.companyId, input.postId));
   } catch (error) {
     if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'not-found')) {
+      // Published already, its first comment not yet posted (a run that died, found by the sweeper).
+      if (error.kind === 'conflict' && commentWaiting(await getPost(input.companyId, input.postId)))
+        return { next: 'comment', phase: 'comment' };
       log('info', 'publish skipped', { ...input, reason: error.message });
       return { next: 'skip' };
     }
@@ -172,6 +176,7 @@ async function advanceHeld(post: PostItem, run: PublishRun): Promise<PublishRun>
  * there is recorded as published instead of being created twice.
  */
 export async function sendPublish(input: PublishInput, run: PublishRun): Promise<PublishRun> {
+  if (run.phase === 'comment') return sendFirstComment(input, run);
   const held = await heldPost(input, run);
   if (!held) return { next: 'skip' };
   return keepingClaim(held.run, await sendClaimed(held.post, held.run));
@@ -186,10 +191,10 @@ async function sendClaimed(post: PostItem, run: PublishRun): Promise<PublishRun>
     const next = await afterPlatformError(post, error, run, true);
     return next.next === 'fail' ? next : holdingThroughWait(post, { ...next, next: 'retry' });
   }
-  await webhookEvents.postPublished(
-    await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...published }, post),
-  );
-  return { next: 'done' };
+  const recorded = await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...published }, post);
+  await webhookEvents.postPublished(recorded);
+  // The first comment follows in Send again, on its own claim: the post is published whatever becomes of it.
+  return recorded.firstComment ? { next: 'comment', phase: 'comment' } : { next: 'done' };
 }
 
 /** Send for a social post: the lookup first when the last outcome is unknown, else the create. */

@@ -10,6 +10,7 @@ import type {
   PlatformCall,
   PlatformContext,
   SandboxClients,
+  SandboxComment,
   SandboxPost,
   SandboxRequestLog,
   Token,
@@ -62,6 +63,8 @@ interface PlatformSandboxState {
   tokens: [string, Token][];
   containers: [string, Container][];
   posts: SandboxPost[];
+  /** Absent in a state saved before comments were kept. */
+  comments?: SandboxComment[];
   unpublishedPhotos: [string, { pageId: string; url: string }][];
   images: [string, { owner: string; bytes: number }][];
   published: [string, number[]][];
@@ -98,6 +101,7 @@ function platformContext(
     tokens: trackedMap(saved.tokens, changed),
     containers: trackedMap(saved.containers, changed),
     posts: saved.posts,
+    comments: (saved.comments ??= []),
     unpublishedPhotos: trackedMap(saved.unpublishedPhotos, changed),
     images: trackedMap(saved.images, changed),
     published: trackedMap(saved.published, changed),
@@ -135,6 +139,7 @@ export async function startPlatformSandbox(options: {
       tokens: [...ctx.tokens],
       containers: [...ctx.containers],
       posts: ctx.posts,
+      comments: ctx.comments,
       unpublishedPhotos: [...ctx.unpublishedPhotos],
       images: [...ctx.images],
       published: [...ctx.published],

@@ -57,6 +57,18 @@ export interface SandboxPost {
   permalinkPath: string;
 }
 
+/** A comment under a published post (a post's first comment). */
+export interface SandboxComment {
+  platform: 'facebook' | 'instagram' | 'linkedin';
+  /** The post's id (Facebook, Instagram) or URN (LinkedIn). */
+  postId: string;
+  id: string;
+  /** Who commented: the page, the Instagram account, or the LinkedIn author URN. */
+  actor: string;
+  text: string;
+  createdAt: number;
+}
+
 export interface SandboxRequestLog {
   at: string;
   platform: string;
@@ -79,6 +91,8 @@ export interface PlatformContext {
   containers: Map<string, Container>;
   /** What was published, newest last: the lookups after an unknown outcome and the dev page read it. */
   posts: SandboxPost[];
+  /** Comments under published posts, newest last. */
+  comments: SandboxComment[];
   /** Facebook photos uploaded with published=false, waiting to be attached to a feed post. */
   unpublishedPhotos: Map<string, { pageId: string; url: string }>;
   /** LinkedIn images: initialized, then their bytes PUT to the upload URL. */

@@ -8,6 +8,7 @@ import { permalink } from './publishing';
 /**
  * The sandbox's own controls (tests and the dev page): POST /__sandbox/fail-next, GET
  * /__sandbox/requests (what each platform received), GET /__sandbox/posts (what was published),
+ * GET /__sandbox/comments (comments under published posts),
  * and the permalink pages that show each post.
  */
 export const controlRoutes = (ctx: PlatformContext): Route<PlatformCall>[] => [
@@ -16,6 +17,7 @@ export const controlRoutes = (ctx: PlatformContext): Route<PlatformCall>[] => [
     return noContent(call.res);
   }),
   route('GET', '/__sandbox/requests', ({ res }) => json(res, 200, { requests: [...ctx.received].reverse() })),
+  route('GET', '/__sandbox/comments', ({ res }) => json(res, 200, { comments: [...ctx.comments].reverse() })),
   route('GET', '/__sandbox/posts', ({ res }) =>
     json(res, 200, { posts: [...ctx.posts].reverse().map((p) => ({ ...p, permalink: permalink(ctx, p) })) }),
   ),

@@ -6,6 +6,7 @@ import { SANDBOX_PAGES } from './fixtures';
 import { note } from './request-log';
 import { graphRoute, unknownPath, type GraphCall } from './graph';
 import { instagramAccount, instagramInsights, instagramMediaInsights, pageInsights, pagePosts } from './insights';
+import { graphCommentRoutes } from './comments';
 import { instagramRoutes } from './instagram';
 import { addPost, graphList, permalink, poll, postById, postsOf } from './publishing';
 import { LONG_SECONDS, SHORT_SECONDS, issue, redeem } from './tokens';
@@ -181,6 +182,7 @@ export const facebookRoutes = (ctx: PlatformContext): Route<PlatformCall>[] => [
     route<GraphCall>('GET', 'me', me),
     route<GraphCall>('GET', 'me/accounts', (call) => accounts(ctx, call)),
     ...instagramRoutes(ctx),
+    ...graphCommentRoutes(ctx),
     // One insights edge on Graph: an Instagram account's user insights, an Instagram media
     // object's insights, or a page's Page Insights.
     route<GraphCall>('GET', /^(\d+)\/insights$/, (call, [id = '']) => {

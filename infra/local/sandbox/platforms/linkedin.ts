@@ -7,6 +7,7 @@ import { SANDBOX_ORGANIZATIONS } from './fixtures';
 import { memberFollowersCount, memberPostAnalytics, networkSize, organizationStatistics } from './insights';
 import { note } from './request-log';
 import { addPost, postsOf } from './publishing';
+import { linkedinComments } from './comments';
 import { LINKEDIN_ACCESS_SECONDS, LINKEDIN_REFRESH_SECONDS, authorize, issue, redeem } from './tokens';
 
 /**
@@ -185,6 +186,9 @@ const restRoutes = (ctx: PlatformContext): Route<RestCall>[] => [
   route<RestCall>('POST', '/linkedin-api/rest/images', (call) => initializeUpload(ctx, call)),
   route<RestCall>('POST', '/linkedin-api/rest/posts', (call) => createPost(ctx, call)),
   route<RestCall>('GET', '/linkedin-api/rest/posts', (call) => listPosts(ctx, call)),
+  route<RestCall>('*', /^\/linkedin-api\/rest\/socialActions\/([^/]+)\/comments$/, (call, [urn = '']) =>
+    linkedinComments(ctx, call, urn),
+  ),
   route<RestCall>('GET', '/linkedin-api/rest/organizationAcls', organizationAcls),
   route<RestCall>('GET', /^\/linkedin-api\/rest\/organizations\/(\d+)$/, (call, [id = '']) => organization(call, id)),
   route<RestCall>('GET', '/linkedin-api/rest/organizationalEntityFollowerStatistics', (call) =>

@@ -11,7 +11,6 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, viewerZone } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { useDecide, usePostApproval, useRequestReview, useReviewLink } from '../api/approval-calls';
-import './approval-panel.css';
 
 export const APPROVAL_TONE: Record<ApprovalState, 'warning' | 'success' | 'danger'> = {
   'in-review': 'warning',

@@ -17,7 +17,7 @@ import { loadPostExtras } from './load-post-extras';
 import { PostEditor, type MediaPickerSlot } from './post-editor';
 import '../posts.css';
 
-const ApprovalPanel = lazy(() => loadPostExtras().then((m) => ({ default: m.ApprovalPanel })));
+const PostExtras = lazy(() => loadPostExtras().then((m) => ({ default: m.PostExtras })));
 
 const STATUS_TONE = {
   draft: 'neutral',
@@ -144,7 +144,7 @@ export function EditPostPage({ kind, mediaPicker }: { kind: 'social' | 'blog'; m
       <PlanWarning />
       <PostEditor key={`${post.id}-${post.version}`} kind={kind} post={post} zone={zone} mediaPicker={mediaPicker} />
       <Suspense fallback={null}>
-        <ApprovalPanel post={post} />
+        <PostExtras post={post} />
       </Suspense>
     </div>
   );
