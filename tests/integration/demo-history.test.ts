@@ -19,13 +19,13 @@ beforeAll(() => {
   useSuiteRuntimeEnv();
 });
 
-async function demoClient(label: string): Promise<{ client: TestClient; companyId: number }> {
-  const { client } = await signedInUser(label);
+async function demoClient(label: string): Promise<{ client: TestClient; companyId: number; userId: number }> {
+  const { client, profile } = await signedInUser(label);
   const res = await client.post('/api/company', { name: 'Demo', demo: true });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const companyId = res.body.id as number;
   client.cookies.set('COMPANY_ID', String(companyId));
-  return { client, companyId };
+  return { client, companyId, userId: (profile as { id: number }).id };
 }
 
 const allPosts = async (client: TestClient) => (await client.get('/api/calendar/list')).body as Post[];
@@ -35,7 +35,9 @@ async function waitForHistory(client: TestClient): Promise<Post[]> {
   for (;;) {
     const posts = await allPosts(client);
     const keywords = (await client.get('/api/seo/keywords')).body as unknown[];
-    if (posts.length && Array.isArray(keywords) && keywords.length) return posts;
+    const audits = (await client.get('/api/seo/audits')).body as { status: string }[];
+    const audited = Array.isArray(audits) && audits.filter((a) => a.status === 'finished').length === 2;
+    if (posts.length && Array.isArray(keywords) && keywords.length && audited) return posts;
     if (Date.now() > deadline) throw new Error('The demo history was not written within a minute');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -76,6 +78,29 @@ describe('a demo company gets a sample history at once', () => {
 
     const keywords = (await client.get('/api/seo/keywords')).body as { isSelected: boolean }[];
     expect(keywords.filter((k) => k.isSelected).length).toBe(4);
+
+    // Two audits of the sample site a week apart, the later compared with the earlier: the
+    // defects fixed since (a description, an image's alt text) are fixed, the link made since is new.
+    const audits = (await client.get('/api/seo/audits')).body as {
+      id: string;
+      startedAt: string;
+      score: number;
+      pages: number;
+    }[];
+    expect(audits).toHaveLength(2);
+    const [latest, earlier] = audits;
+    expect(Date.parse(latest!.startedAt) - Date.parse(earlier!.startedAt)).toBeGreaterThan(6 * 86_400_000);
+    expect(latest!.pages).toBeGreaterThanOrEqual(8);
+    const report = (await client.get('/api/seo/report')).body as {
+      is_finished: boolean;
+      pageDataHistory: Record<string, { new: number; fixed: number }>;
+    };
+    expect(report.is_finished).toBe(true);
+    const history = Object.entries(report.pageDataHistory);
+    const fixed = history.filter(([, h]) => h.fixed > 0).map(([id]) => id);
+    const added = history.filter(([, h]) => h.new > 0).map(([id]) => id);
+    expect(fixed.length, JSON.stringify(history)).toBeGreaterThanOrEqual(2);
+    expect(added.length, JSON.stringify(history)).toBeGreaterThanOrEqual(1);
   });
 
   it('Refresh report writes the history again: the same number of sample posts, the visitor’s own kept', async () => {
@@ -107,7 +132,7 @@ describe('a demo company gets a sample history at once', () => {
   });
 
   it('a crash after the posts were written: the job run again leaves one history, not two', async () => {
-    const { client, companyId } = await demoClient('demo-history-crash');
+    const { client, companyId, userId } = await demoClient('demo-history-crash');
     await waitForHistory(client);
     const first = await allPosts(client);
     // The run dies as it reaches the keywords, its posts just written.
@@ -115,6 +140,7 @@ describe('a demo company gets a sample history at once', () => {
     const crash = writeDemoHistory(
       {
         companyId,
+        userId,
         step: async (name) => {
           if (name === 'Researching keywords') throw new Error('power cut');
         },
@@ -122,20 +148,21 @@ describe('a demo company gets a sample history at once', () => {
       requestedAt,
     );
     await expect(crash).rejects.toThrow('power cut');
-    await writeDemoHistory({ companyId, step: async () => {} }, requestedAt);
+    await writeDemoHistory({ companyId, userId, step: async () => {} }, requestedAt);
     const after = await allPosts(client);
     expect(after.length).toBe(first.length);
     expect(((await client.get('/api/content/files')).body as unknown[]).length).toBe(DEMO_PHOTOS.length);
   });
 
   it('a reset while the history is written stops it: the demo stays as the reset left it', async () => {
-    const { client, companyId } = await demoClient('demo-history-reset');
+    const { client, companyId, userId } = await demoClient('demo-history-reset');
     await waitForHistory(client);
     const requestedAt = new Date().toISOString();
     // The reset lands while a history asked for before it is at its second step.
     const late = writeDemoHistory(
       {
         companyId,
+        userId,
         step: async (name) => {
           if (name === 'Drawing the media library')
             expect((await client.post('/api/company/recreate')).status).toBe(204);
@@ -165,8 +192,8 @@ describe('a demo company gets a sample history at once', () => {
     const res = await client.post('/api/company', { name: 'Real Bakery' });
     const companyId = res.body.id as number;
     client.cookies.set('COMPANY_ID', String(companyId));
-    const job = { companyId, step: async () => {} };
-    expect(await writeDemoHistory(job, new Date().toISOString())).toEqual({ posts: 0, photos: 0 });
+    const job = { companyId, userId: 0, step: async () => {} };
+    expect(await writeDemoHistory(job, new Date().toISOString())).toEqual({ posts: 0, photos: 0, audits: 0 });
     expect(await allPosts(client)).toEqual([]);
   });
 });

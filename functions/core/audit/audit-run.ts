@@ -67,7 +67,12 @@ export async function runAuditBatch(
  * could not be audited ends the run as failed with the spec's sentence; a stopped run keeps
  * its partial data as "stopped".
  */
-export async function finishAudit(companyId: number, auditId: string): Promise<void> {
+export async function finishAudit(
+  companyId: number,
+  auditId: string,
+  /** False for a demo's sample audits: nobody is mailed and no webhook is told. */
+  options: { notify?: boolean } = {},
+): Promise<void> {
   const audit = await getAudit(companyId, auditId);
   if (!audit) return;
   await releaseHostLease(audit.website, auditId);
@@ -130,8 +135,9 @@ export async function finishAudit(companyId: number, auditId: string): Promise<v
     progress,
     ...(status === 'stopped' ? { error: { kind: 'stopped' as const, message: auditMessages.stopped } } : {}),
   });
-  if (ended && status === 'finished') await mailReady(audit, result.score, previous?.result?.score);
-  if (ended && status === 'finished') await webhookEvents.auditFinished(companyId, auditId);
+  if (!ended || status !== 'finished' || options.notify === false) return;
+  await mailReady(audit, result.score, previous?.result?.score);
+  await webhookEvents.auditFinished(companyId, auditId);
 }
 
 /** What an earlier audit checked, from its saved crawl; every page when its crawl is not kept. */

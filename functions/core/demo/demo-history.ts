@@ -18,6 +18,7 @@ import {
   DEMO_WEBSITE_FALLBACK,
   demoCompanyInfo,
 } from './demo-business';
+import { writeDemoAudits } from './demo-audits';
 import { demoHistories } from './demo-history-entity';
 import { DEMO_PHOTOS, renderDemoPhoto } from './demo-photos';
 import { demoPostPlan } from './demo-posts';
@@ -25,7 +26,8 @@ import { demoPostPlan } from './demo-posts';
 /**
  * A demo company's sample history (the report's figures are drawn on read, reports/demo-metrics):
  * the business as onboarding would have left it, its two customer profiles and plan, a media
- * library, eight weeks of published posts and three scheduled, and researched keywords. Run as
+ * library, eight weeks of published posts and three scheduled, researched keywords, and two
+ * audits of the sample website a week apart (demo-audits.ts). Run as
  * a job when a demo is made and on 'Refresh report', so the demo is alive within seconds and
  * stays alive as the weeks pass.
  *
@@ -39,17 +41,17 @@ export const demoHistoryJob = defineJobKind({
   name: DEMO_HISTORY_JOB_KIND,
   /** When the history was asked for: a demo reset after it stops the job writing. */
   input: z.object({ requestedAt: z.string() }),
-  result: z.object({ posts: z.number(), photos: z.number() }),
+  result: z.object({ posts: z.number(), photos: z.number(), audits: z.number() }),
   run: async (input, job) => writeDemoHistory(job, input.requestedAt),
 });
 
 export const startDemoHistory = (owner: { companyId: number; userId: number }) =>
   startJob(demoHistoryJob, { requestedAt: new Date().toISOString() }, owner);
 
-const NOTHING = { posts: 0, photos: 0 };
+const NOTHING = { posts: 0, photos: 0, audits: 0 };
 
 export async function writeDemoHistory(
-  job: Pick<JobContext, 'companyId' | 'step'>,
+  job: Pick<JobContext, 'companyId' | 'userId' | 'step'>,
   requestedAt: string,
   now = new Date(),
 ) {
@@ -82,7 +84,19 @@ export async function writeDemoHistory(
     await saveSuggestions(companyId, DEMO_KEYWORDS);
     await saveSelection(companyId, DEMO_SAVED_KEYWORDS);
   }
-  return { posts, photos: photoIds.length };
+
+  if (!(await next('Auditing the sample website'))) return NOTHING;
+  const audits = await writeSampleAudits(job);
+  return { posts, photos: photoIds.length, audits };
+}
+
+const demoWebsite = () => config.sampleWebsite ?? DEMO_WEBSITE_FALLBACK;
+
+/** Only a demo whose website is the sample site: audits of the visitor's own address would be of another site. */
+async function writeSampleAudits(job: Pick<JobContext, 'companyId' | 'userId'>): Promise<number> {
+  const company = await getCompany(job.companyId);
+  if (company?.website !== demoWebsite()) return 0;
+  return writeDemoAudits(company, job.userId, company.website);
 }
 
 async function writeBusiness(companyId: number) {
@@ -90,7 +104,7 @@ async function writeBusiness(companyId: number) {
   // A visitor who already onboarded the demo their own way keeps their answers, and the name
   // they gave it.
   if (company && !company.onboarded) {
-    const info = demoCompanyInfo(config.sampleWebsite ?? DEMO_WEBSITE_FALLBACK);
+    const info = demoCompanyInfo(demoWebsite());
     await updateCompanyInfo(companyId, company.name.trim() ? { ...info, name: company.name } : info);
   }
   if (!(await listIcps(companyId)).some((icp) => icp.approved === true)) {
