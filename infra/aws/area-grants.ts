@@ -18,7 +18,8 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
     table: TABLE_READ_WRITE,
     schedules: true,
     // Calendar generation draws Instagram's images into the media library (object, thumbnails, item);
-    // a CSV import fetches its rows' media, and removes them again when a later row is refused.
+    // a CSV import fetches its rows' media, and removes them again when a later row is refused;
+    // a demo's history draws its photos and keeps its sample audits' crawl data under companies/.
     media: { read: true, write: true, delete: true, prefix: 'companies/' },
     secrets: ['openai', 'oauth-clients'],
     tokenKey: ['encrypt', 'decrypt'],
@@ -63,6 +64,8 @@ export const RECURRING_GRANTS: Record<RecurringWorkerName, Grants> = {
   'sweep-metrics': defineGrants({ table: ['Query', 'GetItem', 'PutItem', 'DeleteItem'], schedules: true }),
   // Reads due webhook deliveries on GSI3 and starts each attempt as a run-job execution.
   'sweep-webhooks': defineGrants({ table: ['Query'], workflows: ['run-job'] }),
+  // Reads feed watches on GSI3 and re-arms a dead chain: the watch moved on the feed, its one-time schedule.
+  'sweep-feeds': defineGrants({ table: ['Query', 'UpdateItem'], schedules: true }),
 };
 
 export function areaGrants(area: string, declarations: Partial<Record<string, Grants>> = AREA_GRANTS): Grants {
