@@ -7,6 +7,7 @@ import { grants as businessGrants } from './business/grants';
 import { grants as calendarGrants } from './calendar/grants';
 import { grants as companyGrants } from './company/grants';
 import { grants as contentGrants } from './content/grants';
+import { grants as feedsGrants } from './feeds/grants';
 import { grants as importsGrants } from './imports/grants';
 import { grants as integrationsGrants } from './integrations/grants';
 import { grants as lrpGrants } from './lrp/grants';
@@ -71,6 +72,8 @@ const ENTRIES = [
   { name: 'public', localOnly: false, routes: () => import('./public/routes'), grants: publicGrants },
   // The posts' CSV import.
   { name: 'imports', localOnly: false, routes: () => import('./imports/routes'), grants: importsGrants },
+  // RSS and Atom feeds that become draft posts.
+  { name: 'feeds', localOnly: false, routes: () => import('./feeds/routes'), grants: feedsGrants },
   {
     name: 'dev',
     localOnly: true,

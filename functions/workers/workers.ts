@@ -33,6 +33,8 @@ export const RECURRING_WORKERS = [
   { name: 'sweep-metrics', everyMinutes: 60 },
   // Starts webhook deliveries that are due: new events, retries, attempts whose run died (core/public-api/webhook-deliveries.ts).
   { name: 'sweep-webhooks', everyMinutes: 1 },
+  // Re-arms feed polls whose chain of schedules died (functions/core/feeds/feed-sweeper.ts).
+  { name: 'sweep-feeds', everyMinutes: 60 },
 ] as const;
 
 export type RecurringWorkerName = (typeof RECURRING_WORKERS)[number]['name'];

@@ -1,6 +1,7 @@
 import { sweepPosts } from '../../functions/core/publishing/post-sweeper';
 import { sweepMetrics } from '../../functions/core/reports/metrics-sweeper';
 import { sweepWebhooks } from '../../functions/core/public-api/webhook-deliveries';
+import { sweepFeeds } from '../../functions/core/feeds/feed-sweeper';
 import { config } from '../../functions/core/config';
 import { log } from '../../functions/core/log';
 import { RECURRING_WORKERS, type RecurringWorkerName } from '../../functions/workers/workers';
@@ -10,6 +11,7 @@ const SWEEPS: Record<RecurringWorkerName, () => Promise<unknown>> = {
   'sweep-posts': () => sweepPosts(),
   'sweep-metrics': () => sweepMetrics(),
   'sweep-webhooks': () => sweepWebhooks(),
+  'sweep-feeds': () => sweepFeeds(),
 };
 
 /**

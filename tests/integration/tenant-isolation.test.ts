@@ -82,6 +82,9 @@ const ID_OF_AN_ITEM = new Set([
   'GET /api/public/v1/posts/{id}',
   'PATCH /api/public/v1/posts/{id}',
   'DELETE /api/public/v1/posts/{id}',
+  'DELETE /api/imports/{id}',
+  'DELETE /api/feeds/{id}',
+  'POST /api/feeds/{id}/poll',
 ]);
 
 const allRoutes: RouteDef[] = Object.values(ALL_ROUTES).flat();

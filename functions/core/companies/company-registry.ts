@@ -20,6 +20,7 @@ import { demoHistoryData } from '../demo/demo-history-data';
 import { apiKeyData } from '../public-api/api-key-data';
 import { webhookData } from '../public-api/webhook-data';
 import { importData } from '../imports/import-data';
+import { feedData } from '../feeds/feed-data';
 
 /**
  * Everything a company owns, in the order the cascade removes it: members first, so nobody
@@ -61,6 +62,7 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   apiKeyData,
   ...webhookData,
   importData,
+  ...feedData,
   objectData({
     name: 'files in the media bucket',
     example: async (companyId) => {

@@ -10,6 +10,7 @@ import { metricsCollectJob } from '../../core/reports/metrics-collect';
 import { demoHistoryJob } from '../../core/demo/demo-history';
 import { webhookDeliveryJob } from '../../core/public-api/webhook-job';
 import { postsImportJob } from '../../core/imports/import-job';
+import { feedPollJob } from '../../core/feeds/feed-poll';
 
 /**
  * Every job kind the run-job worker runs, imported by name: adding a kind is one import and
@@ -28,4 +29,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   demoHistoryJob,
   webhookDeliveryJob,
   postsImportJob,
+  feedPollJob,
 ];

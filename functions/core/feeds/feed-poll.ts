@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { checkPost, POST_MAX_LENGTH, visibleLength, type SocialPlatform } from '@shared/platform-rules';
+import { feedPollResultSchema, type FeedPollResult } from '@shared/schemas/feeds';
+import { ai } from '../ai/ai';
+import type { AiCompanyContext } from '../ai/ai-port';
+import { generationContext } from '../calendar/generation';
+import { reservePostIds } from '../calendar/post-ids';
+import { writeImportedGroup } from '../calendar/post-store';
+import { DomainError, TransientError } from '../errors';
+import { defineJobKind, JobUserError, type JobContext } from '../jobs/job-kind';
+import { log } from '../log';
+import { keys } from '../table/keys';
+import { feedEntries, feeds, type FeedEntry, type FeedItem } from './feed-entity';
+import { readFeed, type FeedEntryRead } from './feed-read';
+import { armFeedPoll, FEED_POLL_JOB_KIND, nextFeedPoll } from './feed-schedule';
+
+/** New entries drafted per poll, oldest first: a feed that publishes a burst catches up over the next polls. */
+export const MAX_NEW_PER_POLL = 3;
+
+/**
+ * A feed's poll: arm the next (scheduled polls only, before anything can fail), read the feed,
+ * and turn each entry not seen before into a draft per platform. The AI port shapes the copy
+ * per platform; the offline generator answers when no model is set.
+ */
+export const feedPollJob = defineJobKind({
+  name: FEED_POLL_JOB_KIND,
+  input: z.object({ feedId: z.string(), scheduled: z.boolean().default(false) }),
+  result: feedPollResultSchema,
+  run: async ({ feedId, scheduled }, job) => pollFeed(job.companyId, feedId, scheduled, job),
+});
+
+const NOTHING: FeedPollResult = { newItems: 0, postIds: [] };
+
+export async function pollFeed(
+  companyId: number,
+  feedId: string,
+  scheduled: boolean,
+  job: Pick<JobContext, 'step' | 'signal'>,
+  now = new Date(),
+): Promise<FeedPollResult> {
+  const feed = await feeds.get(keys.feed(companyId, feedId), { consistent: true });
+  // Removed since the schedule fired: its chain ends here.
+  if (!feed) return NOTHING;
+  if (scheduled && !(await armFeedPoll(companyId, feedId, nextFeedPoll(now.getTime())))) return NOTHING;
+
+  await job.step('Reading the feed');
+  let entries: FeedEntryRead[];
+  try {
+    entries = (await readFeed(feed.url, job.signal)).entries;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    await record(feed, { lastStatus: 'failed', lastMessage: error.message, lastNewItems: 0 }, now);
+    // A scheduled poll's failure is on the feed for the user to see; a poll they asked for says it.
+    if (scheduled) return NOTHING;
+    throw new JobUserError(error.message, 'invalid', error.code);
+  }
+
+  const seen = new Map(
+    (await feedEntries.batchGet(entries.map((e) => keys.feedEntry(companyId, feedId, e.hash)))).map((e) => [e.hash, e]),
+  );
+  // Feeds list newest first; drafts are written oldest first.
+  const fresh = entries
+    .filter((e) => !seen.get(e.hash)?.done)
+    .reverse()
+    .slice(0, MAX_NEW_PER_POLL);
+  const postIds: number[] = [];
+  if (fresh.length) {
+    const company = await generationContext(companyId);
+    for (const entry of fresh) {
+      await job.step(`Writing drafts for "${entry.title}"`);
+      const claimed = seen.get(entry.hash) ?? (await claimEntry(feed, entry, now));
+      if (claimed.done) continue;
+      await writeEntryDrafts(feed, claimed, entry, company, now);
+      postIds.push(...claimed.postIds);
+    }
+  }
+  await record(
+    feed,
+    {
+      lastStatus: 'ok',
+      lastMessage: fresh.length ? `${fresh.length} new entr${fresh.length === 1 ? 'y' : 'ies'} became drafts.` : null,
+      lastNewItems: fresh.length,
+    },
+    now,
+  );
+  return { newItems: fresh.length, postIds };
+}
+
+/**
+ * Records the entry as seen, with its drafts' ids reserved, before any draft is written: of two
+ * polls racing, one claims it; a poll that dies after the claim is finished by the next one
+ * with the same ids, so an entry is never drafted twice.
+ */
+async function claimEntry(feed: FeedItem, entry: FeedEntryRead, now: Date): Promise<FeedEntry> {
+  const claim: FeedEntry = {
+    companyId: feed.companyId,
+    feedId: feed.id,
+    hash: entry.hash,
+    key: entry.key,
+    title: entry.title,
+    link: entry.link,
+    postIds: await reservePostIds(feed.platforms.length),
+    done: false,
+    seenAt: now.toISOString(),
+  };
+  if (await feedEntries.put(claim, { ifAbsent: true })) return claim;
+  const other = await feedEntries.get(keys.feedEntry(feed.companyId, feed.id, entry.hash), { consistent: true });
+  if (!other) throw new TransientError('A feed entry claimed by another poll is gone');
+  return other;
+}
+
+async function writeEntryDrafts(
+  feed: FeedItem,
+  claimed: FeedEntry,
+  entry: FeedEntryRead,
+  company: AiCompanyContext,
+  now: Date,
+) {
+  const contentFor: Partial<Record<SocialPlatform, string>> = {};
+  for (const platform of feed.platforms) contentFor[platform] = await shapeCopy(company, platform, entry, now);
+  await writeImportedGroup(
+    feed.companyId,
+    claimed.postIds,
+    {
+      platforms: feed.platforms,
+      subject: null,
+      content: plainCopy(entry, POST_MAX_LENGTH.facebook),
+      contentFor,
+      files: [],
+      action: 'save',
+      scheduledAt: null,
+    },
+    now,
+  );
+  await feedEntries.change(keys.feedEntry(feed.companyId, feed.id, entry.hash), { set: { done: true } });
+}
+
+/** The entry in its own words, cut to fit: what a draft says when the model's copy does not fit. */
+function plainCopy(entry: FeedEntryRead, max: number): string {
+  const tail = entry.link ? `\n\n${entry.link}` : '';
+  const body = [entry.title, entry.summary].filter(Boolean).join('\n\n');
+  const room = max - visibleLength(tail);
+  const cut = visibleLength(body) > room ? `${[...body].slice(0, Math.max(room - 1, 0)).join('')}…` : body;
+  return `${cut}${tail}`;
+}
+
+/**
+ * One platform's copy from the AI port, told what the entry is about, with the entry's link
+ * after it when it fits the platform's length. A model's copy that breaks the platform's rules
+ * (files aside), or a model that fails, leaves the entry's own words: the draft is still made.
+ */
+async function shapeCopy(
+  company: AiCompanyContext,
+  platform: SocialPlatform,
+  entry: FeedEntryRead,
+  now: Date,
+): Promise<string> {
+  const max = POST_MAX_LENGTH[platform];
+  try {
+    const port = await ai();
+    const [post] = await port.posts({
+      company,
+      platform,
+      count: 1,
+      dates: [now.toISOString()],
+      instructions: `Share our new article "${entry.title}". ${entry.summary.slice(0, 500)}`,
+    });
+    if (post) {
+      const link = entry.link && !post.content.includes(entry.link) ? `\n\n${entry.link}` : '';
+      const withLink = visibleLength(post.content + link) <= max ? post.content + link : post.content;
+      if (checkPost({ platform, content: withLink, files: platform === 'instagram' ? [0] : [] }).valid) return withLink;
+    }
+  } catch (error) {
+    if (error instanceof TransientError) throw error;
+    log('warn', 'a feed entry was drafted from its own words: the AI did not answer', {
+      platform,
+      error: (error as Error).message,
+    });
+  }
+  return plainCopy(entry, max);
+}
+
+async function record(
+  feed: FeedItem,
+  result: Pick<FeedItem, 'lastStatus' | 'lastMessage' | 'lastNewItems'>,
+  now: Date,
+) {
+  await feeds.change(keys.feed(feed.companyId, feed.id), {
+    set: { ...result, lastPolledAt: now.toISOString() },
+    ifExists: true,
+  });
+}
