@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { localParts } from '@shared/calendar-time';
 import { axeViolations } from './axe';
 import { openSession } from './browser';
+import { serveSite } from '../support/loopback-site';
 import { pageApi } from './page-api';
 import { DESKTOP, payForPlan, screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
@@ -10,7 +11,8 @@ import { DESKTOP, payForPlan, screenshot, signIn, untilLoaded, useBrowser, verif
  * The import page in Chromium, in the Lisbon zone: a CSV with a bad row is refused row by row
  * and nothing can be imported; the fixed file shows a duplicate of a post already scheduled as a
  * warning, imports on confirmation, and its posts are on the calendar with the duplicate flagged.
- * axe finds nothing at desktop or at 390 px (screenshots with E2E_SCREENSHOTS set).
+ * A feed is added from the same page, shows its last read, and its new entry becomes drafts on
+ * "Check now". axe finds nothing at desktop or at 390 px (screenshots with E2E_SCREENSHOTS set).
  */
 const ZONE = 'Europe/Lisbon';
 const PHONE = { width: 390, height: 844 };
@@ -98,5 +100,56 @@ describe('bulk import', () => {
     await checked(page, 'import-calendar');
     await page.setViewportSize(PHONE);
     await checked(page, 'import-calendar-390');
+  });
+
+  it('a feed added on the import page: its last read shown, a new entry drafted on Check now, then removed', async () => {
+    const entries = ['first'];
+    const site = await serveSite((_req, res) => {
+      const items = entries
+        .map(
+          (name) =>
+            `<item><guid>${name}</guid><title>Harbour journal: the ${name} entry</title><link>https://harbour.example/${name}</link><description>How the ${name} loaf of the season came out of the oven.</description></item>`,
+        )
+        .join('');
+      res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      res.end(
+        `<?xml version="1.0"?><rss version="2.0"><channel><title>Harbour Journal</title>${items}</channel></rss>`,
+      );
+    });
+    try {
+      const owner = await verifiedAccount('Feeder');
+      const { page, url } = await openSession(browser(), { viewport: DESKTOP, timezoneId: ZONE });
+      await signIn(page, url, owner);
+      await page.goto(url('/import'));
+      await page.getByRole('heading', { name: 'From a feed' }).waitFor();
+
+      await page.getByLabel('Feed address (RSS or Atom)').fill('http://169.254.169.254/latest/');
+      await page.getByRole('button', { name: 'Add feed' }).click();
+      await page.getByText('This address points to a private network and cannot be fetched.').waitFor();
+
+      await page.getByLabel('Feed address (RSS or Atom)').fill(`${site.origin}/feed.xml`);
+      await page.getByRole('checkbox', { name: 'Threads' }).check();
+      await page.getByRole('button', { name: 'Add feed' }).click();
+      const feeds = page.getByRole('list', { name: 'Feeds' });
+      await feeds.getByText('Harbour Journal').waitFor();
+      await feeds.getByText(/Drafts for Facebook, LinkedIn, Threads\. Last read/).waitFor();
+      await feeds.getByText(/Next read/).waitFor();
+
+      entries.unshift('second');
+      await feeds.getByRole('button', { name: 'Check now' }).click();
+      await page.getByText('1 new entry became drafts.').first().waitFor();
+      const drafts = await pageApi<{ status: string; content: string }[]>(page, 'GET', '/api/calendar/list');
+      expect(drafts.map((d) => d.status)).toEqual(['draft', 'draft', 'draft']);
+      expect(drafts.every((d) => d.content.includes('https://harbour.example/second'))).toBe(true);
+      await checked(page, 'feeds');
+      await page.setViewportSize(PHONE);
+      await checked(page, 'feeds-390');
+
+      await page.getByRole('button', { name: 'Remove Harbour Journal' }).click();
+      await page.getByRole('button', { name: 'Remove feed' }).click();
+      await page.getByText('No feeds yet').waitFor();
+    } finally {
+      await site.close();
+    }
   });
 });
