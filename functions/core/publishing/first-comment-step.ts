@@ -18,6 +18,9 @@ const MAX_COMMENT_ATTEMPTS = 5;
 export const firstCommentSentence = (platform: SocialPlatform, reason: string) =>
   `The post is published on ${PLATFORM_LABELS[platform]}, but its first comment was not posted: ${reason}`;
 
+const refusedComment = (platform: SocialPlatform) =>
+  `${PLATFORM_LABELS[platform]} refused the comment. Check its words and links, then comment on the post yourself.`;
+
 const leaseFrom = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
 
 /** A published post whose first comment no run is posting now (pending, or sending past its lease). */
@@ -88,8 +91,11 @@ export async function sendFirstComment(input: PublishInput, run: PublishRun): Pr
     log('warn', 'platform refused a first comment', { postId: post.id, failure: error.failure, detail: error.detail });
     await markIfExpired(post.companyId, error);
     const attempts = (run.attempts ?? 0) + 1;
-    if (!error.transient || attempts >= MAX_COMMENT_ATTEMPTS)
-      return end({ status: 'failed', error: firstCommentSentence(platform, error.message) });
+    if (!error.transient || attempts >= MAX_COMMENT_ATTEMPTS) {
+      // The generic refusal says to reconnect, which is not what a refused comment needs.
+      const reason = error.failure === 'rejected' ? refusedComment(platform) : error.message;
+      return end({ status: 'failed', error: firstCommentSentence(platform, reason) });
+    }
     unknown = unknown || error.failure !== 'rate-limited';
     const waitSeconds =
       error.failure === 'rate-limited'
