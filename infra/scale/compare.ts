@@ -20,7 +20,7 @@ export interface Comparison {
   what: string;
   model: number;
   simulated: number;
-  /** simulated / model − 1. */
+  /** simulated / model − 1, or the count a company where the model expects none. */
   gap: number;
 }
 
@@ -54,7 +54,8 @@ export function comparisons(result: SimulationResult, profile: UsageProfile): Co
         what,
         model: model[what],
         simulated: simulated[what],
-        gap: model[what] ? simulated[what] / model[what] - 1 : Infinity,
+        // Where the model expects none, the gap is what was counted a company (0.1: one call in ten companies).
+        gap: model[what] ? simulated[what] / model[what] - 1 : simulated[what],
       });
     }
   }
