@@ -249,7 +249,7 @@ describe('each word of the vocabulary, granted to one area alone', () => {
     )!;
     expect(machineId).toBeDefined();
     expect(machine.Properties.StateMachineName).toBe(`${stack.stackName}-run-job`);
-    const arming = ['run-job', 'sweep-metrics'];
+    const arming = ['run-job', 'sweep-metrics', 'sweep-feeds'];
     for (const name of arming) {
       const worker = logicalId(stack.workerFunctions.get(name)!);
       expect(actionsGranted(template, worker), name).toEqual(
