@@ -17,6 +17,7 @@ import { notificationData } from '../notifications/notification-data';
 import { postScheduleData } from '../publishing/post-schedule-data';
 import { metricData, metricsWatchData } from '../reports/metric-data';
 import { demoHistoryData } from '../demo/demo-history-data';
+import { approvalData } from '../approvals/approval-data';
 import { apiKeyData } from '../public-api/api-key-data';
 import { webhookData } from '../public-api/webhook-data';
 import { importData } from '../imports/import-data';
@@ -59,6 +60,7 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   metricData,
   metricsWatchData,
   demoHistoryData,
+  approvalData,
   apiKeyData,
   ...webhookData,
   importData,

@@ -106,6 +106,13 @@ export const keys = {
     pk: partition.company(companyId),
     sk: `NOTIFICATION#${id}`,
   }),
+  /** Whether the company's posts need approval before they are scheduled (approvals/). */
+  approvalSettings: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'APPROVAL_SETTINGS' }),
+  /** An outside reviewer's link to one post, by the SHA-256 of its secret. */
+  approvalLink: (companyId: number, secretHash: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `APPROVAL_LINK#${secretHash}`,
+  }),
   /** A CSV import of posts, by the hash of its file, zone and action (imports/import-entity.ts). */
   postImport: (companyId: number, importId: string): TableKey => ({
     pk: partition.company(companyId),
@@ -153,6 +160,8 @@ export const companyItemPrefix = {
   media: 'MEDIA#',
   integration: 'INTEGRATION#',
   notification: 'NOTIFICATION#',
+  /** The approval setting and the review links. */
+  approval: 'APPROVAL_',
   postImport: 'IMPORT#',
   feed: 'FEED#',
   feedEntry: 'FEEDENTRY#',
