@@ -6,6 +6,8 @@ import { createServer as createNetServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SeoCheckId } from '@shared/seo-checks';
+import { SEO_THRESHOLDS } from '@shared/seo-thresholds';
 
 /**
  * A generated website with planted SEO defects, for the audit tests. Every clean page passes
@@ -71,7 +73,68 @@ export type Defect =
   | 'uncached-script'
   | 'sitemap-disallowed'
   | 'hreflang-to-noindex'
-  | 'hreflang-to-non-canonical';
+  | 'hreflang-to-non-canonical'
+  | 'x-robots-noindex'
+  | 'nosnippet'
+  | 'meta-in-body'
+  | 'timeout'
+  | 'fetch-failed'
+  | 'nofollow-internal'
+  | 'single-inlink'
+  | 'empty-anchor'
+  | 'http-link-on-https'
+  | 'localhost-link'
+  | 'malformed-href'
+  | 'url-too-long'
+  | 'url-long'
+  | 'url-underscores'
+  | 'url-bad-characters'
+  | 'url-many-params'
+  | 'redirect'
+  | 'redirect-share'
+  | 'title-long'
+  | 'title-multiple'
+  | 'description-multiple'
+  | 'title-equals-h1'
+  | 'heading-order'
+  | 'h2-missing'
+  | 'low-text-ratio'
+  | 'dom-too-large'
+  | 'duplicate-ids'
+  | 'no-charset'
+  | 'no-doctype'
+  | 'frames'
+  | 'no-lang'
+  | 'img-alt-long'
+  | 'img-no-dimensions'
+  | 'img-large'
+  | 'picture-without-img'
+  | 'canonical-redirect'
+  | 'canonical-to-non-canonical'
+  | 'canonical-multiple'
+  | 'canonical-relative'
+  | 'canonical-header-mismatch'
+  | 'canonical-missing'
+  | 'hreflang-no-return'
+  | 'hreflang-broken'
+  | 'hreflang-invalid'
+  | 'hreflang-relative'
+  | 'hreflang-no-x-default'
+  | 'hreflang-no-self'
+  | 'sitemap-format'
+  | 'sitemap-too-large'
+  | 'resource-blocked'
+  | 'slow-download'
+  | 'css-too-large'
+  | 'css-too-many'
+  | 'js-too-many'
+  | 'js-too-large'
+  | 'http-page'
+  | 'no-hsts'
+  | 'form-over-http'
+  | 'redirect-permanent'
+  | 'robots-missing'
+  | 'sitemap-missing';
 
 /** Planted in version 1; version 2 fixes FIXED_IN_V2 and plants ADDED_IN_V2. */
 export const V1_DEFECTS: readonly Defect[] = [
@@ -128,6 +191,65 @@ export const V1_DEFECTS: readonly Defect[] = [
   'sitemap-disallowed',
   'hreflang-to-noindex',
   'hreflang-to-non-canonical',
+  'x-robots-noindex',
+  'nosnippet',
+  'meta-in-body',
+  'timeout',
+  'fetch-failed',
+  'nofollow-internal',
+  'single-inlink',
+  'empty-anchor',
+  'http-link-on-https',
+  'localhost-link',
+  'malformed-href',
+  'url-too-long',
+  'url-long',
+  'url-underscores',
+  'url-bad-characters',
+  'url-many-params',
+  'redirect',
+  'redirect-share',
+  'title-long',
+  'title-multiple',
+  'description-multiple',
+  'title-equals-h1',
+  'heading-order',
+  'h2-missing',
+  'low-text-ratio',
+  'dom-too-large',
+  'duplicate-ids',
+  'no-charset',
+  'no-doctype',
+  'frames',
+  'no-lang',
+  'img-alt-long',
+  'img-no-dimensions',
+  'img-large',
+  'picture-without-img',
+  'canonical-redirect',
+  'canonical-to-non-canonical',
+  'canonical-multiple',
+  'canonical-relative',
+  'canonical-header-mismatch',
+  'canonical-missing',
+  'hreflang-no-return',
+  'hreflang-broken',
+  'hreflang-invalid',
+  'hreflang-relative',
+  'hreflang-no-x-default',
+  'hreflang-no-self',
+  'sitemap-format',
+  'sitemap-too-large',
+  'resource-blocked',
+  'slow-download',
+  'css-too-large',
+  'css-too-many',
+  'js-too-many',
+  'js-too-large',
+  'http-page',
+  'no-hsts',
+  'form-over-http',
+  'redirect-permanent',
 ];
 export const FIXED_IN_V2: readonly Defect[] = ['missing-title', 'long-description', 'broken-image', 'thin-content'];
 export const ADDED_IN_V2: readonly Defect[] = ['missing-alt-2' as Defect];
@@ -172,6 +294,11 @@ interface PageSpec {
   viewport?: boolean;
   text?: string;
   canonical?: string | null;
+  /** false: no doctype, no lang attribute, no charset meta, no h2. */
+  doctype?: boolean;
+  lang?: boolean;
+  charset?: boolean;
+  h2?: boolean;
 }
 
 export interface TestSite {
@@ -230,10 +357,10 @@ function pageHtml(origin: string, path: string, spec: PageSpec): string {
         ]),
     ...(spec.twitterCard === false ? [] : ['<meta name="twitter:card" content="summary">']),
   ].join('\n');
-  return `<!doctype html>
-<html lang="en">
+  return `${spec.doctype === false ? '' : '<!doctype html>'}
+<html${spec.lang === false ? '' : ' lang="en"'}>
 <head>
-<meta charset="utf-8">
+${spec.charset === false ? '' : '<meta charset="utf-8">'}
 ${spec.viewport === false ? '' : '<meta name="viewport" content="width=device-width, initial-scale=1">'}
 ${title === null ? '' : `<title>${title}</title>`}
 ${description === null ? '' : `<meta name="description" content="${description}">`}
@@ -247,7 +374,7 @@ ${spec.extraHead ?? ''}
 ${spec.lead ?? ''}
 <header><img src="/logo.png" alt="Rosa's Bakery logo" width="120" height="40"></header>
 ${h1 === null ? '' : `<h1>${h1}</h1>`}
-<h2>Fresh every morning</h2>
+${spec.h2 === false ? '' : '<h2>Fresh every morning</h2>'}
 <p>${spec.text ?? words(path, 300)}</p>
 ${spec.body ?? ''}
 <nav><ul>${links.join('')}</ul></nav>
@@ -292,6 +419,14 @@ const STYLESHEET = Array.from(
 ).join('\n');
 const HEAVY_STYLESHEET = STYLESHEET.repeat(10);
 const CACHED = { 'cache-control': 'public, max-age=86400' };
+/** Files just over their thresholds (served uncompressed: compressed, they would count as small). */
+const LARGE_IMAGE = Buffer.alloc(SEO_THRESHOLDS.imageMaxBytes + 1024, 7);
+const BIG_STYLESHEET = STYLESHEET.repeat(Math.ceil((SEO_THRESHOLDS.cssFileMaxBytes + 1024) / STYLESHEET.length));
+const BIG_SCRIPT = `/* ${'x'.repeat(SEO_THRESHOLDS.jsTotalMaxBytes)} */`;
+/** Where the planted site's old addresses lead. */
+const OLD_ADDRESSES = ['/about/', '/services/', '/pricing/', '/contact/', '/blog/', '/', '/about/', '/services/'];
+/** They hold a crawl for seconds, so only the tests that ask for them get them. */
+const SLOW_DEFECTS: readonly Defect[] = ['timeout', 'slow-download'];
 
 /** Two texts of 300 words that differ in one word: near duplicates, not exact ones. */
 const NEAR_TEXT = words('near duplicate', 300);
@@ -330,21 +465,32 @@ async function serveExternalSite(tls?: {
  * apart), so the http to https redirect can be checked on a test port.
  */
 export async function serveTestSite(
-  options: { https?: boolean; port?: number; clean?: boolean } = {},
+  options: {
+    https?: boolean;
+    port?: number;
+    clean?: boolean;
+    /** The clean pages only, over plain http, without robots.txt or a sitemap: the site-wide checks the planted site cannot fail. */
+    bare?: boolean;
+    /** Also plant the page that never answers and the page that takes over 3 s: they hold a crawl for seconds. */
+    slowDefects?: boolean;
+  } = {},
 ): Promise<TestSite> {
   let version = 1;
   let damaged = false;
-  const clean = options.clean ?? false;
+  const bare = options.bare ?? false;
+  const clean = (options.clean ?? false) || bare;
   const hits: string[] = [];
   // The planted site's certificate expires in 10 days (under the 30-day warning), the twin's in a year.
-  const tls = options.https ? certificate(clean ? 365 : 10) : undefined;
+  const tls = options.https && !bare ? certificate(clean ? 365 : 10) : undefined;
   const external = await serveExternalSite(tls);
   let origin = '';
   // Made once: building 3 MB of text per request would stall the server, and every page would look slow.
   let hugeText: string | undefined;
+  let bigSitemap: string | undefined;
 
   const has = (defect: string) =>
     !clean &&
+    (options.slowDefects || !SLOW_DEFECTS.includes(defect as Defect)) &&
     (version === 1
       ? V1_DEFECTS.includes(defect as Defect)
       : (V1_DEFECTS.includes(defect as Defect) && !FIXED_IN_V2.includes(defect as Defect)) ||
@@ -373,16 +519,283 @@ export async function serveTestSite(
     links.push('/bad-json-ld/', '/incomplete-json-ld/', '/no-og/', '/no-twitter/', '/short-description/');
     links.push('/long-h1/', '/heavy-css/', '/uncached-script/', '/hreflang-a/', '/hreflang-b/');
     links.push('/many-anchors/', '/h3-first/');
+    for (const planted of PLANTED)
+      if (has(planted.defect ?? planted.check) && planted.link !== false) links.push(planted.link ?? planted.path);
     return links;
   };
 
   const hreflangs = (pairs: [string, string][]) =>
     pairs.map(([lang, path]) => `<link rel="alternate" hreflang="${lang}" href="${origin}${path}">`).join('');
 
-  type Route = { status: number; headers?: Record<string, string>; body?: string | Buffer; delayMs?: number };
+  type Route = {
+    status: number;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    delayMs?: number;
+    /** Without the HSTS header an https page has. */
+    hsts?: false;
+    /** Never answered; or the connection cut before an answer; or the body's second half sent after this long. */
+    hang?: true;
+    reset?: true;
+    trickleMs?: number;
+  };
+
+  /** The http:// address of a path on the same port (the planted site serves pages over both). */
+  const plainUrl = (path: string) => `http://127.0.0.1:${new URL(origin).port}${path}`;
+
+  /** A page like the clean ones, linking home, but for what `spec` changes. */
+  const page =
+    (spec: PageSpec, extra: Omit<Route, 'status'> = {}) =>
+    (path: string): Route => ({ status: 200, body: pageHtml(origin, path, { links: ['/'], ...spec }), ...extra });
+  const img = (attrs: string) => ({ body: `<img src="/img/photo.png" ${attrs}>` });
+  const alternates = (...pairs: [string, string][]) => ({
+    extraHead: pairs.map(([lang, href]) => `<link rel="alternate" hreflang="${lang}" href="${href}">`).join(''),
+  });
+
+  /**
+   * One page (or file) per check the defect list above does not already cover, each wrong in
+   * that one way; /defects/ links each `link` (default `path`), and `flagged` is the URL the
+   * check must name (default `path`). Those without `route` are planted by pages listed above.
+   */
+  const PLANTED: {
+    check: SeoCheckId;
+    /** The defect's name when it is not the check's. */
+    defect?: Defect;
+    path: string;
+    /** What /defects/ links (false: nothing, the page is reached otherwise) and the URL the check must name. */
+    link?: string | false;
+    flagged?: () => string;
+    route?: (path: string) => Route;
+  }[] = [
+    { check: 'x-robots-noindex', path: '/x-robots/', route: page({}, { headers: { 'x-robots-tag': 'noindex' } }) },
+    { check: 'nosnippet', path: '/nosnippet/', route: page({ extraHead: '<meta name="robots" content="nosnippet">' }) },
+    { check: 'meta-in-body', path: '/meta-in-body/', route: page({ body: '<meta name="author" content="Rosa">' }) },
+    { check: 'timeout', path: '/never-answers/', route: () => ({ status: 200, hang: true }) },
+    { check: 'fetch-failed', path: '/connection-cut/', route: () => ({ status: 200, reset: true }) },
+    {
+      check: 'nofollow-internal',
+      path: '/nofollow/',
+      route: page({ body: '<p><a href="/about/" rel="nofollow">Our story</a></p>' }),
+    },
+    // Linked from /defects/ alone.
+    { check: 'single-inlink', path: '/no-alt/', link: false },
+    { check: 'empty-anchor', path: '/empty-anchor/', route: page({ body: '<p><a href="/about/"></a></p>' }) },
+    {
+      check: 'http-link-on-https',
+      path: '/http-link/',
+      route: (path) => page({ links: [plainUrl('/plain/'), '/'] })(path),
+    },
+    // Served over http; it links back over https only, so the crawl does not take the whole site over http.
+    {
+      check: 'http-page',
+      path: '/plain/',
+      link: false,
+      flagged: () => plainUrl('/plain/'),
+      route: (path) => page({ links: [`${origin}/`], canonical: plainUrl(path) })(path),
+    },
+    { check: 'localhost-link', path: '/localhost-link/', route: page({ links: ['http://localhost/admin/', '/'] }) },
+    {
+      check: 'malformed-href',
+      path: '/malformed-link/',
+      route: page({ body: '<p><a href="http://[bakery/">Our old shop</a></p>' }),
+    },
+    { check: 'url-too-long', path: `/long-url/${'a'.repeat(2000)}/` },
+    { check: 'url-long', path: `/long-url/${'b'.repeat(220)}/` },
+    { check: 'url-underscores', path: '/bread_and_butter/', route: page({}) },
+    { check: 'url-bad-characters', path: '/rye%20bread/', route: page({}) },
+    {
+      check: 'url-many-params',
+      path: '/params/',
+      link: '/params/?a=1&amp;b=2&amp;c=3&amp;d=4&amp;e=5',
+      flagged: () => url('/params/?a=1&b=2&c=3&d=4&e=5'),
+      route: (path) => page({ canonical: `${origin}${path}?a=1&amp;b=2&amp;c=3&amp;d=4&amp;e=5` })(path),
+    },
+    { check: 'redirect', path: '/chain-a/', link: false },
+    { check: 'redirect-permanent', path: '/chain-a/', link: false },
+    // Addresses of a site's previous version, each moved to a page: over 5% of the pages redirect.
+    {
+      check: 'redirect-share',
+      path: '/moved-pages/',
+      flagged: () => url('/old-1/'),
+      route: page({ links: OLD_ADDRESSES.map((_, i) => `/old-${i + 1}/`) }),
+    },
+    {
+      check: 'title-long',
+      path: '/long-title/',
+      route: page({ title: "Rosa's Bakery: sourdough, rye, spelt and wholemeal loaves baked fresh every morning" }),
+    },
+    {
+      check: 'title-multiple',
+      path: '/two-titles/',
+      route: page({ extraHead: '<title>Rosa’s Bakery: a second title</title>' }),
+    },
+    {
+      check: 'description-multiple',
+      path: '/two-descriptions/',
+      route: page({
+        extraHead:
+          '<meta name="description" content="A second description of the same page, which search engines may pick.">',
+      }),
+    },
+    {
+      check: 'title-equals-h1',
+      path: '/title-is-h1/',
+      route: page({ title: "Rosa's Bakery: wedding cakes to order", h1: "Rosa's Bakery: wedding cakes to order" }),
+    },
+    { check: 'heading-order', path: '/skipped-heading/', route: page({ body: '<h4>Opening hours</h4>' }) },
+    { check: 'h2-missing', path: '/no-h2/', route: page({ h2: false }) },
+    {
+      check: 'low-text-ratio',
+      path: '/low-text-ratio/',
+      route: page({ extraHead: `<style>${HEAVY_STYLESHEET.slice(0, 40_000)}</style>` }),
+    },
+    { check: 'dom-too-large', path: '/big-dom/', route: page({ body: '<i></i>'.repeat(1600) }) },
+    {
+      check: 'duplicate-ids',
+      path: '/duplicate-ids/',
+      route: page({ body: '<p id="menu">Bread</p><p id="menu">Cakes</p>' }),
+    },
+    {
+      check: 'no-charset',
+      path: '/no-charset/',
+      route: page({ charset: false }, { headers: { 'content-type': 'text/html' } }),
+    },
+    { check: 'no-doctype', path: '/no-doctype/', route: page({ doctype: false }) },
+    { check: 'frames', path: '/frames/', route: page({ body: '<iframe src="/about/" title="About us"></iframe>' }) },
+    { check: 'no-lang', path: '/no-lang/', route: page({ lang: false }) },
+    {
+      check: 'img-alt-long',
+      path: '/long-alt/',
+      route: page(img(`alt="${words('long alt', 25)}" width="10" height="10"`)),
+    },
+    { check: 'img-no-dimensions', path: '/unsized-image/', route: page(img('alt="A loaf"')) },
+    {
+      check: 'img-large',
+      path: '/large-image/',
+      route: page({ body: '<img src="/img/large.png" alt="A loaf, close up" width="10" height="10">' }),
+    },
+    {
+      check: 'picture-without-img',
+      path: '/picture/',
+      route: page({ body: '<picture><source srcset="/img/photo.png" type="image/png"></picture>' }),
+    },
+    {
+      check: 'canonical-redirect',
+      path: '/canonical-to-redirect/',
+      route: (path) => page({ canonical: `${origin}/temp-redirect/` })(path),
+    },
+    {
+      check: 'canonical-to-non-canonical',
+      path: '/canonical-hop/',
+      // That page names /about/ as its canonical.
+      route: (path) => page({ canonical: `${origin}/hreflang-elsewhere/` })(path),
+    },
+    {
+      check: 'canonical-multiple',
+      path: '/two-canonicals/',
+      route: (path) => page({ extraHead: `<link rel="canonical" href="${origin}${path}">` })(path),
+    },
+    { check: 'canonical-relative', path: '/relative-canonical/', route: page({ canonical: '/relative-canonical/' }) },
+    {
+      check: 'canonical-header-mismatch',
+      path: '/header-canonical/',
+      route: (path) => page({}, { headers: { link: `<${origin}/about/>; rel="canonical"` } })(path),
+    },
+    { check: 'canonical-missing', path: '/no-canonical/', route: page({ canonical: null }) },
+    {
+      check: 'hreflang-no-return',
+      path: '/hreflang-one-way/',
+      route: (path) =>
+        page(alternates(['en', `${origin}${path}`], ['de', `${origin}/services/`], ['x-default', `${origin}${path}`]))(
+          path,
+        ),
+    },
+    {
+      check: 'hreflang-broken',
+      path: '/hreflang-broken/',
+      route: (path) =>
+        page(
+          alternates(
+            ['en', `${origin}${path}`],
+            ['de', `${origin}/gone-alternate/`],
+            ['x-default', `${origin}${path}`],
+          ),
+        )(path),
+    },
+    {
+      check: 'hreflang-invalid',
+      path: '/hreflang-invalid/',
+      route: (path) => page(alternates(['en-UK', `${origin}${path}`], ['x-default', `${origin}${path}`]))(path),
+    },
+    {
+      check: 'hreflang-relative',
+      path: '/hreflang-relative/',
+      route: (path) => page(alternates(['en', path], ['x-default', `${origin}${path}`]))(path),
+    },
+    {
+      check: 'hreflang-no-x-default',
+      path: '/hreflang-no-default/',
+      route: (path) => page(alternates(['en', `${origin}${path}`]))(path),
+    },
+    {
+      check: 'hreflang-no-self',
+      path: '/hreflang-no-self/',
+      route: (path) => page(alternates(['x-default', `${origin}/hreflang-a/`]))(path),
+    },
+    { check: 'sitemap-format', path: '/sitemap-news.xml', link: false },
+    { check: 'sitemap-too-large', path: '/sitemap-big.xml', link: false },
+    {
+      check: 'resource-blocked',
+      path: '/blocked-style/',
+      route: page({ extraHead: '<link rel="stylesheet" href="/private/print.css">' }),
+    },
+    { check: 'slow-page', defect: 'slow-download', path: '/slow-download/', route: page({}, { trickleMs: 3300 }) },
+    {
+      check: 'css-too-large',
+      path: '/big-css/',
+      route: page({ extraHead: '<link rel="stylesheet" href="/css/big.css">' }),
+    },
+    {
+      check: 'css-too-many',
+      path: '/many-css/',
+      route: page({ extraHead: '<link rel="stylesheet" href="/style.css">'.repeat(SEO_THRESHOLDS.maxCssFiles) }),
+    },
+    {
+      check: 'js-too-many',
+      path: '/many-scripts/',
+      route: page({ extraHead: '<script src="/js/app.js"></script>'.repeat(SEO_THRESHOLDS.maxJsFiles + 1) }),
+    },
+    {
+      check: 'js-too-large',
+      path: '/big-script/',
+      route: page({ extraHead: '<script src="/js/big.js"></script>' }),
+    },
+    { check: 'no-hsts', path: '/no-hsts/', route: page({}, { hsts: false }) },
+    {
+      check: 'form-over-http',
+      path: '/http-form/',
+      route: (path) =>
+        page({ body: `<form action="${plainUrl('/subscribe/')}" method="post"><button>Subscribe</button></form>` })(
+          path,
+        ),
+    },
+  ];
 
   const routes = (path: string, gzip: boolean): Route | undefined => {
     const html = (spec: PageSpec) => ({ status: 200, body: pageHtml(origin, path, spec) });
+    // A path long enough to be a defect of its own.
+    if (path.startsWith('/long-url/') && !clean)
+      return html({
+        title: `Rosa's Bakery: an address ${path.length} characters long`,
+        description: `A page of Rosa's sourdough bakery in Bristol whose address is ${path.length} characters long.`,
+        h1: 'A long address',
+        links: ['/'],
+      });
+    const old = /^\/old-(\d+)\/$/.exec(path);
+    if (old && has('redirect-share'))
+      return { status: 301, headers: { location: OLD_ADDRESSES[Number(old[1]) - 1] ?? '/' } };
+    const planted = PLANTED.find((p) => p.path === path && p.route && has(p.defect ?? p.check));
+    if (planted?.route) return planted.route(path);
     if (CLEAN.includes(path)) {
       if (damaged && path === '/about/') return { status: 500, body: 'Internal Server Error' };
       const links = cleanLinks(path);
@@ -390,13 +803,26 @@ export async function serveTestSite(
       return html({ links });
     }
     switch (path) {
-      case '/robots.txt':
+      case '/robots.txt': {
+        if (bare) return undefined;
+        const sitemaps = ['/sitemap.xml'];
+        if (has('sitemap-format')) sitemaps.push('/sitemap-news.xml');
+        if (has('sitemap-too-large')) sitemaps.push('/sitemap-big.xml');
         return {
           status: 200,
           headers: { 'content-type': 'text/plain' },
-          body: `User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}/sitemap.xml\n`,
+          body: `User-agent: *\nDisallow: /private/\n\n${sitemaps.map((p) => `Sitemap: ${origin}${p}\n`).join('')}`,
         };
+      }
+      case '/sitemap-news.xml':
+        // Named by robots.txt, but a web page rather than a urlset.
+        return html({ links: ['/'] });
+      case '/sitemap-big.xml':
+        // One URL more than a sitemap may list (the home page again and again: nothing new to crawl).
+        bigSitemap ??= `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${`<url><loc>${origin}/</loc></url>`.repeat(SEO_THRESHOLDS.sitemapMaxUrls + 1)}</urlset>`;
+        return { status: 200, headers: { 'content-type': 'application/xml' }, body: bigSitemap };
       case '/sitemap.xml': {
+        if (bare) return undefined;
         const listed = clean
           ? CLEAN
           : [
@@ -426,6 +852,14 @@ export async function serveTestSite(
           : { status: 200, headers: { 'content-type': 'text/css', ...CACHED }, body: STYLESHEET };
       case '/css/heavy.css':
         return { status: 200, headers: { 'content-type': 'text/css', ...CACHED }, body: HEAVY_STYLESHEET };
+      case '/img/large.png':
+        return { status: 200, headers: { 'content-type': 'image/png', ...CACHED }, body: LARGE_IMAGE };
+      case '/css/big.css':
+        return { status: 200, headers: { 'content-type': 'text/css', ...CACHED }, body: BIG_STYLESHEET };
+      case '/js/big.js':
+        return { status: 200, headers: { 'content-type': 'text/javascript', ...CACHED }, body: BIG_SCRIPT };
+      case '/js/app.js':
+        return { status: 200, headers: { 'content-type': 'text/javascript', ...CACHED }, body: 'console.log(2);' };
       case '/js/uncached.js':
         return { status: 200, headers: { 'content-type': 'text/javascript' }, body: 'console.log(1);' };
       case '/logo.png':
@@ -626,13 +1060,24 @@ export async function serveTestSite(
       !path.endsWith('/') && !path.includes('.') && routes(`${path}/`, gzip)
         ? { status: 301, headers: { location: `${path}/` } }
         : routes(path, gzip);
+    if (route?.hang) return;
+    if (route?.reset) {
+      req.socket.destroy();
+      return;
+    }
     const send = () => {
       const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', ...route?.headers };
-      if (tls) headers['strict-transport-security'] = 'max-age=31536000';
+      if (tls && route?.hsts !== false) headers['strict-transport-security'] = 'max-age=31536000';
       if (!route) {
         res
           .writeHead(404, headers)
           .end(pageHtml(origin, path, { title: 'Page not found at the bakery', links: ['/'] }));
+        return;
+      }
+      if (route.trickleMs && typeof route.body === 'string') {
+        const half = Math.floor(route.body.length / 2);
+        res.writeHead(route.status, headers).write(route.body.slice(0, half));
+        setTimeout(() => res.end(route.body?.slice(half)), route.trickleMs);
         return;
       }
       res.writeHead(route.status, headers).end(route.body ?? '');
@@ -692,6 +1137,12 @@ export async function serveTestSite(
             { check: 'duplicate-content', url: url('/near-dup-1/') },
           ],
     expectations: () => {
+      if (bare)
+        return [
+          { defect: 'robots-missing', check: 'robots-missing', url: url('/robots.txt') },
+          { defect: 'sitemap-missing', check: 'sitemap-missing', url: url('/sitemap.xml') },
+          { defect: 'http-page', check: 'http-page', url: url('/') },
+        ];
       if (clean) return [];
       const all: { defect: string; check: string; url: string }[] = [
         { defect: 'not-found', check: 'http-4xx', url: url('/missing/') },
@@ -754,8 +1205,21 @@ export async function serveTestSite(
         { defect: 'hreflang-to-noindex', check: 'hreflang-to-noindex', url: url('/hreflang-a/') },
         { defect: 'hreflang-to-non-canonical', check: 'hreflang-to-non-canonical', url: url('/hreflang-b/') },
       ];
+      for (const planted of PLANTED)
+        all.push({
+          defect: planted.defect ?? planted.check,
+          check: planted.check,
+          url: planted.flagged?.() ?? url(planted.path),
+        });
       // Mixed content and the HTTPS checks exist only on an https site.
-      const httpsOnly = new Set(['mixed-content', 'no-https-redirect', 'certificate-expiring']);
+      const httpsOnly = new Set([
+        'mixed-content',
+        'no-https-redirect',
+        'certificate-expiring',
+        'http-link-on-https',
+        'no-hsts',
+        'form-over-http',
+      ]);
       return all.filter((e) => has(e.defect) && (tls || !httpsOnly.has(e.check)));
     },
     close: async () => {
