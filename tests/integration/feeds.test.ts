@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedMessages } from '@shared/schemas/feeds';
 import { fetchMessages } from '../../functions/core/net';
-import { feeds } from '../../functions/core/feeds/feed-entity';
+import { feedEntries, feeds } from '../../functions/core/feeds/feed-entity';
+import { reservePostIds } from '../../functions/core/calendar/post-ids';
+import { createHash } from 'node:crypto';
 import { pollFeed } from '../../functions/core/feeds/feed-poll';
 import { armFeedPoll, feedScheduleName } from '../../functions/core/feeds/feed-schedule';
 import { sweepFeeds } from '../../functions/core/feeds/feed-sweeper';
@@ -117,7 +119,10 @@ describe('feeds', () => {
       ['facebook', 'draft'],
       ['linkedin', 'draft'],
     ]);
-    for (const draft of drafts) expect(draft.content).toContain(`${site.origin}/rss/2`);
+    for (const draft of drafts) {
+      expect(draft.content).toContain('Sourdough notes 2: why our loaves rest for two days');
+      expect(draft.content).toContain(`${site.origin}/rss/2`);
+    }
 
     const second = await poll(owner.client, feedId);
     expect(second.body).toEqual({ newItems: 0, postIds: [] });
@@ -206,5 +211,35 @@ describe('feeds', () => {
     expect(await scheduler().namesWithPrefix(companySchedulePrefix(owner.companyId))).toEqual([]);
     await armFeedPoll(owner.companyId, feedId, new Date());
     expect(await scheduler().namesWithPrefix(companySchedulePrefix(owner.companyId))).toEqual([]);
+  });
+
+  it('a poll that died after claiming an entry is finished by the next, under the ids it reserved', async () => {
+    const owner = await signedInUser('feed-crash');
+    const added = await owner.client.post('/api/feeds', {
+      url: `${site.origin}/feed.xml`,
+      platforms: ['facebook', 'threads'],
+    });
+    const feedId = added.body.id as string;
+    entry(rss, 90, 'crash');
+    const guid = 'crash-90';
+    // What a poll leaves when it dies between the claim and the drafts: the marker, unfinished, with its ids.
+    const ids = await reservePostIds(2);
+    await feedEntries.put({
+      companyId: owner.companyId,
+      feedId,
+      hash: createHash('sha256').update(guid).digest('hex').slice(0, 40),
+      key: guid,
+      title: 'claimed',
+      link: null,
+      postIds: ids,
+      done: false,
+      seenAt: new Date().toISOString(),
+    });
+    const next = await poll(owner.client, feedId);
+    expect(next.body.postIds).toEqual(ids);
+    const drafts = await posts(owner.client);
+    expect(drafts.map((p) => p.id).sort((a, b) => a - b)).toEqual(ids);
+    expect((await poll(owner.client, feedId)).body).toEqual({ newItems: 0, postIds: [] });
+    expect(await posts(owner.client)).toHaveLength(2);
   });
 });

@@ -135,12 +135,25 @@ async function writeEntryDrafts(
   await feedEntries.change(keys.feedEntry(feed.companyId, feed.id, entry.hash), { set: { done: true } });
 }
 
+/** The first `count` characters as visibleLength counts them, never half of a surrogate pair. */
+function firstCharacters(text: string, count: number): string {
+  let seen = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xdc00 || unit > 0xdfff) {
+      if (seen === count) return text.slice(0, i);
+      seen++;
+    }
+  }
+  return text;
+}
+
 /** The entry in its own words, cut to fit: what a draft says when the model's copy does not fit. */
 function plainCopy(entry: FeedEntryRead, max: number): string {
   const tail = entry.link ? `\n\n${entry.link}` : '';
   const body = [entry.title, entry.summary].filter(Boolean).join('\n\n');
   const room = max - visibleLength(tail);
-  const cut = visibleLength(body) > room ? `${[...body].slice(0, Math.max(room - 1, 0)).join('')}…` : body;
+  const cut = visibleLength(body) > room ? `${firstCharacters(body, Math.max(room - 1, 0))}…` : body;
   return `${cut}${tail}`;
 }
 
@@ -163,12 +176,23 @@ async function shapeCopy(
       platform,
       count: 1,
       dates: [now.toISOString()],
-      instructions: `Share our new article "${entry.title}". ${entry.summary.slice(0, 500)}`,
+      instructions: `Announce our new article "${firstCharacters(entry.title, 100)}". ${entry.summary.slice(0, 500)}`,
     });
     if (post) {
+      // The draft must say which entry it is about, whatever the model chose to stress: the
+      // title heads it when the copy does not name it, and the link follows.
+      const named = post.content.toLowerCase().includes(entry.title.toLowerCase());
       const link = entry.link && !post.content.includes(entry.link) ? `\n\n${entry.link}` : '';
-      const withLink = visibleLength(post.content + link) <= max ? post.content + link : post.content;
-      if (checkPost({ platform, content: withLink, files: platform === 'instagram' ? [0] : [] }).valid) return withLink;
+      const candidates = [
+        named ? post.content + link : `${entry.title}\n\n${post.content}${link}`,
+        post.content + link,
+      ];
+      const fits = candidates.find(
+        (copy) =>
+          visibleLength(copy) <= max &&
+          checkPost({ platform, content: copy, files: platform === 'instagram' ? [0] : [] }).valid,
+      );
+      if (fits) return fits;
     }
   } catch (error) {
     if (error instanceof TransientError) throw error;
