@@ -159,7 +159,7 @@ describe('the website audit views of one audit', () => {
     expect(fromHome.body.rows.some((r: { anchor: string }) => r.anchor === 'Visit about')).toBe(true);
     const css = await client.get('/api/seo/audits/latest/resources?type=css&sort=bytes&order=desc');
     expect(css.status).toBe(200);
-    expect(css.body.rows[0]).toMatchObject({ url: url('/css/heavy.css'), compressed: false, cached: true });
+    expect(css.body.rows[0]).toMatchObject({ url: url('/css/big.css'), compressed: false, cached: true });
     const missing = await client.get('/api/seo/audits/latest/resources?status=404');
     expect(missing.body.rows.map((r: { url: string }) => r.url)).toEqual(
       expect.arrayContaining([url('/css/missing.css'), url('/js/missing.js'), url('/missing-icon.png')]),

@@ -71,7 +71,7 @@ describe('the SEO report', () => {
     expect(first.sections.map((s: { name: string }) => s.name)).toEqual(SEO_CATEGORIES.map((c) => c.name));
     expect(prop(first, 'http-4xx')).toMatchObject({ status: 'error' });
     expect(prop(first, 'http-4xx')?.value).toBeGreaterThanOrEqual(2);
-    expect(prop(first, 'frames')).toMatchObject({ value: 0, status: 'success' });
+    expect(prop(first, 'no-hsts')).toMatchObject({ value: 0, status: 'success' });
     expect(first.pageDataHistory['title-missing']).toEqual({ prev: 0, now: 1, new: 0, fixed: 0 });
   });
 
