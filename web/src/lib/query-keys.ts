@@ -25,11 +25,6 @@ export const queryKeys = {
     postRange: (zone: string, from: string, to: string) => ['company', 'posts', 'range', zone, from, to] as const,
     postWithSiblings: (id: number) => ['company', 'posts', 'post', id] as const,
     postList: (kind: 'latest' | 'recent', limit: number) => ['company', 'posts', kind, limit] as const,
-    /** The calendar's duplicate warning rides with the posts: any post change asks again. */
-    postDuplicates: (zone: string, from: string, to: string) =>
-      ['company', 'posts', 'duplicates', zone, from, to] as const,
-    imports: ['company', 'imports'] as const,
-    feeds: ['company', 'feeds'] as const,
   },
 };
 

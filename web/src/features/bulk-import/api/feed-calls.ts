@@ -5,9 +5,12 @@ import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useJob } from '@/lib/use-job';
 
+/** Company-scoped (switching companies drops it); kept out of lib/query-keys.ts, which every page loads. */
+const feedsKey = [...queryKeys.company.all, 'feeds'] as const;
+
 export const feedsQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.company.feeds,
+    queryKey: feedsKey,
     queryFn: ({ signal }) => call(feedContracts.list, { signal }),
   });
 
@@ -18,7 +21,7 @@ export function useAddFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AddFeed) => call(feedContracts.add, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.company.feeds }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedsKey }),
   });
 }
 
@@ -26,7 +29,7 @@ export function useRemoveFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call(feedContracts.remove, { params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.company.feeds }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: feedsKey }),
   });
 }
 
@@ -38,7 +41,7 @@ export function useCheckFeed() {
     job
       .mutateAsync(() => call(feedContracts.poll, { params: { id } }))
       .finally(() => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.company.feeds });
+        void queryClient.invalidateQueries({ queryKey: feedsKey });
         void queryClient.invalidateQueries({ queryKey: queryKeys.company.posts });
       });
   return { ...job, run };

@@ -6,6 +6,9 @@ import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useJob } from '@/lib/use-job';
 
+/** Company-scoped (switching companies drops it); kept out of lib/query-keys.ts, which every page loads. */
+const importsKey = [...queryKeys.company.all, 'imports'] as const;
+
 /** POST /api/imports/check: the per-row report; nothing is created. */
 export const useCheckImport = () =>
   useMutation({ mutationFn: (body: ImportBody) => call(postImportContracts.check, { body }) });
@@ -19,14 +22,14 @@ export function useRunImport() {
       .mutateAsync(() => call(postImportContracts.start, { body }))
       .finally(() => {
         void queryClient.invalidateQueries({ queryKey: queryKeys.company.posts });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.company.imports });
+        void queryClient.invalidateQueries({ queryKey: importsKey });
       });
   return { ...job, run };
 }
 
 export const importsQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.company.imports,
+    queryKey: importsKey,
     queryFn: ({ signal }) => call(postImportContracts.list, { signal }),
   });
 
@@ -39,7 +42,7 @@ export function useUndoImport() {
     mutationFn: (id: string) => call(postImportContracts.undo, { params: { id } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.company.posts });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.company.imports });
+      void queryClient.invalidateQueries({ queryKey: importsKey });
     },
   });
 }
