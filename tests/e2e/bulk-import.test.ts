@@ -56,7 +56,8 @@ describe('bulk import', () => {
     await page.goto(url(`/calendar/${day}`));
     await page.getByRole('heading', { name: 'Calendar' }).waitFor();
     await page.getByRole('link', { name: 'Import', exact: true }).click();
-    await page.getByRole('heading', { name: 'Import posts', exact: true }).waitFor();
+    // The page's chunk, fetched on this first visit: a loaded machine takes its time.
+    await page.getByRole('heading', { name: 'Import posts', exact: true }).waitFor({ timeout: 30_000 });
     await checked(page, 'import-empty');
 
     const good = [
