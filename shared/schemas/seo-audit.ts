@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { auditStatusSchema, propStatusSchema } from './seo';
+import { auditStatusSchema, propStatusSchema } from './seo-status';
 
 /**
  * The website audit's read API (spec 02 §2 "Website audit" sections): the overview, the issue

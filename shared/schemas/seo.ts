@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { messages } from '../messages';
+import { auditStatusSchema, propStatusSchema } from './seo-status';
 
 /** The audit's sentences that the spec names but does not word (02 §8 "Audit"), written for a site owner. */
 export const auditMessages = {
@@ -79,8 +80,7 @@ export const auditSettingsSchema = z
   .check(z.meta({ title: 'AuditSettings' }));
 export type AuditSettings = z.output<typeof auditSettingsSchema>;
 
-export const auditStatusSchema = z.enum(['running', 'stopping', 'finished', 'stopped', 'failed']);
-export type AuditStatus = z.infer<typeof auditStatusSchema>;
+export { auditStatusSchema, type AuditStatus } from './seo-status';
 
 export const auditProgressSchema = z.object({
   pages: z.number(),
@@ -112,8 +112,7 @@ export const auditRunSchema = z
   .check(z.meta({ title: 'AuditRun' }));
 export type AuditRun = z.infer<typeof auditRunSchema>;
 
-export const propStatusSchema = z.enum(['success', 'notice', 'warning', 'error']);
-export type PropStatus = z.infer<typeof propStatusSchema>;
+export { propStatusSchema, type PropStatus } from './seo-status';
 
 /** A check in the report (spec 02 §3 "SEO report" prop: name, value, status), with its texts. */
 export const seoPropSchema = z.object({

@@ -1,9 +1,9 @@
-import { seoContracts } from '@shared/contracts/seo';
+import { seoAuditContracts } from '@shared/contracts/seo-audit';
 import { compareTwo, reportedAudit } from '../../core/audit/audit-reads';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/seo/audits/{auditId}/comparison?with=: the Crawl comparison (404 when either has no report). */
-export const compareSiteAudits = defineRoute(seoContracts.auditComparison, {
+export const compareSiteAudits = defineRoute(seoAuditContracts.auditComparison, {
   access: 'company',
   handle: async ({ companyId, params, query }) =>
     ok(compareTwo(await reportedAudit(companyId, params.auditId), await reportedAudit(companyId, query.with))),

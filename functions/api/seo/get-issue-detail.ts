@@ -1,9 +1,9 @@
-import { seoContracts } from '@shared/contracts/seo';
+import { seoAuditContracts } from '@shared/contracts/seo-audit';
 import { checkIdOf, issuePages, reportedAudit } from '../../core/audit/audit-reads';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/seo/audits/{auditId}/issues/{check}?tab=: the pages behind an issue (404 for an unknown check). */
-export const getIssueDetail = defineRoute(seoContracts.issueDetail, {
+export const getIssueDetail = defineRoute(seoAuditContracts.issueDetail, {
   access: 'company',
   handle: async ({ companyId, params, query }) => {
     const check = checkIdOf(params.check);

@@ -1,9 +1,9 @@
-import { seoContracts } from '@shared/contracts/seo';
+import { seoAuditContracts } from '@shared/contracts/seo-audit';
 import { checkIdOf, setIgnored } from '../../core/audit/audit-reads';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** POST /api/seo/audits/{auditId}/issues/{check}/ignore: hidden from the report until the next audit. */
-export const ignoreIssue = defineRoute(seoContracts.ignoreIssue, {
+export const ignoreIssue = defineRoute(seoAuditContracts.ignoreIssue, {
   access: 'company',
   handle: async ({ companyId, params }) =>
     ok(await setIgnored(companyId, params.auditId, checkIdOf(params.check), true)),

@@ -1,10 +1,10 @@
-import { seoContracts } from '@shared/contracts/seo';
+import { seoAuditContracts } from '@shared/contracts/seo-audit';
 import type { PageRow } from '@shared/schemas/seo-audit';
 import { auditList, reportedAudit } from '../../core/audit/audit-reads';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/seo/audits/{auditId}/pages: the Crawled pages table. */
-export const listCrawledPages = defineRoute(seoContracts.crawledPages, {
+export const listCrawledPages = defineRoute(seoAuditContracts.crawledPages, {
   access: 'company',
   handle: async ({ companyId, params, query }) => {
     const audit = await reportedAudit(companyId, params.auditId);

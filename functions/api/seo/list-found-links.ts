@@ -1,10 +1,10 @@
-import { seoContracts } from '@shared/contracts/seo';
+import { seoAuditContracts } from '@shared/contracts/seo-audit';
 import type { LinkRow } from '@shared/schemas/seo-audit';
 import { auditList, reportedAudit } from '../../core/audit/audit-reads';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/seo/audits/{auditId}/links: the Found links table. */
-export const listFoundLinks = defineRoute(seoContracts.foundLinks, {
+export const listFoundLinks = defineRoute(seoAuditContracts.foundLinks, {
   access: 'company',
   handle: async ({ companyId, params, query }) => {
     const audit = await reportedAudit(companyId, params.auditId);

@@ -1,10 +1,10 @@
-import { seoContracts } from '@shared/contracts/seo';
+import { seoAuditContracts } from '@shared/contracts/seo-audit';
 import type { ResourceRow } from '@shared/schemas/seo-audit';
 import { auditList, reportedAudit } from '../../core/audit/audit-reads';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/seo/audits/{auditId}/resources: the Found resources table. */
-export const listFoundResources = defineRoute(seoContracts.foundResources, {
+export const listFoundResources = defineRoute(seoAuditContracts.foundResources, {
   access: 'company',
   handle: async ({ companyId, params, query }) => {
     const audit = await reportedAudit(companyId, params.auditId);
