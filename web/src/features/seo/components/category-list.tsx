@@ -1,10 +1,14 @@
 import type { PropStatus, SeoReport, SeoSection } from '@shared/schemas/seo';
 import { SEVERITY_RANK } from '@shared/seo-health';
 import { CheckCircle2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { IssueRow } from './issue-row';
+import { Spinner } from '@/components/ui/spinner';
+import { loadChunk } from '@/lib/load-chunk';
+
+// A category's issues are shown when it is opened (all start closed): their code comes then.
+const IssueRow = lazy(() => loadChunk(() => import('./issue-row')).then((m) => ({ default: m.IssueRow })));
 
 const worst = (section: SeoSection): PropStatus =>
   section.props.reduce<PropStatus>((w, p) => (SEVERITY_RANK[p.status] > SEVERITY_RANK[w] ? p.status : w), 'success');
@@ -58,11 +62,13 @@ function Category({ section, history }: { section: SeoSection; history: SeoRepor
             </p>
           ) : null}
           {failing.length || fixed.length ? (
-            <ul className="seo-issues">
-              {[...failing, ...fixed].map((prop) => (
-                <IssueRow key={prop.id} prop={prop} history={history[prop.id]} />
-              ))}
-            </ul>
+            <Suspense fallback={<Spinner label="Loading the issues" />}>
+              <ul className="seo-issues">
+                {[...failing, ...fixed].map((prop) => (
+                  <IssueRow key={prop.id} prop={prop} history={history[prop.id]} />
+                ))}
+              </ul>
+            </Suspense>
           ) : null}
         </div>
       ) : null}

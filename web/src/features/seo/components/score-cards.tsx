@@ -1,5 +1,6 @@
 import type { SeoReport } from '@shared/schemas/seo';
 import { healthBand } from '@shared/seo-health';
+import '../seo-score.css';
 
 const bandTone: Record<string, string> = {
   Excellent: 'success',
