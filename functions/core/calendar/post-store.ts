@@ -116,6 +116,39 @@ export interface NewPosts {
 const normalInstant = (value: string | null | undefined) =>
   value === undefined || value === null ? value : new Date(value).toISOString();
 
+/** What a new post is given; the rest starts empty (nothing published, claimed or decided yet). */
+type NewPostFields = Pick<
+  PostItem,
+  | 'id'
+  | 'companyId'
+  | 'groupId'
+  | 'siblingIds'
+  | 'subject'
+  | 'content'
+  | 'platform'
+  | 'status'
+  | 'scheduledAt'
+  | 'date'
+  | 'files'
+  | 'publish'
+> &
+  Partial<Pick<PostItem, 'publishedAt'>>;
+
+/** A post as first written, version 1. */
+const freshPost = (fields: NewPostFields, now: Date): PostItem => ({
+  publishedAt: null,
+  createdAt: now.toISOString(),
+  updatedAt: now.toISOString(),
+  failure: null,
+  externalId: null,
+  permalink: null,
+  leaseUntil: null,
+  approval: null,
+  firstComment: null,
+  version: 1,
+  ...fields,
+});
+
 /** One post per platform, siblings of one group, all in the state the action asks for. */
 export async function createPosts(companyId: number, input: NewPosts, now = new Date()): Promise<PostItem[]> {
   const state = transition(undefined, input.action, normalInstant(input.scheduledAt), now);
@@ -134,30 +167,23 @@ export async function createPosts(companyId: number, input: NewPosts, now = new 
   const groupId = ids[0] ?? 0;
   const created: PostItem[] = [];
   for (const [i, platform] of input.platforms.entries()) {
-    const post: PostItem = {
-      id: ids[i] ?? 0,
-      companyId,
-      groupId,
-      siblingIds: ids,
-      subject,
-      content: input.content,
-      platform,
-      status: state.status,
-      scheduledAt: state.scheduledAt,
-      publishedAt: null,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      date: state.date,
-      files: input.files,
-      publish: state.publish,
-      failure: null,
-      externalId: null,
-      permalink: null,
-      leaseUntil: null,
-      approval: null,
-      firstComment: null,
-      version: 1,
-    };
+    const post = freshPost(
+      {
+        id: ids[i] ?? 0,
+        companyId,
+        groupId,
+        siblingIds: ids,
+        subject,
+        content: input.content,
+        platform,
+        status: state.status,
+        scheduledAt: state.scheduledAt,
+        date: state.date,
+        files: input.files,
+        publish: state.publish,
+      },
+      now,
+    );
     created.push(await writePostWithFiles(post, undefined, addedFiles([], post.files)));
     await afterPostWritten(undefined, post);
   }
@@ -184,30 +210,24 @@ export async function writeSampleGroup(companyId: number, ids: number[], group: 
   for (const [i, platform] of group.platforms.entries()) {
     const id = ids[i];
     if (id === undefined) throw new Error('A sample group needs an id for each platform');
-    const post: PostItem = {
-      id,
-      companyId,
-      groupId: ids[0] ?? id,
-      siblingIds: ids.slice(0, group.platforms.length),
-      subject: group.subject,
-      content: group.content,
-      platform,
-      status: group.status,
-      scheduledAt: group.status === 'scheduled' ? group.at : null,
-      publishedAt: group.status === 'published' ? group.at : null,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      date: group.at,
-      files: group.files,
-      publish: false,
-      failure: null,
-      externalId: null,
-      permalink: null,
-      leaseUntil: null,
-      approval: null,
-      firstComment: null,
-      version: 1,
-    };
+    const post = freshPost(
+      {
+        id,
+        companyId,
+        groupId: ids[0] ?? id,
+        siblingIds: ids.slice(0, group.platforms.length),
+        subject: group.subject,
+        content: group.content,
+        platform,
+        status: group.status,
+        scheduledAt: group.status === 'scheduled' ? group.at : null,
+        publishedAt: group.status === 'published' ? group.at : null,
+        date: group.at,
+        files: group.files,
+        publish: false,
+      },
+      now,
+    );
     await writePostWithFiles(post, undefined, post.files);
   }
 }
@@ -242,30 +262,23 @@ export async function writeImportedGroup(companyId: number, ids: number[], group
       await afterPostWritten(undefined, existing);
       continue;
     }
-    const post: PostItem = {
-      id,
-      companyId,
-      groupId: ids[0] ?? id,
-      siblingIds: ids.slice(0, group.platforms.length),
-      subject: group.subject,
-      content: group.contentFor?.[platform] ?? group.content,
-      platform,
-      status: scheduled ? 'scheduled' : 'draft',
-      scheduledAt: group.scheduledAt,
-      publishedAt: null,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      date: group.scheduledAt ?? now.toISOString(),
-      files: group.files,
-      publish: false,
-      failure: null,
-      externalId: null,
-      permalink: null,
-      leaseUntil: null,
-      approval: null,
-      firstComment: null,
-      version: 1,
-    };
+    const post = freshPost(
+      {
+        id,
+        companyId,
+        groupId: ids[0] ?? id,
+        siblingIds: ids.slice(0, group.platforms.length),
+        subject: group.subject,
+        content: group.contentFor?.[platform] ?? group.content,
+        platform,
+        status: scheduled ? 'scheduled' : 'draft',
+        scheduledAt: group.scheduledAt,
+        date: group.scheduledAt ?? now.toISOString(),
+        files: group.files,
+        publish: false,
+      },
+      now,
+    );
     await writePostWithFiles(post, undefined, addedFiles([], post.files));
     await afterPostWritten(undefined, post);
   }
