@@ -39,6 +39,9 @@ const SHOWN_AT_ONCE: Record<string, (params: Record<string, string>) => string[]
       : `src/features/settings/components/${tab}-tab.tsx`,
   ],
   '/dashboard/onboard': () => ['src/features/onboarding/components/overview-step.tsx'],
+  '/seo-report/:section/:check?': ({ section = '' }) => [
+    `src/features/seo/components/${['pages', 'links', 'resources'].includes(section) ? 'audit-tables' : { overview: 'audit-overview', issues: 'audit-issues', comparison: 'audit-comparison', audits: 'audit-list' }[section]}.tsx`,
+  ],
 };
 
 interface ManifestChunk {

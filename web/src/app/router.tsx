@@ -120,6 +120,10 @@ export const routes: RouteObject[] = [
               { path: '/import', lazy: lazyRoute(() => import('@/features/bulk-import/routes/import')) },
               { path: '/report', lazy: lazyRoute(() => import('@/features/report/routes/report')) },
               { path: '/seo-report', lazy: lazyRoute(() => import('@/features/seo/routes/seo-report')) },
+              {
+                path: '/seo-report/:section/:check?',
+                lazy: lazyRoute(() => import('@/features/seo/routes/website-audit')),
+              },
               { path: '/seo-keywords', lazy: lazyRoute(() => import('@/features/seo/routes/seo-keywords')) },
               { path: '/business-manager', element: <Navigate to="/business-manager/profile" replace /> },
               {

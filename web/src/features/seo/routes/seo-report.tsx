@@ -12,6 +12,7 @@ import { useCurrentCompany } from '@/lib/company';
 import { formatDateTime } from '@/lib/format-date';
 import { notify } from '@/lib/toast';
 import { auditInProgress, useAuditActions, useSeoReport } from '../api/seo-report';
+import { AuditNav } from '../components/audit-nav';
 import { AuditStatus } from '../components/audit-status';
 import { CategoryList } from '../components/category-list';
 import { ScoreCards } from '../components/score-cards';
@@ -138,6 +139,8 @@ export default function SeoReportRoute() {
   return (
     <div className="page">
       <PageHeader title="SEO Report" description="A technical check of your company website." actions={actions} />
+      {/* The website audit's other views, once there is an audit to show. */}
+      {hasWebsite && data?.is_finished ? <AuditNav /> : null}
       <div className="seo-report">{body}</div>
     </div>
   );

@@ -1,0 +1,349 @@
+import type { auditOverviewSchema } from '@shared/schemas/seo-audit';
+import type { z } from 'zod/mini';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { formatDate, formatDateTime } from '@/lib/format-date';
+import { useAuditOverview } from '../api/get-audit-overview';
+import type { AuditViewProps } from '../routes/website-audit';
+import type { ChartPoint } from './audit-chart-svg';
+import { AuditQueryState } from './audit-state';
+import { Breakdown } from './breakdown';
+import { ChartFigure } from './chart-figure';
+import { SeverityBadge } from './severity-badge';
+import '../seo-score.css';
+import './audit-overview.css';
+
+type Overview = z.infer<typeof auditOverviewSchema>;
+
+const BAND_TONE: Record<string, string> = {
+  Excellent: 'success',
+  Strong: 'success',
+  Decent: 'accent',
+  Mediocre: 'warning',
+  Poor: 'danger',
+};
+const fmt = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
+
+function statusTone(code: string): ChartPoint['tone'] {
+  if (code.startsWith('2')) return 'success';
+  if (code.startsWith('3')) return 'info';
+  if (code.startsWith('4')) return 'warning';
+  return 'danger';
+}
+
+const describe = (what: string, points: ChartPoint[]) =>
+  `${what}: ${points.map((p) => `${p.label} ${fmt(p.value)}`).join(', ')}.`;
+
+/** The Health Score, its band among the spec's ranges, and its history. */
+function HealthCards({ overview, auditId }: { overview: Overview; auditId: string }) {
+  const { health } = overview;
+  const tone = BAND_TONE[health.band] ?? 'accent';
+  const history = health.history.map((h) => ({ label: formatDate(h.finishedAt), value: h.score }));
+  return (
+    <div className="audit-grid audit-grid--health">
+      <section className={`seo-card seo-card--score seo-tone--${tone}`} aria-labelledby="audit-score-title">
+        <h2 id="audit-score-title" className="seo-card__label">
+          Health Score
+        </h2>
+        <div className="seo-score" style={{ ['--score' as string]: `${health.score}` }}>
+          <p className="seo-score__value">
+            {health.score}
+            <span className="seo-score__out-of">/100</span>
+          </p>
+        </div>
+        <div className="seo-card__note">
+          <p className="audit-band">
+            <span className="seo-band">{health.band}</span>
+            {overview.partial ? ' · partial: the audit was stopped' : ''}
+          </p>
+          {overview.finishedAt ? <p>Audited {formatDateTime(overview.finishedAt)}</p> : null}
+        </div>
+        <ol className="audit-ranges" aria-label="Health Score ranges">
+          {[...health.ranges].reverse().map((range) => (
+            <li
+              key={range.name}
+              className={`audit-range audit-range--${BAND_TONE[range.name] ?? 'accent'}${range.name === health.band ? ' audit-range--current' : ''}`}
+              aria-current={range.name === health.band ? 'true' : undefined}
+            >
+              <span className="audit-range__name">{range.name}</span>
+              <span className="audit-range__span">
+                {range.min}–{range.max}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <Card
+        title="Health Score history"
+        description={
+          history.length > 1
+            ? `Your last ${history.length} audits, oldest first.`
+            : 'The history starts with this audit: each new audit adds a point.'
+        }
+      >
+        <ChartFigure
+          kind="line"
+          points={history}
+          summary={describe('Health Score by audit', history)}
+          caption="Health Score by audit date"
+          columns={['Audit', 'Health Score']}
+        />
+        {history.length > 1 ? (
+          <p className="audit-note">
+            <Link to={`/seo-report/comparison${auditId === 'latest' ? '' : `?audit=${auditId}`}`}>
+              Compare two audits
+            </Link>
+          </p>
+        ) : null}
+      </Card>
+    </div>
+  );
+}
+
+function Figure({ label, value, tone, note }: { label: string; value: number | string; tone: string; note?: string }) {
+  return (
+    <div className={`seo-card seo-tone--${tone}`}>
+      <p className="seo-card__label">{label}</p>
+      <p className="seo-card__value">{typeof value === 'number' ? fmt(value) : value}</p>
+      {note ? <p className="seo-card__note">{note}</p> : null}
+    </div>
+  );
+}
+
+const unmeasured = <p className="audit-note">Not measured in this audit. The next audit measures it.</p>;
+
+/** /seo-report/overview: the Overview's widgets (spec 02 §2) for one audit. */
+export default function AuditOverview({ auditId }: AuditViewProps) {
+  const query = useAuditOverview(auditId);
+  if (!query.data) return <AuditQueryState query={query} label="Loading the overview" />;
+  const o = query.data;
+  const stats = o.stats;
+  const q = auditId === 'latest' ? '' : `?audit=${encodeURIComponent(auditId)}`;
+  const statusPoints: ChartPoint[] = stats
+    ? Object.entries(stats.statusCodes)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([code, value]) => ({ label: code, value, tone: statusTone(code) }))
+    : [];
+  const depthPoints: ChartPoint[] = stats
+    ? Object.entries(stats.depths)
+        .sort(([a], [b]) => (a === 'unknown' ? 1 : b === 'unknown' ? -1 : Number(a) - Number(b)))
+        .map(([depth, value]) => ({ label: depth === 'unknown' ? 'Sitemap only' : depth, value }))
+    : [];
+  const timePoints: ChartPoint[] = stats
+    ? Object.entries(stats.responseTime.ranges).map(([range, value], i) => ({
+        label: range,
+        value,
+        tone: (['success', 'success', 'info', 'warning', 'danger'] as const)[i] ?? 'accent',
+      }))
+    : [];
+  const health = stats?.pageHealth;
+  const healthyShare =
+    health && o.crawledPages
+      ? Math.round((health.healthy / Math.max(1, health.healthy + health.withWarnings + health.withErrors)) * 100)
+      : null;
+
+  return (
+    <>
+      <HealthCards overview={o} auditId={auditId} />
+
+      <div className="audit-figures" role="group" aria-label="Crawled pages and issues by type">
+        <Figure
+          label="Crawled pages"
+          value={o.crawledPages}
+          tone="accent"
+          note={o.partial ? 'Partial crawl' : 'Pages checked'}
+        />
+        <Figure label="Errors" value={o.issuesByType.errors} tone="danger" note="High severity" />
+        <Figure label="Warnings" value={o.issuesByType.warnings} tone="warning" note="Medium severity" />
+        <Figure label="Notices" value={o.issuesByType.notices} tone="info" note="Low severity" />
+      </div>
+
+      <Card
+        title="Top 5 issues"
+        description="Errors first, then the issues on the most pages."
+        actions={<Link to={`/seo-report/issues${q}`}>All issues</Link>}
+      >
+        {o.topIssues.length ? (
+          <ol className="audit-top">
+            {o.topIssues.map((issue) => (
+              <li key={issue.check} className="audit-top__item">
+                <SeverityBadge severity={issue.severity} />
+                <Link className="audit-top__name" to={`/seo-report/issues/${issue.check}${q}`}>
+                  {issue.name}
+                </Link>
+                <span className="audit-top__count">{plural(issue.current, 'page')}</span>
+                {issue.new ? <Badge tone="danger">{fmt(issue.new)} new</Badge> : null}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="audit-note">No issues found.</p>
+        )}
+      </Card>
+
+      <div className="audit-grid">
+        <Card
+          title="Page health"
+          description={
+            healthyShare === null ? undefined : `${healthyShare}% of the crawled pages have no errors or warnings.`
+          }
+        >
+          {health ? (
+            <Breakdown
+              caption="Pages by health"
+              rows={[
+                { label: 'Healthy', value: health.healthy, tone: 'success' },
+                { label: 'With warnings', value: health.withWarnings, tone: 'warning' },
+                { label: 'With errors', value: health.withErrors, tone: 'danger' },
+              ]}
+            />
+          ) : (
+            unmeasured
+          )}
+        </Card>
+        <Card title="Issue groups" description="Pages with issues in each group of checks.">
+          <div className="table-wrap figures-table" role="region" aria-label="Issue groups" tabIndex={0}>
+            <table className="table">
+              <caption className="visually-hidden">Issues by group of checks</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Group</th>
+                  <th scope="col" className="audit-num">
+                    Errors
+                  </th>
+                  <th scope="col" className="audit-num">
+                    Warnings
+                  </th>
+                  <th scope="col" className="audit-num">
+                    Notices
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {o.issueGroups.map((g) => (
+                  <tr key={g.category}>
+                    <th scope="row">{g.name}</th>
+                    <td className={`audit-num${g.errors ? ' audit-num--danger' : ' audit-num--zero'}`}>
+                      {fmt(g.errors)}
+                    </td>
+                    <td className={`audit-num${g.warnings ? ' audit-num--warning' : ' audit-num--zero'}`}>
+                      {fmt(g.warnings)}
+                    </td>
+                    <td className={`audit-num${g.notices ? '' : ' audit-num--zero'}`}>{fmt(g.notices)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Card>
+        <Card title="HTTP status codes" description="Crawled URLs by the status the server answered.">
+          {stats ? (
+            <ChartFigure
+              kind="bar"
+              points={statusPoints}
+              summary={describe('URLs by HTTP status', statusPoints)}
+              caption="URLs by HTTP status code"
+              columns={['Status', 'URLs']}
+            />
+          ) : (
+            unmeasured
+          )}
+        </Card>
+        <Card title="Page depth" description="Clicks from the home page to reach each page.">
+          {stats ? (
+            <ChartFigure
+              kind="bar"
+              points={depthPoints}
+              summary={describe('Pages by clicks from the home page', depthPoints)}
+              caption="Pages by click depth"
+              columns={['Clicks from the home page', 'Pages']}
+            />
+          ) : (
+            unmeasured
+          )}
+        </Card>
+        <Card
+          title="Server response time"
+          description={stats ? `Pages answered in ${fmt(stats.responseTime.averageMs)} ms on average.` : undefined}
+        >
+          {stats ? (
+            <ChartFigure
+              kind="bar"
+              points={timePoints}
+              summary={describe('Pages by response time', timePoints)}
+              caption="Pages by server response time"
+              columns={['Response time', 'Pages']}
+            />
+          ) : (
+            unmeasured
+          )}
+        </Card>
+        <Card title="Page indexability" description="Whether search engines may index each page.">
+          {stats ? (
+            <Breakdown
+              caption="Pages by indexability"
+              rows={[
+                { label: 'Indexable', value: stats.indexability.indexable, tone: 'success' },
+                { label: 'Noindex', value: stats.indexability.noindex, tone: 'warning' },
+                { label: 'Canonicalized', value: stats.indexability.canonicalized, tone: 'info' },
+                { label: 'Blocked by robots.txt', value: stats.indexability.blocked, tone: 'neutral' },
+                { label: 'Not answering 200', value: stats.indexability.notOk, tone: 'danger' },
+              ]}
+            />
+          ) : (
+            unmeasured
+          )}
+        </Card>
+        <Card title="Link attributes" description="Links found on the crawled pages.">
+          {stats ? (
+            <>
+              <Breakdown
+                caption="Links by destination"
+                rows={[
+                  { label: 'Internal', value: stats.links.internal },
+                  { label: 'External', value: stats.links.external, tone: 'info' },
+                ]}
+              />
+              <Breakdown
+                caption="Links by rel attribute"
+                rows={[
+                  { label: 'Follow', value: stats.links.follow, tone: 'success' },
+                  { label: 'Nofollow', value: stats.links.nofollow, tone: 'neutral' },
+                ]}
+              />
+            </>
+          ) : (
+            unmeasured
+          )}
+        </Card>
+        <Card title="Robots meta tags" description="Pages that ask search engines to keep out.">
+          <Breakdown
+            caption="Pages by robots directive"
+            total={o.crawledPages}
+            rows={[
+              { label: 'noindex (meta)', value: o.robotsMeta.noindex, tone: 'warning' },
+              { label: 'nosnippet', value: o.robotsMeta.nosnippet, tone: 'info' },
+              { label: 'noindex (X-Robots-Tag)', value: o.robotsMeta.xRobotsNoindex, tone: 'warning' },
+            ]}
+          />
+        </Card>
+        <Card title="Orphan and dead-end pages">
+          <dl className="audit-pair">
+            <div>
+              <dt>Orphan pages</dt>
+              <dd className={o.orphanPages ? 'audit-num--warning' : undefined}>{fmt(o.orphanPages)}</dd>
+              <dd className="audit-pair__note">In the sitemap, but no page links to them.</dd>
+            </div>
+            <div>
+              <dt>Dead-end pages</dt>
+              <dd className={o.deadEndPages ? 'audit-num--warning' : undefined}>{fmt(o.deadEndPages)}</dd>
+              <dd className="audit-pair__note">They link to no other page.</dd>
+            </div>
+          </dl>
+        </Card>
+      </div>
+    </>
+  );
+}
