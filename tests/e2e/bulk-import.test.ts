@@ -101,6 +101,17 @@ describe('bulk import', () => {
     await checked(page, 'import-calendar');
     await page.setViewportSize(PHONE);
     await checked(page, 'import-calendar-390');
+    await page.setViewportSize(DESKTOP);
+
+    // The editor says it too, and still offers to schedule (the list is still open).
+    await page
+      .getByRole('region', { name: '2 possible duplicates' })
+      .getByRole('link', { name: /Facebook post \d+/ })
+      .first()
+      .click();
+    await page.getByText('Possible duplicate', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText(/The same copy is scheduled on Facebook within a week/).waitFor();
+    await checked(page, 'import-editor-duplicate');
   });
 
   it('a feed added on the import page: its last read shown, a new entry drafted on Check now, then removed', async () => {
