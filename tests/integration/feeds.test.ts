@@ -4,7 +4,8 @@ import { fetchMessages } from '../../functions/core/net';
 import { feedEntries, feeds } from '../../functions/core/feeds/feed-entity';
 import { reservePostIds } from '../../functions/core/calendar/post-ids';
 import { createHash } from 'node:crypto';
-import { pollFeed } from '../../functions/core/feeds/feed-poll';
+import { FEED_AI_LIMIT, pollFeed } from '../../functions/core/feeds/feed-poll';
+import { hit } from '../../functions/core/accounts/rate-limit';
 import { armFeedPoll, feedScheduleName } from '../../functions/core/feeds/feed-schedule';
 import { sweepFeeds } from '../../functions/core/feeds/feed-sweeper';
 import { companySchedulePrefix, scheduler } from '../../functions/core/scheduler/scheduler-port';
@@ -241,5 +242,17 @@ describe('feeds', () => {
     expect(drafts.map((p) => p.id).sort((a, b) => a - b)).toEqual(ids);
     expect((await poll(owner.client, feedId)).body).toEqual({ newItems: 0, postIds: [] });
     expect(await posts(owner.client)).toHaveLength(2);
+  });
+
+  it("past the company's hourly feed limit on model calls, an entry is drafted from its own words", async () => {
+    const owner = await signedInUser('feed-limit');
+    const added = await owner.client.post('/api/feeds', { url: `${site.origin}/atom.xml`, platforms: ['linkedin'] });
+    for (let i = 0; i < FEED_AI_LIMIT.max; i++) await hit(FEED_AI_LIMIT, String(owner.companyId));
+    entry(atom, 77, 'limit');
+    expect((await poll(owner.client, added.body.id as string)).body.newItems).toBe(1);
+    const [draft] = await posts(owner.client);
+    expect(draft?.content).toBe(
+      `Sourdough notes 77: why our loaves rest for two days\n\nA long ferment makes a loaf that keeps: number 77 in our series on slow baking.\n\n${site.origin}/limit/77`,
+    );
   });
 });

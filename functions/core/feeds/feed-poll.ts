@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkPost, POST_MAX_LENGTH, visibleLength, type SocialPlatform } from '@shared/platform-rules';
 import { feedPollResultSchema, type FeedPollResult } from '@shared/schemas/feeds';
+import { hit, type Limit } from '../accounts/rate-limit';
 import { ai } from '../ai/ai';
 import type { AiCompanyContext } from '../ai/ai-port';
 import { generationContext } from '../calendar/generation';
@@ -30,6 +31,13 @@ export const feedPollJob = defineJobKind({
 });
 
 const NOTHING: FeedPollResult = { newItems: 0, postIds: [] };
+
+/**
+ * The model calls feeds may make for a company in an hour (one per platform of each entry):
+ * polls run with nobody waiting, so past it an entry is drafted from its own words instead of
+ * refused. Counted like the AI limits (docs/security.md), on its own counter.
+ */
+export const FEED_AI_LIMIT: Limit = { scope: 'ai-feed-company', max: 40, windowSeconds: 3600 };
 
 export async function pollFeed(
   companyId: number,
@@ -117,7 +125,8 @@ async function writeEntryDrafts(
   now: Date,
 ) {
   const contentFor: Partial<Record<SocialPlatform, string>> = {};
-  for (const platform of feed.platforms) contentFor[platform] = await shapeCopy(company, platform, entry, now);
+  for (const platform of feed.platforms)
+    contentFor[platform] = await shapeCopy(feed.companyId, company, platform, entry, now);
   await writeImportedGroup(
     feed.companyId,
     claimed.postIds,
@@ -160,9 +169,11 @@ function plainCopy(entry: FeedEntryRead, max: number): string {
 /**
  * One platform's copy from the AI port, told what the entry is about, with the entry's link
  * after it when it fits the platform's length. A model's copy that breaks the platform's rules
- * (files aside), or a model that fails, leaves the entry's own words: the draft is still made.
+ * (files aside), a model that fails, or the company's feed limit reached leaves the entry's own
+ * words: the draft is still made.
  */
 async function shapeCopy(
+  companyId: number,
   company: AiCompanyContext,
   platform: SocialPlatform,
   entry: FeedEntryRead,
@@ -170,6 +181,7 @@ async function shapeCopy(
 ): Promise<string> {
   const max = POST_MAX_LENGTH[platform];
   try {
+    await hit(FEED_AI_LIMIT, String(companyId));
     const port = await ai();
     const [post] = await port.posts({
       company,
@@ -196,7 +208,7 @@ async function shapeCopy(
     }
   } catch (error) {
     if (error instanceof TransientError) throw error;
-    log('warn', 'a feed entry was drafted from its own words: the AI did not answer', {
+    log('warn', 'a feed entry was drafted from its own words: no model call (limit reached or failed)', {
       platform,
       error: (error as Error).message,
     });
