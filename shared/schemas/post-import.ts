@@ -31,6 +31,7 @@ export const importMessages = {
   timeInvalid: 'Enter the time as HH:mm, on a 24-hour clock.',
   timeWithoutDate: 'A time needs a date.',
   tooManyMedia: `A row can name at most ${MAX_IMPORT_ROW_MEDIA} media URLs.`,
+  titleIgnored: 'Social posts have no title: the title column is left out for them.',
   mediaUrl: (url: string, reason: string) => `Media URL ${url}: ${reason}`,
   duplicateScheduled: (platform: string, postId: number) =>
     `${platform}: the same copy is already scheduled within a week (post ${postId}).`,

@@ -142,6 +142,16 @@ describe('CSV import: checked whole before anything is created', () => {
     expect(posts.map((p) => p.status)).toEqual(['draft', 'draft']);
   });
 
+  it('a title on a social row is left out, with a warning', async () => {
+    const owner = await signedInUser('import-title');
+    const check = await owner.client.post('/api/imports/check', {
+      csv: csvOf([`threads,${quoted(COPY)},A title nobody will see,,${dayAhead(3)},10:00`]),
+      zone: ZONE,
+      action: 'save',
+    });
+    expect(check.body.rows[0]).toMatchObject({ errors: [], warnings: [importMessages.titleIgnored] });
+  });
+
   it('the downloadable template is a valid file', async () => {
     const owner = await signedInUser('import-template');
     const check = await owner.client.post('/api/imports/check', { csv: IMPORT_TEMPLATE, zone: ZONE, action: 'save' });

@@ -56,6 +56,7 @@ function checkRow(csv: CsvRow, body: ImportBody, now: Date): Checked {
   const content = cells.copy.trim();
   const title = cells.title.trim();
   const subject = blogs && title ? title : null;
+  if (title && !blogs && platforms.length) warnings.push(importMessages.titleIgnored);
 
   const mediaUrls = cells.media_urls.split(/\s+/).filter(Boolean);
   if (mediaUrls.length > MAX_IMPORT_ROW_MEDIA) errors.push(importMessages.tooManyMedia);
