@@ -49,9 +49,6 @@ const NOT_COMPANY_SCOPED = new Set([
   // A review link's token is the permission, for one post of one company (tests/integration/approvals.test.ts).
   'GET /api/approvals/review/{id}',
   'POST /api/approvals/review/{id}',
-  // A review link's token is the permission, for one post of one company (tests/integration/approvals.test.ts).
-  'GET /api/approvals/review/{id}',
-  'POST /api/approvals/review/{id}',
   // The public API's OpenAPI document: the same for everyone, no company's data.
   'GET /api/public/v1/openapi.json',
 ]);
@@ -71,10 +68,6 @@ const ID_OF_AN_ITEM = new Set([
   'PUT /api/calendar/{id}/first-comment',
   'PATCH /api/content/{id}',
   'DELETE /api/content/{id}',
-  'GET /api/approvals/posts/{id}',
-  'POST /api/approvals/posts/{id}/request',
-  'POST /api/approvals/posts/{id}/decision',
-  'POST /api/approvals/posts/{id}/link',
   'GET /api/approvals/posts/{id}',
   'POST /api/approvals/posts/{id}/request',
   'POST /api/approvals/posts/{id}/decision',
