@@ -109,7 +109,13 @@ export type IssueTab = z.infer<typeof issueTabSchema>;
 export const issueReportQuerySchema = z.object({ tab: z._default(issueTabSchema, 'current') });
 /** GET /api/seo/audits/{auditId}/issues: the Issue report's tab, worst first. */
 export const issueReportSchema = z
-  .object({ id: z.string(), tab: issueTabSchema, issues: z.array(issueSummarySchema) })
+  .object({
+    id: z.string(),
+    tab: issueTabSchema,
+    issues: z.array(issueSummarySchema),
+    /** The checks the audit settings turn off now, from the next audit (spec 02 §4: effect after restart). */
+    disabledChecks: z.array(z.string()),
+  })
   .check(z.meta({ title: 'IssueReport' }));
 
 const pageQuery = {

@@ -180,6 +180,18 @@ describe('the website audit views of one audit', () => {
     expect(back.body.ignored).toEqual([]);
   });
 
+  it('names the checks the settings turn off from the next audit beside the issue report', async () => {
+    const settings = (await client.get('/api/seo/audit/settings')).body;
+    expect((await client.get('/api/seo/audits/latest/issues')).body.disabledChecks).toEqual([]);
+    const saved = await client.put('/api/seo/audit/settings', { ...settings, disabledChecks: ['css-broken'] });
+    expect(saved.status).toBe(200);
+    const report = (await client.get('/api/seo/audits/latest/issues')).body;
+    expect(report.disabledChecks).toEqual(['css-broken']);
+    // Still in this audit's report: the setting applies from the next audit.
+    expect(report.issues.map((i: { check: string }) => i.check)).toContain('css-broken');
+    await client.put('/api/seo/audit/settings', { ...settings, disabledChecks: [] });
+  });
+
   it('answers every refusal with its sentence', async () => {
     for (const path of [
       '/api/seo/audits/01NOSUCHAUDIT',
