@@ -43,7 +43,18 @@ function issuesHref(auditId: string, tab: IssueTab, check?: string) {
 }
 
 /** Ignore until the next audit (at once) and turn the check off or on (from the next audit), each asked first. */
-function IssueActions({ issue, auditId, member }: { issue: IssueSummary; auditId: string; member: boolean }) {
+function IssueActions({
+  issue,
+  auditId,
+  member,
+  disabledChecks,
+}: {
+  issue: IssueSummary;
+  auditId: string;
+  member: boolean;
+  /** The checks the settings turn off from the next audit. */
+  disabledChecks: string[];
+}) {
   const confirm = useConfirm();
   const ignore = useIgnoreIssue(auditId);
   const toggle = useToggleCheck();
@@ -103,7 +114,7 @@ function IssueActions({ issue, auditId, member }: { issue: IssueSummary; auditId
           Ignore
         </Button>
       ) : null}
-      {issue.off === 'disabled' ? (
+      {disabledChecks.includes(issue.check) ? (
         <Button variant="secondary" size="sm" pending={toggle.isPending} onClick={() => onToggle(false)}>
           Turn check on
         </Button>
@@ -116,7 +127,8 @@ function IssueActions({ issue, auditId, member }: { issue: IssueSummary; auditId
   );
 }
 
-function Counts({ issue }: { issue: IssueSummary }) {
+function Counts({ issue, disabledChecks }: { issue: IssueSummary; disabledChecks: string[] }) {
+  const offNext = disabledChecks.includes(issue.check);
   return (
     <p className="audit-issue__counts">
       <span>
@@ -134,6 +146,9 @@ function Counts({ issue }: { issue: IssueSummary }) {
           {issue.off === 'ignored' ? 'Ignored until the next audit' : 'Turned off in settings'}
         </Badge>
       ) : null}
+      {/* Settings apply from the next audit: say so when they differ from this audit's. */}
+      {offNext && issue.off !== 'disabled' ? <Badge tone="neutral">Off from the next audit</Badge> : null}
+      {!offNext && issue.off === 'disabled' ? <Badge tone="neutral">On again from the next audit</Badge> : null}
     </p>
   );
 }
@@ -190,8 +205,13 @@ function IssueReport({ auditId, member }: { auditId: string; member: boolean }) 
                 </h2>
               </div>
               <p className="audit-issue__text">{issue.description}</p>
-              <Counts issue={issue} />
-              <IssueActions issue={issue} auditId={auditId} member={member} />
+              <Counts issue={issue} disabledChecks={report.data.disabledChecks} />
+              <IssueActions
+                issue={issue}
+                auditId={auditId}
+                member={member}
+                disabledChecks={report.data.disabledChecks}
+              />
             </li>
           ))}
         </ul>
@@ -204,6 +224,8 @@ function IssueReport({ auditId, member }: { auditId: string; member: boolean }) 
 function IssueDetail({ auditId, check, member }: { auditId: string; check: string; member: boolean }) {
   const tab = useTab(member);
   const detail = useIssueDetail(auditId, check, tab === 'off' ? 'all' : tab);
+  // The report's tab answers which checks the settings turn off (cached once the report was seen).
+  const disabledChecks = useIssueReport(auditId, 'current').data?.disabledChecks ?? [];
   const first = detail.data?.pages[0];
   if (!first) return <AuditQueryState query={detail} label="Loading the issue" />;
   const { issue } = first;
@@ -225,8 +247,8 @@ function IssueDetail({ auditId, check, member }: { auditId: string; check: strin
           <strong>How to fix: </strong>
           {issue.how_to_fix}
         </p>
-        <Counts issue={issue} />
-        <IssueActions issue={issue} auditId={auditId} member={member} />
+        <Counts issue={issue} disabledChecks={disabledChecks} />
+        <IssueActions issue={issue} auditId={auditId} member={member} disabledChecks={disabledChecks} />
       </Card>
       <IssueTabs auditId={auditId} tab={tab} member={false} check={check} />
       <Card title={`${fmt(first.total)} ${first.total === 1 ? 'page' : 'pages'}`} padded>

@@ -3,7 +3,7 @@ import type { z } from 'zod/mini';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { formatDate, formatDateTime } from '@/lib/format-date';
+import { formatDateTime, formatInZone } from '@/lib/format-date';
 import { useAuditOverview } from '../api/get-audit-overview';
 import type { AuditViewProps } from '../routes/website-audit';
 import type { ChartPoint } from './audit-chart-svg';
@@ -33,6 +33,13 @@ function statusTone(code: string): ChartPoint['tone'] {
   return 'danger';
 }
 
+const RESPONSE_RANGES = ['under 200 ms', '200-500 ms', '500 ms-1 s', '1-3 s', 'over 3 s'];
+const RANGE_TONE = ['success', 'success', 'info', 'warning', 'danger'] as const;
+const rangeRank = (range: string) => {
+  const rank = RESPONSE_RANGES.indexOf(range);
+  return rank < 0 ? RESPONSE_RANGES.length : rank;
+};
+
 const describe = (what: string, points: ChartPoint[]) =>
   `${what}: ${points.map((p) => `${p.label} ${fmt(p.value)}`).join(', ')}.`;
 
@@ -40,7 +47,13 @@ const describe = (what: string, points: ChartPoint[]) =>
 function HealthCards({ overview, auditId }: { overview: Overview; auditId: string }) {
   const { health } = overview;
   const tone = BAND_TONE[health.band] ?? 'accent';
-  const history = health.history.map((h) => ({ label: formatDate(h.finishedAt), value: h.score }));
+  const days = health.history.map((h) => formatInZone(h.finishedAt, 'd MMM'));
+  // Two audits on one day are told apart by their time.
+  const sameDay = new Set(days).size < days.length;
+  const history = health.history.map((h, i) => ({
+    label: sameDay ? formatInZone(h.finishedAt, 'd MMM HH:mm') : (days[i] ?? ''),
+    value: h.score,
+  }));
   return (
     <div className="audit-grid audit-grid--health">
       <section className={`seo-card seo-card--score seo-tone--${tone}`} aria-labelledby="audit-score-title">
@@ -132,11 +145,10 @@ export default function AuditOverview({ auditId }: AuditViewProps) {
         .map(([depth, value]) => ({ label: depth === 'unknown' ? 'Sitemap only' : depth, value }))
     : [];
   const timePoints: ChartPoint[] = stats
-    ? Object.entries(stats.responseTime.ranges).map(([range, value], i) => ({
-        label: range,
-        value,
-        tone: (['success', 'success', 'info', 'warning', 'danger'] as const)[i] ?? 'accent',
-      }))
+    ? Object.entries(stats.responseTime.ranges)
+        // A stored map keeps no order: fastest first.
+        .sort(([a], [b]) => rangeRank(a) - rangeRank(b))
+        .map(([range, value]) => ({ label: range, value, tone: RANGE_TONE[rangeRank(range)] ?? 'accent' }))
     : [];
   const health = stats?.pageHealth;
   const healthyShare =
