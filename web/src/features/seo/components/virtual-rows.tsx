@@ -30,6 +30,10 @@ export default function VirtualRows({
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    // The first render draws a screenful before the scroller is measured, rather than nothing.
+    initialRect: { width: 0, height: 800 },
+    // Measured from a layout effect, where React cannot flush synchronously: let it batch.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const last = items.at(-1)?.index ?? 0;
