@@ -43,10 +43,12 @@ async function draft(page: Page, content: string) {
 async function saveFirstComment(page: Page, text: string) {
   await page.getByLabel('First comment').fill(text);
   const saved = page.waitForResponse((r) => r.url().endsWith('/first-comment') && r.request().method() === 'PUT');
+  // The post answers again with its new version before anything else is asked of it; listened
+  // for before the click, since the refetch may answer before the save's response is read here.
+  const reloaded = page.waitForResponse((r) => r.url().includes('/with-siblings'));
   await page.getByRole('button', { name: 'Save first comment' }).click();
   expect((await saved).status()).toBe(200);
-  // The post answers again with its new version before anything else is asked of it.
-  await page.waitForResponse((r) => r.url().includes('/with-siblings'));
+  await reloaded;
   await untilLoaded(page);
 }
 
