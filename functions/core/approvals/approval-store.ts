@@ -196,6 +196,12 @@ export async function reviewByLink(postId: number, token: string): Promise<Revie
   return reviewView(post, link.expiresAt, post.approval?.state === 'in-review');
 }
 
+/** Of two uses of one link at once, the loser is told the link was used, whichever read it lost. */
+async function refuseIfSpent(link: { companyId: number; secretHash: string }) {
+  const now = await approvalLinks.get(keys.approvalLink(link.companyId, link.secretHash), { consistent: true });
+  if (now?.usedAt) throw forbidden(approvalMessages.linkUsed);
+}
+
 /**
  * An outside reviewer decides through the link. The link is spent and the decision written in
  * one transaction, each on its condition (the link unused, the post at the version the reviewer
@@ -207,7 +213,11 @@ export async function decideByLink(
   now = new Date(),
 ): Promise<ReviewView> {
   const { link, post } = await openLink(postId, input.token);
-  if (post.approval?.state !== 'in-review') throw conflict(approvalMessages.notInReview);
+  if (post.approval?.state !== 'in-review') {
+    // Read between another use's commit of the link and of the post: that use is what ended the review.
+    await refuseIfSpent(link);
+    throw conflict(approvalMessages.notInReview);
+  }
   assertSeen(post, input.version);
   const by = input.name || 'Reviewer';
   const entry = { by, role: 'reviewer' as const, decision: input.decision, text: input.comment, at: now.toISOString() };
@@ -220,7 +230,10 @@ export async function decideByLink(
     posts.tx.put(next, versionIs(post.version)),
   ]);
   if (!written.ok && written.failed.includes(0)) throw forbidden(approvalMessages.linkUsed);
-  if (!written.ok) throw conflict(approvalMessages.changedSinceOpened);
+  if (!written.ok) {
+    await refuseIfSpent(link);
+    throw conflict(approvalMessages.changedSinceOpened);
+  }
   await mailAuthor(next, {
     decider: `${by} (reviewer)`,
     approved: input.decision === 'approved',
