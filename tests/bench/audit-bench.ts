@@ -4,7 +4,8 @@
  * its own, crawled at concurrency 32 by our audit with every check on (page data streamed to an
  * S3 server in this process), by a bare undici + htmlparser2 loop (links only: the ceiling) and
  * by linkinator 7.6.1 (stopped after BENCH_LINKINATOR_SECONDS, default 30: it would take minutes).
- * Each crawler runs in its own process, so each peak RSS is its own.
+ * Each crawler runs in its own process, so each peak RSS is its own; ours and the bare loop under
+ * the heap cap the crawl worker's Lambda gets.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -101,8 +102,10 @@ export async function runAuditBench() {
   const linkinatorSeconds = Number(process.env.BENCH_LINKINATOR_SECONDS ?? 30);
   const { origin, env, close } = await benchSite(pages);
   try {
-    const audit = await runCrawler('audit', [origin, String(pages)], env);
-    const bare = await runCrawler('bare', [origin, String(pages)], env);
+    // Ours and the ceiling under the crawl worker's heap cap, as the crawl runs on Lambda.
+    const capped = { ...env, NODE_OPTIONS: nodeOptionsFor(SIZING.worker.memorySize) };
+    const audit = await runCrawler('audit', [origin, String(pages)], capped);
+    const bare = await runCrawler('bare', [origin, String(pages)], capped);
     const linkinator = await runCrawler('linkinator', [origin, String(pages)], env, linkinatorSeconds);
     const rate = (r: CrawlerResult) => r.pages / r.seconds;
     const rows = [audit, bare, linkinator].map((r) => ({

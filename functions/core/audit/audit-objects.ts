@@ -1,7 +1,7 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { config } from '../config';
 import { companyObjectPrefix } from '../storage/company-objects';
-import { s3 } from '../storage/s3';
+import { isMissingObject, s3 } from '../storage/s3';
 import type { IssueHistory } from './audit-history';
 import type { PageRecord, PageSink } from './page-record';
 
@@ -25,8 +25,7 @@ async function get(key: string): Promise<string | undefined> {
     const out = await s3().send(new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }));
     return await out.Body?.transformToString('utf8');
   } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (error as Error).name === 'NoSuchKey') return undefined;
+    if (isMissingObject(error)) return undefined;
     throw error;
   }
 }
@@ -76,12 +75,33 @@ export async function loadAuditView<Row>(
   return text ? (JSON.parse(text) as AuditView<Row>) : { rows: [], truncated: false };
 }
 
-/** The page records of an audit, chunk by chunk: only one chunk is in memory at a time. */
+/** A stored object's lines as they arrive, never the whole object as one string (nothing when missing). */
+async function* objectLines(key: string): AsyncGenerator<string> {
+  let body: AsyncIterable<Uint8Array>;
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }));
+    if (!out.Body) return;
+    body = out.Body as AsyncIterable<Uint8Array>;
+  } catch (error) {
+    if (isMissingObject(error)) return;
+    throw error;
+  }
+  const decoder = new TextDecoder();
+  let rest = '';
+  for await (const bytes of body) {
+    const lines = (rest + decoder.decode(bytes, { stream: true })).split('\n');
+    rest = lines.pop() ?? '';
+    yield* lines;
+  }
+  rest += decoder.decode();
+  if (rest) yield rest;
+}
+
+/** The page records of an audit, line by line as each chunk streams in. */
 export async function* readPageRecords(companyId: number, auditId: string, chunks: number): AsyncGenerator<PageRecord> {
   for (let n = 0; n < chunks; n++) {
-    const text = await get(`${auditPrefix(companyId, auditId)}${chunkName(n)}`);
-    if (!text) continue;
-    for (const line of text.split('\n')) if (line) yield JSON.parse(line) as PageRecord;
+    for await (const line of objectLines(`${auditPrefix(companyId, auditId)}${chunkName(n)}`))
+      if (line) yield JSON.parse(line) as PageRecord;
   }
 }
 

@@ -3,7 +3,7 @@ import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-s
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../config';
 import { companyObjectPrefix } from '../storage/company-objects';
-import { s3 } from '../storage/s3';
+import { isMissingObject, s3 } from '../storage/s3';
 
 /** A presigned PUT stays usable this long: enough for 20 MB on a slow line, not for sharing. */
 const UPLOAD_URL_SECONDS = 15 * 60;
@@ -59,11 +59,6 @@ export function presignMediaDownload(key: string): Promise<string> {
   });
 }
 
-const isMissing = (error: unknown) => {
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return status === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
-};
-
 /** The object's bytes (the first `maxBytes` only when given), or undefined when it never arrived. */
 export async function readMediaObject(key: string, maxBytes?: number): Promise<Buffer | undefined> {
   try {
@@ -77,7 +72,7 @@ export async function readMediaObject(key: string, maxBytes?: number): Promise<B
     if (!out.Body) return Buffer.alloc(0);
     return Buffer.from(await out.Body.transformToByteArray());
   } catch (error) {
-    if (isMissing(error)) return undefined;
+    if (isMissingObject(error)) return undefined;
     throw error;
   }
 }

@@ -26,3 +26,10 @@ export function s3(): S3Client {
   cached = { endpoint, secret, client };
   return client;
 }
+
+/** An S3 refusal that means the object is not there (GetObject's NoSuchKey, HeadObject's bare 404). */
+export function isMissingObject(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  const name = (error as Error).name;
+  return status === 404 || name === 'NoSuchKey' || name === 'NotFound';
+}
