@@ -23,10 +23,17 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
     media: { read: true, write: true, delete: true, prefix: 'companies/' },
     secrets: ['openai', 'oauth-clients'],
     tokenKey: ['encrypt', 'decrypt'],
+    // A scheduled website audit (audit-schedule job) starts its site-audit run.
+    workflows: ['site-audit'],
   }),
   'finish-job': defineGrants({ table: ['GetItem', 'UpdateItem'] }),
   // The site audit: the crawl cursor and page data in the bucket under companies/, the audit item; the mail when ready.
-  'audit-crawl': defineGrants({ table: TABLE_READ_WRITE, media: { read: true, write: true, prefix: 'companies/' } }),
+  // It opens the sealed basic-auth password of a site behind one (audit settings).
+  'audit-crawl': defineGrants({
+    table: TABLE_READ_WRITE,
+    media: { read: true, write: true, prefix: 'companies/' },
+    tokenKey: ['decrypt'],
+  }),
   'audit-finish': defineGrants({
     table: TABLE_READ_WRITE,
     media: { read: true, write: true, prefix: 'companies/' },

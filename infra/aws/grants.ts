@@ -90,14 +90,13 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
   }
 
   const startable = grants.workflows ?? [];
-  if (startable.length && !resources.workflows.size) {
-    throw new Error(`${who} declares workflows, but workflows cannot be granted to it (workers start none)`);
-  }
   for (const name of startable) {
-    const machine = resources.workflows.get(name);
-    if (!machine) throw new Error(`${who} declares workflow ${name}, which the stack does not deploy`);
-    allow(['states:StartExecution'], [machine.stateMachineArn]);
-    fn.addEnvironment(workflowArnEnv(name), machine.stateMachineArn);
+    // A workflow worker cannot refer to the state machines (they refer to it): it gets the ARN
+    // built from the machine's name, as a schedule's target does.
+    const arn = resources.workflows.get(name)?.stateMachineArn ?? resources.workflowArns.get(name);
+    if (!arn) throw new Error(`${who} declares workflow ${name}, which the stack does not deploy`);
+    allow(['states:StartExecution'], [arn]);
+    fn.addEnvironment(workflowArnEnv(name), arn);
   }
 
   if (grants.schedules) {

@@ -178,8 +178,9 @@ export class MarketingStack extends Stack {
         timeout: Duration.seconds(worker.timeoutSeconds),
         nativeModules: sharpFor(SHARP_FUNCTIONS.workers, worker.name),
       });
-      // Workers start no workflow directly: the state machines reference the workers' ARNs, so the
-      // reverse reference would be a circular dependency. A schedule's target is an ARN built from a name.
+      // Workers get no state machine: the state machines reference the workers' ARNs, so the
+      // reverse reference would be a circular dependency. A schedule's target, or a workflow a
+      // worker starts, is an ARN built from its name.
       applyGrants(
         fn.fn,
         WORKER_GRANTS[worker.name],

@@ -19,11 +19,15 @@ import { listCrawledPages } from './list-crawled-pages';
 import { listFoundLinks } from './list-found-links';
 import { listFoundResources } from './list-found-resources';
 import { unignoreIssue } from './unignore-issue';
+import { getAuditSchedule } from './get-audit-schedule';
+import { putAuditSchedule } from './save-audit-schedule';
 
 export const routes = [
   getSeoReport,
   recheckSeoReport,
   stopAudit,
+  getAuditSchedule,
+  putAuditSchedule,
   getIssuePages,
   getSettings,
   saveSettings,

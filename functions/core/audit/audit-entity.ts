@@ -43,6 +43,8 @@ export const auditItemSchema = z.object({
   result: auditResultSchema.optional(),
   /** Checks ignored in this audit's report until the next audit (spec 02 §4). */
   ignored: z.array(z.string()).optional(),
+  /** The due time of the schedule that started it: a second firing of that time starts nothing. */
+  scheduledFor: z.string().optional(),
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
 

@@ -49,6 +49,8 @@ export const keys = {
   }),
   auditLock: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'AUDITLOCK' }),
   auditSettings: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'AUDITSETTINGS' }),
+  /** When the company's audits run by themselves, and what the last due run did. */
+  auditSchedule: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'AUDITSCHEDULE' }),
   /** The company's proof that it owns its website (token, and the host it was proven for). */
   siteOwnership: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'SITEOWNERSHIP' }),
   /** The one audit crawling a host at a time, across all companies: a lease. */

@@ -11,6 +11,7 @@ import { demoHistoryJob } from '../../core/demo/demo-history';
 import { webhookDeliveryJob } from '../../core/public-api/webhook-job';
 import { postsImportJob } from '../../core/imports/import-job';
 import { feedPollJob } from '../../core/feeds/feed-poll';
+import { auditScheduleJob } from '../../core/audit/audit-schedule-job';
 
 /**
  * Every job kind the run-job worker runs, imported by name: adding a kind is one import and
@@ -30,4 +31,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   webhookDeliveryJob,
   postsImportJob,
   feedPollJob,
+  auditScheduleJob,
 ];
