@@ -64,6 +64,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // After every other project (group 0), one file at a time: nothing else loads the machine.
+          // `npm test` (tests/all.ts) goes further and runs it as a second Vitest run, after the checks.
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
