@@ -32,53 +32,17 @@ export const auditMessages = {
     `We could not find your verification file or meta tag on ${host}. Upload the file to your site's root (or add the meta tag to your home page), then try again.`,
 } as const;
 
-export const RULE_MAX_LENGTH = 2048;
 /** Spec 02 §4: a number of free audits per month applies as a trial; more need a paid plan. */
 export const FREE_AUDITS_PER_MONTH = 1;
 
-/** Spec 02 §5 "Audit settings": a URL prefix path starts and ends with /. */
-export const urlPrefixField = z.string().check(
-  z.trim(),
-  z.maxLength(RULE_MAX_LENGTH, auditMessages.ruleTooLong),
-  z.refine((path) => path.length > 0 && path.startsWith('/') && path.endsWith('/'), auditMessages.prefixInvalid),
-);
-
-/** What a company may set for its audits (spec 02 §3 "Audit" settings, the ones a crawler without a browser has). */
-export const auditSettingsSchema = z
-  .object({
-    maxPages: z._default(z.number().check(z.int(), z.gte(1), z.lte(100_000)), 1000),
-    maxDepth: z._default(z.number().check(z.int(), z.gte(0), z.lte(100)), 10),
-    /** Open connections per host. */
-    concurrency: z._default(z.number().check(z.int(), z.gte(1), z.lte(64)), 8),
-    /** Requests per second per host (spec: the optimal rate is 500). */
-    requestsPerSecond: z._default(z.number().check(z.gte(0.1), z.lte(500)), 20),
-    maxRedirects: z._default(z.number().check(z.int(), z.gte(0), z.lte(10)), 5),
-    maxPageBytes: z._default(z.number().check(z.int(), z.gte(64 * 1024), z.lte(20 * 1024 * 1024)), 5 * 1024 * 1024),
-    followRobots: z._default(z.boolean(), true),
-    includeSubdomains: z._default(z.boolean(), false),
-    userAgent: z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, auditMessages.userAgentInvalid),
-          z.maxLength(200, auditMessages.userAgentInvalid),
-        ),
-    ),
-    allowPrefixes: z._default(z.array(urlPrefixField).check(z.maxLength(50)), []),
-    disallowPrefixes: z._default(z.array(urlPrefixField).check(z.maxLength(50)), []),
-    /**
-     * Checks turned off (spec 02 §4: disabled in the audit settings, from the next audit). Left
-     * out of a save, the saved list stays: a form that does not show it cannot clear it.
-     */
-    // Check ids are checked against the catalogue by the server (save-audit-settings.ts), so the
-    // web's bundle does not carry the catalogue for this.
-    disabledChecks: z.optional(
-      z.array(z.string().check(z.regex(/^[a-z0-9-]{1,60}$/, auditMessages.unknownCheck))).check(z.maxLength(200)),
-    ),
-  })
-  .check(z.meta({ title: 'AuditSettings' }));
-export type AuditSettings = z.output<typeof auditSettingsSchema>;
+export {
+  auditSettingsSchema,
+  auditSettingsInputSchema,
+  RULE_MAX_LENGTH,
+  urlRuleField as urlPrefixField,
+  type AuditSettings,
+  type AuditSettingsInput,
+} from './audit-settings';
 
 export { auditStatusSchema, type AuditStatus } from './seo-status';
 

@@ -63,6 +63,16 @@ describe('the audit workers', () => {
     }
   });
 
+  it("seal the site's basic-auth password in the seo area and open it only in the crawl", () => {
+    const seo = statementsOf(template, idOf('api', 'seo')).flatMap(actionsOf);
+    expect(seo).toContain('kms:Encrypt');
+    expect(seo).not.toContain('kms:Decrypt');
+    const crawl = statementsOf(template, idOf('worker', 'audit-crawl')).flatMap(actionsOf);
+    expect(crawl).toContain('kms:Decrypt');
+    expect(crawl).not.toContain('kms:Encrypt');
+    expect(statementsOf(template, idOf('worker', 'audit-finish')).flatMap(actionsOf)).not.toContain('kms:Decrypt');
+  });
+
   it('only the finishing worker sends mail (the report is ready)', () => {
     expect(statementsOf(template, idOf('worker', 'audit-finish')).flatMap(actionsOf)).toContain('ses:SendEmail');
     expect(statementsOf(template, idOf('worker', 'audit-crawl')).flatMap(actionsOf)).not.toContain('ses:SendEmail');

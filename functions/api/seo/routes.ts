@@ -5,6 +5,7 @@ import { getSettings } from './get-audit-settings';
 import { getSeoKeywords } from './get-keywords';
 import { recheckSeoReport } from './recheck';
 import { saveSettings } from './save-audit-settings';
+import { uploadUrlList } from './upload-url-list';
 import { saveSeoKeywords } from './save-keywords';
 import { verifySiteOwnership } from './prove-site-ownership';
 import { getSiteOwnership } from './site-ownership';
@@ -19,18 +20,15 @@ import { listCrawledPages } from './list-crawled-pages';
 import { listFoundLinks } from './list-found-links';
 import { listFoundResources } from './list-found-resources';
 import { unignoreIssue } from './unignore-issue';
-import { getAuditSchedule } from './get-audit-schedule';
-import { putAuditSchedule } from './save-audit-schedule';
 
 export const routes = [
   getSeoReport,
   recheckSeoReport,
   stopAudit,
-  getAuditSchedule,
-  putAuditSchedule,
   getIssuePages,
   getSettings,
   saveSettings,
+  uploadUrlList,
   getSiteOwnership,
   verifySiteOwnership,
   listSiteAudits,

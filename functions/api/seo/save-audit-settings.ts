@@ -1,19 +1,22 @@
 import { seoContracts } from '@shared/contracts/seo';
 import { auditMessages } from '@shared/schemas/seo';
 import { isSeoCheckId } from '@shared/seo-checks';
-import { saveAuditSettings } from '../../core/audit/audit-store';
+import { saveSettingsInput } from '../../core/audit/audit-settings-store';
 import { fieldError } from '../../core/errors';
 import { defineRoute, ok } from '../../core/http/route';
+import { assertCanConfigureAudit } from '../../core/membership';
 
 /**
- * PUT /api/seo/audit/settings: prefixes must start and end with / (spec 02 §5), limits within
- * range, turned-off checks from the catalogue.
+ * PUT /api/seo/audit/settings: every rule of spec 02 §5 is the body schema's (the form runs the
+ * same one); turned-off checks must be in the catalogue. The password is sealed, never echoed.
  */
 export const saveSettings = defineRoute(seoContracts.saveSettings, {
   access: 'company',
-  handle: async ({ companyId, body }) => {
+  handle: async ({ companyId, user, body }) => {
+    // Turning checks off and the crawl's rules are the admins' and managers' (spec 02 §2, §6).
+    await assertCanConfigureAudit(companyId, user.id);
     const unknown = (body.disabledChecks ?? []).findIndex((check) => !isSeoCheckId(check));
     if (unknown >= 0) throw fieldError(`disabledChecks.${unknown}`, auditMessages.unknownCheck);
-    return ok(await saveAuditSettings(companyId, body));
+    return ok(await saveSettingsInput(companyId, body));
   },
 });

@@ -43,8 +43,8 @@ export const auditItemSchema = z.object({
   result: auditResultSchema.optional(),
   /** Checks ignored in this audit's report until the next audit (spec 02 §4). */
   ignored: z.array(z.string()).optional(),
-  /** The due time of the schedule that started it: a second firing of that time starts nothing. */
-  scheduledFor: z.string().optional(),
+  /** The site's basic-auth password, sealed as the settings keep it (audit-settings-store.ts). */
+  basicAuthSealed: z.string().optional(),
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
 
@@ -85,6 +85,15 @@ export const siteOwnershipItems = defineEntity({
 /** COMPANY#<id> / AUDITSETTINGS: the company's crawl settings. */
 export const auditSettingsItems = defineEntity({
   type: 'audit-settings',
-  schema: z.object({ companyId: z.number(), settings: auditSettingsSchema }),
+  schema: z.object({
+    companyId: z.number(),
+    settings: auditSettingsSchema,
+    /** The basic-auth password, sealed like platform tokens; never returned. */
+    basicAuthSealed: z.string().optional(),
+    /** The uploaded list's URLs (at most 200 KB of them, within the item), crawled when the list source is on. */
+    urlListUrls: z.array(z.string()).optional(),
+    /** Why the company last went back to version 1.0 (spec 02 §4: switching back asks for feedback). */
+    versionFeedback: z.object({ text: z.string(), at: z.string() }).optional(),
+  }),
   key: (s) => keys.auditSettings(s.companyId),
 });

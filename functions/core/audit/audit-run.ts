@@ -18,6 +18,7 @@ import {
 } from './audit-objects';
 import { endAudit, getAudit, latestFinished, recentAudits, saveProgress } from './audit-store';
 import { writeAuditViews } from './audit-views';
+import { basicAuthOf, urlListOf } from './audit-settings-store';
 import { crawlBatch } from './crawler';
 import { HOST_WAIT_SECONDS, releaseHostLease, takeHostLease } from './host-lease';
 import { CrawlState } from './crawl-state';
@@ -47,9 +48,13 @@ export async function runAuditBatch(
   if (!(await takeHostLease(audit.website, companyId, auditId))) return { done: false, waitSeconds: HOST_WAIT_SECONDS };
   const saved = await loadCrawlState(companyId, auditId);
   const state = saved ? CrawlState.fromJSON(saved) : new CrawlState();
+  const basicAuth = await basicAuthOf(audit);
   const outcome = await crawlBatch(state, {
     startUrl: audit.website,
     settings: audit.settings,
+    ...(basicAuth ? { basicAuth } : {}),
+    // The uploaded list is read when the crawl begins; later batches continue from the saved frontier.
+    ...(saved ? {} : { seedUrls: await urlListOf(audit) }),
     sink: bucketPageSink(companyId, auditId, state.counters.chunks),
     deadline: performance.now() + config.auditBatchMs,
     shouldStop: async () => (await getAudit(companyId, auditId))?.status !== 'running',
@@ -148,12 +153,15 @@ async function checkedPagesOfAudit(companyId: number, auditId: string): Promise<
 
 async function mailReady(audit: AuditItem, score: number, previous: number | undefined) {
   const user = await getUser(audit.userId);
-  if (!user) return;
-  try {
-    await mailer().send(auditReadyMail(user.email, audit.website, score, previous));
-  } catch (error) {
-    // The report is there either way; a lost mail must not fail the audit.
-    log('warn', 'audit ready mail failed', { auditId: audit.id, error: (error as Error).message });
+  // The one who started it, and the addresses the audit settings add.
+  const recipients = new Set([...(user ? [user.email.toLowerCase()] : []), ...audit.settings.notificationEmails]);
+  for (const to of recipients) {
+    try {
+      await mailer().send(auditReadyMail(to, audit.website, score, previous));
+    } catch (error) {
+      // The report is there either way; a lost mail must not fail the audit.
+      log('warn', 'audit ready mail failed', { auditId: audit.id, error: (error as Error).message });
+    }
   }
 }
 

@@ -6,7 +6,8 @@ import {
   type AuditProgress,
   type AuditSettings,
 } from '@shared/schemas/seo';
-import { conflict } from '../errors';
+import { auditSettingsMessages, onScanExclusionList } from '@shared/schemas/audit-settings';
+import { badRequest, conflict } from '../errors';
 import { workflows } from '../jobs/workflow-port';
 import { companyItemPrefix, keys, partition } from '../table/keys';
 import { auditLocks, audits, auditSettingsItems, type AuditItem } from './audit-entity';
@@ -15,8 +16,6 @@ import { ownsSite } from './site-ownership';
 
 /** A lock older than this belongs to a run that died without releasing it (the workflow gives up long before). */
 const STALE_LOCK_MS = 24 * 3600_000;
-/** Longer than a start takes from its lock to its audit item: past it, a lock without an audit is a dead start. */
-const ORPHAN_LOCK_MS = 60_000;
 const RECENT = 30;
 
 /** What the site-audit workflow receives: which audit of which company. The cursor is in the bucket. */
@@ -63,10 +62,18 @@ export async function getAuditSettings(companyId: number): Promise<AuditSettings
   return saved?.settings ?? auditSettingsSchema.parse({});
 }
 
+/** The sealed basic-auth password an audit takes with it, when the settings have one. */
+async function sealedBasicAuth(companyId: number): Promise<{ basicAuthSealed?: string }> {
+  const saved = await auditSettingsItems.get(keys.auditSettings(companyId));
+  return saved?.basicAuthSealed && saved.settings.basicAuthLogin ? { basicAuthSealed: saved.basicAuthSealed } : {};
+}
+
 export async function saveAuditSettings(companyId: number, settings: AuditSettings): Promise<AuditSettings> {
   const disabledChecks = settings.disabledChecks ?? (await getAuditSettings(companyId)).disabledChecks ?? [];
   const saved = { ...settings, disabledChecks };
-  await auditSettingsItems.put({ companyId, settings: saved });
+  // The sealed password and the uploaded list stay (audit-settings-store.ts writes them).
+  const current = await auditSettingsItems.get(keys.auditSettings(companyId), { consistent: true });
+  await auditSettingsItems.put({ ...current, companyId, settings: saved });
   return saved;
 }
 
@@ -82,18 +89,14 @@ export async function startAudit(input: {
   userId: number;
   website: string;
   free: boolean;
-  /** The schedule's due time, when a schedule starts it. */
-  scheduledFor?: string;
 }): Promise<AuditItem> {
+  if (onScanExclusionList(new URL(input.website).hostname)) throw badRequest(auditSettingsMessages.scanExcluded);
   const id = ulid();
   const since = new Date().toISOString();
   const lockKey = keys.auditLock(input.companyId);
   if (!(await auditLocks.put({ companyId: input.companyId, auditId: id, since }, { ifAbsent: true }))) {
-    const held = await auditLocks.get(lockKey, { consistent: true });
-    const age = held ? Date.now() - Date.parse(held.since) : 0;
-    // A lock whose audit was never written is a start that died in between (a power cut).
-    const orphaned = held && age > ORPHAN_LOCK_MS && !(await getAudit(input.companyId, held.auditId));
-    const stale = held && (age > STALE_LOCK_MS || orphaned);
+    const held = await auditLocks.get(lockKey);
+    const stale = held && Date.now() - Date.parse(held.since) > STALE_LOCK_MS;
     if (held && !stale) throw conflict(auditMessages.alreadyRunning);
     await auditLocks.put({ companyId: input.companyId, auditId: id, since });
   }
@@ -108,7 +111,7 @@ export async function startAudit(input: {
     startedAt: since,
     progress: emptyProgress(),
     free: input.free,
-    ...(input.scheduledFor ? { scheduledFor: input.scheduledFor } : {}),
+    ...(await sealedBasicAuth(input.companyId)),
   };
   await audits.put(audit);
   await workflows().start(

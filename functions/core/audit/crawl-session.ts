@@ -9,7 +9,7 @@ import {
   type SafeResponse,
 } from '../net';
 import { crawlerUserAgent, robotsToken } from './crawl-policy';
-import { CrawlScope, crawlKey } from './crawl-scope';
+import { CrawlScope, crawlKey, withoutParameters } from './crawl-scope';
 import { CrawlState, FLAG, STATUS, UNKNOWN_DEPTH } from './crawl-state';
 import type { PageRecord, PageSink } from './page-record';
 import { fetchRobotsTxt, RobotsRules } from './robots';
@@ -47,6 +47,8 @@ export interface SessionOptions {
   timeoutMs?: number;
   agent?: SafeAgentOptions;
   signal?: AbortSignal;
+  /** The site's basic-auth credentials (audit settings), sent to the site's own pages only. */
+  basicAuth?: { login: string; password: string };
 }
 
 /**
@@ -64,6 +66,8 @@ export class CrawlSession {
   readonly dispatcher: SafeAgent;
   readonly robots: RobotsRules;
   readonly pageHeaders: Record<string, string>;
+  /** The Authorization header of the site's own requests, when the settings give basic auth. */
+  readonly authorization: string | undefined;
   /** TLS options of the pool (a test CA), for the certificate probe's own handshake. */
   readonly tls: SafeAgentOptions['tls'];
   /** Spread into every fetch: the Task's signal, when there is one. */
@@ -87,6 +91,10 @@ export class CrawlSession {
     this.dispatcher = createSafeAgent({ connections: this.settings.concurrency, ...options.agent });
     this.robots = new RobotsRules(state.site.robots, robotsToken(this.settings));
     this.pageHeaders = { 'user-agent': this.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' };
+    const auth = options.basicAuth;
+    this.authorization = auth
+      ? `Basic ${Buffer.from(`${auth.login}:${auth.password}`, 'utf8').toString('base64')}`
+      : undefined;
     this.signalled = options.signal ? { signal: options.signal } : {};
     this.tls = options.agent?.tls;
   }
@@ -97,7 +105,8 @@ export class CrawlSession {
     let loading = this.robotsLoading.get(origin);
     if (!loading) {
       const { dispatcher, userAgent, timeoutMs } = this;
-      loading = fetchRobotsTxt(origin, { dispatcher, userAgent, timeoutMs }).then((text) => {
+      const headers = this.headersFor(new URL(origin));
+      loading = fetchRobotsTxt(origin, { dispatcher, userAgent, timeoutMs, headers }).then((text) => {
         this.state.site.robots[origin] = text;
         if (origin === this.start.origin && text === null) this.state.site.robotsMissing = true;
       });
@@ -110,12 +119,22 @@ export class CrawlSession {
   fetchPage(target: URL): Promise<SafeResponse> {
     return safeFetch(target, {
       dispatcher: this.dispatcher,
-      headers: this.pageHeaders,
+      headers: { ...this.pageHeaders, ...this.headersFor(target) },
       followRedirects: false,
       maxBytes: this.settings.maxPageBytes,
       timeoutMs: this.timeoutMs,
       ...this.signalled,
     });
+  }
+
+  /** The basic-auth header for a URL of the site itself; never for another site. */
+  headersFor(url: URL): Record<string, string> {
+    return this.authorization && this.scope.inSite(url) ? { authorization: this.authorization } : {};
+  }
+
+  /** The URL as the crawl keeps it: the query parameters the settings ignore dropped. */
+  private clean(url: URL): URL {
+    return withoutParameters(url, this.settings.ignoreUrlParameters);
   }
 
   /** False when the settings follow robots.txt and it disallows the URL. */
@@ -162,8 +181,9 @@ export class CrawlSession {
    * within limits. A new URL the crawl will not fetch is not kept at all (undefined): a site of
    * millions of links costs the state no more than its first maxPages pages.
    */
-  discover(url: URL, depth: number, via: 'link' | 'redirect' | 'reference'): number | undefined {
+  discover(found: URL, depth: number, via: 'link' | 'redirect' | 'reference'): number | undefined {
     const { state } = this;
+    const url = this.clean(found);
     const key = crawlKey(url);
     const known = state.idOf(key);
     if (known === undefined && !this.pageWanted(url, depth)) return undefined;
@@ -185,8 +205,9 @@ export class CrawlSession {
    * A URL the sitemap lists: marked when known, queued when new and within limits. Whether
    * robots.txt disallows it is noted whatever the settings, for the sitemap cross-check.
    */
-  discoverFromSitemap(url: URL): void {
+  discoverFromSitemap(found: URL): void {
     const { state } = this;
+    const url = this.clean(found);
     const key = crawlKey(url);
     const disallowed = this.robots.known(url.origin) && !this.robots.allowed(key, url.origin) ? FLAG.disallowed : 0;
     const known = state.idOf(key);
@@ -197,6 +218,22 @@ export class CrawlSession {
     if (!this.scope.allowed(url) || !this.roomForPage()) return;
     const { id } = state.intern(key);
     state.flag(id, FLAG.inSitemap | FLAG.queued | disallowed);
+    state.counters.queuedPages++;
+    state.sitemapQueue.push(id);
+  }
+
+  /**
+   * A URL of the uploaded list (audit settings' list source): queued like the sitemap's, with
+   * its depth unknown, when it is of the site, within the rules and within maxPages.
+   */
+  discoverFromList(found: URL): void {
+    const { state } = this;
+    const url = this.clean(found);
+    if (!this.scope.inSite(url) || !this.scope.allowed(url) || !this.roomForPage()) return;
+    const key = crawlKey(url);
+    if (state.idOf(key) !== undefined) return;
+    const { id } = state.intern(key);
+    state.flag(id, FLAG.queued);
     state.counters.queuedPages++;
     state.sitemapQueue.push(id);
   }
@@ -221,6 +258,7 @@ export class CrawlSession {
    */
   discoverExternal(url: URL): number | undefined {
     const { state } = this;
+    if (this.scope.ignoredExternal(url)) return undefined;
     const key = crawlKey(url);
     const known = state.idOf(key);
     if (known !== undefined) return state.has(known, FLAG.external) ? known : undefined;
@@ -271,8 +309,10 @@ export class CrawlSession {
   slowSettled = () => this.slowNeeded() <= 0;
 
   /** A visited page to the sink, its issues counted for the progress. */
-  async record(page: PageRecord): Promise<void> {
+  async record(found: PageRecord): Promise<void> {
     const { counters } = this.state;
+    // A page under a hide rule is crawled and followed, but its own issues are left out of the report.
+    const page = found.issues.length && this.scope.hidden(new URL(found.url)) ? { ...found, issues: [] } : found;
     for (const issue of page.issues) {
       const severity = seoCheck(issue).severity;
       if (severity === 'error') counters.errors++;

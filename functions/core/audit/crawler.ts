@@ -21,6 +21,10 @@ export interface CrawlOptions {
   timeoutMs?: number;
   /** Pool options (a test CA for a loopback https site). */
   agent?: SafeAgentOptions;
+  /** The site's basic-auth credentials (audit settings), for the site's own requests only. */
+  basicAuth?: { login: string; password: string };
+  /** The uploaded list's URLs (the list source), queued when the crawl begins. */
+  seedUrls?: readonly string[];
   /** Asked every few seconds; true ends the batch early (the user stopped the audit). */
   shouldStop?: () => Promise<boolean>;
   /** Told every few seconds while the batch runs. */
@@ -48,7 +52,10 @@ export interface BatchOutcome {
 export async function crawlBatch(state: CrawlState, options: CrawlOptions): Promise<BatchOutcome> {
   const session = new CrawlSession(state, options);
   state.counters.batches++;
-  if (state.size === 0) session.seedStart();
+  if (state.size === 0) {
+    session.seedStart();
+    seedFromList(session, options.seedUrls ?? []);
+  }
   if (!state.site.sitemapsRead) await readSiteSitemaps(session);
   await probeSiteSecurity(session);
 
@@ -179,16 +186,33 @@ class BatchWorkers {
   }
 }
 
-/** The sitemaps robots.txt names (or /sitemap.xml): their same-site URLs join the frontier, once per crawl. */
+/** The uploaded list's URLs of the site join the frontier (the fetches are the safe fetcher's, like every other). */
+function seedFromList(session: CrawlSession, urls: readonly string[]): void {
+  for (const href of urls) {
+    const url = resolveHref(href, session.start);
+    if (url) session.discoverFromList(url);
+  }
+}
+
+/**
+ * The sitemaps robots.txt names (or /sitemap.xml), read once per crawl: with the sitemap source
+ * on, their same-site URLs join the frontier; with it off, only whether they exist and parse is kept.
+ */
 async function readSiteSitemaps(session: CrawlSession): Promise<void> {
   const { state, start, scope, dispatcher, userAgent, timeoutMs } = session;
   await session.ensureRobots(start.origin);
+  const useUrls = session.settings.sitemapSource;
   const outcome = await readSitemaps(
     session.robots.sitemaps(start.origin),
     `${start.origin}/sitemap.xml`,
-    { dispatcher, userAgent, timeoutMs },
+    {
+      dispatcher,
+      userAgent,
+      timeoutMs,
+      headersFor: (url) => (URL.canParse(url) ? session.headersFor(new URL(url)) : {}),
+    },
     (loc) => {
-      const url = resolveHref(loc, start);
+      const url = useUrls ? resolveHref(loc, start) : undefined;
       if (url && scope.inSite(url)) session.discoverFromSitemap(url);
     },
   );

@@ -2,10 +2,34 @@ import type { SeoCheckId } from '@shared/seo-checks';
 import { SEO_THRESHOLDS as T } from '@shared/seo-thresholds';
 import type { PageFacts } from './page-facts';
 
+/** The figures the audit settings may change (spec 02 §3: length and count thresholds). */
+export interface PageThresholds {
+  titleMin: number;
+  titleMax: number;
+  descriptionMin: number;
+  descriptionMax: number;
+  h1Max: number;
+  minWords: number;
+  maxLinks: number;
+  minOutlinks: number;
+}
+
+/** Spec 02 §9's figures, which the settings start from. */
+export const DEFAULT_PAGE_THRESHOLDS: PageThresholds = {
+  titleMin: T.titleMin,
+  titleMax: T.titleMax,
+  descriptionMin: T.descriptionMin,
+  descriptionMax: T.descriptionMax,
+  h1Max: T.h1Max,
+  minWords: T.minWords,
+  maxLinks: T.maxLinks,
+  minOutlinks: 1,
+};
+
 /** A check that one HTML page answers by itself: true when the page has the issue. */
 export interface PageCheck {
   id: SeoCheckId;
-  test: (page: PageFacts) => boolean;
+  test: (page: PageFacts, t?: PageThresholds) => boolean;
 }
 
 /** ISO 639-1 language, optional script or ISO 3166-1 region: en, en-GB, zh-Hant, es-419; or x-default. */
@@ -38,9 +62,9 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
     test: (p) => NOT_FOUND_TEXT.test(p.parsed.title ?? '') || NOT_FOUND_TEXT.test(p.parsed.h1 ?? ''),
   },
 
-  { id: 'too-many-links', test: (p) => p.outlinks > T.maxLinks },
+  { id: 'too-many-links', test: (p, t = DEFAULT_PAGE_THRESHOLDS) => p.outlinks > t.maxLinks },
   { id: 'nofollow-internal', test: (p) => p.nofollowInternal > 0 },
-  { id: 'dead-end', test: (p) => p.outlinks === 0 },
+  { id: 'dead-end', test: (p, t = DEFAULT_PAGE_THRESHOLDS) => p.outlinks < Math.max(1, t.minOutlinks) },
   { id: 'empty-anchor', test: (p) => p.emptyAnchors > 0 },
   { id: 'vague-anchor', test: (p) => p.vagueAnchors > 0 },
   { id: 'http-link-on-https', test: (p) => p.https && p.httpLinks > 0 },
@@ -48,14 +72,23 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
   { id: 'malformed-href', test: (p) => p.malformedLinks > 0 },
 
   { id: 'title-missing', test: (p) => !p.parsed.title },
-  { id: 'title-short', test: (p) => !!p.parsed.title && p.parsed.title.length < T.titleMin },
-  { id: 'title-long', test: (p) => !!p.parsed.title && p.parsed.title.length > T.titleMax },
+  {
+    id: 'title-short',
+    test: (p, t = DEFAULT_PAGE_THRESHOLDS) => !!p.parsed.title && p.parsed.title.length < t.titleMin,
+  },
+  {
+    id: 'title-long',
+    test: (p, t = DEFAULT_PAGE_THRESHOLDS) => !!p.parsed.title && p.parsed.title.length > t.titleMax,
+  },
   { id: 'title-multiple', test: (p) => p.parsed.titleCount > 1 },
   { id: 'description-missing', test: (p) => !p.parsed.description },
-  { id: 'description-long', test: (p) => (p.parsed.description?.length ?? 0) > T.descriptionMax },
+  {
+    id: 'description-long',
+    test: (p, t = DEFAULT_PAGE_THRESHOLDS) => (p.parsed.description?.length ?? 0) > t.descriptionMax,
+  },
   {
     id: 'description-short',
-    test: (p) => !!p.parsed.description && p.parsed.description.length < T.descriptionMin,
+    test: (p, t = DEFAULT_PAGE_THRESHOLDS) => !!p.parsed.description && p.parsed.description.length < t.descriptionMin,
   },
   { id: 'description-multiple', test: (p) => p.parsed.descriptionCount > 1 },
   {
@@ -65,11 +98,11 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
 
   { id: 'h1-missing', test: (p) => p.parsed.h1Count === 0 },
   { id: 'h1-multiple', test: (p) => p.parsed.h1Count > 1 },
-  { id: 'h1-long', test: (p) => (p.parsed.h1?.length ?? 0) > T.h1Max },
+  { id: 'h1-long', test: (p, t = DEFAULT_PAGE_THRESHOLDS) => (p.parsed.h1?.length ?? 0) > t.h1Max },
   { id: 'heading-order', test: (p) => p.parsed.headingOrderBroken },
   { id: 'h2-missing', test: (p) => p.parsed.h2Count === 0 },
 
-  { id: 'low-word-count', test: (p) => p.parsed.words < T.minWords },
+  { id: 'low-word-count', test: (p, t = DEFAULT_PAGE_THRESHOLDS) => p.parsed.words < t.minWords },
   { id: 'low-text-ratio', test: (p) => p.bytes > 0 && p.parsed.textChars / p.bytes < T.minTextRatio },
   { id: 'html-too-large', test: (p) => p.bytes > T.maxHtmlBytes },
   { id: 'dom-too-large', test: (p) => p.parsed.domNodes > T.maxDomNodes },
@@ -119,8 +152,8 @@ export const PAGE_CHECKS: readonly PageCheck[] = [
 ];
 
 /** The ids of the checks the page fails. */
-export function runPageChecks(page: PageFacts): SeoCheckId[] {
+export function runPageChecks(page: PageFacts, thresholds: PageThresholds = DEFAULT_PAGE_THRESHOLDS): SeoCheckId[] {
   const failed: SeoCheckId[] = [];
-  for (const check of PAGE_CHECKS) if (check.test(page)) failed.push(check.id);
+  for (const check of PAGE_CHECKS) if (check.test(page, thresholds)) failed.push(check.id);
   return failed;
 }

@@ -304,7 +304,7 @@ async function finishPage(visit: Visit, facts: PageFacts): Promise<void> {
   if (parsed.description) state.descriptionHash[id] = shortHash(parsed.description.toLowerCase());
   if (parsed.words > 0) state.contentHash[id] = parsed.contentHash;
 
-  const issues = runPageChecks(facts);
+  const issues = runPageChecks(facts, session.settings);
   const page: PageRecord = {
     id,
     url,

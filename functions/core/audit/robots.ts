@@ -12,12 +12,12 @@ const ROBOTS_MAX_BYTES = 500 * 1024;
  */
 export async function fetchRobotsTxt(
   origin: string,
-  options: { dispatcher: SafeAgent; userAgent: string; timeoutMs: number },
+  options: { dispatcher: SafeAgent; userAgent: string; timeoutMs: number; headers?: Record<string, string> },
 ): Promise<string | null> {
   try {
     const response = await safeFetch(`${origin}/robots.txt`, {
       dispatcher: options.dispatcher,
-      headers: { 'user-agent': options.userAgent },
+      headers: { 'user-agent': options.userAgent, ...options.headers },
       maxBytes: ROBOTS_MAX_BYTES,
       timeoutMs: options.timeoutMs,
       maxRedirects: 3,

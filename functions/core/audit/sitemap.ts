@@ -6,6 +6,14 @@ import { FetchRefusedError, safeFetch, type SafeAgent } from '../net';
 /** Nested sitemap indexes are followed to this many sitemaps in all. */
 const MAX_SITEMAPS = 50;
 
+export interface SitemapFetchOptions {
+  dispatcher: SafeAgent;
+  userAgent: string;
+  timeoutMs: number;
+  /** Headers for one sitemap's request (the site's basic auth, for the site's own sitemaps only). */
+  headersFor?: (url: string) => Record<string, string>;
+}
+
 export interface SitemapOutcome {
   /** Sitemaps read (format errors included). */
   found: string[];
@@ -52,7 +60,7 @@ export function parseSitemap(xml: string): { kind: 'urlset' | 'sitemapindex' | '
 export async function readSitemaps(
   named: string[],
   fallback: string,
-  options: { dispatcher: SafeAgent; userAgent: string; timeoutMs: number },
+  options: SitemapFetchOptions,
   onUrl: (url: string) => void,
 ): Promise<SitemapOutcome> {
   const outcome: SitemapOutcome = { found: [], errors: [], tooLarge: [] };
@@ -88,12 +96,12 @@ export async function readSitemaps(
 
 async function fetchSitemap(
   url: string,
-  options: { dispatcher: SafeAgent; userAgent: string; timeoutMs: number },
+  options: SitemapFetchOptions,
 ): Promise<{ xml: string } | 'missing' | 'failed' | 'too-large'> {
   try {
     const response = await safeFetch(url, {
       dispatcher: options.dispatcher,
-      headers: { 'user-agent': options.userAgent },
+      headers: { 'user-agent': options.userAgent, ...options.headersFor?.(url) },
       maxBytes: T.sitemapMaxBytes,
       timeoutMs: options.timeoutMs,
       resource: 'file',
