@@ -53,6 +53,11 @@ export const keys = {
   auditSchedule: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'AUDITSCHEDULE' }),
   /** The company's proof that it owns its website (token, and the host it was proven for). */
   siteOwnership: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'SITEOWNERSHIP' }),
+  /** A guest link to the company's audit, by the SHA-256 of its secret (under AUDIT, so it goes with the audits). */
+  auditShare: (companyId: number, secretHash: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `${companyItemPrefix.auditShare}${secretHash}`,
+  }),
   /** The one audit crawling a host at a time, across all companies: a lease. */
   auditHost: (host: string): TableKey => ({ pk: `AUDITHOST#${host}`, sk: 'LEASE' }),
   /** A media file (pending until its upload is confirmed); numeric ids from the `media` counter. */
@@ -159,6 +164,7 @@ export const companyItemPrefix = {
   /** Audits, the running-audit lock and the audit settings. */
   audit: 'AUDIT',
   auditRun: 'AUDIT#',
+  auditShare: 'AUDITSHARE#',
   media: 'MEDIA#',
   integration: 'INTEGRATION#',
   notification: 'NOTIFICATION#',
