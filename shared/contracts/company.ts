@@ -12,6 +12,7 @@ import {
   inviteSchema,
 } from '../schemas/company';
 import { numericId } from '../schemas/fields';
+import { COMPANY_ROLES } from '../company-roles';
 import { jobStartedSchema } from '../schemas/lrp';
 import { overviewRequestSchema, updateIcpSchema } from '../schemas/onboarding';
 
@@ -64,6 +65,14 @@ export const companyContracts = {
     path: '/api/company/{id}/users/{userId}',
     summary: 'Remove a member (never the last one)',
     params: z.object({ id: numericId('Company not found'), userId: numericId('User not found') }),
+    responses: { 204: null },
+  }),
+  setRole: defineContract({
+    method: 'PUT',
+    path: '/api/company/{id}/users/{userId}/role',
+    summary: "Set a member's role: admin, manager or client (admins only, never their own)",
+    params: z.object({ id: numericId('Company not found'), userId: numericId('User not found') }),
+    body: z.object({ role: z.enum(COMPANY_ROLES) }),
     responses: { 204: null },
   }),
   overview: defineContract({

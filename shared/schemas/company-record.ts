@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { COMPANY_ROLES } from '../company-roles';
 import { shellMessages } from '../shell-messages';
 
 /**
@@ -22,6 +23,8 @@ export const companyUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** Spec 02 §6's audit roles; absent on answers from before roles, read as admin. */
+  role: z.optional(z.enum(COMPANY_ROLES)),
 });
 export const companyInviteSchema = z.object({ id: z.number(), email: z.string() });
 

@@ -6,6 +6,7 @@ import { listCompanies } from './list-companies';
 import { recreateDemo } from './recreate-demo';
 import { removeUser } from './remove-user';
 import { revokeInvite } from './revoke-invite';
+import { setRole } from './set-member-role';
 import { startIdealCustomers } from './start-ideal-customers';
 import { startOverview } from './start-overview';
 import { updateIcp } from './update-icp';
@@ -20,6 +21,7 @@ export const routes = [
   inviteUser,
   revokeInvite,
   removeUser,
+  setRole,
   acceptInvite,
   startOverview,
   startIdealCustomers,

@@ -1,3 +1,4 @@
+import { DEFAULT_ROLE, type CompanyRole } from '@shared/company-roles';
 import type { Company, CompanyInfoInput } from '@shared/schemas/company';
 import { getUsers } from '../accounts/user-store';
 import { conflict } from '../errors';
@@ -36,10 +37,12 @@ export const blankCompany = (id: number, name: string, demo: boolean): CompanyIt
   version: 1,
 });
 
-const newMember = (companyId: number, userId: number): MemberItem => ({
+/** The creator of a company is its admin; whoever joins later is a manager until an admin says otherwise. */
+const newMember = (companyId: number, userId: number, role: CompanyRole): MemberItem => ({
   companyId,
   userId,
   joinedAt: new Date().toISOString(),
+  role,
 });
 
 export const ONE_DEMO =
@@ -59,7 +62,7 @@ export async function createCompany(name: string, ownerId: number, demo = false)
     try {
       created = await transact([
         companies.tx.put(company, { ifAbsent: true }),
-        members.tx.put(newMember(company.id, ownerId)),
+        members.tx.put(newMember(company.id, ownerId, 'admin')),
         ...(demo ? [demoMarkerPut(ownerId, company.id, replacing)] : []),
       ]);
     } catch (error) {
@@ -100,7 +103,7 @@ function demoMarkerPut(userId: number, companyId: number, replacing: number | un
  */
 export async function addMember(companyId: number, userId: number): Promise<boolean> {
   const added = await transact([
-    members.tx.put(newMember(companyId, userId), { ifAbsent: true }),
+    members.tx.put(newMember(companyId, userId, 'manager'), { ifAbsent: true }),
     companies.tx.patch(keys.company(companyId), { add: { memberCount: 1 }, ifExists: true }),
   ]);
   return added.ok;
@@ -144,7 +147,18 @@ export async function companyIdsOf(userId: number): Promise<number[]> {
 }
 
 export async function memberIds(companyId: number): Promise<number[]> {
-  return (await members.queryPartition(partition.company(companyId), companyItemPrefix.member)).map((m) => m.userId);
+  return (await companyMembers(companyId)).map((m) => m.userId);
+}
+
+const companyMembers = (companyId: number) =>
+  members.queryPartition(partition.company(companyId), companyItemPrefix.member);
+
+/**
+ * Sets a member's role (shared/company-roles.ts). Only if they are still a member: a role never
+ * brings a removed member back. Answers false when they are not one.
+ */
+export async function setMemberRole(companyId: number, userId: number, role: CompanyRole): Promise<boolean> {
+  return members.change(keys.member(companyId, userId), { set: { role }, ifExists: true });
 }
 
 /** Pending (unexpired) invites of a company: expired ones are filtered on read. */
@@ -154,12 +168,13 @@ export async function pendingInvites(companyId: number): Promise<InviteItem[]> {
 
 /** A company as the API shows it, with its users, pending invites and ideal customers. */
 export async function companyView(company: CompanyItem): Promise<Company> {
-  const [ids, pending, icps] = await Promise.all([
-    memberIds(company.id),
+  const [memberItems, pending, icps] = await Promise.all([
+    companyMembers(company.id),
     pendingInvites(company.id),
     listIcps(company.id),
   ]);
-  const users = (await getUsers(ids)).sort((a, b) => a.id - b.id);
+  const roles = new Map(memberItems.map((m) => [m.userId, m.role ?? DEFAULT_ROLE]));
+  const users = (await getUsers([...roles.keys()])).sort((a, b) => a.id - b.id);
   return {
     id: company.id,
     ...businessProfile(company),
@@ -167,7 +182,13 @@ export async function companyView(company: CompanyItem): Promise<Company> {
     suggested_budget: company.suggested_budget,
     onboarded: company.onboarded,
     demo: company.demo,
-    users: users.map((u) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email })),
+    users: users.map((u) => ({
+      id: u.id,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      role: roles.get(u.id) ?? DEFAULT_ROLE,
+    })),
     invites: pending.map((i) => ({ id: i.id, email: i.email })),
     icps,
   };

@@ -1,3 +1,4 @@
+import { COMPANY_ROLES } from '@shared/company-roles';
 import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
@@ -6,6 +7,8 @@ export const memberItemSchema = z.object({
   companyId: z.number(),
   userId: z.number(),
   joinedAt: z.string(),
+  /** Absent on members from before roles: they are admins (shared/company-roles.ts). */
+  role: z.enum(COMPANY_ROLES).optional(),
 });
 export type MemberItem = z.infer<typeof memberItemSchema>;
 
