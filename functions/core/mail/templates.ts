@@ -84,3 +84,16 @@ export const inviteMail = (to: string, inviterName: string, companyName: string,
     { label: 'Accept invite', url },
     'The invite works once and expires in 7 days.',
   );
+
+/** A guest link to a company's website audit; the names are members' choices, so plain and short (mailName). */
+export const auditShareMail = (
+  to: string,
+  input: { senderName: string; companyName: string; modules: string[]; url: string; expiresOn: string },
+) =>
+  layout(
+    to,
+    `${mailName(input.companyName) || 'A company'} shared its website audit with you`,
+    `${mailName(input.senderName)} shared the website audit of ${mailName(input.companyName) || 'their company'} with you: ${input.modules.join(', ')}. No account is needed to read it.`,
+    { label: 'Open the website audit', url: input.url },
+    `The link is read-only and works until ${input.expiresOn}, unless it is revoked sooner.`,
+  );
