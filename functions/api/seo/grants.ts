@@ -9,6 +9,8 @@ import { defineGrants, TABLE_READ_WRITE } from '../../core/grants';
 export const grants = defineGrants({
   table: TABLE_READ_WRITE,
   workflows: ['site-audit', 'run-job'],
+  // A guest link to the audit can be mailed.
+  mail: true,
   media: { read: true, prefix: 'companies/' },
   // The audit settings seal the site's basic-auth password; only the crawl opens it.
   tokenKey: ['encrypt'],
