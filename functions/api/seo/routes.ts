@@ -20,6 +20,18 @@ import { listCrawledPages } from './list-crawled-pages';
 import { listFoundLinks } from './list-found-links';
 import { listFoundResources } from './list-found-resources';
 import { unignoreIssue } from './unignore-issue';
+import { listAuditShares } from './list-audit-shares';
+import { createAuditShare } from './create-audit-share';
+import { revokeAuditShare } from './revoke-audit-share';
+import { guestShare } from './guest-share';
+import { guestAuditList } from './guest-audit-list';
+import { guestAuditOverview } from './guest-audit-overview';
+import { guestIssueReport } from './guest-issue-report';
+import { guestIssueDetail } from './guest-issue-detail';
+import { guestCrawledPages } from './guest-crawled-pages';
+import { guestFoundLinks } from './guest-found-links';
+import { guestFoundResources } from './guest-found-resources';
+import { guestAuditComparison } from './guest-audit-comparison';
 
 export const routes = [
   getSeoReport,
@@ -41,6 +53,18 @@ export const routes = [
   listFoundLinks,
   listFoundResources,
   compareSiteAudits,
+  listAuditShares,
+  createAuditShare,
+  revokeAuditShare,
+  guestShare,
+  guestAuditList,
+  guestAuditOverview,
+  guestIssueReport,
+  guestIssueDetail,
+  guestCrawledPages,
+  guestFoundLinks,
+  guestFoundResources,
+  guestAuditComparison,
   generateKeywords,
   getSeoKeywords,
   saveSeoKeywords,
