@@ -97,7 +97,14 @@ describe('the seo area', () => {
     expect(env[workflowArnEnv('run-job')]).toEqual({ Ref: expect.stringMatching(/^WorkflowsRunJob/) });
   });
 
-  it('reads the issue lists under companies/ without writing to the bucket', () => {
-    expect(objectActions(idOf('api', 'seo'), 'companies/')).toEqual(['s3:GetObject']);
+  it('reads the issue lists under companies/ and writes only an audit’s downloads (report files, sitemaps)', () => {
+    const id = idOf('api', 'seo');
+    const downloads = 'companies/*/audits/*/downloads/';
+    expect(objectActions(id, downloads)).toEqual(['s3:PutObject']);
+    const elsewhere = statementsOf(template, id).filter(
+      (s) => JSON.stringify(s.Resource).includes('/companies/*') && !JSON.stringify(s.Resource).includes(downloads),
+    );
+    expect(elsewhere.flatMap(actionsOf)).toEqual(['s3:GetObject']);
+    expect(statementsOf(template, id).flatMap(actionsOf)).not.toContain('s3:DeleteObject');
   });
 });

@@ -473,6 +473,8 @@ export async function serveTestSite(
     bare?: boolean;
     /** Also plant the page that never answers and the page that takes over 3 s: they hold a crawl for seconds. */
     slowDefects?: boolean;
+    /** Titles of the clean pages by path, in place of the generated ones (a title a spreadsheet would run as a formula). */
+    titles?: Record<string, string>;
   } = {},
 ): Promise<TestSite> {
   let version = 1;
@@ -800,7 +802,8 @@ export async function serveTestSite(
       if (damaged && path === '/about/') return { status: 500, body: 'Internal Server Error' };
       const links = cleanLinks(path);
       if (path === '/' && !clean) links.push('/defects/');
-      return html({ links });
+      const title = options.titles?.[path];
+      return html({ links, ...(title ? { title } : {}) });
     }
     switch (path) {
       case '/robots.txt': {
