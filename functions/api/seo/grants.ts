@@ -11,7 +11,11 @@ export const grants = defineGrants({
   workflows: ['site-audit', 'run-job'],
   // A guest link to the audit can be mailed.
   mail: true,
-  media: { read: true, prefix: 'companies/' },
+  media: [
+    { read: true, prefix: 'companies/' },
+    // An audit's downloads (report files, sitemaps) are written under the audit's folder.
+    { write: true, prefix: 'companies/*/audits/*/downloads/' },
+  ],
   // The audit settings seal the site's basic-auth password; only the crawl opens it.
   tokenKey: ['encrypt'],
 });
