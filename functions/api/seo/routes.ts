@@ -20,6 +20,8 @@ import { listCrawledPages } from './list-crawled-pages';
 import { listFoundLinks } from './list-found-links';
 import { listFoundResources } from './list-found-resources';
 import { unignoreIssue } from './unignore-issue';
+import { downloadAuditReport } from './download-audit-report';
+import { generateAuditSitemap } from './generate-audit-sitemap';
 import { listAuditShares } from './list-audit-shares';
 import { createAuditShare } from './create-audit-share';
 import { revokeAuditShare } from './revoke-audit-share';
@@ -53,6 +55,8 @@ export const routes = [
   listFoundLinks,
   listFoundResources,
   compareSiteAudits,
+  downloadAuditReport,
+  generateAuditSitemap,
   listAuditShares,
   createAuditShare,
   revokeAuditShare,
