@@ -1,10 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
+
+/**
+ * Seconds each test file took in a full run, by path (`npm run test:durations` rewrites it from
+ * the last `npm test`'s report). Only their order matters, so a run on a busier machine does not
+ * spoil it.
+ */
+const durations = JSON.parse(
+  readFileSync(new URL('./tests/support/test-durations.json', import.meta.url), 'utf8'),
+) as Record<string, number>;
+/** A file not measured yet: in the middle of the pack. */
+const UNMEASURED_SECONDS = 20;
+
+/**
+ * The longest files first, whatever their project, on a fresh clone too (Vitest's own order needs
+ * its cache of a previous run, and otherwise runs the projects one after another). Browser files,
+ * which keep the CPU busy, then mix with integration files that mostly wait, and no long file is
+ * left to start last while the other workers idle.
+ */
+class LongestFirst extends BaseSequencer {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const seconds = (file: TestSpecification) => durations[relative(root, file.moduleId)] ?? UNMEASURED_SECONDS;
+    return Promise.resolve(
+      [...files].sort(
+        (a, b) =>
+          a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || seconds(b) - seconds(a),
+      ),
+    );
+  }
+}
 
 /**
  * Test files at once, across all projects but timing. Vitest's default (CPUs − 1) is 1 on a
@@ -23,6 +56,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     maxWorkers: WORKERS,
+    sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {

@@ -13,7 +13,11 @@ export async function startAuditRuntime(batchMs = 150): Promise<{ runtime: Runti
   const site = await serveTestSite({ port });
   const runtime = await startRuntimeProcess({
     // The site and the other website its pages link to.
-    env: { FETCH_ALLOW: `127.0.0.1:${port},${new URL(site.externalOrigin).host}`, AUDIT_BATCH_MS: String(batchMs) },
+    env: {
+      FETCH_ALLOW: `127.0.0.1:${port},${new URL(site.externalOrigin).host}`,
+      AUDIT_BATCH_MS: String(batchMs),
+      WORKFLOW_TIME_SCALE: '0.05',
+    },
   });
   return { runtime, site };
 }
