@@ -249,19 +249,26 @@ const settingsFields = {
 type Issue = { path: (string | number)[]; message: string };
 
 /** The rules across fields: repeats, a rule both allowed and disallowed, a minimum above its maximum. */
-function crossFieldIssues(s: {
-  allowPrefixes: string[];
-  disallowPrefixes: string[];
-  hidePrefixes: string[];
-  ignoredExternalDomains: string[];
-  notificationEmails: string[];
-  competitors: string[];
-  ignoreUrlParameters: string[];
-  titleMin: number;
-  titleMax: number;
-  descriptionMin: number;
-  descriptionMax: number;
-}): Issue[] {
+function crossFieldIssues(value: Record<string, unknown>): Issue[] {
+  // Run even when some fields failed, so every message shows at once: only what parsed is compared.
+  const list = (name: string) => {
+    const items = value[name];
+    return Array.isArray(items) ? items.map((item) => (typeof item === 'string' ? item : '')) : [];
+  };
+  const num = (name: string) => (typeof value[name] === 'number' ? value[name] : Number.NaN);
+  const s = {
+    allowPrefixes: list('allowPrefixes'),
+    disallowPrefixes: list('disallowPrefixes'),
+    hidePrefixes: list('hidePrefixes'),
+    ignoredExternalDomains: list('ignoredExternalDomains'),
+    notificationEmails: list('notificationEmails'),
+    competitors: list('competitors'),
+    ignoreUrlParameters: list('ignoreUrlParameters'),
+    titleMin: num('titleMin'),
+    titleMax: num('titleMax'),
+    descriptionMin: num('descriptionMin'),
+    descriptionMax: num('descriptionMax'),
+  };
   const issues: Issue[] = [];
   const lists = [
     'allowPrefixes',
@@ -285,10 +292,15 @@ function crossFieldIssues(s: {
   return issues;
 }
 
-const withCrossFieldRules = <S extends Parameters<typeof crossFieldIssues>[0]>() =>
-  z.superRefine<S>((value, ctx) => {
-    for (const issue of crossFieldIssues(value)) ctx.addIssue({ code: 'custom', input: value, ...issue });
-  });
+const isObject = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
+
+const withCrossFieldRules = () =>
+  z.superRefine<Record<string, unknown>>(
+    (value, ctx) => {
+      for (const issue of crossFieldIssues(value)) ctx.addIssue({ code: 'custom', input: value, ...issue });
+    },
+    { when: isObject },
+  );
 
 /** A file of URLs the crawler starts from (spec 02 §3 "source of pages"), as the settings show it. */
 export const urlListSummarySchema = z.object({
@@ -320,10 +332,13 @@ export const auditSettingsInputSchema = z
   })
   .check(
     withCrossFieldRules(),
-    z.superRefine((value, ctx) => {
-      if (value.basicAuthPassword && !value.basicAuthLogin)
-        ctx.addIssue({ code: 'custom', input: value, path: ['basicAuthLogin'], message: M.passwordWithoutLogin });
-    }),
+    z.superRefine<Record<string, unknown>>(
+      (value, ctx) => {
+        if (value.basicAuthPassword && !value.basicAuthLogin)
+          ctx.addIssue({ code: 'custom', input: value, path: ['basicAuthLogin'], message: M.passwordWithoutLogin });
+      },
+      { when: isObject },
+    ),
     z.meta({ title: 'AuditSettingsInput' }),
   );
 export type AuditSettingsInput = z.output<typeof auditSettingsInputSchema>;

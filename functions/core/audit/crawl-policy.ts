@@ -1,4 +1,5 @@
 import type { AuditSettings } from '@shared/schemas/seo';
+import { CRAWLER_NAME, crawlerUserAgentFor } from '@shared/audit-crawler';
 import { config } from '../config';
 
 /**
@@ -9,11 +10,10 @@ import { config } from '../config';
  * spec's 500 requests a second, ignore robots.txt, or send the user agent of their choice.
  */
 
-/** The product token robots.txt groups address ("User-agent: MarketingAutomationAudit"). */
-export const CRAWLER_NAME = 'MarketingAutomationAudit';
+export { CRAWLER_NAME };
 
 /** Always the product's name and a page about the crawler, as well-behaved crawlers do. */
-export const crawlerUserAgent = () => `Mozilla/5.0 (compatible; ${CRAWLER_NAME}/1.0; +${config.appOrigin}/audit-bot)`;
+export const crawlerUserAgent = () => crawlerUserAgentFor(config.appOrigin);
 
 /**
  * The name robots.txt groups are matched on: ours, or a proven owner's own user agent's

@@ -14,6 +14,7 @@ export const AUDIT_SECTIONS = [
   { section: 'resources', label: 'Found resources' },
   { section: 'comparison', label: 'Crawl comparison' },
   { section: 'audits', label: 'All reports' },
+  { section: 'settings', label: 'Settings' },
 ] as const;
 export type AuditSection = (typeof AUDIT_SECTIONS)[number]['section'];
 
@@ -29,7 +30,11 @@ export function AuditNav() {
         Report
       </NavLink>
       {AUDIT_SECTIONS.map(({ section, label }) => (
-        <NavLink key={section} to={`/seo-report/${section}${section === 'audits' ? '' : query}`} className={tabClass}>
+        <NavLink
+          key={section}
+          to={`/seo-report/${section}${section === 'audits' || section === 'settings' ? '' : query}`}
+          className={tabClass}
+        >
           {label}
         </NavLink>
       ))}

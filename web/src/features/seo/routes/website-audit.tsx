@@ -29,6 +29,7 @@ const VIEWS: Record<AuditSection, ComponentType<AuditViewProps>> = {
   resources: lazy(() => tables().then((m) => ({ default: m.FoundResources }))),
   comparison: lazy(() => loadChunk(() => import('../components/audit-comparison'))),
   audits: lazy(() => loadChunk(() => import('../components/audit-list'))),
+  settings: lazy(() => loadChunk(() => import('../components/audit-settings'))),
 };
 
 const TITLES: Record<AuditSection, string> = {
@@ -39,6 +40,7 @@ const TITLES: Record<AuditSection, string> = {
   resources: 'Found resources',
   comparison: 'Crawl comparison',
   audits: 'All reports',
+  settings: 'Audit settings',
 };
 
 const isSection = (value: string | undefined): value is AuditSection => AUDIT_SECTIONS.some((s) => s.section === value);
@@ -89,7 +91,7 @@ export default function WebsiteAuditRoute() {
         title={known ? TITLES[section] : 'Report not found'}
         description={company?.website ? `The website audit of ${company.website}.` : undefined}
         actions={
-          auditId !== 'latest' && section !== 'audits' && section !== 'comparison' ? (
+          auditId !== 'latest' && section !== 'audits' && section !== 'comparison' && section !== 'settings' ? (
             <p className="audit-older">
               An earlier audit. <Link to={`/seo-report/${section ?? 'overview'}`}>Show the latest</Link>
             </p>
