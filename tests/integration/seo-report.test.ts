@@ -183,6 +183,8 @@ describe('audit errors and settings', () => {
     });
     expect(ended.is_finished).toBe(false);
     expect(ended.free_audits_left).toBe(1);
+    // It ended at the home page: nothing the error page links to was crawled.
+    expect(ended.audit?.progress.pages).toBeLessThanOrEqual(1);
   });
 
   it("refuses a URL prefix that does not start and end with / with the spec's sentence", async () => {

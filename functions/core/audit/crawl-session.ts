@@ -177,6 +177,18 @@ export class CrawlSession {
   }
 
   /**
+   * The start page itself answered an error, could not be fetched or is blocked: the audit ends
+   * there with its first-page error (spec 02 §8), rather than crawling what an error page links to.
+   */
+  startPageFailed(): boolean {
+    const id = this.state.idOf(crawlKey(this.start));
+    if (id === undefined) return false;
+    if (this.state.has(id, FLAG.blocked)) return true;
+    const status = this.state.status(id);
+    return status >= 400 || status < STATUS.unfetched;
+  }
+
+  /**
    * A same-site URL met on a page, in a redirect, a canonical or hreflang: queued when new and
    * within limits. A new URL the crawl will not fetch is not kept at all (undefined): a site of
    * millions of links costs the state no more than its first maxPages pages.

@@ -82,11 +82,12 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
     throw workers.failure instanceof Error ? workers.failure : new Error('The crawl failed.');
   }
   const done =
-    !workers.stopped &&
-    state.queue.size === 0 &&
-    state.sitemapQueue.size === 0 &&
-    state.resourceQueue.size === 0 &&
-    state.pendingSlow.length === 0;
+    session.startPageFailed() ||
+    (!workers.stopped &&
+      state.queue.size === 0 &&
+      state.sitemapQueue.size === 0 &&
+      state.resourceQueue.size === 0 &&
+      state.pendingSlow.length === 0);
   return { done, stopped: workers.stopped };
 }
 
@@ -141,6 +142,7 @@ class BatchWorkers {
   private async worker(): Promise<void> {
     for (;;) {
       if (this.stopped || this.failure !== undefined || performance.now() >= this.options.deadline) return;
+      if (this.session.startPageFailed()) return;
       this.tick();
       const work = this.session.takeWork();
       if (!work) {
