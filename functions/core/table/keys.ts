@@ -137,6 +137,11 @@ export const keys = {
   }),
   /** A public-API key, found by the SHA-256 of the key a caller sends (listed per company on GSI2). */
   apiKey: (keyHash: string): TableKey => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
+  /** The draft made from one of the calendar's audit ideas, by the idea's id (calendar/suggestion-drafts.ts). */
+  suggestionDraft: (companyId: number, suggestionId: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `${companyItemPrefix.suggestionDraft}${suggestionId}`,
+  }),
   /** A company's outgoing webhook; ULID ids. */
   webhook: (companyId: number, webhookId: string): TableKey => ({
     pk: partition.company(companyId),
@@ -175,6 +180,7 @@ export const companyItemPrefix = {
   feedEntry: 'FEEDENTRY#',
   webhook: 'WEBHOOK#',
   webhookDelivery: 'WEBHOOKDELIVERY#',
+  suggestionDraft: 'SUGGESTIONDRAFT#',
   /** Audience figures per platform and day: `METRIC#<platform>#<YYYY-MM-DD>`. */
   metric: 'METRIC#',
 };
