@@ -5,8 +5,9 @@ import { actionsOf, logicalId, resources, statementsOf, synth, SYNTH_TIMEOUT } f
 
 /**
  * The calendar in AWS: its own function behind /api/calendar, the table (and its indexes, where
- * the month ranges and the dashboard lists are read) and the run-job workflow for AI generation;
- * the indexes project whole items, so a range is one Query.
+ * the month ranges and the dashboard lists are read), the run-job workflow for AI generation, and
+ * reads of the audit objects its audit ideas come from; the indexes project whole items, so a
+ * range is one Query.
  */
 let stack: MarketingStack;
 let template: Template;
@@ -50,11 +51,11 @@ describe('the calendar area in the stack', () => {
       .map((r) => JSON.stringify(r));
     expect(tableResources.some((r) => r.includes('/index/'))).toBe(true);
     // Workflows and schedules: generation and publishing, asserted below and in the publishing test.
-    for (const prefix of ['s3:', 'kms:'])
-      expect(
-        actions.filter((a) => a.startsWith(prefix)),
-        prefix,
-      ).toEqual([]);
+    expect(actions.filter((a) => a.startsWith('kms:'))).toEqual([]);
+    // The bucket: only reading the audit objects behind the audit ideas, under companies/.
+    const objects = statements.filter((s) => JSON.stringify(s.Resource).includes('/companies/*'));
+    expect([...new Set(objects.flatMap(actionsOf))]).toEqual(['s3:GetObject']);
+    expect(actions.filter((a) => a.startsWith('s3:') && !['s3:GetObject', 's3:ListBucket'].includes(a))).toEqual([]);
     // Mail only: an edit after approval puts the post back in review and tells the approvers.
     expect([...new Set(actions.filter((a) => a.startsWith('ses:')))]).toEqual(['ses:SendEmail']);
     // The one secret every API function reads: CloudFront's origin-verify header value.

@@ -2,7 +2,8 @@ import { defineGrants, TABLE_READ_WRITE } from '../../core/grants';
 
 /**
  * Posts, their id counter and the subscription (the paid-plan gate) are table items; the media
- * library's file items are read and marked used in the table too, so no bucket access.
+ * library's file items are read and marked used in the table too. The audit ideas read what the
+ * latest website audit stored in the bucket (its issue lists and crawled pages), never writing there.
  */
 export const grants = defineGrants({
   table: TABLE_READ_WRITE,
@@ -13,4 +14,5 @@ export const grants = defineGrants({
   schedules: true,
   // An edit after approval puts the post back in review and mails its approvers (approvals/).
   mail: true,
+  media: { read: true, prefix: 'companies/' },
 });

@@ -2,6 +2,7 @@ import { batchPostsRoute } from './batch-posts';
 import { createPostsRoute } from './create-posts';
 import { deletePostRoute } from './delete-post';
 import { deleteScheduledRoute } from './delete-scheduled';
+import { draftSuggestionRoute } from './draft-suggestion';
 import { generateBlogsRoute } from './generate-blogs';
 import { generatePostsRoute } from './generate-posts';
 import { getFirstCommentRoute } from './get-first-comment';
@@ -10,6 +11,7 @@ import { latestPostsRoute } from './latest-posts';
 import { listDuplicatesRoute } from './list-duplicates';
 import { listPostsRoute } from './list-posts';
 import { listRangeRoute } from './list-range';
+import { listSuggestionsRoute } from './list-suggestions';
 import { recentPostsRoute } from './recent-posts';
 import { saveFirstCommentRoute } from './save-first-comment';
 import { updatePostRoute } from './update-post';
@@ -30,4 +32,6 @@ export const routes = [
   listDuplicatesRoute,
   getFirstCommentRoute,
   saveFirstCommentRoute,
+  listSuggestionsRoute,
+  draftSuggestionRoute,
 ];

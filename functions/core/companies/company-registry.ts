@@ -22,6 +22,7 @@ import { apiKeyData } from '../public-api/api-key-data';
 import { webhookData } from '../public-api/webhook-data';
 import { importData } from '../imports/import-data';
 import { feedData } from '../feeds/feed-data';
+import { suggestionDraftData } from '../calendar/suggestion-draft-data';
 
 /**
  * Everything a company owns, in the order the cascade removes it: members first, so nobody
@@ -65,6 +66,7 @@ export const COMPANY_DATA: readonly CompanyData[] = [
   ...webhookData,
   importData,
   ...feedData,
+  suggestionDraftData,
   objectData({
     name: 'files in the media bucket',
     example: async (companyId) => {
