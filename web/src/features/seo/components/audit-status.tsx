@@ -3,11 +3,50 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 
 /**
- * The latest run when it is not simply finished (spec 02 §4 audit states): in progress with its
- * counters and a Stop button, stopped with partial data, or failed (its first page, or a crash).
+ * The latest run when it is not simply finished (spec 02 §4 audit states): starting (no page
+ * crawled yet), in progress with its counters and a Stop button, stopping while the report of
+ * what was crawled is prepared, stopped or cut short with partial data (restart suggested), or
+ * failed on the home page (its reason) or for a reason of ours.
  */
-export function AuditStatus({ audit, onStop, stopping }: { audit: AuditRun; onStop: () => void; stopping: boolean }) {
+export function AuditStatus({
+  audit,
+  onStop,
+  stopping,
+  onRestart,
+  restarting = false,
+}: {
+  audit: AuditRun;
+  onStop: () => void;
+  stopping: boolean;
+  /** Check Again under another name: a run that did not finish suggests a restart. */
+  onRestart?: () => void;
+  restarting?: boolean;
+}) {
   const p = audit.progress;
+  const restart = onRestart ? (
+    <Button variant="secondary" size="sm" pending={restarting} onClick={onRestart}>
+      Restart audit
+    </Button>
+  ) : undefined;
+
+  if (audit.status === 'running' && p.batches === 0 && p.pages === 0) {
+    return (
+      <Alert
+        type="info"
+        title={`Checking ${audit.website}…`}
+        action={
+          <Button variant="secondary" size="sm" pending={stopping} onClick={onStop}>
+            Stop
+          </Button>
+        }
+      >
+        <span aria-live="polite">
+          Preparing the audit: it starts as soon as the crawler is free for your website. We will email you when the
+          report is ready.
+        </span>
+      </Alert>
+    );
+  }
   if (audit.status === 'running' || audit.status === 'stopping') {
     return (
       <Alert
@@ -30,11 +69,19 @@ export function AuditStatus({ audit, onStop, stopping }: { audit: AuditRun; onSt
       </Alert>
     );
   }
+  if (audit.status === 'failed' && audit.error?.kind === 'first-page') {
+    return (
+      <Alert type="error" title="We could not audit your home page" action={restart}>
+        {audit.error.message}
+      </Alert>
+    );
+  }
   if (audit.status === 'failed' || audit.status === 'stopped') {
     return (
       <Alert
         type={audit.status === 'failed' ? 'error' : 'warning'}
-        title={audit.status === 'failed' ? 'The last audit did not finish' : 'The last audit was stopped'}
+        title={audit.status === 'failed' ? 'The last audit did not finish' : 'The last audit is incomplete'}
+        action={restart}
       >
         {audit.error?.message}
       </Alert>

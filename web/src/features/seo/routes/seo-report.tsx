@@ -1,5 +1,6 @@
 import { messages } from '@shared/messages';
 import { Gauge, RefreshCw, Rocket } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
 import { formatDateTime } from '@/lib/format-date';
+import { loadChunk } from '@/lib/load-chunk';
 import { notify } from '@/lib/toast';
 import { auditInProgress, useAuditActions, useSeoReport } from '../api/seo-report';
 import { AuditNav } from '../components/audit-nav';
@@ -19,6 +21,9 @@ import { ScoreCards } from '../components/score-cards';
 import { SiteOwnershipCard } from '../components/site-ownership-card';
 import { AddWebsiteCard, hasUsableWebsite } from '../components/website-gate';
 import '../seo-report.css';
+
+// The schedule and its dialog come after the report: not part of the page's first load.
+const AuditScheduleCard = lazy(() => loadChunk(() => import('../components/audit-schedule-card')));
 
 /** /seo-report (spec 01 §2, 02 §2): the technical SEO report of the company website. */
 export default function SeoReportRoute() {
@@ -94,7 +99,15 @@ export default function SeoReportRoute() {
             Checking again this month needs a paid plan.
           </Alert>
         ) : null}
-        {data.audit ? <AuditStatus audit={data.audit} onStop={stopAudit} stopping={stop.isPending} /> : null}
+        {data.audit ? (
+          <AuditStatus
+            audit={data.audit}
+            onStop={stopAudit}
+            stopping={stop.isPending}
+            onRestart={checkAgain}
+            restarting={recheck.isPending}
+          />
+        ) : null}
         {data.is_finished ? (
           <>
             <ScoreCards report={data} />
@@ -113,6 +126,9 @@ export default function SeoReportRoute() {
             </EmptyState>
           </Card>
         )}
+        <Suspense fallback={null}>
+          <AuditScheduleCard />
+        </Suspense>
       </>
     );
   }
