@@ -198,9 +198,9 @@ const settingsFields = {
   h1Max: whole(1, 500, T.h1Max),
   minWords: whole(0, 10_000, T.minWords),
   maxLinks: whole(1, 10_000, T.maxLinks),
-  /** A page with fewer outgoing links is a dead end; with fewer incoming ones, weakly linked. */
+  /** A page with fewer outgoing links is a dead end; with fewer incoming ones (but some), weakly linked. */
   minOutlinks: whole(0, 100, 1),
-  minInlinks: whole(0, 100, 1),
+  minInlinks: whole(0, 100, 2),
   followRobots: z._default(z.boolean(), true),
   userAgent: z.optional(
     z.string().check(z.trim(), z.minLength(1, M.userAgentInvalid), z.maxLength(200, M.userAgentInvalid)),

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { auditSettingsMessages as M } from '@shared/schemas/audit-settings';
 import type { SeoReport } from '@shared/schemas/seo';
-import { signedInUser, type TestClient } from '../support/api-client';
+import { signedInUser, waitForMail, type TestClient } from '../support/api-client';
 import { serveSite, type LoopbackSite } from '../support/loopback-site';
 import { eventually } from '../support/test-site-runtime';
 import { serveTestSite, type TestSite } from '../support/test-site';
@@ -125,6 +125,14 @@ describe('audit settings rules', () => {
     expect((await client.get(SETTINGS)).body.urlList).toBeUndefined();
   });
 
+  it('refuses to audit a website on the scan exclusion list', async () => {
+    const { client: excluded } = await signedInUser('audit-excluded');
+    expect((await excluded.patch('/api/company/company', { website: 'https://www.youtube.com/' })).status).toBe(200);
+    const start = await excluded.request('POST', '/api/seo/report/recheck');
+    expect(start.status).toBe(400);
+    expect(start.body.message).toBe(M.scanExcluded);
+  });
+
   it("another company never sees this company's settings", async () => {
     const { client: other } = await signedInUser('audit-rules-other');
     const theirs = (await other.get(SETTINGS)).body;
@@ -198,10 +206,12 @@ describe('the uploaded list source, behind basic auth', () => {
     expect(upload.status).toBe(200);
     expect(upload.body).toMatchObject({ fileName: 'pages.txt', count: 1 });
 
+    const kitchen = `kitchen-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const saved = await client.put(SETTINGS, {
       listSource: true,
       basicAuthLogin: 'staff',
       basicAuthPassword: password,
+      notificationEmails: [kitchen],
     });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ basicAuthLogin: 'staff', basicAuthPasswordSet: true, listSource: true });
@@ -219,6 +229,8 @@ describe('the uploaded list source, behind basic auth', () => {
     expect(pages.get(`${site.origin}/`)).toBe(200);
     expect(authorizations.length).toBeGreaterThan(0);
     expect(authorizations.every((a) => a === expected)).toBe(true);
+    // The settings' extra address hears the report is ready too.
+    expect((await waitForMail(kitchen, /Your SEO report is ready/)).subject).toBe('Your SEO report is ready');
 
     // An empty login removes the credentials.
     const cleared = await client.put(SETTINGS, { ...read.body, basicAuthLogin: '' });

@@ -54,9 +54,9 @@ const NO_DETAIL: Flag = Object.freeze({});
 export async function analyseCrawl(
   state: CrawlState,
   records: AsyncIterable<PageRecord>,
-  options: { startUrl: string; maxRedirects: number; disabledChecks?: readonly string[] },
+  options: { startUrl: string; maxRedirects: number; minInlinks?: number; disabledChecks?: readonly string[] },
 ): Promise<AuditAnalysis> {
-  const graph = new SiteGraph(state, options.maxRedirects);
+  const graph = new SiteGraph(state, options.maxRedirects, options.minInlinks);
   const disabled = new Set(options.disabledChecks ?? []);
   const flagged = new Map<SeoCheckId, Map<number, Flag>>();
   const errors = new Uint8Array(state.size);

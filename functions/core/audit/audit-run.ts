@@ -87,6 +87,7 @@ export async function finishAudit(
   const analysis = await analyseCrawl(state, readPageRecords(companyId, auditId, state.counters.chunks), {
     startUrl: audit.website,
     maxRedirects: audit.settings.maxRedirects,
+    minInlinks: audit.settings.minInlinks,
     disabledChecks: audit.settings.disabledChecks,
   });
   const progress = { ...progressOf(state), ...analysis.totals };

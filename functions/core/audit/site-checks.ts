@@ -28,6 +28,8 @@ export class SiteGraph {
   constructor(
     readonly state: CrawlState,
     readonly maxRedirects = 5,
+    /** A page with fewer links to it (but at least one) is weakly linked (audit settings). */
+    readonly minInlinks = 2,
   ) {
     for (let id = 0; id < state.size; id++) {
       if (!this.isIndexablePage(id)) continue;
@@ -213,7 +215,8 @@ export const URL_CHECKS: readonly UrlCheck[] = [
   },
   {
     id: 'single-inlink',
-    test: (g, id) => g.isHtmlPage(id) && !g.has(id, FLAG.start) && g.state.inlinks(id) === 1,
+    test: (g, id) =>
+      g.isHtmlPage(id) && !g.has(id, FLAG.start) && g.state.inlinks(id) > 0 && g.state.inlinks(id) < g.minInlinks,
   },
   { id: 'redirect', test: (g, id) => g.isRedirect(id) },
   { id: 'redirect-chain', test: (g, id) => g.redirectKind(id) === 'chain' },
