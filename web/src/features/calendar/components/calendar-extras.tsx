@@ -1,11 +1,13 @@
 import { PLATFORM_LABELS, isBlogPlatform } from '@shared/platforms';
 import { Link } from 'react-router-dom';
 import { useDuplicates } from '../api/get-duplicates';
+import AuditIdeas from './audit-ideas';
 
 /**
  * The calendar's header actions that load after the page (its first load is at its budget):
  * the warning when a post on the days shown repeats the copy of a post scheduled or published
- * on the same platform within a week (a warning only: both may stay), and the way to imports.
+ * on the same platform within a week (a warning only: both may stay), the ideas from the website
+ * audit, and the way to imports.
  */
 export default function CalendarExtras({ zone, from, to }: { zone: string; from: string; to: string }) {
   const duplicates = useDuplicates(zone, from, to);
@@ -13,6 +15,7 @@ export default function CalendarExtras({ zone, from, to }: { zone: string; from:
   const title = `${flags.length} possible duplicate${flags.length === 1 ? '' : 's'}`;
   return (
     <>
+      <AuditIdeas />
       {flags.length ? (
         <details className="menu">
           <summary className="btn btn--secondary btn--md">
