@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { suggestionMessages, type Suggestion, type SuggestionList } from '@shared/schemas/calendar-suggestions';
 import type { Post } from '@shared/schemas/calendar';
+import { reservePostIds } from '../../functions/core/calendar/post-ids';
+import { suggestionDrafts } from '../../functions/core/calendar/suggestion-draft-entity';
 import { signedInUser, type TestClient } from '../support/api-client';
+import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
 /**
  * Audit to content: a demo company's two audits of the sample site (the real crawler and checks,
@@ -10,6 +13,11 @@ import { signedInUser, type TestClient } from '../support/api-client';
  * page targets. One click makes one draft, however often and however concurrently it is asked;
  * another company's member neither sees the ideas nor makes a draft of them.
  */
+
+beforeAll(() => {
+  // A request cut off after its claim is staged in-process, on the suite's table.
+  useSuiteRuntimeEnv();
+});
 
 interface Issue {
   total: number;
@@ -148,6 +156,24 @@ describe('ideas from the latest website audit', () => {
     const remade = await draft(client, page.id);
     expect(remade.status).toBe(201);
     expect(remade.body.postId).not.toBe(first.body.postId);
+
+    // A request cut off after claiming (a power cut before the post was written): the next click
+    // writes the claimed post under the claimed id, once, and the idea is not stuck.
+    const cut = thin[2]!;
+    const [claimedId] = await reservePostIds(1);
+    await suggestionDrafts.put({
+      companyId,
+      suggestionId: cut.id,
+      postId: claimedId!,
+      done: false,
+      claimedAt: new Date().toISOString(),
+    });
+    expect((await ideas(client)).suggestions.find((s) => s.id === cut.id)?.postId).toBeNull();
+    const resumed = await draft(client, cut.id);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.postId).toBe(claimedId);
+    expect((await postOf(client, claimedId!)).content).toContain(new URL(cut.url!).pathname);
+    expect((await draft(client, cut.id)).body.postId).toBe(claimedId);
 
     // A made-up idea is a 404; an id past any idea's length is refused as one.
     const made = await draft(client, 'thin-page-0123456789abcdef');
