@@ -72,6 +72,8 @@ export const auditRunSchema = z
     website: z.string(),
     progress: auditProgressSchema,
     error: z.optional(auditErrorSchema),
+    /** While it waits for another audit of the same website to finish: its place in line (1 = next). */
+    queuePlace: z.optional(z.number()),
   })
   .check(z.meta({ title: 'AuditRun' }));
 export type AuditRun = z.infer<typeof auditRunSchema>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditSchedule } from '@shared/schemas/audit-schedule';
+import type { SeoReport } from '@shared/schemas/seo';
 import { waitForMail, type TestClient } from '../support/api-client';
 import type { RuntimeProcess } from '../support/runtime';
 import type { TestSite } from '../support/test-site';
@@ -179,5 +180,39 @@ describe('the audit schedule', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.nextRunAt).toBeUndefined();
     expect(await scheduleItem(companyId)).toBeUndefined();
+  });
+});
+
+describe('the audit queue', () => {
+  it('an audit of a website another company is auditing waits in line with its place, then runs', async () => {
+    const companies = await Promise.all(
+      ['queue-a', 'queue-b'].map(async (label) => {
+        const user = await signedInUserAt(runtime.url, label);
+        expect((await user.client.patch('/api/company/company', { website: site.origin })).status).toBe(200);
+        expect((await user.client.put('/api/seo/audit/settings', { maxPages: 12 })).status).toBe(200);
+        return user.client;
+      }),
+    );
+    const [first, second] = companies as [TestClient, TestClient];
+    expect((await first.post('/api/seo/report/recheck')).status).toBe(202);
+    await eventually(
+      async () => (await first.get('/api/seo/report')).body as SeoReport,
+      (r) => (r.audit?.progress.pages ?? 0) > 0,
+      'the first audit crawling',
+    );
+    expect((await second.post('/api/seo/report/recheck')).status).toBe(202);
+    const queued = await eventually(
+      async () => (await second.get('/api/seo/report')).body as SeoReport,
+      (r) => r.audit?.queuePlace === 1 || r.audit?.status !== 'running',
+      'the second audit in line',
+    );
+    expect(queued.audit).toMatchObject({ status: 'running', queuePlace: 1 });
+    const ended = await eventually(
+      async () => (await second.get('/api/seo/report')).body as SeoReport,
+      (r) => r.audit?.status === 'finished',
+      'the second audit',
+    );
+    expect(ended.audit?.queuePlace).toBeUndefined();
+    expect(ended.audit?.progress.pages).toBeGreaterThan(0);
   });
 });

@@ -43,6 +43,10 @@ export const auditItemSchema = z.object({
   result: auditResultSchema.optional(),
   /** Checks ignored in this audit's report until the next audit (spec 02 §4). */
   ignored: z.array(z.string()).optional(),
+  /** The due time of the schedule that started it: a second firing of that time starts nothing. */
+  scheduledFor: z.string().optional(),
+  /** While it waits for a host another audit is crawling: its place in that queue (1 = next). */
+  queuePlace: z.number().optional(),
   /** The site's basic-auth password, sealed as the settings keep it (audit-settings-store.ts). */
   basicAuthSealed: z.string().optional(),
 });

@@ -21,6 +21,7 @@ import { writeAuditViews } from './audit-views';
 import { basicAuthOf, urlListOf } from './audit-settings-store';
 import { crawlBatch } from './crawler';
 import { HOST_WAIT_SECONDS, releaseHostLease, takeHostLease } from './host-lease';
+import { leaveHostQueue, waitInHostQueue } from './host-queue';
 import { CrawlState } from './crawl-state';
 import { webhookEvents } from '../public-api/webhook-events';
 
@@ -45,7 +46,11 @@ export async function runAuditBatch(
   const audit = await getAudit(companyId, auditId);
   if (audit?.status !== 'running') return { done: true };
   // Another company's audit of the same site goes first: this one waits its turn (the workflow's Wait).
-  if (!(await takeHostLease(audit.website, companyId, auditId))) return { done: false, waitSeconds: HOST_WAIT_SECONDS };
+  if (!(await takeHostLease(audit.website, companyId, auditId))) {
+    await waitInHostQueue(companyId, auditId, audit.website);
+    return { done: false, waitSeconds: HOST_WAIT_SECONDS };
+  }
+  if (audit.queuePlace) await leaveHostQueue(companyId, auditId, audit.website);
   const saved = await loadCrawlState(companyId, auditId);
   const state = saved ? CrawlState.fromJSON(saved) : new CrawlState();
   const basicAuth = await basicAuthOf(audit);
@@ -81,6 +86,8 @@ export async function finishAudit(
   const audit = await getAudit(companyId, auditId);
   if (!audit) return;
   await releaseHostLease(audit.website, auditId);
+  // Stopped while it waited for its host: it waits no more.
+  if (audit.queuePlace) await leaveHostQueue(companyId, auditId, audit.website);
   if (audit.status !== 'running' && audit.status !== 'stopping') return;
   const saved = await loadCrawlState(companyId, auditId);
   const state = saved ? CrawlState.fromJSON(saved) : new CrawlState();
@@ -171,5 +178,6 @@ export async function failAudit(companyId: number, auditId: string): Promise<voi
   const audit = await getAudit(companyId, auditId);
   if (!audit) return;
   await releaseHostLease(audit.website, auditId);
+  if (audit.queuePlace) await leaveHostQueue(companyId, auditId, audit.website);
   await endAudit(audit, { status: 'failed', error: { kind: 'crashed', message: auditMessages.crashed } });
 }

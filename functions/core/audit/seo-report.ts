@@ -12,6 +12,7 @@ export const auditRunOf = (audit: AuditItem): AuditRun => ({
   website: audit.website,
   progress: audit.progress,
   ...(audit.error ? { error: audit.error } : {}),
+  ...(audit.queuePlace && audit.status === 'running' ? { queuePlace: audit.queuePlace } : {}),
 });
 
 /**

@@ -60,6 +60,8 @@ export const keys = {
   }),
   /** The one audit crawling a host at a time, across all companies: a lease. */
   auditHost: (host: string): TableKey => ({ pk: `AUDITHOST#${host}`, sk: 'LEASE' }),
+  /** The audits waiting for that host, in the order they started. */
+  auditHostQueue: (host: string): TableKey => ({ pk: `AUDITHOST#${host}`, sk: 'QUEUE' }),
   /** A media file (pending until its upload is confirmed); numeric ids from the `media` counter. */
   media: (companyId: number, mediaId: number): TableKey => ({
     pk: partition.company(companyId),

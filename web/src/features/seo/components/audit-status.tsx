@@ -3,8 +3,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 
 /**
- * The latest run when it is not simply finished (spec 02 §4 audit states): starting (no page
- * crawled yet), in progress with its counters and a Stop button, stopping while the report of
+ * The latest run when it is not simply finished (spec 02 §4 audit states): in queue behind
+ * another audit of the same website (its place), starting (no page crawled yet), in progress with its counters and a Stop button, stopping while the report of
  * what was crawled is prepared, stopped or cut short with partial data (restart suggested), or
  * failed on the home page (its reason) or for a reason of ours.
  */
@@ -29,6 +29,24 @@ export function AuditStatus({
     </Button>
   ) : undefined;
 
+  if (audit.status === 'running' && audit.queuePlace) {
+    return (
+      <Alert
+        type="info"
+        title={`In queue: number ${audit.queuePlace}`}
+        action={
+          <Button variant="secondary" size="sm" pending={stopping} onClick={onStop}>
+            Stop
+          </Button>
+        }
+      >
+        <span aria-live="polite">
+          Another audit of {audit.website} is running. Yours starts as soon as it ends, and we will email you when the
+          report is ready.
+        </span>
+      </Alert>
+    );
+  }
   if (audit.status === 'running' && p.batches === 0 && p.pages === 0) {
     return (
       <Alert
