@@ -87,6 +87,11 @@ export const routes: RouteObject[] = [
       { path: '/audit-bot', lazy: lazyRoute(() => import('@/features/seo/routes/audit-bot')) },
       // Public: an outside reviewer's page; the review link's token is the only permission.
       { path: '/review/:id', lazy: lazyRoute(() => import('@/features/approvals/routes/review')) },
+      // Public: a guest link's read-only view of a company's website audit; the token is the only permission.
+      {
+        path: '/shared/audit/:token/:section?/:check?',
+        lazy: lazyRoute(() => import('@/features/seo/routes/shared-audit')),
+      },
       {
         element: <RequireAuth />,
         loader: requireAuthLoader,

@@ -1,10 +1,12 @@
 import { seoAuditContracts } from '@shared/contracts/seo-audit';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
 import { auditKeys } from './audit-keys';
+import { useAuditSource } from './audit-source';
 
-export const useAuditOverview = (auditId: string) =>
-  useQuery({
+export const useAuditOverview = (auditId: string) => {
+  const { call } = useAuditSource();
+  return useQuery({
     queryKey: auditKeys.overview(auditId),
     queryFn: ({ signal }) => call(seoAuditContracts.auditOverview, { params: { auditId }, signal }),
   });
+};

@@ -1,7 +1,7 @@
 import { seoAuditContracts } from '@shared/contracts/seo-audit';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
 import { auditKeys } from './audit-keys';
+import { useAuditSource } from './audit-source';
 
 export type AuditList = 'pages' | 'links' | 'resources';
 /** A list's sort and filters as the API takes them (strings from the address bar). */
@@ -24,6 +24,7 @@ const listContract = {
 } as const;
 
 export function useAuditRows(auditId: string, list: AuditList, query: ListQuery) {
+  const { call } = useAuditSource();
   return useInfiniteQuery({
     queryKey: auditKeys.rows(auditId, list, query),
     initialPageParam: 0,

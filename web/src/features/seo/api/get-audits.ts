@@ -1,7 +1,9 @@
 import { seoAuditContracts } from '@shared/contracts/seo-audit';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
 import { auditKeys } from './audit-keys';
+import { useAuditSource } from './audit-source';
 
-export const useAuditList = () =>
-  useQuery({ queryKey: auditKeys.list(), queryFn: ({ signal }) => call(seoAuditContracts.audits, { signal }) });
+export const useAuditList = () => {
+  const { call } = useAuditSource();
+  return useQuery({ queryKey: auditKeys.list(), queryFn: ({ signal }) => call(seoAuditContracts.audits, { signal }) });
+};

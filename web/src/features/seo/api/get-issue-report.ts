@@ -1,19 +1,22 @@
 import { seoAuditContracts } from '@shared/contracts/seo-audit';
 import type { IssueTab } from '@shared/schemas/seo-audit';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
 import { auditKeys } from './audit-keys';
+import { useAuditSource } from './audit-source';
 
-export const useIssueReport = (auditId: string, tab: IssueTab) =>
-  useQuery({
+export const useIssueReport = (auditId: string, tab: IssueTab) => {
+  const { call } = useAuditSource();
+  return useQuery({
     queryKey: auditKeys.issues(auditId, tab),
     queryFn: ({ signal }) => call(seoAuditContracts.issueReport, { params: { auditId }, query: { tab }, signal }),
   });
+};
 
 /** The pages behind one issue, 100 at a time; "Show more" asks for the next hundred. */
 export const ISSUE_PAGE_SIZE = 100;
-export const useIssueDetail = (auditId: string, check: string, tab: IssueTab) =>
-  useInfiniteQuery({
+export const useIssueDetail = (auditId: string, check: string, tab: IssueTab) => {
+  const { call } = useAuditSource();
+  return useInfiniteQuery({
     queryKey: auditKeys.issue(auditId, check, tab),
     initialPageParam: 0,
     queryFn: ({ signal, pageParam }) =>
@@ -27,3 +30,4 @@ export const useIssueDetail = (auditId: string, check: string, tab: IssueTab) =>
       return loaded < last.total ? loaded : undefined;
     },
   });
+};

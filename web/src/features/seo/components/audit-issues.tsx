@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useIssueDetail, useIssueReport } from '../api/get-issue-report';
+import { useAuditSource } from '../api/audit-source';
 import { useIgnoreIssue, useToggleCheck } from '../api/turn-off-issue';
 import type { AuditViewProps } from '../routes/website-audit';
 import { AuditQueryState } from './audit-state';
@@ -34,12 +35,12 @@ function useTab(member: boolean): IssueTab {
 }
 
 /** An address in the issue report that keeps the chosen audit. */
-function issuesHref(auditId: string, tab: IssueTab, check?: string) {
+function issuesHref(base: string, auditId: string, tab: IssueTab, check?: string) {
   const params = new URLSearchParams();
   if (auditId !== 'latest') params.set('audit', auditId);
   if (tab !== 'current') params.set('tab', tab);
   const query = params.toString();
-  return `/seo-report/issues${check ? `/${check}` : ''}${query ? `?${query}` : ''}`;
+  return `${base}/issues${check ? `/${check}` : ''}${query ? `?${query}` : ''}`;
 }
 
 /** Ignore until the next audit (at once) and turn the check off or on (from the next audit), each asked first. */
@@ -164,12 +165,13 @@ function IssueTabs({
   member: boolean;
   check?: string;
 }) {
+  const { base } = useAuditSource();
   return (
     <nav className="tabs audit-subtabs" aria-label="Issue tabs">
       {TABS.filter((t) => t.tab !== 'off' || member).map((t) => (
         <NavLink
           key={t.tab}
-          to={issuesHref(auditId, t.tab, check)}
+          to={issuesHref(base, auditId, t.tab, check)}
           className={t.tab === tab ? 'tab tab--active' : 'tab'}
           aria-current={t.tab === tab ? 'page' : undefined}
         >
@@ -182,6 +184,7 @@ function IssueTabs({
 
 /** The Issue report: one tab's issues, worst first, each opening to its pages. */
 function IssueReport({ auditId, member }: { auditId: string; member: boolean }) {
+  const { base } = useAuditSource();
   const tab = useTab(member);
   const report = useIssueReport(auditId, tab);
   const empty = TABS.find((t) => t.tab === tab)?.empty ?? '';
@@ -201,7 +204,7 @@ function IssueReport({ auditId, member }: { auditId: string; member: boolean }) 
               <div className="audit-issue__head">
                 <SeverityBadge severity={issue.severity} />
                 <h2 className="audit-issue__name">
-                  <Link to={issuesHref(auditId, tab === 'off' ? 'all' : tab, issue.check)}>{issue.name}</Link>
+                  <Link to={issuesHref(base, auditId, tab === 'off' ? 'all' : tab, issue.check)}>{issue.name}</Link>
                 </h2>
               </div>
               <p className="audit-issue__text">{issue.description}</p>
@@ -222,6 +225,7 @@ function IssueReport({ auditId, member }: { auditId: string; member: boolean }) 
 
 /** One issue: what it is, how to fix it, and the pages behind it with the exact links or files at fault. */
 function IssueDetail({ auditId, check, member }: { auditId: string; check: string; member: boolean }) {
+  const { base } = useAuditSource();
   const tab = useTab(member);
   const detail = useIssueDetail(auditId, check, tab === 'off' ? 'all' : tab);
   // The report's tab answers which checks the settings turn off (cached once the report was seen).
@@ -233,7 +237,7 @@ function IssueDetail({ auditId, check, member }: { auditId: string; check: strin
   return (
     <>
       <p className="audit-back">
-        <Link to={issuesHref(auditId, tab)}>
+        <Link to={issuesHref(base, auditId, tab)}>
           <ArrowLeft size={16} aria-hidden /> All issues
         </Link>
       </p>

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatDateTime, formatInZone } from '@/lib/format-date';
 import { useAuditOverview } from '../api/get-audit-overview';
+import { useAuditSource } from '../api/audit-source';
 import type { AuditViewProps } from '../routes/website-audit';
 import type { ChartPoint } from './audit-chart-svg';
 import { AuditQueryState } from './audit-state';
@@ -45,6 +46,7 @@ const describe = (what: string, points: ChartPoint[]) =>
 
 /** The Health Score, its band among the spec's ranges, and its history. */
 function HealthCards({ overview, auditId }: { overview: Overview; auditId: string }) {
+  const { base } = useAuditSource();
   const { health } = overview;
   const tone = BAND_TONE[health.band] ?? 'accent';
   const days = health.history.map((h) => formatInZone(h.finishedAt, 'd MMM'));
@@ -105,9 +107,7 @@ function HealthCards({ overview, auditId }: { overview: Overview; auditId: strin
         />
         {history.length > 1 ? (
           <p className="audit-note">
-            <Link to={`/seo-report/comparison${auditId === 'latest' ? '' : `?audit=${auditId}`}`}>
-              Compare two audits
-            </Link>
+            <Link to={`${base}/comparison${auditId === 'latest' ? '' : `?audit=${auditId}`}`}>Compare two audits</Link>
           </p>
         ) : null}
       </Card>
@@ -130,6 +130,7 @@ const unmeasured = <p className="audit-note">Not measured in this audit. The nex
 /** /seo-report/overview: the Overview's widgets (spec 02 §2) for one audit. */
 export default function AuditOverview({ auditId }: AuditViewProps) {
   const query = useAuditOverview(auditId);
+  const { base } = useAuditSource();
   if (!query.data) return <AuditQueryState query={query} label="Loading the overview" />;
   const o = query.data;
   const stats = o.stats;
@@ -175,14 +176,14 @@ export default function AuditOverview({ auditId }: AuditViewProps) {
       <Card
         title="Top 5 issues"
         description="Errors first, then the issues on the most pages."
-        actions={<Link to={`/seo-report/issues${q}`}>All issues</Link>}
+        actions={<Link to={`${base}/issues${q}`}>All issues</Link>}
       >
         {o.topIssues.length ? (
           <ol className="audit-top">
             {o.topIssues.map((issue) => (
               <li key={issue.check} className="audit-top__item">
                 <SeverityBadge severity={issue.severity} />
-                <Link className="audit-top__name" to={`/seo-report/issues/${issue.check}${q}`}>
+                <Link className="audit-top__name" to={`${base}/issues/${issue.check}${q}`}>
                   {issue.name}
                 </Link>
                 <span className="audit-top__count">{plural(issue.current, 'page')}</span>

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { memberAuditSource, useAuditSource } from '../api/audit-source';
 
 /**
  * What a view shows until its audit answers: a spinner, the spec's "No report available right
@@ -17,6 +18,8 @@ export function AuditQueryState({
   query: Pick<UseQueryResult, 'isPending' | 'isError' | 'error'>;
   label: string;
 }) {
+  // A guest has no SEO report to go back to.
+  const member = useAuditSource().base === memberAuditSource.base;
   if (query.isPending) {
     return (
       <Card>
@@ -35,14 +38,18 @@ export function AuditQueryState({
           // The 404's sentence is the spec's "No report available right now. Please check back later".
           title={missing ? errorMessage(query.error) : 'Something went wrong'}
           action={
-            missing ? (
+            missing && member ? (
               <ButtonLink to="/seo-report" variant="secondary">
                 Back to the SEO report
               </ButtonLink>
             ) : undefined
           }
         >
-          {missing ? 'Once an audit of your website has finished, its views are here.' : errorMessage(query.error)}
+          {missing
+            ? member
+              ? 'Once an audit of your website has finished, its views are here.'
+              : 'Once an audit of this website has finished, its views are here.'
+            : errorMessage(query.error)}
         </EmptyState>
       </Card>
     );
