@@ -1,5 +1,5 @@
 import type { Suggestion } from '@shared/schemas/calendar-suggestions';
-import { FileText, Lightbulb, Share2 } from 'lucide-react';
+import { FileText, Lightbulb, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -23,7 +23,7 @@ function Idea({ idea }: { idea: Suggestion }) {
       onSuccess: (made) => void navigate(editorPath(idea.format, made.postId)),
       onError: (error) => notify.error(errorMessage(error)),
     });
-  const Icon = idea.format === 'blog' ? FileText : Share2;
+  const Icon = idea.format === 'blog' ? FileText : Send;
   return (
     <li className="ideas__item">
       <div className="ideas__text">
