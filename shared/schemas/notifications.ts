@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /** What a notice is about. Only failed publishes so far. */
-export const NOTIFICATION_KINDS = ['publish-failed'] as const;
+export const NOTIFICATION_KINDS = ['publish-failed', 'audit-skipped'] as const;
 
 /**
  * A notice in the top bar: what happened (`title`), what to do (`message`), and the post it is

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditSchedule } from '@shared/schemas/audit-schedule';
+import { auditScheduleMessages, type AuditSchedule } from '@shared/schemas/audit-schedule';
 import type { SeoReport } from '@shared/schemas/seo';
 import { waitForMail, type TestClient } from '../support/api-client';
 import type { RuntimeProcess } from '../support/runtime';
@@ -143,6 +143,13 @@ describe('the audit schedule', () => {
     );
     expect(after.nextRunAt).toBe(new Date(firstDue + 14 * DAY).toISOString());
     expect(await audits(client)).toHaveLength(1);
+    // The top bar says so too, once.
+    const notices = (await client.get('/api/notifications')).body as {
+      notifications: { kind: string; message: string }[];
+    };
+    expect(notices.notifications.filter((n) => n.kind === 'audit-skipped').map((n) => n.message)).toEqual([
+      auditScheduleMessages.freeLimit,
+    ]);
   });
 
   it('a firing lost to a power cut runs once when the schedule is next read; the mail names the Health Score change', async () => {

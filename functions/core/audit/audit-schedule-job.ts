@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { auditScheduleMessages } from '@shared/schemas/audit-schedule';
 import { hasPaidPlan } from '../billing/paid-plan';
 import { DomainError } from '../errors';
 import { defineJobKind } from '../jobs/job-kind';
 import { log } from '../log';
+import { addNotification } from '../notifications/notification-store';
 import { armAfter, AUDIT_SCHEDULE_JOB_KIND, getAuditScheduleItem, recordOutcome } from './audit-schedule';
 import { companyWebsite } from './company-website';
 import { freeAuditsLeft, recentAudits, startAudit } from './audit-store';
@@ -50,7 +52,17 @@ async function startOnce(companyId: number, userId: number, occurrence: string):
   }
   const free = freeAuditsLeft(recent) > 0;
   if (!free && !(await hasPaidPlan(companyId))) {
-    await recordOutcome(companyId, occurrence, 'free-limit');
+    // Told once per due time, in the top bar: nobody may open the report until the next one.
+    if (await recordOutcome(companyId, occurrence, 'free-limit')) {
+      await addNotification({
+        companyId,
+        kind: 'audit-skipped',
+        title: 'Your scheduled audit did not run',
+        message: auditScheduleMessages.freeLimit,
+        postId: null,
+        platform: null,
+      });
+    }
     return 'free-limit';
   }
   try {

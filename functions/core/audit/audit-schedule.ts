@@ -136,20 +136,24 @@ export async function armAfter(item: AuditScheduleItem, occurrence: string, now 
   if (moved) await armRun(item.companyId, item.userId, next);
 }
 
-/** Records what the run due at `occurrence` did; a start already recorded for it is never overwritten. */
+/**
+ * Records what the run due at `occurrence` did, answering whether this call recorded it: a start
+ * already recorded for it is never overwritten, and a twin firing's same outcome is no news.
+ */
 export async function recordOutcome(
   companyId: number,
   occurrence: string,
   outcome: AuditScheduleOutcome['outcome'],
   auditId?: string,
-): Promise<void> {
-  await auditSchedules.change(keys.auditSchedule(companyId), {
+): Promise<boolean> {
+  return auditSchedules.change(keys.auditSchedule(companyId), {
     set: { lastAt: occurrence, lastOutcome: outcome, ...(auditId ? { lastAuditId: auditId } : {}) },
     ...(auditId ? {} : { remove: ['lastAuditId' as const] }),
     ifExists: true,
     when: {
-      expression: 'attribute_not_exists(lastAt) OR lastAt <> :occurrence OR lastOutcome <> :started',
-      values: { ':occurrence': occurrence, ':started': 'started' },
+      expression:
+        'attribute_not_exists(lastAt) OR lastAt <> :occurrence OR (lastOutcome <> :started AND lastOutcome <> :outcome)',
+      values: { ':occurrence': occurrence, ':started': 'started', ':outcome': outcome },
     },
   });
 }
