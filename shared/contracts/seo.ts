@@ -1,11 +1,8 @@
 import { defineContract } from '../contract';
 import { jobStartedSchema } from '../schemas/lrp';
 import { saveSeoKeywordsSchema, seoKeywordListSchema } from '../schemas/seo-keywords';
-import { urlListSummarySchema, urlListUploadSchema } from '../schemas/audit-settings';
 import {
   auditRunSchema,
-  auditSettingsInputSchema,
-  auditSettingsSchema,
   issuePagesQuerySchema,
   issuePagesSchema,
   issueParamsSchema,
@@ -40,28 +37,6 @@ export const seoContracts = {
     params: issueParamsSchema,
     query: issuePagesQuerySchema,
     responses: { 200: issuePagesSchema },
-  }),
-  getSettings: defineContract({
-    method: 'GET',
-    path: '/api/seo/audit/settings',
-    summary:
-      "The company's site-audit settings (limits, thresholds, robots.txt, sources of pages, URL rules, basic auth without its password)",
-    responses: { 200: auditSettingsSchema },
-  }),
-  saveSettings: defineContract({
-    method: 'PUT',
-    path: '/api/seo/audit/settings',
-    summary: "Change the company's site-audit settings; they apply from the next audit",
-    body: auditSettingsInputSchema,
-    responses: { 200: auditSettingsSchema },
-  }),
-  uploadUrlList: defineContract({
-    method: 'PUT',
-    path: '/api/seo/audit/url-list',
-    summary:
-      "Replace the uploaded TXT or CSV list of URLs the audit starts from (one a line, links to the company's site only)",
-    body: urlListUploadSchema,
-    responses: { 200: urlListSummarySchema },
   }),
   siteOwnership: defineContract({
     method: 'GET',

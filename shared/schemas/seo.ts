@@ -35,14 +35,8 @@ export const auditMessages = {
 /** Spec 02 §4: a number of free audits per month applies as a trial; more need a paid plan. */
 export const FREE_AUDITS_PER_MONTH = 1;
 
-export {
-  auditSettingsSchema,
-  auditSettingsInputSchema,
-  RULE_MAX_LENGTH,
-  urlRuleField as urlPrefixField,
-  type AuditSettings,
-  type AuditSettingsInput,
-} from './audit-settings';
+// Types only: a value re-exported here would put the settings' schema in every page that reads the report.
+export type { AuditSettings, AuditSettingsInput } from './audit-settings';
 
 export { auditStatusSchema, type AuditStatus } from './seo-status';
 

@@ -6,7 +6,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { Agent, request } from 'undici';
-import { auditSettingsSchema } from '../../shared/schemas/seo';
+import { auditSettingsSchema } from '../../shared/schemas/audit-settings';
 import { analyseCrawl } from '../../functions/core/audit/audit-analysis';
 import { bucketPageSink, readPageRecords } from '../../functions/core/audit/audit-objects';
 import { crawlBatch } from '../../functions/core/audit/crawler';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditSettingsSchema } from '@shared/schemas/seo';
+import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { messages } from '@shared/messages';
 import { SEO_CATEGORIES, SEO_CHECKS, type SeoCheckId } from '@shared/seo-checks';
 import { healthBand } from '@shared/seo-health';

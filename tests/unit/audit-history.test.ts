@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditSettingsSchema } from '@shared/schemas/seo';
+import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { SEO_CHECKS, type SeoCheckId } from '@shared/seo-checks';
 import { analyseCrawl, type AuditAnalysis } from '../../functions/core/audit/audit-analysis';
 import { checkedPagesOf, compareIssue, type IssueHistory } from '../../functions/core/audit/audit-history';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditSettingsSchema } from '@shared/schemas/seo';
+import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { memoryPageSink } from '../../functions/core/audit/audit-objects';
 import { crawlBatch } from '../../functions/core/audit/crawler';
 import { CrawlState } from '../../functions/core/audit/crawl-state';

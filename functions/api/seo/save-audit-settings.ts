@@ -1,4 +1,4 @@
-import { seoContracts } from '@shared/contracts/seo';
+import { auditSettingsContracts } from '@shared/contracts/audit-settings';
 import { auditMessages } from '@shared/schemas/seo';
 import { isSeoCheckId } from '@shared/seo-checks';
 import { saveSettingsInput } from '../../core/audit/audit-settings-store';
@@ -10,7 +10,7 @@ import { assertCanConfigureAudit } from '../../core/membership';
  * PUT /api/seo/audit/settings: every rule of spec 02 §5 is the body schema's (the form runs the
  * same one); turned-off checks must be in the catalogue. The password is sealed, never echoed.
  */
-export const saveSettings = defineRoute(seoContracts.saveSettings, {
+export const saveSettings = defineRoute(auditSettingsContracts.saveSettings, {
   access: 'company',
   handle: async ({ companyId, user, body }) => {
     // Turning checks off and the crawl's rules are the admins' and managers' (spec 02 §2, §6).

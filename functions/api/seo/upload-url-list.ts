@@ -1,10 +1,10 @@
-import { seoContracts } from '@shared/contracts/seo';
+import { auditSettingsContracts } from '@shared/contracts/audit-settings';
 import { saveUrlList } from '../../core/audit/audit-settings-store';
 import { companyWebsite } from '../../core/audit/company-website';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** PUT /api/seo/audit/url-list: the TXT or CSV file of URLs the audit may start from (links to the company's site only). */
-export const uploadUrlList = defineRoute(seoContracts.uploadUrlList, {
+export const uploadUrlList = defineRoute(auditSettingsContracts.uploadUrlList, {
   access: 'company',
   handle: async ({ companyId, body }) => ok(await saveUrlList(companyId, await companyWebsite(companyId), body)),
 });

@@ -1,4 +1,4 @@
-import { auditSettingsSchema } from '@shared/schemas/seo';
+import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { partitionData } from '../companies/company-data';
 import { companyItemPrefix } from '../table/keys';
 import { saveAuditSettings } from './audit-store';

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  auditErrorSchema,
-  auditProgressSchema,
-  auditSettingsSchema,
-  auditStatusSchema,
-  propHistorySchema,
-} from '@shared/schemas/seo';
+import { auditErrorSchema, auditProgressSchema, auditStatusSchema, propHistorySchema } from '@shared/schemas/seo';
+import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { auditStatsSchema } from '@shared/schemas/seo-audit';
 import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';

@@ -1,12 +1,6 @@
 import { ulid } from 'ulid';
-import {
-  auditMessages,
-  auditSettingsSchema,
-  FREE_AUDITS_PER_MONTH,
-  type AuditProgress,
-  type AuditSettings,
-} from '@shared/schemas/seo';
-import { auditSettingsMessages, onScanExclusionList } from '@shared/schemas/audit-settings';
+import { auditMessages, FREE_AUDITS_PER_MONTH, type AuditProgress, type AuditSettings } from '@shared/schemas/seo';
+import { auditSettingsMessages, auditSettingsSchema, onScanExclusionList } from '@shared/schemas/audit-settings';
 import { badRequest, conflict } from '../errors';
 import { workflows } from '../jobs/workflow-port';
 import { companyItemPrefix, keys, partition } from '../table/keys';

@@ -19,14 +19,14 @@ export function useToggleCheck() {
   return useMutation({
     mutationFn: async ({ check, disable }: { check: string; disable: boolean }) => {
       // The settings' contracts come on use: the issue report does not load them to show issues.
-      const { seoContracts } = await import('@shared/contracts/seo');
+      const { auditSettingsContracts } = await import('@shared/contracts/audit-settings');
       const settings = await client.query({
         queryKey: auditKeys.settings,
-        queryFn: ({ signal }) => call(seoContracts.getSettings, { signal }),
+        queryFn: ({ signal }) => call(auditSettingsContracts.getSettings, { signal }),
       });
       const current = settings.disabledChecks ?? [];
       const disabledChecks = disable ? [...new Set([...current, check])] : current.filter((c) => c !== check);
-      return call(seoContracts.saveSettings, { body: { ...settings, disabledChecks } });
+      return call(auditSettingsContracts.saveSettings, { body: { ...settings, disabledChecks } });
     },
     onSuccess: (settings) => client.setQueryData(auditKeys.settings, settings),
     onSettled: () => client.invalidateQueries({ queryKey: auditKeys.all }),
