@@ -6,9 +6,12 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { canConfigureAudit } from '@shared/company-roles';
+import { useProfile } from '@/lib/auth';
 import { useCurrentCompany } from '@/lib/company';
 import { loadChunk } from '@/lib/load-chunk';
 import { AUDIT_SECTIONS, AuditNav, type AuditSection } from '../components/audit-nav';
+import { AuditShareButton } from '../components/audit-share-button';
 import { AuditDownloadButtons } from '../components/audit-download-buttons';
 import '../website-audit.css';
 
@@ -22,7 +25,7 @@ export interface AuditViewProps {
 // Each section is its own chunk, fetched when it is opened: the report page and the other
 // sections never download the tables' virtualiser or the charts.
 const tables = () => loadChunk(() => import('../components/audit-tables'));
-const VIEWS: Record<AuditSection, ComponentType<AuditViewProps>> = {
+export const VIEWS: Record<AuditSection, ComponentType<AuditViewProps>> = {
   overview: lazy(() => loadChunk(() => import('../components/audit-overview'))),
   issues: lazy(() => loadChunk(() => import('../components/audit-issues'))),
   pages: lazy(() => tables().then((m) => ({ default: m.CrawledPages }))),
@@ -33,7 +36,7 @@ const VIEWS: Record<AuditSection, ComponentType<AuditViewProps>> = {
   settings: lazy(() => loadChunk(() => import('../components/audit-settings'))),
 };
 
-const TITLES: Record<AuditSection, string> = {
+export const TITLES: Record<AuditSection, string> = {
   overview: 'Website audit overview',
   issues: 'Issue report',
   pages: 'Crawled pages',
@@ -51,6 +54,9 @@ export default function WebsiteAuditRoute() {
   const { section, check } = useParams();
   const [params] = useSearchParams();
   const { company } = useCurrentCompany();
+  const { data: profile } = useProfile();
+  // Admins and managers see Turned off and change the audit; clients read (spec 02 §2, §6).
+  const member = Boolean(company) && canConfigureAudit(company?.users.find((u) => u.id === profile?.id)?.role);
   const auditId = params.get('audit') || 'latest';
   const known = isSection(section) && (!check || section === 'issues');
   const View = known ? VIEWS[section] : undefined;
@@ -79,8 +85,7 @@ export default function WebsiteAuditRoute() {
           </Card>
         }
       >
-        {/* Guests come later; everyone who reaches a company's pages today is one of its members. */}
-        <View auditId={auditId} check={check} member={Boolean(company)} />
+        <View auditId={auditId} check={check} member={member} />
       </Suspense>
     );
   }
@@ -98,6 +103,7 @@ export default function WebsiteAuditRoute() {
                 An earlier audit. <Link to={`/seo-report/${section ?? 'overview'}`}>Show the latest</Link>
               </p>
             ) : null}
+            {member ? <AuditShareButton /> : null}
             {/* Any member may take the report and a sitemap away; settings are no audit to download. */}
             {company && known && section !== 'settings' ? <AuditDownloadButtons auditId={auditId} /> : null}
           </>
