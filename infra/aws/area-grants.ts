@@ -23,6 +23,8 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
     media: { read: true, write: true, delete: true, prefix: 'companies/' },
     secrets: ['openai', 'oauth-clients'],
     tokenKey: ['encrypt', 'decrypt'],
+    // A scheduled website audit (audit-schedule job) starts its site-audit run.
+    workflows: ['site-audit'],
   }),
   'finish-job': defineGrants({ table: ['GetItem', 'UpdateItem'] }),
   // The site audit: the crawl cursor and page data in the bucket under companies/, the audit item; the mail when ready.

@@ -22,6 +22,8 @@ import { listFoundResources } from './list-found-resources';
 import { unignoreIssue } from './unignore-issue';
 import { downloadAuditReport } from './download-audit-report';
 import { generateAuditSitemap } from './generate-audit-sitemap';
+import { getAuditSchedule } from './get-audit-schedule';
+import { putAuditSchedule } from './save-audit-schedule';
 import { listAuditShares } from './list-audit-shares';
 import { createAuditShare } from './create-audit-share';
 import { revokeAuditShare } from './revoke-audit-share';
@@ -39,6 +41,8 @@ export const routes = [
   getSeoReport,
   recheckSeoReport,
   stopAudit,
+  getAuditSchedule,
+  putAuditSchedule,
   getIssuePages,
   getSettings,
   saveSettings,

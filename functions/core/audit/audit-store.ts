@@ -10,6 +10,8 @@ import { ownsSite } from './site-ownership';
 
 /** A lock older than this belongs to a run that died without releasing it (the workflow gives up long before). */
 const STALE_LOCK_MS = 24 * 3600_000;
+/** Longer than a start takes from its lock to its audit item: past it, a lock without an audit is a dead start. */
+const ORPHAN_LOCK_MS = 60_000;
 const RECENT = 30;
 
 /** What the site-audit workflow receives: which audit of which company. The cursor is in the bucket. */
@@ -83,14 +85,19 @@ export async function startAudit(input: {
   userId: number;
   website: string;
   free: boolean;
+  /** The schedule's due time, when a schedule starts it. */
+  scheduledFor?: string;
 }): Promise<AuditItem> {
   if (onScanExclusionList(new URL(input.website).hostname)) throw badRequest(auditSettingsMessages.scanExcluded);
   const id = ulid();
   const since = new Date().toISOString();
   const lockKey = keys.auditLock(input.companyId);
   if (!(await auditLocks.put({ companyId: input.companyId, auditId: id, since }, { ifAbsent: true }))) {
-    const held = await auditLocks.get(lockKey);
-    const stale = held && Date.now() - Date.parse(held.since) > STALE_LOCK_MS;
+    const held = await auditLocks.get(lockKey, { consistent: true });
+    const age = held ? Date.now() - Date.parse(held.since) : 0;
+    // A lock whose audit was never written is a start that died in between (a power cut).
+    const orphaned = held && age > ORPHAN_LOCK_MS && !(await getAudit(input.companyId, held.auditId));
+    const stale = held && (age > STALE_LOCK_MS || orphaned);
     if (held && !stale) throw conflict(auditMessages.alreadyRunning);
     await auditLocks.put({ companyId: input.companyId, auditId: id, since });
   }
@@ -105,6 +112,7 @@ export async function startAudit(input: {
     startedAt: since,
     progress: emptyProgress(),
     free: input.free,
+    ...(input.scheduledFor ? { scheduledFor: input.scheduledFor } : {}),
     ...(await sealedBasicAuth(input.companyId)),
   };
   await audits.put(audit);
