@@ -2,10 +2,14 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { XMLParser } from 'fast-xml-parser';
 import { SyntaxValidator } from 'fast-xml-validator';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { auditMessages, type SeoReport } from '@shared/schemas/seo';
 import { downloadMessages, EXPORT_ROW_LIMITS, SITEMAP_DEFAULTS } from '@shared/schemas/seo-audit-downloads';
+import { downloadFolder, downloadUrl, storeDownload } from '../../functions/core/audit/audit-downloads';
 import { signedInUser, type TestClient } from '../support/api-client';
+import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 import { serveTestSite, type TestSite } from '../support/test-site';
 import { eventually } from '../support/test-site-runtime';
 
@@ -350,5 +354,19 @@ describe('tenant isolation', () => {
       lastmod: { mode: 'audit' },
     });
     expect(latest.status).toBe(404);
+  });
+});
+
+describe('the bucket upload behind every download', () => {
+  it('streams a file past 5 MB in parts (multipart), whole when fetched from its address', async () => {
+    useSuiteRuntimeEnv();
+    const MB = 1024 * 1024;
+    const key = `${downloadFolder(1, randomUUID(), {})}big.csv`;
+    // Seven 1 MB chunks, each of its own letter: two 5 MB parts, the order kept.
+    const body = Readable.from(Array.from({ length: 7 }, (_, i) => Buffer.alloc(MB, 97 + i)));
+    await storeDownload(key, body, 'text/csv; charset=utf-8');
+    const bytes = await download(await downloadUrl(key, 'big.csv'));
+    expect(bytes.length).toBe(7 * MB);
+    expect([0, 1, 2, 3, 4, 5, 6].map((i) => bytes[i * MB + MB - 1])).toEqual([97, 98, 99, 100, 101, 102, 103]);
   });
 });
