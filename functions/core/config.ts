@@ -104,6 +104,10 @@ export const config = {
   get serviceName(): string {
     return process.env.POWERTOOLS_SERVICE_NAME ?? 'marketing-automation';
   },
+  /** Headless Chromium for the website audit's JavaScript rendering; where it is missing (Lambda), audits read HTML only. */
+  get chromiumPath(): string {
+    return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  },
   /** Facebook's Graph API version: versions are retired on a schedule. */
   get facebookGraphVersion(): string {
     return process.env.FACEBOOK_GRAPH_VERSION ?? 'v21.0';

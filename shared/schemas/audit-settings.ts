@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { messages } from '../messages';
 import { SEO_THRESHOLDS as T } from '../seo-thresholds';
+import { AUDIT_DEVICES } from '../web-vitals';
 
 /**
  * The website audit's settings (spec 02 §3 "Audit" settings, §5 "Audit settings", §9 limits).
@@ -235,6 +236,10 @@ const settingsFields = {
   includeSubdomains: z._default(z.boolean(), false),
   sitemapSource: z._default(z.boolean(), true),
   listSource: z._default(z.boolean(), false),
+  /** Spec 02 §3 "JS rendering": pages rendered in headless Chromium, where the runtime has one. */
+  renderJavaScript: z._default(z.boolean(), false),
+  /** What the crawler presents itself as: viewport and user agent (and the lab Core Web Vitals' device). */
+  device: z._default(z.enum(AUDIT_DEVICES), 'desktop'),
   /**
    * Checks turned off (spec 02 §4: disabled in the audit settings, from the next audit). Left
    * out of a save, the saved list stays: a form that does not show it cannot clear it.
@@ -315,6 +320,8 @@ export const auditSettingsSchema = z
   .object({
     ...settingsFields,
     basicAuthPasswordSet: z._default(z.boolean(), false),
+    /** Whether this runtime can render JavaScript (it has Chromium); without, the crawl reads HTML. */
+    renderingAvailable: z._default(z.boolean(), false),
     urlList: z.optional(urlListSummarySchema),
   })
   .check(withCrossFieldRules(), z.meta({ title: 'AuditSettings' }));

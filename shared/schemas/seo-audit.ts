@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { auditWebVitalsSchema } from '../web-vitals';
 import { auditStatusSchema, propStatusSchema } from './seo-status';
 
 /**
@@ -100,6 +101,10 @@ export const auditOverviewSchema = z
     ),
     /** Spec 02 §9: the top 5 issues, errors first, then the most pages. */
     topIssues: z.array(issueSummarySchema),
+    /** JavaScript rendering asked for: done, or unavailable on this runtime (absent when not asked for). */
+    rendering: z.optional(z.enum(['rendered', 'unavailable'])),
+    /** Lab Core Web Vitals of a sample of rendered pages (absent without rendering). */
+    webVitals: z.optional(auditWebVitalsSchema),
   })
   .check(z.meta({ title: 'AuditOverview' }));
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auditErrorSchema, auditProgressSchema, auditStatusSchema, propHistorySchema } from '@shared/schemas/seo';
 import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { auditStatsSchema } from '@shared/schemas/seo-audit';
+import { auditWebVitalsSchema } from '@shared/web-vitals';
 import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 
@@ -19,6 +20,10 @@ export const auditResultSchema = z.object({
   previousId: z.string().optional(),
   /** The overview's figures beyond the issues (absent on audits that finished before they were kept). */
   stats: z.optional(auditStatsSchema),
+  /** JavaScript rendering asked for: done, or not possible on this runtime (the crawl read HTML). */
+  rendering: z.optional(z.enum(['rendered', 'unavailable'])),
+  /** Lab Core Web Vitals of the rendered sample. */
+  webVitals: z.optional(auditWebVitalsSchema),
 });
 export type AuditResult = z.infer<typeof auditResultSchema>;
 

@@ -149,6 +149,8 @@ export async function auditOverview(companyId: number, audit: ReportedAudit) {
     deadEndPages: count('dead-end'),
     issueGroups,
     topIssues: issueTab(audit, 'current').slice(0, TOP_ISSUES),
+    ...(result.rendering ? { rendering: result.rendering } : {}),
+    ...(result.webVitals ? { webVitals: result.webVitals } : {}),
   };
 }
 

@@ -139,6 +139,8 @@ export async function finishAudit(
     checks: analysis.checks,
     history,
     stats,
+    ...(state.site.rendering ? { rendering: state.site.rendering } : {}),
+    ...(state.site.webVitals?.pages.length ? { webVitals: state.site.webVitals } : {}),
     ...(previous ? { previousId: previous.id } : {}),
   };
   const status = audit.status === 'stopping' ? 'stopped' : 'finished';

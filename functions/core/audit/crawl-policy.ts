@@ -1,5 +1,6 @@
 import type { AuditSettings } from '@shared/schemas/seo';
-import { CRAWLER_NAME, crawlerUserAgentFor } from '@shared/audit-crawler';
+import { CRAWLER_NAME, crawlerMobileUserAgentFor, crawlerUserAgentFor } from '@shared/audit-crawler';
+import type { AuditDevice } from '@shared/web-vitals';
 import { config } from '../config';
 
 /**
@@ -12,8 +13,9 @@ import { config } from '../config';
 
 export { CRAWLER_NAME };
 
-/** Always the product's name and a page about the crawler, as well-behaved crawlers do. */
-export const crawlerUserAgent = () => crawlerUserAgentFor(config.appOrigin);
+/** Always the product's name and a page about the crawler, as well-behaved crawlers do; a phone's for the mobile device. */
+export const crawlerUserAgent = (device: AuditDevice = 'desktop') =>
+  device === 'mobile' ? crawlerMobileUserAgentFor(config.appOrigin) : crawlerUserAgentFor(config.appOrigin);
 
 /**
  * The name robots.txt groups are matched on: ours, or a proven owner's own user agent's

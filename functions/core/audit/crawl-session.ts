@@ -11,6 +11,7 @@ import {
 import { crawlerUserAgent, robotsToken } from './crawl-policy';
 import { CrawlScope, crawlKey, withoutParameters } from './crawl-scope';
 import { CrawlState, FLAG, STATUS, UNKNOWN_DEPTH } from './crawl-state';
+import type { PageRenderer } from './page-render';
 import type { PageRecord, PageSink } from './page-record';
 import { fetchRobotsTxt, RobotsRules } from './robots';
 
@@ -72,6 +73,8 @@ export class CrawlSession {
   readonly tls: SafeAgentOptions['tls'];
   /** Spread into every fetch: the Task's signal, when there is one. */
   readonly signalled: { signal?: AbortSignal };
+  /** Renders the HTML pages when the settings ask for JavaScript rendering and the runtime can (crawler.ts). */
+  renderer: PageRenderer | undefined;
   /** Re-checks of slow-looking pages in flight now. */
   rechecking = 0;
   /** Pages reached by links in flight now: while any is, the sitemap's pages wait (their links may reach them first, with their depth). */
@@ -86,7 +89,7 @@ export class CrawlSession {
     this.settings = options.settings;
     this.start = new URL(options.startUrl);
     this.scope = new CrawlScope(this.start, this.settings);
-    this.userAgent = this.settings.userAgent ?? crawlerUserAgent();
+    this.userAgent = this.settings.userAgent ?? crawlerUserAgent(this.settings.device);
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.dispatcher = createSafeAgent({ connections: this.settings.concurrency, ...options.agent });
     this.robots = new RobotsRules(state.site.robots, robotsToken(this.settings));

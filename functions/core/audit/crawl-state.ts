@@ -1,3 +1,4 @@
+import type { AuditWebVitals } from '@shared/web-vitals';
 import type { PageRecord } from './page-record';
 
 /**
@@ -74,6 +75,10 @@ export interface SiteFacts {
   certificateExpires?: string;
   /** The security probe ran (so a later batch does not run it again). */
   securityProbed?: boolean;
+  /** JavaScript rendering was asked for: whether pages were rendered, or the runtime had no Chromium. */
+  rendering?: 'rendered' | 'unavailable';
+  /** Lab Core Web Vitals of the rendered sample (the start page first). */
+  webVitals?: AuditWebVitals;
 }
 
 interface Serialized {

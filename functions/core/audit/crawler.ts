@@ -2,6 +2,7 @@ import type { AuditSettings } from '@shared/schemas/seo';
 import type { SafeAgentOptions } from '../net';
 import { resolveHref } from './crawl-scope';
 import { CrawlSession, type Work } from './crawl-session';
+import { PageRenderer, renderingAvailable } from './page-render';
 import type { CrawlState } from './crawl-state';
 import type { PageSink } from './page-record';
 import { visitPage } from './page-visit';
@@ -52,6 +53,11 @@ export interface BatchOutcome {
 export async function crawlBatch(state: CrawlState, options: CrawlOptions): Promise<BatchOutcome> {
   const session = new CrawlSession(state, options);
   state.counters.batches++;
+  if (session.settings.renderJavaScript) {
+    // Without a Chromium (AWS Lambda) the crawl reads HTML, and the report says rendering was unavailable.
+    state.site.rendering = renderingAvailable() ? 'rendered' : 'unavailable';
+    if (state.site.rendering === 'rendered') session.renderer = new PageRenderer(session);
+  }
   if (state.size === 0) {
     session.seedStart();
     seedFromList(session, options.seedUrls ?? []);
@@ -76,6 +82,7 @@ export async function crawlBatch(state: CrawlState, options: CrawlOptions): Prom
     }
   } finally {
     options.signal?.removeEventListener('abort', abort);
+    await session.renderer?.close();
     await session.dispatcher.close().catch(() => {});
   }
   if (workers.failure !== undefined) {

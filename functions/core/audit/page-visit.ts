@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { SeoCheckId } from '@shared/seo-checks';
+import { VITALS_SAMPLE_PAGES } from '@shared/web-vitals';
 import { FetchRefusedError, type SafeResponse } from '../net';
 import { crawlKey, isLocalHost, resolveHref } from './crawl-scope';
 import { CrawlSession } from './crawl-session';
@@ -72,6 +73,7 @@ export async function visitPage(session: CrawlSession, id: number): Promise<void
   }
   const read = await readHtml(visit, response);
   if (!read) return;
+  if (session.renderer && read.body) read.parsed = (await renderedPage(visit, response, read.body)) ?? read.parsed;
   const facts = pageFacts(visit, response, read.parsed, read.bytes, ttfbMs, performance.now() - began);
   await finishPage(visit, facts);
 }
@@ -109,14 +111,17 @@ async function recordRedirect({ session, id, url, depth }: Visit, response: Safe
 async function readHtml(
   { session, id, url, depth }: Visit,
   response: SafeResponse,
-): Promise<{ parsed: ParsedPage; bytes: number } | undefined> {
+): Promise<{ parsed: ParsedPage; bytes: number; body?: Buffer } | undefined> {
   const parser = new PageParser();
   const decoder = new StringDecoder('utf8');
+  // Kept only for the renderer, which is handed the page rather than fetching it again.
+  const chunks: Buffer[] | undefined = session.renderer ? [] : undefined;
   let bytes = 0;
   try {
     await new Promise<void>((resolve, reject) => {
       response.body.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
+        chunks?.push(chunk);
         parser.write(decoder.write(chunk));
       });
       response.body.once('end', resolve);
@@ -129,7 +134,36 @@ async function readHtml(
     return undefined;
   }
   parser.write(decoder.end());
-  return { parsed: parser.end(), bytes };
+  return { parsed: parser.end(), bytes, ...(chunks ? { body: Buffer.concat(chunks) } : {}) };
+}
+
+/**
+ * The page as a browser shows it (audit settings' JavaScript rendering): its DOM after its
+ * scripts ran, parsed like fetched HTML, so links a script writes are followed; the start page
+ * and a sample of others measured for lab Core Web Vitals on the way. Undefined when rendering
+ * failed: the fetched HTML stands.
+ */
+async function renderedPage(visit: Visit, response: SafeResponse, body: Buffer): Promise<ParsedPage | undefined> {
+  const { session, url, target } = visit;
+  const renderer = session.renderer;
+  if (!renderer) return undefined;
+  const vitals = (session.state.site.webVitals ??= { device: session.settings.device, pages: [] });
+  const measure = renderer.claimVitals(VITALS_SAMPLE_PAGES - vitals.pages.length);
+  const outcome = await renderer.render(target, { status: response.status, headers: response.headers, body }, measure);
+  if (measure) renderer.releaseVitals();
+  if (!outcome) return undefined;
+  if (outcome.vitals && vitals.pages.length < VITALS_SAMPLE_PAGES) {
+    const { lcpMs, cls, tbtMs } = outcome.vitals;
+    vitals.pages.push({
+      url,
+      lcpMs: lcpMs === null ? null : Math.round(lcpMs),
+      cls: Math.round(cls * 1000) / 1000,
+      tbtMs: Math.round(tbtMs),
+    });
+  }
+  const parser = new PageParser();
+  parser.write(outcome.html);
+  return parser.end();
 }
 
 /** What the page checks read, from the response and the parsed page; the link counts are filled by `collectLinks`. */

@@ -130,7 +130,9 @@ export class AppFunction extends Construct {
         // Build-time facts the code folds away: the offline AI generator is left out (functions/core/ai/offline-port.ts).
         define: { 'process.env.LAMBDA_BUNDLE': JSON.stringify('1') },
         // The nodejs22.x runtime ships AWS SDK v3; bundling it would only grow cold starts.
-        externalModules: ['@aws-sdk/*'],
+        // Lambda has no Chromium, so the audit's renderer never loads playwright-core there
+        // (docs/features/seo-report.md, JavaScript rendering): it stays out of every bundle.
+        externalModules: ['@aws-sdk/*', 'playwright-core'],
         // No Docker on the build machines: the repo's own esbuild bundles. It also resolves
         // the `@shared/*` path alias from the root tsconfig.
         forceDockerBundling: false,
