@@ -1,13 +1,13 @@
+import { COMPANY_ROLES, type CompanyRole } from './schemas/company-record';
+
+export { COMPANY_ROLES, type CompanyRole };
+
 /**
  * A company member's role (spec 02 §6 names admin, manager and client for the website audit).
  * A member item without a role is an admin: every member had every right before roles existed,
  * so no stored member loses anything and nothing needs migrating.
  */
-export const COMPANY_ROLES = ['admin', 'manager', 'client'] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
 export const DEFAULT_ROLE: CompanyRole = 'admin';
-
-export const ROLE_LABELS: Record<CompanyRole, string> = { admin: 'Admin', manager: 'Manager', client: 'Client' };
 
 /**
  * Admins and managers configure the audit: the Turned off tab, ignoring an issue, turning a

@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { COMPANY_ROLES } from '../company-roles';
 import { shellMessages } from '../shell-messages';
 
 /**
@@ -17,6 +16,13 @@ export const GOALS = {
 } as const;
 export type Goal = keyof typeof GOALS;
 export const GOAL_VALUES = Object.keys(GOALS) as [Goal, ...Goal[]];
+
+/**
+ * A member's role (spec 02 §6), here because every page's company list carries it; what each
+ * role may do is in company-roles.ts, which only the pages that ask load.
+ */
+export const COMPANY_ROLES = ['admin', 'manager', 'client'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
 
 export const companyUserSchema = z.object({
   id: z.number(),

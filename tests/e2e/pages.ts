@@ -24,6 +24,12 @@ export const signedOutPages: PageVisit[] = [
   { pattern: '/audit-bot', path: '/audit-bot', heading: /MarketingAutomationAudit/ },
   // Without a token it says the link is not valid (the round trip with one: approvals.test.ts).
   { pattern: '/review/:id', path: '/review/1', heading: /Review a post/ },
+  // A made-up guest link says it is no longer valid (the round trip with a real one: audit-share.test.ts).
+  {
+    pattern: '/shared/audit/:token/:section?/:check?',
+    path: '/shared/audit/1-not-a-real-token-at-all',
+    heading: /This link is no longer valid/,
+  },
   { pattern: '*', path: '/definitely-not-a-page', heading: /Page not found/ },
 ];
 

@@ -1,4 +1,3 @@
-import { Share2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { loadChunk } from '@/lib/load-chunk';
@@ -11,7 +10,8 @@ export function AuditShareButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="secondary" icon={<Share2 size={16} aria-hidden />} onClick={() => setOpen(true)}>
+      {/* No icon: its chunk would weigh on every audit view's first load. */}
+      <Button variant="secondary" onClick={() => setOpen(true)}>
         Share
       </Button>
       {open ? (

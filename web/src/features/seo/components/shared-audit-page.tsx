@@ -15,10 +15,10 @@ import { call, errorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { createQueryClient } from '@/lib/query-client';
 import { AuditSourceContext, type AuditSource } from '../api/audit-source';
-import { TITLES, VIEWS } from './website-audit';
+import { TITLES, VIEWS } from '../routes/website-audit';
 import '@/styles/tabs.css';
 import '../website-audit.css';
-import './shared-audit.css';
+import './shared-audit-page.css';
 
 // Each member view's call, sent to its guest twin with the link's token.
 const GUEST_TWINS = new Map<Contract, Contract>([
@@ -142,7 +142,7 @@ function SharedAudit({ token, section, check }: { token: string; section?: strin
  * link's modules, read-only. Its own query cache: a signed-in member's cached audit of their own
  * company is never shown as the link's.
  */
-export default function SharedAuditRoute() {
+export default function SharedAuditPage() {
   const { token = '', section, check } = useParams();
   const [client] = useState(createQueryClient);
   return (
