@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { auditSettingsMessages as M } from '@shared/schemas/audit-settings';
 import type { SeoReport } from '@shared/schemas/seo';
-import { signedInUser, waitForMail, type TestClient } from '../support/api-client';
+import { roleMessages } from '@shared/company-roles';
+import { linkIn, PASSWORD, signedInUser, TestClient, waitForMail } from '../support/api-client';
 import { serveSite, type LoopbackSite } from '../support/loopback-site';
 import { eventually } from '../support/test-site-runtime';
 import { serveTestSite, type TestSite } from '../support/test-site';
@@ -131,6 +132,42 @@ describe('audit settings rules', () => {
     const start = await excluded.request('POST', '/api/seo/report/recheck');
     expect(start.status).toBe(400);
     expect(start.body.message).toBe(M.scanExcluded);
+  });
+
+  it('a client member may read the settings but neither change them nor upload a list', async () => {
+    const owner = await signedInUser('audit-roles-owner');
+    const invitee = `client-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    expect((await owner.client.post(`/api/company/${owner.companyId}/invite`, { email: invitee })).status).toBe(201);
+    const inviteToken = linkIn(await waitForMail(invitee, /invited/))
+      .pathname.split('/')
+      .pop();
+    const member = { client: new TestClient() };
+    const registered = await member.client.post('/api/auth/register', {
+      firstName: 'Cleo',
+      lastName: 'Client',
+      email: invitee,
+      password: PASSWORD,
+      subscribed: false,
+      accept_terms: true,
+      inviteToken,
+    });
+    expect(registered.status).toBe(201);
+    const login = await member.client.post('/api/auth/login', { email: invitee, password: PASSWORD, inviteToken });
+    expect(login.status).toBe(200);
+    member.client.cookies.set('COMPANY_ID', String(owner.companyId));
+    const users = (await owner.client.get('/api/company')).body.find((x: { id: number }) => x.id === owner.companyId)
+      .users as { id: number; email: string }[];
+    const memberId = users.find((u) => u.email === invitee)?.id;
+    expect(
+      (await owner.client.put(`/api/company/${owner.companyId}/users/${memberId}/role`, { role: 'client' })).status,
+    ).toBe(204);
+    expect((await member.client.get(SETTINGS)).status).toBe(200);
+    const save = await member.client.request('PUT', SETTINGS, { maxPages: 5 });
+    expect(save.status).toBe(403);
+    expect(save.body.message).toBe(roleMessages.auditOnly);
+    const upload = await member.client.request('PUT', LIST, { fileName: 'a.txt', text: 'https://example.com/' });
+    expect(upload.status).toBe(403);
+    expect((await owner.client.get(SETTINGS)).body.maxPages).toBe(1000);
   });
 
   it("another company never sees this company's settings", async () => {
