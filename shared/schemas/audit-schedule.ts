@@ -42,8 +42,10 @@ export type AuditScheduleInput = z.infer<typeof auditScheduleInputSchema>;
 /** What the last due run did: started an audit, or why it did not. */
 export const auditScheduleOutcomeSchema = z.object({
   at: z.string(),
-  outcome: z.enum(['started', 'already-running', 'free-limit', 'no-website']),
+  outcome: z.enum(['started', 'already-running', 'free-limit', 'no-website', 'refused']),
   auditId: z.optional(z.string()),
+  /** Why a refused run did not start (the sentence Check Again would have answered). */
+  message: z.optional(z.string()),
 });
 export type AuditScheduleOutcome = z.infer<typeof auditScheduleOutcomeSchema>;
 

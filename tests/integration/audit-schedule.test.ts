@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditScheduleMessages, type AuditSchedule } from '@shared/schemas/audit-schedule';
 import type { SeoReport } from '@shared/schemas/seo';
+import { auditSettingsMessages } from '@shared/schemas/audit-settings';
 import { waitForMail, type TestClient } from '../support/api-client';
 import type { RuntimeProcess } from '../support/runtime';
 import type { TestSite } from '../support/test-site';
@@ -187,6 +188,32 @@ describe('the audit schedule', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.nextRunAt).toBeUndefined();
     expect(await scheduleItem(companyId)).toBeUndefined();
+  });
+});
+
+describe('a scheduled audit Check Again would refuse', () => {
+  it('records why on the schedule and moves on to the next run', async () => {
+    const { client } = await signedInUserAt(runtime.url, 'sched-excluded');
+    expect((await client.patch('/api/company/company', { website: 'https://www.google.com' })).status).toBe(200);
+    const now = await clockNow();
+    const due = new Date(now + DAY);
+    const saved = await client.put('/api/seo/audit/schedule', {
+      frequency: 'monthly',
+      monthDay: due.getUTCDate(),
+      time: due.toISOString().slice(11, 16),
+      timeZone: 'UTC',
+    });
+    expect(saved.status).toBe(200);
+    const firstRun = saved.body.nextRunAt as string;
+    await moveClock(Date.parse(firstRun) - now + 1000);
+    const after = await eventually(
+      () => schedule(client),
+      (s) => s.last?.outcome === 'refused',
+      'the refused run',
+    );
+    expect(after.last).toMatchObject({ at: firstRun, message: auditSettingsMessages.scanExcluded });
+    expect(Date.parse(after.nextRunAt!)).toBeGreaterThan(Date.parse(firstRun) + 27 * DAY);
+    expect(await audits(client)).toEqual([]);
   });
 });
 

@@ -67,10 +67,16 @@ async function startOnce(companyId: number, userId: number, occurrence: string):
   }
   try {
     const audit = await startAudit({ companyId, userId, website, free, scheduledFor: occurrence });
-    await recordOutcome(companyId, occurrence, 'started', audit.id);
+    await recordOutcome(companyId, occurrence, 'started', { auditId: audit.id });
     return 'started';
   } catch (error) {
-    if (!(error instanceof DomainError) || error.kind !== 'conflict') throw error;
+    if (!(error instanceof DomainError)) throw error;
+    // Refused as Check Again would be (a site on the scan exclusion list): said on the card, and
+    // the chain goes on rather than firing this run again at every read.
+    if (error.kind !== 'conflict') {
+      await recordOutcome(companyId, occurrence, 'refused', { message: error.message });
+      return 'refused';
+    }
     // The lock holder may be this very run, started by a twin firing a moment ago: then it is no skip.
     if ((await recentAudits(companyId, 5)).some((a) => a.scheduledFor === occurrence)) return 'started';
     log('info', 'a scheduled audit found one already running', { companyId, occurrence });

@@ -33,8 +33,9 @@ export const auditSchedules = defineEntity({
     /** The armed run's time; absent when the company audits manually. */
     nextRunAt: z.string().optional(),
     lastAt: z.string().optional(),
-    lastOutcome: z.enum(['started', 'already-running', 'free-limit', 'no-website']).optional(),
+    lastOutcome: z.enum(['started', 'already-running', 'free-limit', 'no-website', 'refused']).optional(),
     lastAuditId: z.string().optional(),
+    lastMessage: z.string().optional(),
   }),
   key: (s) => keys.auditSchedule(s.companyId),
 });
@@ -50,10 +51,16 @@ const DEFAULT: AuditScheduleInput = { frequency: 'manually', weekday: 1, monthDa
 
 export function auditScheduleOf(item: AuditScheduleItem | undefined): AuditSchedule {
   if (!item) return DEFAULT;
-  const { frequency, weekday, monthDay, time, timeZone, nextRunAt, lastAt, lastOutcome, lastAuditId } = item;
+  const { frequency, weekday, monthDay, time, timeZone, nextRunAt, lastAt, lastOutcome, lastAuditId, lastMessage } =
+    item;
   const last: AuditScheduleOutcome | undefined =
     lastAt && lastOutcome
-      ? { at: lastAt, outcome: lastOutcome, ...(lastAuditId ? { auditId: lastAuditId } : {}) }
+      ? {
+          at: lastAt,
+          outcome: lastOutcome,
+          ...(lastAuditId ? { auditId: lastAuditId } : {}),
+          ...(lastMessage ? { message: lastMessage } : {}),
+        }
       : undefined;
   return {
     frequency,
@@ -97,8 +104,14 @@ export async function saveAuditSchedule(
     userId,
     ...input,
     ...(next ? { nextRunAt: next.toISOString() } : {}),
+    // What the last due run did stays until the next one.
     ...(before?.lastAt
-      ? { lastAt: before.lastAt, lastOutcome: before.lastOutcome, lastAuditId: before.lastAuditId }
+      ? {
+          lastAt: before.lastAt,
+          lastOutcome: before.lastOutcome,
+          lastAuditId: before.lastAuditId,
+          lastMessage: before.lastMessage,
+        }
       : {}),
   };
   await auditSchedules.put(item);
@@ -144,11 +157,17 @@ export async function recordOutcome(
   companyId: number,
   occurrence: string,
   outcome: AuditScheduleOutcome['outcome'],
-  auditId?: string,
+  details: { auditId?: string; message?: string } = {},
 ): Promise<boolean> {
+  const { auditId, message } = details;
   return auditSchedules.change(keys.auditSchedule(companyId), {
-    set: { lastAt: occurrence, lastOutcome: outcome, ...(auditId ? { lastAuditId: auditId } : {}) },
-    ...(auditId ? {} : { remove: ['lastAuditId' as const] }),
+    set: {
+      lastAt: occurrence,
+      lastOutcome: outcome,
+      ...(auditId ? { lastAuditId: auditId } : {}),
+      ...(message ? { lastMessage: message } : {}),
+    },
+    remove: [...(auditId ? [] : ['lastAuditId' as const]), ...(message ? [] : ['lastMessage' as const])],
     ifExists: true,
     when: {
       expression:

@@ -40,6 +40,11 @@ export default function AuditScheduleCard() {
       ) : null}
       {last?.outcome === 'already-running' ? <Alert type="info">{auditScheduleMessages.alreadyRunning}</Alert> : null}
       {last?.outcome === 'no-website' ? <Alert type="warning">{auditScheduleMessages.noWebsite}</Alert> : null}
+      {last?.outcome === 'refused' ? (
+        <Alert type="warning" title="Your scheduled audit did not run">
+          {last.message}
+        </Alert>
+      ) : null}
       <Card
         className="audit-schedule"
         title="Audit schedule"
