@@ -49,6 +49,16 @@ const NOT_COMPANY_SCOPED = new Set([
   // A review link's token is the permission, for one post of one company (tests/integration/approvals.test.ts).
   'GET /api/approvals/review/{id}',
   'POST /api/approvals/review/{id}',
+  // A guest link's token is the permission, for chosen audit modules of one company (tests/integration/audit-share.test.ts).
+  'GET /api/seo/shared/{token}',
+  'GET /api/seo/shared/{token}/audits',
+  'GET /api/seo/shared/{token}/audits/{auditId}',
+  'GET /api/seo/shared/{token}/audits/{auditId}/issues',
+  'GET /api/seo/shared/{token}/audits/{auditId}/issues/{check}',
+  'GET /api/seo/shared/{token}/audits/{auditId}/pages',
+  'GET /api/seo/shared/{token}/audits/{auditId}/links',
+  'GET /api/seo/shared/{token}/audits/{auditId}/resources',
+  'GET /api/seo/shared/{token}/audits/{auditId}/comparison',
   // The public API's OpenAPI document: the same for everyone, no company's data.
   'GET /api/public/v1/openapi.json',
 ]);
