@@ -21,6 +21,7 @@ import { useCurrentCompany } from '@/lib/company';
 import { applyServerErrors, useSubmitOnlyForm, type FieldErrors } from '@/lib/forms';
 import { notify } from '@/lib/toast';
 import { useAuditSettings, useSaveAuditSettings, useUploadUrlList } from '../api/audit-settings';
+import type { AuditViewProps } from '../routes/website-audit';
 import './audit-settings.css';
 
 const NUMBERS = [
@@ -123,7 +124,15 @@ function listError(errors: FieldErrors<SettingsForm>, name: ListField, text: str
 
 type VersionDialog = { to: '1.0' | '2.0' } | undefined;
 
-function SettingsFormView({ settings, website }: { settings: AuditSettings; website: string | undefined }) {
+function SettingsFormView({
+  settings,
+  website,
+  canEdit,
+}: {
+  settings: AuditSettings;
+  website: string | undefined;
+  canEdit: boolean;
+}) {
   const save = useSaveAuditSettings();
   const form = useSubmitOnlyForm<SettingsForm, AuditSettingsInput>(formSchema, toForm(settings));
   const [versionDialog, setVersionDialog] = useState<VersionDialog>();
@@ -166,135 +175,144 @@ function SettingsFormView({ settings, website }: { settings: AuditSettings; webs
   };
 
   return (
-    <form className="stack-lg audit-settings" onSubmit={onSubmit} noValidate aria-label="Audit settings">
-      <Card title="Crawler" description="How our crawler visits your site.">
-        <div className="form">
-          <div className="field">
-            <span className="field__label">Our user agent</span>
-            <code className="audit-settings__agent">{crawlerUserAgentFor(window.location.origin)}</code>
-            <p className="field__hint">
-              Allow this name in your firewall or robots.txt so the audit can reach every page.
-            </p>
-          </div>
-          <TextField
-            {...register('userAgent')}
-            label="Custom user agent (optional)"
-            hint="Used only once you have proven you own the site; until then the audit always introduces itself as above."
-            error={errors.userAgent}
-          />
-          {check(
-            'followRobots',
-            'Follow robots.txt',
-            'Turning this off needs a proven site: until then the audit obeys robots.txt.',
-          )}
-          <div className="form-row">
+    <form className="audit-settings" onSubmit={onSubmit} noValidate aria-label="Audit settings">
+      {/* A client reads the settings; only admins and managers change them (the API refuses the rest). */}
+      <fieldset className="audit-settings__all stack-lg" disabled={!canEdit}>
+        <Card title="Crawler" description="How our crawler visits your site.">
+          <div className="form">
+            <div className="field">
+              <span className="field__label">Our user agent</span>
+              <code className="audit-settings__agent">{crawlerUserAgentFor(window.location.origin)}</code>
+              <p className="field__hint">
+                Allow this name in your firewall or robots.txt so the audit can reach every page.
+              </p>
+            </div>
             <TextField
-              {...register('basicAuthLogin')}
-              label="Basic-auth login"
-              autoComplete="off"
-              hint="For a site behind a password (a staging site). Leave empty for none."
-              error={errors.basicAuthLogin}
+              {...register('userAgent')}
+              label="Custom user agent (optional)"
+              hint="Used only once you have proven you own the site; until then the audit always introduces itself as above."
+              error={errors.userAgent}
             />
-            <TextField
-              {...register('basicAuthPassword')}
-              type="password"
-              label="Basic-auth password"
-              autoComplete="new-password"
-              placeholder={settings.basicAuthPasswordSet ? 'Saved: leave empty to keep it' : ''}
-              hint={
-                settings.basicAuthPasswordSet
-                  ? 'A password is saved (encrypted; it is never shown). Clear the login to remove it.'
-                  : 'Stored encrypted and sent only to your own site.'
-              }
-              error={errors.basicAuthPassword}
-            />
-          </div>
-        </div>
-      </Card>
-
-      <SourcesCard form={form} settings={settings} website={website} />
-
-      <Card title="Limits" description="How much of the site one audit reads, and how fast.">
-        <div className="form-row audit-settings__numbers">
-          {number('maxPages', 'Maximum pages')}
-          {number('maxDepth', 'Maximum click depth', 'Clicks from the home page.')}
-          {number('requestsPerSecond', 'Requests per second', 'Up to 5 until you prove you own the site.')}
-          {number('concurrency', 'Parallel connections')}
-          {number('maxRedirects', 'Maximum redirects in a chain')}
-          {number('maxPageBytes', 'Largest page read (bytes)')}
-        </div>
-      </Card>
-
-      <Card title="Thresholds" description="When a page counts as having an issue.">
-        <div className="form-row audit-settings__numbers">
-          {number('titleMin', 'Shortest title (characters)')}
-          {number('titleMax', 'Longest title (characters)')}
-          {number('descriptionMin', 'Shortest description (characters)')}
-          {number('descriptionMax', 'Longest description (characters)')}
-          {number('h1Max', 'Longest H1 (characters)')}
-          {number('minWords', 'Fewest words on a page')}
-          {number('maxLinks', 'Most links on a page')}
-          {number('minOutlinks', 'Fewest links out of a page')}
-          {number('minInlinks', 'Fewest links to a page')}
-        </div>
-      </Card>
-
-      <Card title="URL rules" description="One rule a line. A rule is a path that starts and ends with /.">
-        <div className="form">
-          {list(
-            'allowPrefixes',
-            'Crawl only these paths',
-            'Empty: the whole site. Regular expressions work: /blog/.+/amp/',
-          )}
-          {list('disallowPrefixes', 'Never crawl these paths', 'For example /cart/')}
-          {list('hidePrefixes', 'Crawl but leave out of the report', 'For example /tag/')}
-          {list(
-            'ignoreUrlParameters',
-            'Ignore these URL parameters',
-            'For example utm_source: ?utm_source=x is dropped.',
-          )}
-          {list('ignoredExternalDomains', 'Do not check links to these domains', 'For example cdn.example.com')}
-        </div>
-      </Card>
-
-      <Card title="Notifications and competitors">
-        <div className="form">
-          {list('notificationEmails', 'Also email the report to', 'One address a line.')}
-          {list(
-            'competitors',
-            `Competitors (up to ${MAX_COMPETITORS})`,
-            'One website a line, for example https://rival.com',
-          )}
-        </div>
-      </Card>
-
-      <Card title="Audit version" description="Version 2.0 has the newest checks.">
-        <fieldset className="audit-settings__versions">
-          <legend className="visually-hidden">Audit version</legend>
-          {(['2.0', '1.0'] as const).map((version) => (
-            <label key={version} className="audit-settings__version">
-              <input
-                type="radio"
-                name="version"
-                value={version}
-                checked={values.version === version}
-                onChange={() => chooseVersion(version)}
+            {check(
+              'followRobots',
+              'Follow robots.txt',
+              'Turning this off needs a proven site: until then the audit obeys robots.txt.',
+            )}
+            <div className="form-row">
+              <TextField
+                {...register('basicAuthLogin')}
+                label="Basic-auth login"
+                autoComplete="off"
+                hint="For a site behind a password (a staging site). Leave empty for none."
+                error={errors.basicAuthLogin}
               />
-              Version {version}
-              {version === '2.0' ? ' (recommended)' : ''}
-            </label>
-          ))}
-        </fieldset>
-      </Card>
+              <TextField
+                {...register('basicAuthPassword')}
+                type="password"
+                label="Basic-auth password"
+                autoComplete="new-password"
+                placeholder={settings.basicAuthPasswordSet ? 'Saved: leave empty to keep it' : ''}
+                hint={
+                  settings.basicAuthPasswordSet
+                    ? 'A password is saved (encrypted; it is never shown). Clear the login to remove it.'
+                    : 'Stored encrypted and sent only to your own site.'
+                }
+                error={errors.basicAuthPassword}
+              />
+            </div>
+          </div>
+        </Card>
 
-      <div className="form-actions form-actions--sticky">
-        <Button variant="ghost" onClick={() => form.reset(toForm(settings))} disabled={save.isPending || !form.isDirty}>
-          Discard
-        </Button>
-        <Button type="submit" pending={save.isPending}>
-          Save settings
-        </Button>
-      </div>
+        <SourcesCard form={form} settings={settings} website={website} />
+
+        <Card title="Limits" description="How much of the site one audit reads, and how fast.">
+          <div className="form-row audit-settings__numbers">
+            {number('maxPages', 'Maximum pages')}
+            {number('maxDepth', 'Maximum click depth', 'Clicks from the home page.')}
+            {number('requestsPerSecond', 'Requests per second', 'Up to 5 until you prove you own the site.')}
+            {number('concurrency', 'Parallel connections')}
+            {number('maxRedirects', 'Maximum redirects in a chain')}
+            {number('maxPageBytes', 'Largest page read (bytes)')}
+          </div>
+        </Card>
+
+        <Card title="Thresholds" description="When a page counts as having an issue.">
+          <div className="form-row audit-settings__numbers">
+            {number('titleMin', 'Shortest title (characters)')}
+            {number('titleMax', 'Longest title (characters)')}
+            {number('descriptionMin', 'Shortest description (characters)')}
+            {number('descriptionMax', 'Longest description (characters)')}
+            {number('h1Max', 'Longest H1 (characters)')}
+            {number('minWords', 'Fewest words on a page')}
+            {number('maxLinks', 'Most links on a page')}
+            {number('minOutlinks', 'Fewest links out of a page')}
+            {number('minInlinks', 'Fewest links to a page')}
+          </div>
+        </Card>
+
+        <Card title="URL rules" description="One rule a line. A rule is a path that starts and ends with /.">
+          <div className="form">
+            {list(
+              'allowPrefixes',
+              'Crawl only these paths',
+              'Empty: the whole site. Regular expressions work: /blog/.+/amp/',
+            )}
+            {list('disallowPrefixes', 'Never crawl these paths', 'For example /cart/')}
+            {list('hidePrefixes', 'Crawl but leave out of the report', 'For example /tag/')}
+            {list(
+              'ignoreUrlParameters',
+              'Ignore these URL parameters',
+              'For example utm_source: ?utm_source=x is dropped.',
+            )}
+            {list('ignoredExternalDomains', 'Do not check links to these domains', 'For example cdn.example.com')}
+          </div>
+        </Card>
+
+        <Card title="Notifications and competitors">
+          <div className="form">
+            {list('notificationEmails', 'Also email the report to', 'One address a line.')}
+            {list(
+              'competitors',
+              `Competitors (up to ${MAX_COMPETITORS})`,
+              'One website a line, for example https://rival.com',
+            )}
+          </div>
+        </Card>
+
+        <Card title="Audit version" description="Version 2.0 has the newest checks.">
+          <fieldset className="audit-settings__versions">
+            <legend className="visually-hidden">Audit version</legend>
+            {(['2.0', '1.0'] as const).map((version) => (
+              <label key={version} className="audit-settings__version">
+                <input
+                  type="radio"
+                  name="version"
+                  value={version}
+                  checked={values.version === version}
+                  onChange={() => chooseVersion(version)}
+                />
+                Version {version}
+                {version === '2.0' ? ' (recommended)' : ''}
+              </label>
+            ))}
+          </fieldset>
+        </Card>
+
+        {canEdit ? (
+          <div className="form-actions form-actions--sticky">
+            <Button
+              variant="ghost"
+              onClick={() => form.reset(toForm(settings))}
+              disabled={save.isPending || !form.isDirty}
+            >
+              Discard
+            </Button>
+            <Button type="submit" pending={save.isPending}>
+              Save settings
+            </Button>
+          </div>
+        ) : null}
+      </fieldset>
 
       <Dialog
         open={versionDialog?.to === '1.0'}
@@ -429,7 +447,7 @@ function SourcesCard({
 }
 
 /** The audit settings (spec 02 §3, §5): the Settings section of the website audit. */
-export default function AuditSettingsView() {
+export default function AuditSettingsView({ member }: AuditViewProps) {
   const { data, error, isPending } = useAuditSettings();
   const { company } = useCurrentCompany();
   if (isPending)
@@ -452,7 +470,8 @@ export default function AuditSettingsView() {
   return (
     <div className="stack-lg">
       {excluded ? <Alert type="error">{M.scanExcluded}</Alert> : null}
-      <SettingsFormView settings={data} website={website} />
+      {member ? null : <Alert type="info">Only admins and managers can change the audit settings.</Alert>}
+      <SettingsFormView settings={data} website={website} canEdit={member} />
     </div>
   );
 }
