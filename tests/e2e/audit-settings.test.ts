@@ -170,6 +170,8 @@ describe('the audit settings page', () => {
     await page.setViewportSize(PHONE);
     await untilLoaded(page);
     await screenshot(page, 'audit-settings-390', { fullPage: true });
+    // The first screenful as a phone shows it, to look at closely.
+    await screenshot(page, 'audit-settings-390-top');
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { timeout: 5000 })
       .toBeLessThanOrEqual(0);
