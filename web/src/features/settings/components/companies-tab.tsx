@@ -17,6 +17,7 @@ import { useDeleteCompany } from '@/features/settings/api/delete-company';
 import { useInviteUser } from '@/features/settings/api/invite-user';
 import { useRemoveUser } from '@/features/settings/api/remove-user';
 import { useRevokeInvite } from '@/features/settings/api/revoke-invite';
+import { MemberRole } from './member-role';
 import './companies-tab.css';
 
 /** The create form: the API's name rule, plus the demo choice. */
@@ -188,6 +189,7 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
                     </span>
                     <span className="row__meta">{user.email}</span>
                   </div>
+                  <MemberRole company={company} user={user} meId={meId} />
                   <Button
                     variant="ghost"
                     size="sm"

@@ -1,0 +1,58 @@
+import { COMPANY_ROLES, type Company, type CompanyRole } from '@shared/schemas/company-record';
+import { useId } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useSetMemberRole } from '@/features/settings/api/set-member-role';
+
+const LABELS: Record<CompanyRole, string> = { admin: 'Admin', manager: 'Manager', client: 'Client' };
+
+/**
+ * A member's role in the company (spec 02 §6): an admin chooses it for the others; everyone else,
+ * and an admin's own, is shown as a badge. No role stored reads as admin.
+ */
+export function MemberRole({
+  company,
+  user,
+  meId,
+}: {
+  company: Company;
+  user: Company['users'][number];
+  meId?: number;
+}) {
+  const id = useId();
+  const setRole = useSetMemberRole();
+  const role = user.role ?? 'admin';
+  const meAdmin = (company.users.find((u) => u.id === meId)?.role ?? 'admin') === 'admin';
+  if (!meAdmin || user.id === meId) return <Badge tone="neutral">{LABELS[role]}</Badge>;
+  const who = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        Role of {who}
+      </label>
+      <select
+        id={id}
+        className="input select member-role"
+        value={role}
+        disabled={setRole.isPending}
+        onChange={(e) => {
+          const next = e.target.value as CompanyRole;
+          setRole.mutate(
+            { companyId: company.id, userId: user.id, role: next },
+            {
+              onSuccess: () => notify.success(`${who} is now ${LABELS[next].toLowerCase()}.`),
+              onError: (error) => notify.error(errorMessage(error)),
+            },
+          );
+        }}
+      >
+        {COMPANY_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {LABELS[r]}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
