@@ -80,7 +80,7 @@ describe('a guest link', () => {
   it('opens only its modules, read-only, for 30 days by default', async () => {
     const link = await share(a, ['pages', 'overview']);
     expect(link.share.modules).toEqual(['overview', 'pages']);
-    expect(link.url).toMatch(/\/shared\/audit\/\d+\.[\w-]{43}$/);
+    expect(link.url).toMatch(/\/shared\/audit\/\d+-[\w-]{43}$/);
     const days = (Date.parse(link.share.expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
@@ -155,7 +155,7 @@ describe('a guest link', () => {
 
     // Expired: its time passed, whether or not the table has removed it yet.
     const old = await share(a, ['overview'], { days: 1 });
-    const secret = old.token.split('.')[1] ?? '';
+    const secret = old.token.slice(old.token.indexOf('-') + 1);
     await table().send(
       new UpdateCommand({
         TableName: process.env.TABLE_NAME!,
@@ -168,8 +168,14 @@ describe('a guest link', () => {
     expect((await guest().get(`/api/seo/shared/${old.token}/audits/latest`)).status).toBe(404);
     expect((await a.client.get('/api/seo/shares')).body.map((s: { id: string }) => s.id)).not.toContain(old.share.id);
 
-    const madeUp = `${a.companyId}.${'x'.repeat(43)}`;
-    for (const token of [madeUp, 'nonsense', `${a.companyId}.short`, '0.'.padEnd(60, 'A')]) {
+    const madeUp = `${a.companyId}-${'x'.repeat(43)}`;
+    for (const token of [
+      madeUp,
+      'nonsense',
+      `${a.companyId}-short`,
+      '0-'.padEnd(60, 'A'),
+      `${a.companyId}.${'x'.repeat(43)}`,
+    ]) {
       expect((await guest().get(`/api/seo/shared/${encodeURIComponent(token)}/audits/latest`)).status, token).toBe(404);
     }
   });
@@ -186,7 +192,7 @@ describe('a guest link', () => {
     // The audit list is A's only.
     expect((await g.get(base)).body.map((x: { id: string }) => x.id)).toEqual([auditA]);
     // A's secret under B's company id names nothing.
-    const swapped = `${b.companyId}.${link.token.split('.')[1]}`;
+    const swapped = `${b.companyId}-${link.token.slice(link.token.indexOf('-') + 1)}`;
     expect((await g.get(`/api/seo/shared/${swapped}/audits/latest`)).status).toBe(404);
     // B can neither list nor revoke A's links.
     expect((await b.client.get('/api/seo/shares')).body.map((s: { id: string }) => s.id)).not.toContain(link.share.id);
@@ -272,8 +278,14 @@ describe('company roles in the audit', () => {
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(roleMessages.auditOnly);
     }
-    // A client still reads the report.
-    expect((await c.get('/api/seo/audits/latest/issues?tab=current')).status).toBe(200);
+    // A client still reads the report, without learning which checks are turned off.
+    const settings = (await a.client.get('/api/seo/audit/settings')).body;
+    await a.client.put('/api/seo/audit/settings', { ...settings, disabledChecks: ['http-4xx'] });
+    const asClient = await c.get('/api/seo/audits/latest/issues?tab=current');
+    expect(asClient.status).toBe(200);
+    expect(asClient.body.disabledChecks).toEqual([]);
+    expect((await a.client.get('/api/seo/audits/latest/issues?tab=current')).body.disabledChecks).toEqual(['http-4xx']);
+    await a.client.put('/api/seo/audit/settings', { ...settings, disabledChecks: [] });
     expect((await c.get('/api/seo/audits/latest')).status).toBe(200);
 
     // A manager configures the audit again.
