@@ -87,6 +87,9 @@ describe('a guest link to the website audit', () => {
     await guest.page.getByRole('heading', { name: 'Health Score', exact: true }).waitFor();
     expect(await sections.getByRole('link').allInnerTexts()).toEqual(['Overview', 'Crawled pages']);
     expect(await guest.page.getByText('Turned off').count()).toBe(0);
+    // Nothing links to a module the link does not open.
+    expect(await guest.page.getByRole('link', { name: 'All issues' }).count()).toBe(0);
+    expect(await guest.page.locator('a[href*="/issues"]').count()).toBe(0);
     expect(await guest.page.getByRole('button', { name: /Ignore|Turn check|Share/ }).count()).toBe(0);
     await expectClean(guest.page);
     await bothWidths(guest.page, 'audit-share-guest-overview');

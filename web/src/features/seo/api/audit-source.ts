@@ -11,9 +11,11 @@ export interface AuditSource {
   base: string;
   /** Calls one of seoAuditContracts' routes; a guest source sends it to the guest twin. */
   call: typeof call;
+  /** Whether a section can be opened (a guest link opens its modules only), so no view links to one that cannot. */
+  opens: (section: string) => boolean;
 }
 
-export const memberAuditSource: AuditSource = { base: '/seo-report', call };
+export const memberAuditSource: AuditSource = { base: '/seo-report', call, opens: () => true };
 
 export const AuditSourceContext = createContext<AuditSource>(memberAuditSource);
 export const useAuditSource = () => useContext(AuditSourceContext);

@@ -32,13 +32,17 @@ const GUEST_TWINS = new Map<Contract, Contract>([
   [seoAuditContracts.auditComparison, guestAuditContracts.auditComparison],
 ]);
 
-function guestSource(token: string): AuditSource {
+function guestSource(token: string, modules: readonly string[]): AuditSource {
   const guestCall = (contract: Contract, options?: { params?: object }) => {
     const twin = GUEST_TWINS.get(contract);
     if (!twin) return Promise.reject(new Error(`${contract.path} is not open to guests`));
     return call(twin as never, { ...options, params: { ...options?.params, token } } as never);
   };
-  return { base: `/shared/audit/${encodeURIComponent(token)}`, call: guestCall as typeof call };
+  return {
+    base: `/shared/audit/${encodeURIComponent(token)}`,
+    call: guestCall as typeof call,
+    opens: (section) => modules.includes(section),
+  };
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'tab tab--active' : 'tab');
@@ -64,7 +68,8 @@ function SharedAudit({ token, section, check }: { token: string; section?: strin
     queryKey: ['audit-share', token],
     queryFn: ({ signal }) => call(guestAuditContracts.share, { params: { token }, signal }),
   });
-  const source = useMemo(() => guestSource(token), [token]);
+  const modules = share.data?.modules;
+  const source = useMemo(() => guestSource(token, modules ?? []), [token, modules]);
 
   if (share.isPending) {
     return (
@@ -89,9 +94,8 @@ function SharedAudit({ token, section, check }: { token: string; section?: strin
     );
   }
 
-  const { modules } = share.data;
-  const chosen = (section ?? modules[0]) as AuditModule;
-  const granted = modules.includes(chosen) && (!check || chosen === 'issues');
+  const chosen = (section ?? share.data.modules[0]) as AuditModule;
+  const granted = share.data.modules.includes(chosen) && (!check || chosen === 'issues');
   const View = granted ? VIEWS[chosen] : undefined;
 
   return (
@@ -102,7 +106,7 @@ function SharedAudit({ token, section, check }: { token: string; section?: strin
         description={`The website audit of ${share.data.website}, shared until ${formatDate(share.data.expiresAt)}.`}
       />
       <nav className="tabs" aria-label="Website audit sections">
-        {modules.map((module) => (
+        {share.data.modules.map((module) => (
           <NavLink key={module} to={`${source.base}/${module}`} className={tabClass}>
             {AUDIT_MODULE_LABELS[module]}
           </NavLink>
