@@ -46,7 +46,7 @@ const describe = (what: string, points: ChartPoint[]) =>
 
 /** The Health Score, its band among the spec's ranges, and its history. */
 function HealthCards({ overview, auditId }: { overview: Overview; auditId: string }) {
-  const { base } = useAuditSource();
+  const { base, opens } = useAuditSource();
   const { health } = overview;
   const tone = BAND_TONE[health.band] ?? 'accent';
   const days = health.history.map((h) => formatInZone(h.finishedAt, 'd MMM'));
@@ -105,7 +105,7 @@ function HealthCards({ overview, auditId }: { overview: Overview; auditId: strin
           caption="Health Score by audit date"
           columns={['Audit', 'Health Score']}
         />
-        {history.length > 1 ? (
+        {history.length > 1 && opens('comparison') ? (
           <p className="audit-note">
             <Link to={`${base}/comparison${auditId === 'latest' ? '' : `?audit=${auditId}`}`}>Compare two audits</Link>
           </p>
@@ -130,7 +130,7 @@ const unmeasured = <p className="audit-note">Not measured in this audit. The nex
 /** /seo-report/overview: the Overview's widgets (spec 02 §2) for one audit. */
 export default function AuditOverview({ auditId }: AuditViewProps) {
   const query = useAuditOverview(auditId);
-  const { base } = useAuditSource();
+  const { base, opens } = useAuditSource();
   if (!query.data) return <AuditQueryState query={query} label="Loading the overview" />;
   const o = query.data;
   const stats = o.stats;
@@ -176,16 +176,20 @@ export default function AuditOverview({ auditId }: AuditViewProps) {
       <Card
         title="Top 5 issues"
         description="Errors first, then the issues on the most pages."
-        actions={<Link to={`${base}/issues${q}`}>All issues</Link>}
+        actions={opens('issues') ? <Link to={`${base}/issues${q}`}>All issues</Link> : undefined}
       >
         {o.topIssues.length ? (
           <ol className="audit-top">
             {o.topIssues.map((issue) => (
               <li key={issue.check} className="audit-top__item">
                 <SeverityBadge severity={issue.severity} />
-                <Link className="audit-top__name" to={`${base}/issues/${issue.check}${q}`}>
-                  {issue.name}
-                </Link>
+                {opens('issues') ? (
+                  <Link className="audit-top__name" to={`${base}/issues/${issue.check}${q}`}>
+                    {issue.name}
+                  </Link>
+                ) : (
+                  <span className="audit-top__name">{issue.name}</span>
+                )}
                 <span className="audit-top__count">{plural(issue.current, 'page')}</span>
                 {issue.new ? <Badge tone="danger">{fmt(issue.new)} new</Badge> : null}
               </li>
