@@ -59,6 +59,7 @@ describe('the audit schedule', () => {
   let email: string;
   let companyId: number;
   let firstDue: number;
+  let firstFiring: Awaited<ReturnType<typeof scheduleItem>> & object;
 
   beforeAll(async () => {
     site.setVersion(1);
@@ -107,6 +108,7 @@ describe('the audit schedule', () => {
     const armed = await scheduleItem(companyId);
     expect(armed?.at).toBe(new Date(firstDue).toISOString());
     await scheduleTable.schedules.put({ ...armed!, name: `c${companyId}-audit-twin` });
+    firstFiring = armed!;
     expect(await audits(client)).toEqual([]);
 
     await moveClock(firstDue - now + 1000);
@@ -181,6 +183,28 @@ describe('the audit schedule', () => {
           ? `rose from ${first!.score} to ${second!.score} out of 100`
           : `dropped from ${first!.score} to ${second!.score} out of 100`;
     expect(mail.text).toContain(change);
+
+    // A late retry of the run that just started an audit (EventBridge delivers at least once): the
+    // company pays, so only the run's own audit stops a second one. Nothing may start; a wrong start
+    // would show within seconds, as the one before did.
+    const occurrence = after.last!.at;
+    const late = { ...(firstFiring.input as object), input: { occurrence } };
+    await scheduleTable.schedules.put({
+      ...firstFiring,
+      name: `c${companyId}-audit-late`,
+      at: occurrence,
+      input: late,
+    });
+    await eventually(
+      async () => [await scheduleItem(companyId, 'audit-late')],
+      ([item]) => !item,
+      'the late firing',
+    );
+    const settleUntil = Date.now() + 3000;
+    while (Date.now() < settleUntil) {
+      expect(await audits(client)).toHaveLength(2);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   });
 
   it('back to manual: nothing stays armed', async () => {
