@@ -2,6 +2,7 @@ import { auditSettingsContracts } from '@shared/contracts/audit-settings';
 import { auditMessages } from '@shared/schemas/seo';
 import { isSeoCheckId } from '@shared/seo-checks';
 import { saveSettingsInput } from '../../core/audit/audit-settings-store';
+import { renderingAvailable } from '../../core/audit/page-render';
 import { fieldError } from '../../core/errors';
 import { defineRoute, ok } from '../../core/http/route';
 import { assertCanConfigureAudit } from '../../core/membership';
@@ -17,6 +18,6 @@ export const saveSettings = defineRoute(auditSettingsContracts.saveSettings, {
     await assertCanConfigureAudit(companyId, user.id);
     const unknown = (body.disabledChecks ?? []).findIndex((check) => !isSeoCheckId(check));
     if (unknown >= 0) throw fieldError(`disabledChecks.${unknown}`, auditMessages.unknownCheck);
-    return ok(await saveSettingsInput(companyId, body));
+    return ok({ ...(await saveSettingsInput(companyId, body)), renderingAvailable: renderingAvailable() });
   },
 });

@@ -113,7 +113,8 @@ export class PageRenderer {
     return browser.newContext({
       viewport: { width, height },
       deviceScaleFactor,
-      isMobile: mobile,
+      // A phone's screen, touch and user agent, but not playwright's isMobile: with it, headless
+      // Chromium reports no layout-shift entries at all, so CLS would always read 0.
       hasTouch: mobile,
       userAgent: this.session.userAgent,
       serviceWorkers: 'block',

@@ -17,10 +17,14 @@ export interface ProbeReading {
  * shifts without recent input (gaps under 1 s, at most 5 s long).
  */
 export const INSTALL_VITALS_PROBE = `(() => {
-  const probe = { lcp: null, cls: 0, tasks: [] };
+  const probe = { lcp: null, cls: 0, tasks: [], observers: [] };
   Object.defineProperty(globalThis, '__auditVitals', { value: probe, enumerable: false });
   const observe = (type, read) => {
-    try { new PerformanceObserver((list) => read(list.getEntries())).observe({ type, buffered: true }); } catch {}
+    try {
+      const observer = new PerformanceObserver((list) => read(list.getEntries()));
+      observer.observe({ type, buffered: true });
+      probe.observers.push([observer, read]);
+    } catch {}
   };
   observe('largest-contentful-paint', (entries) => { for (const e of entries) probe.lcp = e.startTime; });
   let w = { value: 0, first: 0, last: 0 };
@@ -35,10 +39,15 @@ export const INSTALL_VITALS_PROBE = `(() => {
   observe('longtask', (entries) => { for (const e of entries) probe.tasks.push([e.startTime, e.duration]); });
 })();`;
 
-/** Read after the page loaded: TBT is what each long task after the first contentful paint took beyond 50 ms. */
-export const READ_VITALS_PROBE = `(() => {
+/**
+ * Read after the page loaded, two frames on (so a shift just made is painted and reported), with
+ * entries not yet handed to the observers taken too. TBT is what each long task after the first
+ * contentful paint took beyond 50 ms.
+ */
+export const READ_VITALS_PROBE = `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))).then(() => {
   const probe = globalThis.__auditVitals;
   if (!probe) return null;
+  for (const [observer, read] of probe.observers) read(observer.takeRecords());
   const paint = performance.getEntriesByName('first-contentful-paint')[0];
   const fcp = paint ? paint.startTime : 0;
   let tbt = 0;
@@ -47,4 +56,4 @@ export const READ_VITALS_PROBE = `(() => {
     if (end > fcp) tbt += Math.max(0, end - Math.max(start, fcp) - 50);
   }
   return { lcpMs: probe.lcp, cls: probe.cls, tbtMs: tbt };
-})()`;
+})`;

@@ -12,6 +12,7 @@ import { AuditQueryState } from './audit-state';
 import { Breakdown } from './breakdown';
 import { ChartFigure } from './chart-figure';
 import { SeverityBadge } from './severity-badge';
+import { WebVitalsCard } from './web-vitals-card';
 import '../seo-score.css';
 import './audit-overview.css';
 
@@ -172,6 +173,8 @@ export default function AuditOverview({ auditId }: AuditViewProps) {
         <Figure label="Warnings" value={o.issuesByType.warnings} tone="warning" note="Medium severity" />
         <Figure label="Notices" value={o.issuesByType.notices} tone="info" note="Low severity" />
       </div>
+
+      {o.rendering || o.webVitals ? <WebVitalsCard rendering={o.rendering} webVitals={o.webVitals} /> : null}
 
       <Card
         title="Top 5 issues"

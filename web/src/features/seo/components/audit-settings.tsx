@@ -14,7 +14,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
-import { Checkbox, TextAreaField, TextField } from '@/components/ui/field';
+import { Checkbox, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
@@ -50,7 +50,7 @@ const LISTS = [
   'notificationEmails',
   'competitors',
 ] as const;
-const SWITCHES = ['followRobots', 'includeSubdomains', 'sitemapSource', 'listSource'] as const;
+const SWITCHES = ['followRobots', 'includeSubdomains', 'sitemapSource', 'listSource', 'renderJavaScript'] as const;
 type NumberField = (typeof NUMBERS)[number];
 type ListField = (typeof LISTS)[number];
 type SwitchField = (typeof SWITCHES)[number];
@@ -62,6 +62,7 @@ type SettingsForm = Record<NumberField | ListField, string> &
     basicAuthLogin: string;
     basicAuthPassword: string;
     version: '1.0' | '2.0';
+    device: AuditSettings['device'];
   };
 
 const lines = (text: string) =>
@@ -79,6 +80,7 @@ function toBody(values: SettingsForm) {
     ...Object.fromEntries(LISTS.map((name) => [name, lines(values[name])])),
     ...Object.fromEntries(SWITCHES.map((name) => [name, values[name]])),
     version: values.version,
+    device: values.device,
     basicAuthLogin: values.basicAuthLogin.trim(),
   };
   if (values.userAgent.trim()) body.userAgent = values.userAgent;
@@ -97,13 +99,24 @@ const toForm = (s: AuditSettings): SettingsForm => ({
   includeSubdomains: s.includeSubdomains,
   sitemapSource: s.sitemapSource,
   listSource: s.listSource,
+  renderJavaScript: s.renderJavaScript,
+  device: s.device,
   userAgent: s.userAgent ?? '',
   basicAuthLogin: s.basicAuthLogin ?? '',
   basicAuthPassword: '',
   version: s.version,
 });
 
-const FIELDS = [...NUMBERS, ...LISTS, ...SWITCHES, 'userAgent', 'basicAuthLogin', 'basicAuthPassword', 'version'];
+const FIELDS = [
+  ...NUMBERS,
+  ...LISTS,
+  ...SWITCHES,
+  'userAgent',
+  'basicAuthLogin',
+  'basicAuthPassword',
+  'version',
+  'device',
+];
 
 /** A list's message: the list's own, or its first item's with the line it is on. */
 function listError(errors: FieldErrors<SettingsForm>, name: ListField, text: string): string | undefined {
@@ -220,6 +233,32 @@ function SettingsFormView({
                 error={errors.basicAuthPassword}
               />
             </div>
+          </div>
+        </Card>
+
+        <Card
+          title="JavaScript and device"
+          description="How the audit sees your pages: as the HTML your server sends, or as a browser shows them."
+        >
+          <div className="form">
+            <Checkbox
+              {...register('renderJavaScript')}
+              label="Render JavaScript"
+              disabled={!settings.renderingAvailable}
+              hint={
+                settings.renderingAvailable
+                  ? 'Pages open in a browser, so links and text your scripts write are found, and the home page and up to 10 others get lab Core Web Vitals. Audits take longer.'
+                  : 'Not available on this server: audits read the HTML your server sends.'
+              }
+            />
+            <SelectField
+              {...register('device')}
+              label="Device"
+              hint="The screen size and user agent the audit uses: our crawler's name, as a desktop or a phone browser."
+            >
+              <option value="desktop">Desktop</option>
+              <option value="mobile">Mobile</option>
+            </SelectField>
           </div>
         </Card>
 
