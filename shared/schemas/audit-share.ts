@@ -78,7 +78,7 @@ export const createdAuditShareSchema = z.object({
 
 export const auditShareIdParamsSchema = z.object({ shareId: z.string().check(z.minLength(1), z.maxLength(40)) });
 
-/** A guest's token: `<companyId>.<secret>`, the secret 256 random bits in base64url. */
+/** A guest's token: `<companyId>-<secret>`, the secret 256 random bits in base64url. */
 const tokenSchema = z.string().check(z.minLength(1), z.maxLength(160));
 export const guestParamsSchema = z.object({ token: tokenSchema });
 export const guestAuditParamsSchema = z.object({

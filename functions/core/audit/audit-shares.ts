@@ -60,8 +60,13 @@ export async function listShares(companyId: number): Promise<AuditShare[]> {
   return (await liveShares(companyId)).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(toApi);
 }
 
+/**
+ * `<companyId>-<secret>`: no dot, as a last path segment with one reads as a file to CloudFront's
+ * SPA rewrite (and the local static server) and would never reach the app. The company id runs
+ * up to the first `-`, which base64url may hold further on.
+ */
 const guestUrl = (companyId: number, secret: string) =>
-  new URL(`/shared/audit/${companyId}.${secret}`, config.appOrigin).href;
+  new URL(`/shared/audit/${companyId}-${secret}`, config.appOrigin).href;
 
 async function mailShare(share: AuditShareItem, url: string, userId: number, email: string) {
   const [sender, company] = await Promise.all([getUser(userId), getCompany(share.companyId)]);
@@ -139,7 +144,7 @@ export async function revokeShare(companyId: number, shareId: string): Promise<v
  * moment ago is refused at once.
  */
 export async function openShare(token: string, module?: AuditModule): Promise<AuditShareItem> {
-  const match = /^(\d{1,15})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
+  const match = /^(\d{1,15})-([A-Za-z0-9_-]{20,100})$/.exec(token);
   if (!match) throw notFound(auditShareMessages.notFound);
   const companyId = Number(match[1]);
   const secret = match[2] ?? '';
