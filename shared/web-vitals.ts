@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import type { WebVitalsPage } from './schemas/web-vitals';
 
 /**
  * Lab Core Web Vitals of a website audit: measured by the crawler in headless Chromium at the
@@ -7,8 +7,7 @@ import { z } from 'zod/mini';
  * in for it, as in Lighthouse.
  */
 
-export const AUDIT_DEVICES = ['desktop', 'mobile'] as const;
-export type AuditDevice = (typeof AUDIT_DEVICES)[number];
+export type { AuditDevice, AuditWebVitals, WebVitalsPage } from './schemas/web-vitals';
 
 /** Spec 02 §9's level names. */
 export type VitalLevel = 'great' | 'needs-improvement' | 'poor';
@@ -39,22 +38,6 @@ export function vitalLevel(name: VitalName, value: number): VitalLevel {
 
 /** The sample: the start page and up to this many others. */
 export const VITALS_SAMPLE_PAGES = 11;
-
-export const webVitalsPageSchema = z.object({
-  url: z.string(),
-  /** Milliseconds; null when the page painted no contentful element. */
-  lcpMs: z.nullable(z.number()),
-  cls: z.number(),
-  tbtMs: z.number(),
-});
-export type WebVitalsPage = z.infer<typeof webVitalsPageSchema>;
-
-/** What an audit kept of its lab measurements. */
-export const auditWebVitalsSchema = z.object({
-  device: z.enum(AUDIT_DEVICES),
-  pages: z.array(webVitalsPageSchema),
-});
-export type AuditWebVitals = z.infer<typeof auditWebVitalsSchema>;
 
 /**
  * The site's figure for one metric: the 75th percentile of the sampled pages (as Google judges a

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { messages } from '../messages';
 import { SEO_THRESHOLDS as T } from '../seo-thresholds';
-import { AUDIT_DEVICES } from '../web-vitals';
+import { AUDIT_DEVICES } from './web-vitals';
 
 /**
  * The website audit's settings (spec 02 §3 "Audit" settings, §5 "Audit settings", §9 limits).

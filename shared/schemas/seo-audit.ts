@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { auditWebVitalsSchema } from '../web-vitals';
+import { auditWebVitalsSchema } from './web-vitals';
 import { auditStatusSchema, propStatusSchema } from './seo-status';
 
 /**

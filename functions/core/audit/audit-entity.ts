@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { auditErrorSchema, auditProgressSchema, auditStatusSchema, propHistorySchema } from '@shared/schemas/seo';
 import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { auditStatsSchema } from '@shared/schemas/seo-audit';
-import { auditWebVitalsSchema } from '@shared/web-vitals';
+import { auditWebVitalsSchema } from '@shared/schemas/web-vitals';
 import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 

@@ -1,8 +1,10 @@
 import type { auditOverviewSchema } from '@shared/schemas/seo-audit';
 import type { z } from 'zod/mini';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { loadChunk } from '@/lib/load-chunk';
 import { formatDateTime, formatInZone } from '@/lib/format-date';
 import { useAuditOverview } from '../api/get-audit-overview';
 import { useAuditSource } from '../api/audit-source';
@@ -12,11 +14,15 @@ import { AuditQueryState } from './audit-state';
 import { Breakdown } from './breakdown';
 import { ChartFigure } from './chart-figure';
 import { SeverityBadge } from './severity-badge';
-import { WebVitalsCard } from './web-vitals-card';
 import '../seo-score.css';
 import './audit-overview.css';
 
 type Overview = z.infer<typeof auditOverviewSchema>;
+
+/** Only audits that rendered JavaScript have it: its own chunk, fetched when one is shown. */
+const WebVitalsCard = lazy(() =>
+  loadChunk(() => import('./web-vitals-card').then((m) => ({ default: m.WebVitalsCard }))),
+);
 
 const BAND_TONE: Record<string, string> = {
   Excellent: 'success',
@@ -174,7 +180,11 @@ export default function AuditOverview({ auditId }: AuditViewProps) {
         <Figure label="Notices" value={o.issuesByType.notices} tone="info" note="Low severity" />
       </div>
 
-      {o.rendering || o.webVitals ? <WebVitalsCard rendering={o.rendering} webVitals={o.webVitals} /> : null}
+      {o.rendering || o.webVitals ? (
+        <Suspense fallback={null}>
+          <WebVitalsCard rendering={o.rendering} webVitals={o.webVitals} />
+        </Suspense>
+      ) : null}
 
       <Card
         title="Top 5 issues"
