@@ -100,6 +100,8 @@ export class PageRenderer {
   }
 
   async close(): Promise<void> {
+    // A site whose pages keep asking for addresses we refuse is worth knowing about.
+    if (this.refused) log('info', 'audit render refused requests', { refused: this.refused });
     const browser = this.browser;
     this.browser = undefined;
     if (browser) await (await browser.catch(() => undefined))?.close().catch(() => {});
