@@ -31,6 +31,11 @@ const home = (port: number) => `<!doctype html><html lang="en"><head><meta chars
   fetch('http://127.0.0.1:${port}/secret').catch(() => {});
   fetch('http://169.254.169.254/latest/meta-data/').catch(() => {});
   const img = new Image(); img.src = 'http://127.0.0.1:${port}/pixel.gif';
+  const frame = document.createElement('iframe'); frame.src = 'http://127.0.0.1:${port}/frame'; document.body.append(frame);
+  window.open('http://127.0.0.1:${port}/popup');
+  fetch('http://127.0.0.1:${port}/form', { method: 'POST', body: 'x' }).catch(() => {});
+  // Last: its arrival shows the lines above ran.
+  fetch('/script-ran').catch(() => {});
 </script>
 </body></html>`;
 
@@ -48,6 +53,7 @@ beforeAll(async () => {
     const path = req.url ?? '/';
     if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(home(forbiddenPort));
     if (path === '/script-only-page') return void res.writeHead(200, { 'content-type': 'text/html' }).end(scriptOnly);
+    if (path === '/script-ran') return void res.writeHead(204).end();
     res.writeHead(404).end();
   });
 });
@@ -103,7 +109,9 @@ describe('an audit with JavaScript rendering', () => {
   });
 
   it("blocks a rendered page's requests to an address the crawler may not reach", () => {
-    // The rendered page asked for it (the script ran: it wrote the link found above), and nothing arrived.
+    // The script ran to its end (its last request, to the site itself, arrived), and nothing of its
+    // fetches, image, frame, popup or POST to the closed port arrived.
+    expect(site.hits).toContain('/script-ran');
     expect(forbiddenHits).toEqual([]);
   });
 

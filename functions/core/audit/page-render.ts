@@ -1,6 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Browser, BrowserContext, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Request, Route } from 'playwright-core';
 import type { AuditDevice } from '@shared/web-vitals';
 import { config } from '../config';
 import { limitConcurrency } from '../limit-concurrency';
@@ -133,21 +133,35 @@ export class PageRenderer {
     const page = await context.newPage();
     const ends = performance.now() + RENDER_MS;
     let documentServed = false;
-    await page.route('**/*', async (route) => {
-      const request = route.request();
-      if (!documentServed && request.isNavigationRequest() && request.frame() === page.mainFrame()) {
-        documentServed = true;
-        return route.fulfill({
-          status: document.status,
-          headers: fulfilHeaders(document.headers),
-          body: document.body,
-        });
+    // On the context, not the page: a popup the page opens is answered the same way. The handler
+    // never throws (a rejection there would be unhandled): anything unexpected aborts the request.
+    await context.route('**/*', async (route) => {
+      try {
+        const request = route.request();
+        const navigation = request.isNavigationRequest();
+        // A popup's first request has no frame yet (frame() throws): it counts as a top-level navigation.
+        const topLevel = navigation && topLevelFrame(request);
+        if (!documentServed && topLevel && request.frame() === page.mainFrame()) {
+          documentServed = true;
+          await route.fulfill({
+            status: document.status,
+            headers: fulfilHeaders(document.headers),
+            body: document.body,
+          });
+          return;
+        }
+        // The page navigating itself elsewhere (a script's redirect) is not followed: its DOM is
+        // read as it is. Nor is a popup opened: only the page's own frames fetch.
+        if (topLevel) {
+          await route.abort('blockedbyclient');
+          return;
+        }
+        await this.answer(route, ends);
+      } catch {
+        await route.abort('failed').catch(() => {});
       }
-      // The page navigating itself elsewhere (a script's redirect) is not followed: its DOM is read as it is.
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) return route.abort('blockedbyclient');
-      return this.answer(route, ends);
     });
-    await page.routeWebSocket(/.*/, (socket) => socket.close());
+    await context.routeWebSocket(/.*/, (socket) => socket.close());
     if (measure) {
       await page.addInitScript(INSTALL_VITALS_PROBE);
       if (this.session.settings.device === 'mobile') {
@@ -230,6 +244,14 @@ async function launch(): Promise<Browser> {
       '--dns-prefetch-disable',
     ],
   });
+}
+
+function topLevelFrame(request: Request): boolean {
+  try {
+    return request.frame().parentFrame() === null;
+  } catch {
+    return true;
+  }
 }
 
 function fulfilHeaders(headers: IncomingHttpHeaders): Record<string, string> {
