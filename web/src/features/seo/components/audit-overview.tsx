@@ -20,9 +20,7 @@ import './audit-overview.css';
 type Overview = z.infer<typeof auditOverviewSchema>;
 
 /** Only audits that rendered JavaScript have it: its own chunk, fetched when one is shown. */
-const WebVitalsCard = lazy(() =>
-  loadChunk(() => import('./web-vitals-card').then((m) => ({ default: m.WebVitalsCard }))),
-);
+const WebVitalsCard = lazy(() => loadChunk(() => import('./web-vitals-card')));
 
 const BAND_TONE: Record<string, string> = {
   Excellent: 'success',

@@ -73,7 +73,7 @@ const pathOf = (url: string) => {
  * The Overview's lab Core Web Vitals: the sample's 75th percentile of each, its level, and each
  * page's figures as a table. Shown when the audit rendered JavaScript (or was asked to and could not).
  */
-export function WebVitalsCard({ rendering, webVitals: vitals }: Pick<Overview, 'rendering' | 'webVitals'>) {
+export default function WebVitalsCard({ rendering, webVitals: vitals }: Pick<Overview, 'rendering' | 'webVitals'>) {
   if (!vitals?.pages.length) {
     return (
       <Card title="Core Web Vitals (lab)">
