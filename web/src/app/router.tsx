@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { LoadingScreen } from '@/components/screens/loading-screen';
 import { NotFoundScreen } from '@/components/screens/not-found-screen';
 import { invitationQueryOptions } from '@/features/auth/api/get-invitation';
-import { mailboxQueryOptions } from '@/features/dev/api/get-mailbox';
 import { profileQueryOptions } from '@/lib/auth';
 import { loadChunk } from '@/lib/load-chunk';
 import { GuestOnly, RequireAuth } from './guards';
@@ -76,7 +75,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/dev/mailbox',
-        loader: pageData(({ search }) => [ensure(mailboxQueryOptions(search.get('to') ?? undefined))]),
+        // The dev mailbox's code and contract load beside its chunk, never in every page's first load.
+        loader: pageData(({ search }) => [
+          import('@/features/dev/api/get-mailbox').then((api) =>
+            ensure(api.mailboxQueryOptions(search.get('to') ?? undefined)),
+          ),
+        ]),
         lazy: lazyRoute(() => import('@/features/dev/routes/mailbox')),
       },
       {
