@@ -76,6 +76,8 @@ const ID_OF_AN_ITEM = new Set([
   'DELETE /api/calendar/{id}',
   'GET /api/calendar/{id}/first-comment',
   'PUT /api/calendar/{id}/first-comment',
+  // An audit idea of the cookie's company's latest audit (another company's: audit-suggestions.test.ts).
+  'POST /api/calendar/suggestions/{id}/draft',
   'PATCH /api/content/{id}',
   'DELETE /api/content/{id}',
   'GET /api/approvals/posts/{id}',
