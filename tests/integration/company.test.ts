@@ -11,8 +11,9 @@ describe('companies', () => {
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).toMatchObject({ id: companyId, name: '', onboarded: false, demo: false, invites: [] });
+    // Who makes a company is its admin.
     expect(list.body[0].users).toEqual([
-      { id: profile.id, firstName: 'Test', lastName: 'first', email: profile.email },
+      { id: profile.id, firstName: 'Test', lastName: 'first', email: profile.email, role: 'admin' },
     ]);
   });
 

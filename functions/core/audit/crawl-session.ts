@@ -24,13 +24,18 @@ const SLOW_SAMPLE = 5;
 
 /** Requests to one host: at most one per interval (the rate limit, or robots.txt's Crawl-delay). */
 class HostGate {
-  private next = 0;
-  constructor(readonly intervalMs: number) {}
+  constructor(
+    readonly intervalMs: number,
+    /** The earliest time (epoch ms) of the next request: a saved crawl's pacing goes on from its last batch. */
+    private next: number,
+    private readonly remember?: (at: number) => void,
+  ) {}
   async wait(): Promise<void> {
     if (this.intervalMs <= 0) return;
-    const now = performance.now();
+    const now = Date.now();
     const at = Math.max(now, this.next);
     this.next = at + this.intervalMs;
+    this.remember?.(at);
     if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
   }
 }
@@ -152,7 +157,15 @@ export class CrawlSession {
       const { requestsPerSecond, followRobots } = this.settings;
       const rateMs = requestsPerSecond > 0 ? 1000 / requestsPerSecond : 0;
       const delay = followRobots ? (this.robots.crawlDelay(origin) ?? 0) * 1000 : 0;
-      gate = new HostGate(Math.max(rateMs, delay));
+      const intervalMs = Math.max(rateMs, delay);
+      // The site's own pacing is kept with the crawl, so a new batch does not open with a burst.
+      const own = origin === this.start.origin;
+      const last = own ? this.state.site.lastRequestAt : undefined;
+      gate = new HostGate(
+        intervalMs,
+        last === undefined ? 0 : last + intervalMs,
+        own ? (at) => (this.state.site.lastRequestAt = at) : undefined,
+      );
       this.gates.set(origin, gate);
     }
     return gate;

@@ -73,6 +73,8 @@ export interface SiteFacts {
   httpRedirect?: 'https' | 'none' | 'unreachable';
   /** The site's certificate's expiry (ISO), read once per crawl of an https site. */
   certificateExpires?: string;
+  /** When the crawl last asked the site for something (epoch ms): the next batch keeps the pace from there. */
+  lastRequestAt?: number;
   /** The security probe ran (so a later batch does not run it again). */
   securityProbed?: boolean;
   /** JavaScript rendering was asked for: whether pages were rendered, or the runtime had no Chromium. */
