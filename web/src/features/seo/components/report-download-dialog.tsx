@@ -12,8 +12,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Checkbox } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
 import { useReportDownload } from '../api/audit-downloads';
+import { DownloadFormFooter } from './download-form-footer';
 import './audit-downloads.css';
 
 const PAGE_KINDS: { key: keyof ReportDownloadOptions['pages']; label: string }[] = [
@@ -137,19 +137,13 @@ export default function ReportDownloadDialog({ auditId, onClose }: { auditId: st
               </label>
             ))}
           </fieldset>
-          {build.error ? (
-            <p className="field__error" role="alert">
-              {errorMessage(build.error)}
-            </p>
-          ) : null}
-          <div className="dialog__actions">
-            <Button variant="secondary" onClick={onClose} disabled={build.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" pending={build.isPending}>
-              {build.isPending ? 'Preparing…' : 'Prepare file'}
-            </Button>
-          </div>
+          <DownloadFormFooter
+            error={build.error}
+            pending={build.isPending}
+            onCancel={onClose}
+            label="Prepare file"
+            pendingLabel="Preparing…"
+          />
         </form>
       )}
     </Dialog>

@@ -12,8 +12,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Checkbox, TextField } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
 import { useSitemapDownload } from '../api/audit-downloads';
+import { DownloadFormFooter } from './download-form-footer';
 import './audit-downloads.css';
 
 const DEPTH_LABELS = ['Home page', 'Depth 1', 'Depth 2', 'Depth 3', 'Depth 4', 'Depth 5 and deeper'];
@@ -178,19 +178,13 @@ export default function SitemapDialog({ auditId, onClose }: { auditId: string; o
               />
             ) : null}
           </fieldset>
-          {generate.error ? (
-            <p className="field__error" role="alert">
-              {errorMessage(generate.error)}
-            </p>
-          ) : null}
-          <div className="dialog__actions">
-            <Button variant="secondary" onClick={onClose} disabled={generate.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" pending={generate.isPending}>
-              {generate.isPending ? 'Generating…' : 'Generate sitemap'}
-            </Button>
-          </div>
+          <DownloadFormFooter
+            error={generate.error}
+            pending={generate.isPending}
+            onCancel={onClose}
+            label="Generate sitemap"
+            pendingLabel="Generating…"
+          />
         </form>
       )}
     </Dialog>
