@@ -25,6 +25,26 @@ function Change({ value, higherIsBetter = false }: { value: number; higherIsBett
 }
 
 /** /seo-report/comparison?audit=&with=: two audits side by side (spec 02 §2 "Crawl comparison"). */
+/** The two comparison tables' header: what the row is, then both audits and the change. */
+function CompareHead({ first }: { first: string }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        <th scope="col" className="audit-num">
+          Older audit
+        </th>
+        <th scope="col" className="audit-num">
+          Newer audit
+        </th>
+        <th scope="col" className="audit-num">
+          Change
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 export default function AuditComparison({ auditId }: AuditViewProps) {
   const audits = useAuditList();
   const [params, setParams] = useSearchParams();
@@ -118,20 +138,7 @@ function ComparisonBody({ auditId, other }: { auditId: string; other: string }) 
       >
         <div className="table-wrap" role="region" aria-label="Summary of the two audits" tabIndex={0}>
           <table className="table audit-compare">
-            <thead>
-              <tr>
-                <th scope="col">Figure</th>
-                <th scope="col" className="audit-num">
-                  Older audit
-                </th>
-                <th scope="col" className="audit-num">
-                  Newer audit
-                </th>
-                <th scope="col" className="audit-num">
-                  Change
-                </th>
-              </tr>
-            </thead>
+            <CompareHead first="Figure" />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.label}>
@@ -150,20 +157,7 @@ function ComparisonBody({ auditId, other }: { auditId: string; other: string }) 
       <Card title="Issues" description="Every issue found in either audit, by how much it changed." padded={false}>
         <div className="table-wrap" role="region" aria-label="Issues in the two audits" tabIndex={0}>
           <table className="table audit-compare">
-            <thead>
-              <tr>
-                <th scope="col">Issue</th>
-                <th scope="col" className="audit-num">
-                  Older audit
-                </th>
-                <th scope="col" className="audit-num">
-                  Newer audit
-                </th>
-                <th scope="col" className="audit-num">
-                  Change
-                </th>
-              </tr>
-            </thead>
+            <CompareHead first="Issue" />
             <tbody>
               {[...c.issues]
                 .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.name.localeCompare(b.name))
