@@ -7,7 +7,7 @@ import { SEO_THRESHOLDS as T } from '@shared/seo-thresholds';
 import { CrawlState, FLAG, STATUS } from '../../functions/core/audit/crawl-state';
 import { PAGE_CHECKS, validHreflang } from '../../functions/core/audit/page-checks';
 import { noLinkFacts, type PageFacts } from '../../functions/core/audit/page-facts';
-import { parsePage } from '../../functions/core/audit/page-parser';
+import { PageParser, parsePage } from '../../functions/core/audit/page-parser';
 import { SiteGraph, SITE_CHECKS, URL_CHECKS } from '../../functions/core/audit/site-checks';
 import { parseSitemap } from '../../functions/core/audit/sitemap';
 import { decodeSketch, shingleSketch, similarity } from '../../functions/core/audit/shingles';
@@ -99,6 +99,18 @@ describe('page checks at their thresholds (spec 02 §9)', () => {
   it('counts words as a visitor reads them: scripts, styles and the head do not count', () => {
     const html = `<html><head><title>t w o</title><style>a b c</style></head><body><p>one two</p><script>x y z</script> three</body></html>`;
     expect(parsePage(html).words).toBe(3);
+  });
+
+  it('reads a page the same however the network cuts it, and an entity inside a word stays in it', () => {
+    const html = cleanHtml({ body: '<nav>Home &amp; shop</nav><p>Caf&eacute; au lait, cr&egrave;me br&ucirc;l&eacute;e.</p>' });
+    const whole = parsePage(html);
+    for (const size of [1, 3, 64, 1000]) {
+      const parser = new PageParser();
+      for (let at = 0; at < html.length; at += size) parser.write(html.slice(at, at + size));
+      expect(parser.end()).toEqual(whole);
+    }
+    // "Café au lait, crème brûlée." is five words, as a reader counts them.
+    expect(parsePage('<p>Caf&eacute; au lait, cr&egrave;me br&ucirc;l&eacute;e.</p>').words).toBe(5);
   });
 
   it.each([

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
-import { shingleSketch } from './shingles';
+import { ShingleSketcher } from './shingles';
 import { checkStructuredData } from './structured-data';
 
 /** What the audit reads from one HTML page in a single streaming pass; the HTML itself is not kept. */
@@ -126,8 +126,20 @@ export class PageParser {
     contentHash: '',
   };
   private readonly parser: Parser;
-  private readonly visible: string[] = [];
-  private readonly main: string[] = [];
+  /**
+   * The visible text as it is read: its length, its words up to WORD_COUNT_CAP, whether it ends
+   * inside a word, and whether a tag came since its last text. A tag ends a word (texts of two
+   * elements read as if a space stood between them); text cut by a network chunk or an entity
+   * ("caf&eacute;") goes on the same word.
+   */
+  private visibleChars = 0;
+  private visibleWords = 0;
+  private inWord = false;
+  private tagSinceText = false;
+  /** The main text (no template parts), hashed and sketched as it is read: the page's text is never joined. */
+  private readonly mainHash = new TrimmedTextHash();
+  private readonly mainSketch = new ShingleSketcher();
+  private mainEndsSeparated = true;
   private readonly ids = new Set<string>();
   private hiddenDepth = 0;
   private boilerplateDepth = 0;
@@ -160,14 +172,10 @@ export class PageParser {
 
   end(): ParsedPage {
     this.parser.end();
-    // Elements end words: text of adjacent elements is joined with a space.
-    const visible = this.visible.join(' ');
-    this.page.words = countWords(visible);
-    this.page.textChars = visible.length;
-    // The main text as served (folding whitespace with a regex would cost more than the parse).
-    const main = this.main.join(' ').trim();
-    this.page.contentHash = main ? createHash('sha1').update(main).digest('base64url').slice(0, 16) : '';
-    const sketch = shingleSketch(main);
+    this.page.words = this.visibleWords;
+    this.page.textChars = this.visibleChars;
+    this.page.contentHash = this.mainHash.digest();
+    const sketch = this.mainSketch.result();
     if (sketch) this.page.sketch = sketch;
     if (this.jsonLdBlocks.length) this.page.structuredData = checkStructuredData(this.jsonLdBlocks);
     return this.page;
@@ -176,6 +184,7 @@ export class PageParser {
   private open(name: string, a: Record<string, string>) {
     const page = this.page;
     page.domNodes++;
+    this.tagSinceText = true;
     if (a.id !== undefined && a.id !== '') {
       if (this.ids.has(a.id)) page.duplicateIds = true;
       else this.ids.add(a.id);
@@ -306,6 +315,7 @@ export class PageParser {
   }
 
   private close(name: string) {
+    this.tagSinceText = true;
     if (name === 'script' && this.jsonLd) {
       this.jsonLdBlocks.push(this.jsonLd.join(''));
       this.jsonLd = undefined;
@@ -346,11 +356,44 @@ export class PageParser {
     if (this.hiddenDepth > 0) return;
     if (this.h1) this.h1.push(text);
     if (this.anchor) this.anchor.text.push(text);
-    // Kept as chunks and measured once at the end: one pass over one flat string is several
-    // times faster than a loop per text event, and the crawler parses a thousand pages a second.
-    this.visible.push(text);
-    if (this.boilerplateDepth === 0) this.main.push(text);
-    else this.main.push(' ');
+    const continues = !this.tagSinceText;
+    this.tagSinceText = false;
+    if (!continues && this.visibleChars > 0) {
+      this.visibleChars++;
+      this.inWord = false;
+    }
+    this.visibleChars += text.length;
+    if (this.visibleWords < WORD_COUNT_CAP) this.countWords(text);
+    // Template text stands as one space in the main text, however the network cut it.
+    if (this.boilerplateDepth > 0 || !continues) this.separateMain();
+    if (this.boilerplateDepth === 0) {
+      this.mainHash.add(text);
+      if (this.mainSketch.reading) this.mainSketch.add(text);
+      this.mainEndsSeparated = false;
+    }
+  }
+
+  private separateMain() {
+    if (this.mainEndsSeparated) return;
+    this.mainHash.add(' ');
+    this.mainSketch.separate();
+    this.mainEndsSeparated = true;
+  }
+
+  /** Adds the words that start in `text` to the count, up to the cap: past it, a long page's text is only measured. */
+  private countWords(text: string) {
+    let words = this.visibleWords;
+    let inWord = this.inWord;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code <= 32 || code === 160) inWord = false;
+      else if (!inWord) {
+        inWord = true;
+        if (++words >= WORD_COUNT_CAP) break;
+      }
+    }
+    this.visibleWords = words;
+    this.inWord = inWord;
   }
 }
 
@@ -360,19 +403,36 @@ export class PageParser {
  */
 export const WORD_COUNT_CAP = 1000;
 
-/** Runs of non-space characters, up to `cap`. */
-export function countWords(text: string, cap = WORD_COUNT_CAP): number {
-  let words = 0;
-  let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code <= 32 || code === 160) inWord = false;
-    else if (!inWord) {
-      inWord = true;
-      if (++words >= cap) return words;
+/**
+ * A short SHA-1 of a text handed over in pieces, as if joined and trimmed: equal texts as served,
+ * equal hashes, however the network cut them. Each piece goes straight to the hash, so a page's
+ * text is never copied into one string; whitespace is held back until more text follows it.
+ */
+class TrimmedTextHash {
+  private readonly hash: Hash = createHash('sha1');
+  private started = false;
+  private held = '';
+
+  add(piece: string) {
+    const kept = piece.trimEnd();
+    if (!kept) {
+      if (this.started) this.held += piece;
+      return;
     }
+    if (this.started) {
+      if (this.held) this.hash.update(this.held);
+      this.hash.update(kept);
+    } else {
+      this.started = true;
+      this.hash.update(kept.trimStart());
+    }
+    this.held = piece.slice(kept.length);
   }
-  return words;
+
+  /** '' for a text that is all whitespace. */
+  digest(): string {
+    return this.started ? this.hash.digest('base64url').slice(0, 16) : '';
+  }
 }
 
 /** Parses a whole document (tests, small pages). */

@@ -22,52 +22,96 @@ function mix(h: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** The sketch of a text, base64 of k sorted uint32; undefined when the text is too short. */
-export function shingleSketch(text: string): string | undefined {
-  const sketch = new Uint32Array(SKETCH_SIZE).fill(0xffffffff);
-  let filled = 0;
-  let w1 = 0;
-  let w2 = 0;
-  let words = 0;
-  let shingles = 0;
-  let h = 0;
-  let inWord = false;
-  const endWord = () => {
-    words++;
-    if (words >= 3) {
-      const shingle = mix(Math.imul(w2, 31) ^ Math.imul(w1, 0x9e3779b1) ^ h);
-      shingles++;
-      insert(shingle);
-    }
-    w2 = w1;
-    w1 = h;
-  };
-  const insert = (value: number) => {
-    if (filled === SKETCH_SIZE && value >= (sketch[SKETCH_SIZE - 1] ?? 0)) return;
-    let i = filled < SKETCH_SIZE ? filled : SKETCH_SIZE - 1;
-    for (let j = 0; j < i; j++) if (sketch[j] === value) return;
-    while (i > 0 && (sketch[i - 1] ?? 0) > value) {
-      sketch[i] = sketch[i - 1] ?? 0;
-      i--;
-    }
-    sketch[i] = value;
-    if (filled < SKETCH_SIZE) filled++;
-  };
-  for (let i = 0; i < text.length && words < MAX_WORDS; i++) {
-    const code = text.charCodeAt(i);
-    if (code <= 32 || code === 160) {
-      if (inWord) endWord();
-      inWord = false;
-      continue;
-    }
-    // Case folded for ASCII letters: "Bread" and "bread" are one word.
-    const folded = code >= 65 && code <= 90 ? code + 32 : code;
-    h = inWord ? Math.imul(h ^ folded, 16777619) : Math.imul(2166136261 ^ folded, 16777619);
-    inWord = true;
+/**
+ * A text's sketch, read piece by piece as a parser hands the text over: a word goes on across
+ * pieces, so however the text is cut, the sketch is the whole text's. Its state is kept in
+ * fields and copied to locals for each piece's loop, which runs on every page a crawl parses.
+ */
+export class ShingleSketcher {
+  private readonly sketch = new Uint32Array(SKETCH_SIZE).fill(0xffffffff);
+  /** The largest value kept once the sketch is full; a shingle not below it is skipped at once. */
+  private ceiling = 0xffffffff;
+  private filled = 0;
+  private w1 = 0;
+  private w2 = 0;
+  private words = 0;
+  private shingles = 0;
+  private h = 0;
+  private inWord = false;
+
+  /** False once MAX_WORDS words are read: the rest of the text changes nothing. */
+  get reading(): boolean {
+    return this.words < MAX_WORDS;
   }
-  if (inWord && words < MAX_WORDS) endWord();
-  if (shingles < MIN_SHINGLES) return undefined;
-  return Buffer.from(sketch.buffer, sketch.byteOffset, filled * 4).toString('base64');
+
+  add(text: string): void {
+    let { h, inWord, words } = this;
+    const length = text.length;
+    for (let i = 0; i < length && words < MAX_WORDS; i++) {
+      const code = text.charCodeAt(i);
+      if (code > 32 && code !== 160) {
+        // Case folded for ASCII letters: "Bread" and "bread" are one word.
+        const folded = code >= 65 && code <= 90 ? code + 32 : code;
+        h = inWord ? Math.imul(h ^ folded, 16777619) : Math.imul(2166136261 ^ folded, 16777619);
+        inWord = true;
+      } else if (inWord) {
+        inWord = false;
+        words++;
+        this.endWord(h, words);
+      }
+    }
+    this.h = h;
+    this.inWord = inWord;
+    this.words = words;
+  }
+
+  /** A boundary between words that no character of the text marks (two elements' texts). */
+  separate(): void {
+    if (!this.inWord) return;
+    this.inWord = false;
+    if (this.words < MAX_WORDS) this.endWord(this.h, ++this.words);
+  }
+
+  /** The sketch, base64 of k sorted uint32; undefined when the text is too short. */
+  result(): string | undefined {
+    this.separate();
+    if (this.shingles < MIN_SHINGLES) return undefined;
+    return Buffer.from(this.sketch.buffer, this.sketch.byteOffset, this.filled * 4).toString('base64');
+  }
+
+  private endWord(h: number, words: number) {
+    if (words >= 3) {
+      this.shingles++;
+      const value = mix(Math.imul(this.w2, 31) ^ Math.imul(this.w1, 0x9e3779b1) ^ h);
+      if (this.filled < SKETCH_SIZE || value < this.ceiling) this.insert(value);
+    }
+    this.w2 = this.w1;
+    this.w1 = h;
+  }
+
+  /** Puts `value` in its place among the sorted values kept (dropping the largest when full). */
+  private insert(value: number) {
+    const { sketch, filled } = this;
+    let at = 0;
+    let end = filled;
+    while (at < end) {
+      const mid = (at + end) >> 1;
+      if ((sketch[mid] ?? 0) < value) at = mid + 1;
+      else end = mid;
+    }
+    if (at < filled && sketch[at] === value) return;
+    for (let i = filled < SKETCH_SIZE ? filled : SKETCH_SIZE - 1; i > at; i--) sketch[i] = sketch[i - 1] ?? 0;
+    sketch[at] = value;
+    if (filled < SKETCH_SIZE) this.filled = filled + 1;
+    if (this.filled === SKETCH_SIZE) this.ceiling = sketch[SKETCH_SIZE - 1] ?? 0;
+  }
+}
+
+/** The sketch of a whole text (see ShingleSketcher). */
+export function shingleSketch(text: string): string | undefined {
+  const sketcher = new ShingleSketcher();
+  sketcher.add(text);
+  return sketcher.result();
 }
 
 export const decodeSketch = (sketch: string): Uint32Array => {
