@@ -102,7 +102,9 @@ describe('page checks at their thresholds (spec 02 §9)', () => {
   });
 
   it('reads a page the same however the network cuts it, and an entity inside a word stays in it', () => {
-    const html = cleanHtml({ body: '<nav>Home &amp; shop</nav><p>Caf&eacute; au lait, cr&egrave;me br&ucirc;l&eacute;e.</p>' });
+    const html = cleanHtml({
+      body: '<nav>Home &amp; shop</nav><p>Caf&eacute; au lait, cr&egrave;me br&ucirc;l&eacute;e.</p>',
+    });
     const whole = parsePage(html);
     for (const size of [1, 3, 64, 1000]) {
       const parser = new PageParser();

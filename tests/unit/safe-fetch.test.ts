@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { isIP, type AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -11,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../functions/core/errors';
 import { isLoopback } from '../../functions/core/net/address-policy';
 import { createPinnedConnector } from '../../functions/core/net/pinned-connector';
+import { CappedBody } from '../../functions/core/net/response-body';
 import {
   createSafeAgent,
   FetchRefusedError,
@@ -390,6 +392,47 @@ describe('size cap', () => {
     expect(error.message).toBe('The page is larger than 256 KB.');
     expect(streamed).toBeLessThanOrEqual(256 * 1024);
     expect(streamed).toBeGreaterThan(0);
+  });
+});
+
+describe('reading a body chunk by chunk', () => {
+  const options = {
+    maxBytes: 1024,
+    decompress: true,
+    resource: 'page' as const,
+    expired: () => false,
+    explain: (e: unknown) => e,
+  };
+
+  it('hands each chunk over and leaves no listener behind to keep what the reader holds', async () => {
+    for (const encoding of [undefined, 'gzip']) {
+      const raw = new PassThrough();
+      const body = new CappedBody(raw, encoding, options);
+      const read: Buffer[] = [];
+      const done = body.consume((chunk) => read.push(chunk));
+      raw.end(encoding ? gzipSync('<p>hello</p>') : '<p>hello</p>');
+      await done;
+      expect(Buffer.concat(read).toString()).toBe('<p>hello</p>');
+      // The stream lives on in the pool after the read: only a listener that holds nothing may stay.
+      expect(raw.listenerCount('data') + raw.listenerCount('end') + raw.listenerCount('close')).toBeLessThanOrEqual(
+        encoding ? 3 : 0,
+      );
+      expect(raw.listeners('error').every((listener) => listener.length === 0)).toBe(true);
+    }
+  });
+
+  it('stops at the cap with the sentence, and a reader that throws ends the read with its own error', async () => {
+    const raw = new PassThrough();
+    const done = new CappedBody(raw, undefined, options).consume(() => {});
+    raw.end(Buffer.alloc(2048, 'a'));
+    expect((await refusal(done)).message).toBe('The page is larger than 1 KB.');
+    const second = new PassThrough();
+    const thrown = new CappedBody(second, undefined, options).consume(() => {
+      throw new Error('the parser broke');
+    });
+    second.end('x');
+    await expect(thrown).rejects.toThrow('the parser broke');
+    expect(second.destroyed).toBe(true);
   });
 });
 

@@ -118,14 +118,10 @@ async function readHtml(
   const chunks: Buffer[] | undefined = session.renderer ? [] : undefined;
   let bytes = 0;
   try {
-    await new Promise<void>((resolve, reject) => {
-      response.body.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        chunks?.push(chunk);
-        parser.write(decoder.write(chunk));
-      });
-      response.body.once('end', resolve);
-      response.body.once('error', reject);
+    await response.each((chunk) => {
+      bytes += chunk.length;
+      chunks?.push(chunk);
+      parser.write(decoder.write(chunk));
     });
   } catch (error) {
     if (!(error instanceof FetchRefusedError)) throw error;

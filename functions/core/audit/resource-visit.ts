@@ -81,11 +81,7 @@ export async function visitResource(session: CrawlSession, id: number): Promise<
       await response.cancel();
     } else {
       let bytes = 0;
-      await new Promise<void>((resolve, reject) => {
-        response.body.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.body.once('end', resolve);
-        response.body.once('error', reject);
-      });
+      await response.each((chunk) => (bytes += chunk.length));
       state.setBytes(id, bytes);
     }
     const compressible = COMPRESSIBLE.test(response.contentType ?? '');

@@ -62,24 +62,60 @@ export class CappedBody {
   }
 
   /** The whole decoded body. */
-  read(): Promise<Buffer> {
+  async read(): Promise<Buffer> {
+    const parts: Buffer[] = [];
+    await this.consume((chunk) => parts.push(chunk));
+    return Buffer.concat(parts);
+  }
+
+  /**
+   * Hands each decoded chunk to `onChunk` as it arrives, and settles when the body has ended or
+   * failed. Every listener it added is removed then: the stream outlives the read inside the
+   * connection pool for a while, and a listener left on it would keep whatever `onChunk` holds (a
+   * page's parser and text) alive with it, for the garbage collector to copy and promote.
+   */
+  consume(onChunk: (chunk: Buffer) => void): Promise<void> {
     const { tail, stages } = this.decode();
-    return new Promise((resolve, reject) => {
-      const parts: Buffer[] = [];
-      const fail = (error: unknown) => {
+    return new Promise<void>((resolve, reject) => {
+      const detach = () => {
+        tail.off('data', onData);
+        tail.off('end', onEnd);
+        tail.off('close', onClose);
+        for (const stage of stages) {
+          stage.off('error', fail);
+          // A stream with no error listener crashes the process if it ever errs again.
+          stage.on('error', ignore);
+        }
+      };
+      const settle = (error: unknown) => {
+        detach();
         destroyAll(stages);
-        reject(this.explain(error));
+        reject(error instanceof Error ? error : new Error(String(error)));
+      };
+      const fail = (error: unknown) => settle(this.explain(error));
+      const onData = (chunk: Buffer) => {
+        const refusal = this.count(chunk);
+        if (refusal) {
+          fail(refusal);
+          return;
+        }
+        try {
+          onChunk(chunk);
+        } catch (error) {
+          settle(error);
+        }
+      };
+      const onEnd = () => {
+        detach();
+        resolve();
+      };
+      const onClose = () => {
+        if (!tail.readableEnded) fail(new Error('The body was cancelled before it was read.'));
       };
       for (const stage of stages) stage.on('error', fail);
-      tail.on('data', (chunk: Buffer) => {
-        const refusal = this.count(chunk);
-        if (refusal) fail(refusal);
-        else parts.push(chunk);
-      });
-      tail.once('end', () => resolve(Buffer.concat(parts)));
-      tail.once('close', () => {
-        if (!tail.readableEnded) fail(new Error('The body was cancelled before it was read.'));
-      });
+      tail.on('data', onData);
+      tail.once('end', onEnd);
+      tail.once('close', onClose);
     });
   }
 
@@ -122,6 +158,8 @@ export class CappedBody {
     return (error instanceof FetchRefusedError ? error : this.options.explain(error)) as Error;
   }
 }
+
+const ignore = () => {};
 
 function destroyAll(stages: Readable[]) {
   for (const stage of stages) if (!stage.destroyed) stage.destroy();

@@ -48,6 +48,8 @@ export interface SafeResponse {
   contentType?: string;
   /** Decoded and capped, made on first use; read the body once, by streaming it or by one of the helpers. */
   body: Readable;
+  /** Reads the body chunk by chunk into `onChunk` (no extra stream stage); nothing `onChunk` holds outlives the read. */
+  each(onChunk: (chunk: Buffer) => void): Promise<void>;
   buffer(): Promise<Buffer>;
   text(): Promise<string>;
   json<T = unknown>(): Promise<T>;
@@ -149,6 +151,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         get body() {
           return (stream ??= capped.stream());
         },
+        each: (onChunk: (chunk: Buffer) => void) => capped.consume(onChunk),
         buffer: () => capped.read(),
         text: async () => decodeText(await capped.read(), contentType),
         json: async <T>() => parseJson(decodeText(await capped.read(), contentType), finalUrl) as T,
