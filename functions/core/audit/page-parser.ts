@@ -363,14 +363,20 @@ export class PageParser {
       this.inWord = false;
     }
     this.visibleChars += text.length;
-    if (this.visibleWords < WORD_COUNT_CAP) this.countWords(text);
     // Template text stands as one space in the main text, however the network cut it.
     if (this.boilerplateDepth > 0 || !continues) this.separateMain();
-    if (this.boilerplateDepth === 0) {
-      this.mainHash.add(text);
-      if (this.mainSketch.reading) this.mainSketch.add(text);
-      this.mainEndsSeparated = false;
+    if (this.boilerplateDepth > 0) {
+      if (this.visibleWords < WORD_COUNT_CAP) this.countWords(text);
+      return;
     }
+    this.mainHash.add(text);
+    this.mainEndsSeparated = false;
+    // Main text is read once, by the sketch, which counts the words it meets. It reads further
+    // than the count goes (MAX_WORDS of main text past WORD_COUNT_CAP of visible), and a tag
+    // ends a word for both, so the count is the same as reading the text again.
+    if (this.mainSketch.reading) {
+      this.visibleWords = Math.min(WORD_COUNT_CAP, this.visibleWords + this.mainSketch.add(text));
+    } else if (this.visibleWords < WORD_COUNT_CAP) this.countWords(text);
   }
 
   private separateMain() {

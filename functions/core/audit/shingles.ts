@@ -44,25 +44,47 @@ export class ShingleSketcher {
     return this.words < MAX_WORDS;
   }
 
-  add(text: string): void {
-    let { h, inWord, words } = this;
+  /**
+   * Reads one piece of the text; answers how many words begin in it, so a caller counting words
+   * need not read the piece again. Nothing past MAX_WORDS is read.
+   */
+  add(text: string): number {
+    let { h, inWord, words, w1, w2, shingles, ceiling } = this;
+    if (words >= MAX_WORDS) return 0;
+    let begun = 0;
     const length = text.length;
-    for (let i = 0; i < length && words < MAX_WORDS; i++) {
+    for (let i = 0; i < length; i++) {
       const code = text.charCodeAt(i);
       if (code > 32 && code !== 160) {
         // Case folded for ASCII letters: "Bread" and "bread" are one word.
         const folded = code >= 65 && code <= 90 ? code + 32 : code;
-        h = inWord ? Math.imul(h ^ folded, 16777619) : Math.imul(2166136261 ^ folded, 16777619);
-        inWord = true;
-      } else if (inWord) {
-        inWord = false;
-        words++;
-        this.endWord(h, words);
+        if (inWord) h = Math.imul(h ^ folded, 16777619);
+        else {
+          h = Math.imul(2166136261 ^ folded, 16777619);
+          inWord = true;
+          begun++;
+        }
+        continue;
       }
+      if (!inWord) continue;
+      inWord = false;
+      words++;
+      if (words >= 3) {
+        shingles++;
+        const value = mix(Math.imul(w2, 31) ^ Math.imul(w1, 0x9e3779b1) ^ h);
+        if (this.filled < SKETCH_SIZE || value < ceiling) ceiling = this.insert(value);
+      }
+      w2 = w1;
+      w1 = h;
+      if (words >= MAX_WORDS) break;
     }
     this.h = h;
     this.inWord = inWord;
     this.words = words;
+    this.w1 = w1;
+    this.w2 = w2;
+    this.shingles = shingles;
+    return begun;
   }
 
   /** A boundary between words that no character of the text marks (two elements' texts). */
@@ -89,8 +111,8 @@ export class ShingleSketcher {
     this.w1 = h;
   }
 
-  /** Puts `value` in its place among the sorted values kept (dropping the largest when full). */
-  private insert(value: number) {
+  /** Puts `value` in its place among the sorted values kept (dropping the largest when full); the ceiling after. */
+  private insert(value: number): number {
     const { sketch, filled } = this;
     let at = 0;
     let end = filled;
@@ -99,11 +121,12 @@ export class ShingleSketcher {
       if ((sketch[mid] ?? 0) < value) at = mid + 1;
       else end = mid;
     }
-    if (at < filled && sketch[at] === value) return;
+    if (at < filled && sketch[at] === value) return this.ceiling;
     for (let i = filled < SKETCH_SIZE ? filled : SKETCH_SIZE - 1; i > at; i--) sketch[i] = sketch[i - 1] ?? 0;
     sketch[at] = value;
     if (filled < SKETCH_SIZE) this.filled = filled + 1;
     if (this.filled === SKETCH_SIZE) this.ceiling = sketch[SKETCH_SIZE - 1] ?? 0;
+    return this.ceiling;
   }
 }
 
