@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -21,6 +21,26 @@ export interface RuntimeProcess {
 type Endpoints = Omit<RuntimeProcess, 'dataDir' | 'pid' | 'stop' | 'crash'>;
 
 const root = resolve(import.meta.dirname, '../..');
+
+/** Whether a process of the group still runs (zombies, dead and waiting to be reaped, do not count); Linux's /proc. */
+function groupAlive(group: number): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return false;
+  }
+  return entries.some((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      // "pid (name) state ppid pgrp ...": the name may hold spaces, so read after its closing bracket.
+      const [state, , pgrp] = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return Number(pgrp) === group && state !== 'Z';
+    } catch {
+      return false;
+    }
+  });
+}
 
 /**
  * Starts `infra/local/main.ts` exactly as `npm start` does (less the web build), on free
@@ -83,11 +103,17 @@ export async function startRuntimeProcess(
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
       }),
-    crash: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        child.once('exit', () => done());
-        process.kill(-(child.pid ?? 0), 'SIGKILL');
-      }),
+    crash: async () => {
+      const exited = new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) done();
+        else child.once('exit', () => done());
+      });
+      process.kill(-(child.pid ?? 0), 'SIGKILL');
+      await exited;
+      // As after a power cut, nothing of the old runtime runs on when it restarts: the group's
+      // children (DynamoDB Local's JVM above all, which may still be finishing a write to the
+      // data folder) are gone too, not only the runtime's own process.
+      for (let i = 0; i < 250 && groupAlive(child.pid ?? 0); i++) await new Promise((r) => setTimeout(r, 20));
+    },
   };
 }
