@@ -124,7 +124,12 @@ describe('an audit of a site the company has not proven it owns', () => {
 
   it('asks no faster than the polite limits (5 a second, 4 at once), not the 500 the settings ask', () => {
     const pages = log.slice(requestsFrom).filter((r) => /^\/(p\d+)?$/.test(r.path));
-    expect(pages).toHaveLength(3 * (PAGES + 1));
+    // Each audit asks for each page once; a page whose answer took over 800 ms (a loaded machine)
+    // is asked for once more, to time it again before it is called slow.
+    const asks = Map.groupBy(pages, (p) => p.path);
+    expect(asks.size).toBe(PAGES + 1);
+    for (const [path, times] of asks) expect(times.length, path).toBeGreaterThanOrEqual(3);
+    for (const [path, times] of asks) expect(times.length, path).toBeLessThanOrEqual(6);
     for (let i = 0; i < pages.length; i++) {
       const inSecond = pages.filter((p) => p.at >= pages[i]!.at && p.at < pages[i]!.at + 1000).length;
       // 5 a second, plus one where one audit hands the host to the next.
