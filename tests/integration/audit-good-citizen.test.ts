@@ -132,7 +132,8 @@ describe('an audit of a site the company has not proven it owns', () => {
     for (const [path, times] of asks) expect(times.length, path).toBeLessThanOrEqual(6);
     for (let i = 0; i < pages.length; i++) {
       const inSecond = pages.filter((p) => p.at >= pages[i]!.at && p.at < pages[i]!.at + 1000).length;
-      // 5 a second, plus one where one audit hands the host to the next.
+      // 5 a second, sent 200 ms apart, the hand-over from one audit to the next included; one
+      // more for the way here: the site sees arrivals, and a loaded machine delays some sends.
       expect(inSecond).toBeLessThanOrEqual(6);
     }
     expect(maxInFlight).toBeLessThanOrEqual(4);

@@ -69,7 +69,14 @@ export const auditLocks = defineEntity({
 /** AUDITHOST#<host> / LEASE: the audit crawling that host now, until `until` unless renewed (host-lease.ts). */
 export const auditHostLeases = defineEntity({
   type: 'audit-host-lease',
-  schema: z.object({ host: z.string(), companyId: z.number(), auditId: z.string(), until: z.number() }),
+  schema: z.object({
+    host: z.string(),
+    companyId: z.number(),
+    auditId: z.string(),
+    until: z.number(),
+    /** When the last audit to crawl the host gave it back (epoch ms): the next one paces from there. */
+    releasedAt: z.number().optional(),
+  }),
   key: (l) => keys.auditHost(l.host),
 });
 

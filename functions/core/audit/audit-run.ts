@@ -46,7 +46,8 @@ export async function runAuditBatch(
   const audit = await getAudit(companyId, auditId);
   if (audit?.status !== 'running') return { done: true };
   // Another company's audit of the same site goes first: this one waits its turn (the workflow's Wait).
-  if (!(await takeHostLease(audit.website, companyId, auditId))) {
+  const lease = await takeHostLease(audit.website, companyId, auditId);
+  if (!lease) {
     await waitInHostQueue(companyId, auditId, audit.website);
     return { done: false, waitSeconds: HOST_WAIT_SECONDS };
   }
@@ -58,6 +59,7 @@ export async function runAuditBatch(
     startUrl: audit.website,
     settings: audit.settings,
     ...(basicAuth ? { basicAuth } : {}),
+    ...(lease.releasedAt ? { hostReleasedAt: lease.releasedAt } : {}),
     // The uploaded list is read when the crawl begins; later batches continue from the saved frontier.
     ...(saved ? {} : { seedUrls: await urlListOf(audit) }),
     sink: bucketPageSink(companyId, auditId, state.counters.chunks),

@@ -55,6 +55,8 @@ export interface SessionOptions {
   signal?: AbortSignal;
   /** The site's basic-auth credentials (audit settings), sent to the site's own pages only. */
   basicAuth?: { login: string; password: string };
+  /** When another audit last gave the site's host back (epoch ms). */
+  hostReleasedAt?: number;
 }
 
 /**
@@ -160,7 +162,10 @@ export class CrawlSession {
       const intervalMs = Math.max(rateMs, delay);
       // The site's own pacing is kept with the crawl, so a new batch does not open with a burst.
       const own = origin === this.start.origin;
-      const last = own ? this.state.site.lastRequestAt : undefined;
+      // And after another audit of the host, the first request waits its interval from the hand-over.
+      const last = own
+        ? Math.max(this.state.site.lastRequestAt ?? 0, this.options.hostReleasedAt ?? 0) || undefined
+        : undefined;
       gate = new HostGate(
         intervalMs,
         last === undefined ? 0 : last + intervalMs,

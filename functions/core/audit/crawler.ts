@@ -24,6 +24,8 @@ export interface CrawlOptions {
   agent?: SafeAgentOptions;
   /** The site's basic-auth credentials (audit settings), for the site's own requests only. */
   basicAuth?: { login: string; password: string };
+  /** When the site's host was last given back by another audit (epoch ms): the first request waits its interval from then. */
+  hostReleasedAt?: number;
   /** The uploaded list's URLs (the list source), queued when the crawl begins. */
   seedUrls?: readonly string[];
   /** Asked every few seconds; true ends the batch early (the user stopped the audit). */

@@ -19,25 +19,31 @@ export function auditHostOf(website: string): string {
   return url.host.replace(/^www\./, '').toLowerCase();
 }
 
-/** Takes the host for this audit's next batch; false while another audit holds it. */
+/**
+ * Takes the host for this audit's next batch: the lease as now held (with when the previous
+ * audit gave the host back), or undefined while another audit holds it.
+ */
 export function takeHostLease(website: string, companyId: number, auditId: string, now = Date.now()) {
   const host = auditHostOf(website);
-  return auditHostLeases.put(
-    { host, companyId, auditId, until: now + config.auditBatchMs + LEASE_MARGIN_MS },
-    {
-      when: {
-        expression: 'auditId = :me OR #until < :now',
-        names: { '#until': 'until' },
-        values: { ':me': auditId, ':now': now },
-      },
+  return auditHostLeases.patch(keys.auditHost(host), {
+    set: { host, companyId, auditId, until: now + config.auditBatchMs + LEASE_MARGIN_MS },
+    when: {
+      expression: 'attribute_not_exists(#until) OR auditId = :me OR #until < :now',
+      names: { '#until': 'until' },
+      values: { ':me': auditId, ':now': now },
     },
-  );
+  });
 }
 
-/** Gives the host back, if this audit still holds it. */
-export async function releaseHostLease(website: string, auditId: string): Promise<void> {
-  await auditHostLeases.deleteWhen(keys.auditHost(auditHostOf(website)), {
-    expression: 'auditId = :me',
-    values: { ':me': auditId },
+/**
+ * Gives the host back, if this audit still holds it. The lease stays, expired, with the time it
+ * was given back: the next audit of the host, whichever company's, asks no sooner than its
+ * interval after, so a hand-over is not a burst.
+ */
+export async function releaseHostLease(website: string, auditId: string, now = Date.now()): Promise<void> {
+  await auditHostLeases.change(keys.auditHost(auditHostOf(website)), {
+    set: { until: 0, releasedAt: now },
+    when: { expression: 'auditId = :me', values: { ':me': auditId } },
+    ifExists: true,
   });
 }
