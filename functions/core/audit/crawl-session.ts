@@ -23,20 +23,39 @@ import { fetchRobotsTxt, RobotsRules } from './robots';
 const SLOW_SAMPLE = 5;
 
 /** Requests to one host: at most one per interval (the rate limit, or robots.txt's Crawl-delay). */
-class HostGate {
+export class HostGate {
+  /** When the last request was let go (epoch ms). */
+  private last: number;
+  /** The requests waiting, in turn: each is let go only once the one before has been. */
+  private turn: Promise<void> = Promise.resolve();
+
   constructor(
     readonly intervalMs: number,
     /** The earliest time (epoch ms) of the next request: a saved crawl's pacing goes on from its last batch. */
-    private next: number,
+    next: number,
     private readonly remember?: (at: number) => void,
-  ) {}
-  async wait(): Promise<void> {
-    if (this.intervalMs <= 0) return;
-    const now = Date.now();
-    const at = Math.max(now, this.next);
-    this.next = at + this.intervalMs;
-    this.remember?.(at);
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  ) {
+    this.last = next - intervalMs;
+  }
+
+  /**
+   * Resolves when this request may go. Requests go one at a time, each at least the interval
+   * after the one before as the clock reads when it goes: a timer that fires late (a busy event
+   * loop) delays the requests after it rather than letting them go together.
+   */
+  wait(): Promise<void> {
+    if (this.intervalMs <= 0) return Promise.resolve();
+    const mine = this.turn.then(async () => {
+      for (;;) {
+        const left = this.last + this.intervalMs - Date.now();
+        if (left <= 0) break;
+        await new Promise((resolve) => setTimeout(resolve, left));
+      }
+      this.last = Date.now();
+      this.remember?.(this.last);
+    });
+    this.turn = mine;
+    return mine;
   }
 }
 
