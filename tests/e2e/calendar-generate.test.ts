@@ -209,10 +209,13 @@ describe('AI generation, drag to reschedule and previews', () => {
     const slot = page.locator(`[data-day="${weekTarget}"] .drop-slots__slot[data-time="18:00"]`);
     await slot.waitFor();
     await screenshot(page, 'calendar-generate-week-dragging');
+    // Measured once: the header's actions that load after the page must not move the grid under
+    // a drag (they sit on a row of their own), so the slot is still where it was.
     const slotBox = await slot.boundingBox();
     if (!slotBox) throw new Error('the slot is not on screen');
     await page.mouse.move(slotBox.x + slotBox.width / 2, slotBox.y + slotBox.height / 2, { steps: 5 });
     await page.mouse.up();
+    await page.getByText('Post moved.').waitFor();
     await expect
       .poll(async () => (await postsBetween(page, weekTarget, weekTarget)).find((p) => p.id === facebook.id)?.date)
       .toBeDefined();

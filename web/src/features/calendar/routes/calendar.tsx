@@ -69,6 +69,7 @@ export default function CalendarRoute() {
   return (
     <div className="page">
       <PageHeader
+        stacked
         title="Calendar"
         description="Everything scheduled and published, in one place."
         actions={
