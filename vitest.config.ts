@@ -57,6 +57,9 @@ export default defineConfig({
   test: {
     maxWorkers: WORKERS,
     sequence: { sequencer: LongestFirst },
+    // expect.poll waits for work that ends on its own (a page's answer, a workflow's step): on a
+    // loaded two-core machine that can take seconds, and Vitest's default gives up after one.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
