@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -35,22 +36,61 @@ async function companyOnOwnRuntime(label: string) {
   const dataDir = mkdtempSync(join(tmpdir(), `mkt-crash-${label}-`));
   dirs.push(dataDir);
   const runtime = await startRuntimeProcess({ dataDir, env: ENV });
-  const { client, email } = await signedInUserAt(runtime.url, label);
+  const { client, email, companyId } = await signedInUserAt(runtime.url, label);
   await makePaid(client);
   const sandbox = await connectWithProfile(client, 'linkedin', 0);
-  return { runtime, client, email, sandbox, dataDir };
+  return { runtime, client, email, companyId, sandbox, dataDir };
 }
 
-/** The cut, then the restart: answers a client signed in again. */
-async function cutAndRestart(runtime: RuntimeProcess, dataDir: string, email: string) {
+/** The cut, then the restart: answers a client signed in again, on the company it had. */
+async function cutAndRestart(runtime: RuntimeProcess, dataDir: string, email: string, companyId: number) {
   await runtime.crash();
   const restarted = await startRuntimeProcess({ dataDir, env: ENV });
   const client = new TestClient(restarted.url);
-  expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  const login = await client.post<{ companyId: number }>('/api/auth/login', { email, password: PASSWORD });
+  expect(login.status).toBe(200);
+  expect(login.body.companyId).toBe(companyId);
   return { restarted, client };
 }
 
-async function eachPublishedOnce(client: TestClient, sandbox: string, posts: { id: number; copy: string }[]) {
+/**
+ * The company's posts as the table holds them after the restart (key, status, version), for the
+ * message of a failure: whether an answered post is missing from the table or only unreadable.
+ */
+async function storedPosts(runtime: RuntimeProcess, companyId: number): Promise<string> {
+  const db = new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint: runtime.dynamoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: runtime.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :post)',
+        ExpressionAttributeValues: { ':pk': { S: `COMPANY#${companyId}` }, ':post': { S: 'POST#' } },
+        ConsistentRead: true,
+      }),
+    );
+    return (out.Items ?? []).map((i) => `${i.sk?.S} ${i.status?.S} v${i.version?.N}`).join(', ');
+  } finally {
+    db.destroy();
+  }
+}
+
+async function eachPublishedOnce(
+  client: TestClient,
+  sandbox: string,
+  posts: { id: number; copy: string }[],
+  restarted: RuntimeProcess,
+  companyId: number,
+) {
+  const first = await Promise.all(posts.map((p) => client.get(`/api/calendar/${p.id}/with-siblings`)));
+  const unread = posts.filter((_, i) => first[i]!.status !== 200).map((p) => p.id);
+  if (unread.length)
+    expect.fail(
+      `posts ${unread.join(', ')} unread after the restart; the table holds: ${await storedPosts(restarted, companyId)}`,
+    );
   const outcomes = await Promise.all(posts.map((p) => settled(client, p.id, 90_000)));
   expect(outcomes.map((p) => p.status)).toEqual(posts.map(() => 'published'));
   for (const { copy } of posts) expect(await sandboxPosts(sandbox, copy), copy).toHaveLength(1);
@@ -62,12 +102,14 @@ async function afterTheCut(
   answers: { body: ApiPost[] }[],
   copies: string[],
 ) {
-  const { restarted, client } = await cutAndRestart(company.runtime, company.dataDir, company.email);
+  const { restarted, client } = await cutAndRestart(company.runtime, company.dataDir, company.email, company.companyId);
   try {
     await eachPublishedOnce(
       client,
       company.sandbox,
       answers.map((a, i) => ({ id: a.body[0]!.id, copy: copies[i]! })),
+      restarted,
+      company.companyId,
     );
   } finally {
     await restarted.stop();
@@ -110,7 +152,7 @@ describe.concurrent('a power cut', () => {
   }, 180_000);
 
   it('does not leave a post in progress at the cut locked: it ends published within its lease', async () => {
-    const { runtime, client, email, sandbox, dataDir } = await companyOnOwnRuntime('crash-busy');
+    const { runtime, client, email, companyId, sandbox, dataDir } = await companyOnOwnRuntime('crash-busy');
     // LinkedIn takes its time over the create: the cut comes while the post is in progress.
     await failNext(sandbox, { path: '/linkedin-api/rest/posts', delayMs: 20_000 });
     const copy = uniqueCopy('in progress');
@@ -124,11 +166,11 @@ describe.concurrent('a power cut', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect((await getPost(client, id)).status).toBe('in-progress');
-    const { restarted, client: after } = await cutAndRestart(runtime, dataDir, email);
+    const { restarted, client: after } = await cutAndRestart(runtime, dataDir, email, companyId);
     try {
       // Locked while its lease holds, as it should be: nobody else may publish it meanwhile.
       expect((await after.delete(`/api/calendar/${id}`)).status).toBe(409);
-      await eachPublishedOnce(after, sandbox, [{ id, copy }]);
+      await eachPublishedOnce(after, sandbox, [{ id, copy }], restarted, companyId);
     } finally {
       await restarted.stop();
     }
