@@ -5,20 +5,14 @@ export function PageHeader({
   description,
   actions,
   eyebrow,
-  stacked = false,
 }: {
   title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
   eyebrow?: ReactNode;
-  /**
-   * Actions on a row of their own under the title, whatever their width: where some actions
-   * load after the page, they then never push what is below the header down as they arrive.
-   */
-  stacked?: boolean;
 }) {
   return (
-    <header className={['page-header', stacked ? 'page-header--stacked' : ''].join(' ')}>
+    <header className="page-header">
       <div className="page-header__text">
         {eyebrow ? <div className="page-header__eyebrow">{eyebrow}</div> : null}
         <h1 className="page-header__title">{title}</h1>

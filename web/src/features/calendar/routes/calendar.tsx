@@ -67,9 +67,8 @@ export default function CalendarRoute() {
     : `Week of ${formatAs(startOfWeek(date, localeWeekStart()), 'd MMMM yyyy')}`;
 
   return (
-    <div className="page">
+    <div className="page cal-page">
       <PageHeader
-        stacked
         title="Calendar"
         description="Everything scheduled and published, in one place."
         actions={
