@@ -4,7 +4,7 @@ import { messages } from '@shared/messages';
 import { SEO_KEYWORD_LIMIT, seoKeywordMessages, type SeoKeyword } from '@shared/schemas/seo-keywords';
 import { axeViolations } from './axe';
 import { appUrl, openSession } from './browser';
-import { confirmDialog, screenshot, signIn, useBrowser, verifiedAccount } from './support';
+import { confirmDialog, payForPlan, screenshot, signIn, useBrowser, verifiedAccount } from './support';
 
 /**
  * /seo-keywords in Chromium: the subscription gate and its Upgrade button, the website gate, then
@@ -16,23 +16,6 @@ import { confirmDialog, screenshot, signIn, useBrowser, verifiedAccount } from '
 
 const api = (page: Page, method: 'POST' | 'PATCH' | 'GET', path: string, data?: unknown) =>
   page.request.fetch(`${appUrl()}${path}`, { method, data, headers: { origin: appUrl() } });
-
-/** A paid plan through the payment simulation, as the billing page buys one. */
-async function subscribe(page: Page) {
-  const upgrade = await api(page, 'POST', '/api/billing/upgrade', { plan: 'organic', interval: 'month' });
-  expect(upgrade.status()).toBe(200);
-  const sessionId = new URL(((await upgrade.json()) as { redirectUrl: string }).redirectUrl).searchParams.get(
-    'session_id',
-  );
-  expect((await api(page, 'POST', '/api/billing/simulation/checkout', { sessionId })).status()).toBe(204);
-  // The plan is the webhook's to record: wait until the subscription says it is paid.
-  await expect
-    .poll(
-      async () => ((await (await api(page, 'GET', '/api/billing/subscription')).json()) as { isPaid: boolean }).isPaid,
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-}
 
 /** Toasts are the toast library's (scanned by the accessibility suite): the page is checked without them. */
 async function expectNoAxeViolations(page: Page, state: string) {
@@ -92,7 +75,7 @@ describe('the SEO keywords page', () => {
     const account = await verifiedAccount('Keywords');
     const { page, url } = await openSession(browser());
     await signIn(page, url, account);
-    await subscribe(page);
+    await payForPlan(page);
     const company = await api(page, 'PATCH', '/api/company/company', {
       description:
         "Rosa's Bakery is a family-run artisan bakery in Bristol baking sourdough, pastries and celebration cakes every morning.",
