@@ -3,6 +3,7 @@ import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { companyItemPrefix, partition } from '../../functions/core/table/keys';
 import { PASSWORD, TestClient } from '../support/api-client';
 import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
 import { signedInUserAt } from '../support/test-site-runtime';
@@ -68,7 +69,10 @@ async function storedPosts(runtime: RuntimeProcess, companyId: number): Promise<
       new QueryCommand({
         TableName: runtime.tableName,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :post)',
-        ExpressionAttributeValues: { ':pk': { S: `COMPANY#${companyId}` }, ':post': { S: 'POST#' } },
+        ExpressionAttributeValues: {
+          ':pk': { S: partition.company(companyId) },
+          ':post': { S: companyItemPrefix.post },
+        },
         ConsistentRead: true,
       }),
     );
