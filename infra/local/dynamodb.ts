@@ -24,6 +24,8 @@ export function javaAvailable(): boolean {
 
 export interface LocalDynamo {
   endpoint: string;
+  /** The JVM's process id (a power-cut test kills it). */
+  pid: number;
   client: DynamoDBClient;
   stop(): Promise<void>;
 }
@@ -127,12 +129,14 @@ export async function startDynamo(
   // moment after it bound (a bind failure ends it at once), else it is that other one answering.
   await Promise.race([new Promise((r) => setTimeout(r, 300)), exited]);
   exited.catch(() => undefined);
+  if (child.pid === undefined) throw new Error('DynamoDB Local did not start');
   return {
     endpoint,
+    pid: child.pid,
     client,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) {
+        if (child.exitCode !== null || child.signalCode !== null) {
           resolve();
           return;
         }

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { quietSdkLogger } from '../sdk-logger';
+import { awaitLocalCommits } from './local-commit-barrier';
 
 let cached: { endpoint: string | undefined; doc: DynamoDBDocumentClient } | undefined;
 
@@ -18,6 +19,7 @@ export function table(): DynamoDBDocumentClient {
     endpoint,
     ...(endpoint ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });
+  if (endpoint) awaitLocalCommits(client, endpoint);
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
