@@ -6,7 +6,7 @@ const LOW = 10_000;
 const HIGH = 32_000;
 
 /**
- * A free loopback port for a child that needs a number up front (DynamoDB Local, s3rver). Picked
+ * A free loopback port for a child that needs a number up front (DynamoDB Local). Picked
  * at random and tried: several runtimes starting at once (parallel test files) then rarely pick
  * the same one before their children bind it, as the OS's next-free answer made them do; the
  * children's starters still check that they got it.

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { useLocalWorkflowEngine } from '../../functions/core/jobs/workflow-port';
 import { FEATURE_FLAGS } from '../../shared/constants';
 import { ensureTable, javaAvailable, JAVA_MISSING, startDynamoOnFreePort } from './dynamodb';
-import { freePort } from './free-port';
 import { createRequestListener, loadAreaHandlers } from './http-server';
 import { startS3 } from './s3';
 import { localS3Credentials } from './s3-credentials';
@@ -88,7 +87,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const starting = {
       dynamo: part(startDynamoOnFreePort(join(dataDir, 'dynamodb'))),
       // Its secret is made once per DATA_DIR; the server refuses whatever is not signed with it.
-      s3: part(startS3(join(dataDir, 's3'), await freePort(), bucket, origins, localS3Credentials(dataDir))),
+      // Port 0: the OS picks one as it binds. s3rver cannot report a port taken between a free-port
+      // check and its bind: the server's error goes unheard and ends the process.
+      s3: part(startS3(join(dataDir, 's3'), 0, bucket, origins, localS3Credentials(dataDir))),
       // Social sign-in goes through loopback stand-ins for Google and Facebook.
       oauthSandbox: part(startOAuthSandbox(origins)),
       // Connected apps go through loopback stand-ins for Meta, Threads and LinkedIn.

@@ -76,7 +76,7 @@ async function benchSite(pages: number) {
     site.once('exit', (code) => reject(new Error(`the bench site exited with ${code}`)));
   });
   const s3Dir = mkdtempSync(join(tmpdir(), 'audit-bench-s3-'));
-  const s3 = await startS3(s3Dir, await freePort(), 'bench-media', ['http://localhost']).catch((error: unknown) => {
+  const s3 = await startS3(s3Dir, 0, 'bench-media', ['http://localhost']).catch((error: unknown) => {
     site.kill();
     throw error;
   });
