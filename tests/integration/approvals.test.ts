@@ -6,7 +6,8 @@ import { table, tableName } from '../../functions/core/table/client';
 import { keys } from '../../functions/core/table/keys';
 import { linkIn, signedInUser, TestClient, waitForMail } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
-import { COPY, makePaid, secondMember } from './calendar-support';
+import { COPY, secondMember } from './calendar-support';
+import { makePaid } from '../support/billing';
 
 beforeAll(() => {
   useSuiteRuntimeEnv();

@@ -5,7 +5,8 @@ import { auditSettingsMessages } from '@shared/schemas/audit-settings';
 import { waitForMail, type TestClient } from '../support/api-client';
 import type { RuntimeProcess } from '../support/runtime';
 import type { TestSite } from '../support/test-site';
-import { eventually, signedInUserAt, startAuditRuntime, subscribe } from '../support/test-site-runtime';
+import { eventually, signedInUserAt, startAuditRuntime } from '../support/test-site-runtime';
+import { makePaid } from '../support/billing';
 
 /**
  * The website audit's schedule on an embedded runtime of its own (its clock moves, which would
@@ -156,7 +157,7 @@ describe('the audit schedule', () => {
   });
 
   it('a firing lost to a power cut runs once when the schedule is next read; the mail names the Health Score change', async () => {
-    await subscribe(client);
+    await makePaid(client);
     site.setVersion(2);
     // The scheduler claimed the firing and the power went before its run started: nothing is armed.
     await scheduleTable.schedules.delete({ pk: `SCHEDULE#c${companyId}-audit`, sk: 'SCHEDULE' });

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { calendarMessages } from '@shared/schemas/calendar';
 import { signedInUser, type TestClient } from '../support/api-client';
-import { COPY, makePaid, secondMember, uploadImage } from './calendar-support';
+import { COPY, secondMember, uploadImage } from './calendar-support';
+import { makePaid } from '../support/billing';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
 /** The /api/calendar area against the embedded runtime: every refusal with its sentence, and the attacks it invites. */

@@ -22,19 +22,6 @@ export async function uploadImage(client: TestClient, name = 'photo.png'): Promi
   return target.mediaID;
 }
 
-/** Upgrade and pay on the payment simulation, as the browser does; waits for the paid subscription. */
-export async function makePaid(client: TestClient): Promise<void> {
-  const upgrade = await client.post('/api/billing/upgrade', { plan: 'organic', interval: 'month' });
-  expect(upgrade.status).toBe(200);
-  const sessionId = new URL(upgrade.body.redirectUrl as string).searchParams.get('session_id');
-  expect((await client.post('/api/billing/simulation/checkout', { sessionId })).status).toBe(204);
-  for (let i = 0; i < 100; i++) {
-    if ((await client.get('/api/billing/subscription')).body.isPaid === true) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the subscription never became paid');
-}
-
 /** A second member of the owner's company, signed in through the mailed invite. */
 export async function secondMember(owner: { client: TestClient; companyId: number }): Promise<TestClient> {
   const email = uniqueEmail('calendar-member');

@@ -7,7 +7,7 @@ import { companyItemPrefix, partition } from '../../functions/core/table/keys';
 import { PASSWORD, TestClient } from '../support/api-client';
 import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
 import { signedInUserAt } from '../support/test-site-runtime';
-import { makePaid } from './calendar-support';
+import { makePaid } from '../support/billing';
 import {
   connectWithProfile,
   failNext,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
 import { signedInUserAt } from '../support/test-site-runtime';
 import type { TestClient } from '../support/api-client';
-import { makePaid } from './calendar-support';
+import { makePaid } from '../support/billing';
 import { connectWithProfile, getPost, sandboxPosts, settled, uniqueCopy, type ApiPost } from './publishing-support';
 
 /**

@@ -3,7 +3,8 @@ import { firstCommentMessages } from '@shared/first-comment-rules';
 import { calendarMessages } from '@shared/schemas/calendar';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
-import { makePaid, uploadImage } from './calendar-support';
+import { uploadImage } from './calendar-support';
+import { makePaid } from '../support/billing';
 import { connectWithProfile, failNext, sandboxPosts, settled, uniqueCopy, type ApiPost } from './publishing-support';
 
 beforeAll(() => {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startRuntimeProcess } from '../support/runtime';
 import { PASSWORD, TestClient, uniqueEmail } from '../support/api-client';
 import { signedInUserAt } from '../support/test-site-runtime';
-import { makePaid } from './calendar-support';
+import { makePaid } from '../support/billing';
 import { connectWithProfile, publishNow, settled, uniqueCopy } from './publishing-support';
 
 /** Rita's sign-up, made the same before and after the restart. */

@@ -6,7 +6,8 @@ import { IMPORT_TEMPLATE, importMessages } from '@shared/schemas/post-import';
 import { ruleMessages } from '@shared/platform-rules';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { serveSite, type LoopbackSite } from '../support/loopback-site';
-import { COPY, makePaid } from './calendar-support';
+import { COPY } from './calendar-support';
+import { makePaid } from '../support/billing';
 
 /**
  * The posts' CSV import as a user and as an attacker, over HTTP against the suite's runtime:

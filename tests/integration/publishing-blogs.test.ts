@@ -3,7 +3,7 @@ import { customBlogSentence } from '../../functions/core/publishing/wordpress-se
 import { signedInUser } from '../support/api-client';
 import { connectWordPress, platformSandboxOrigin } from '../support/app-connect';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
-import { makePaid } from './calendar-support';
+import { makePaid } from '../support/billing';
 import { settled, type ApiPost } from './publishing-support';
 
 beforeAll(() => {

@@ -8,7 +8,8 @@ import { instagramSentences } from '../../functions/core/integrations/instagram-
 import { linkedinSentences } from '../../functions/core/integrations/linkedin-client';
 import { signedInUser, waitForMail, type TestClient } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
-import { makePaid, uploadImage } from './calendar-support';
+import { uploadImage } from './calendar-support';
+import { makePaid } from '../support/billing';
 import {
   connectWithProfile,
   failNext,

@@ -4,7 +4,8 @@ import { auditMessages, type SeoReport } from '@shared/schemas/seo';
 import type { TestClient } from '../support/api-client';
 import type { RuntimeProcess } from '../support/runtime';
 import type { TestSite } from '../support/test-site';
-import { eventually, signedInUserAt, startAuditRuntime, subscribe } from '../support/test-site-runtime';
+import { eventually, signedInUserAt, startAuditRuntime } from '../support/test-site-runtime';
+import { makePaid } from '../support/billing';
 
 /**
  * The website audit's read API over HTTP, on a runtime of its own: a first audit of the test
@@ -238,7 +239,7 @@ describe('a second audit after damage, with a check turned off', () => {
     expect(
       (await client.request('PUT', '/api/seo/audit/settings', { ...settings, disabledChecks: ['og-missing'] })).status,
     ).toBe(200);
-    await subscribe(client);
+    await makePaid(client);
     site.damage(true);
     const started = await client.post('/api/seo/report/recheck');
     expect(started.status).toBe(202);

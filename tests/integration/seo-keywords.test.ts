@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generationContext } from '../../functions/core/calendar/generation';
 import { signedInUser, TestClient } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
-import { makePaid, secondMember } from './calendar-support';
+import { secondMember } from './calendar-support';
+import { makePaid } from '../support/billing';
 
 beforeAll(() => {
   useSuiteRuntimeEnv();

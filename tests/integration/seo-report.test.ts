@@ -5,7 +5,8 @@ import { SEO_CATEGORIES } from '@shared/seo-checks';
 import { waitForMail, type TestClient } from '../support/api-client';
 import type { RuntimeProcess } from '../support/runtime';
 import type { TestSite } from '../support/test-site';
-import { eventually, signedInUserAt, startAuditRuntime, subscribe } from '../support/test-site-runtime';
+import { eventually, signedInUserAt, startAuditRuntime } from '../support/test-site-runtime';
+import { makePaid } from '../support/billing';
 
 /**
  * The SEO report end to end on an embedded runtime of its own: the audit of a generated site
@@ -101,7 +102,7 @@ describe('the SEO report', () => {
   });
 
   it('after fixes, a recheck keeps the last report until it finishes, then reports fixed and new issues', async () => {
-    await subscribe(client);
+    await makePaid(client);
     site.setVersion(2);
     const started = await client.post('/api/seo/report/recheck');
     expect(started.status).toBe(202);

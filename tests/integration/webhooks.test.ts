@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { serveSite, type LoopbackSite } from '../support/loopback-site';
-import { makePaid } from './calendar-support';
+import { makePaid } from '../support/billing';
 import { connectWithProfile, failNext, publishNow, settled, uniqueCopy } from './publishing-support';
 
 /**

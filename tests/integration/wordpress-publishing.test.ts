@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { connectWordPress, platformSandboxOrigin } from '../support/app-connect';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
-import { makePaid, uploadImage } from './calendar-support';
+import { uploadImage } from './calendar-support';
+import { makePaid } from '../support/billing';
 import { settled, type ApiPost } from './publishing-support';
 
 beforeAll(() => {

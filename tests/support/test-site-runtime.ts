@@ -1,5 +1,5 @@
 import { freePort } from '../../infra/local/free-port';
-import { signedInUser, type TestClient } from './api-client';
+import { signedInUser } from './api-client';
 import { startRuntimeProcess, type RuntimeProcess } from './runtime';
 import { serveTestSite, type TestSite } from './test-site';
 
@@ -40,18 +40,4 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${what} never happened; last: ${JSON.stringify(last).slice(0, 2000)}`);
-}
-
-/** A paid plan through the simulated checkout: audits after the month's free one. */
-export async function subscribe(client: TestClient): Promise<void> {
-  const upgrade = await client.post('/api/billing/upgrade', { plan: 'organic', interval: 'month' });
-  if (upgrade.status !== 200) throw new Error(`upgrade answered ${upgrade.status}`);
-  const sessionId = new URL(upgrade.body.redirectUrl).searchParams.get('session_id');
-  const checkout = await client.post('/api/billing/simulation/checkout', { sessionId });
-  if (checkout.status !== 204) throw new Error(`checkout answered ${checkout.status}`);
-  await eventually(
-    async () => (await client.get('/api/billing/subscription')).body,
-    (s: { isPaid?: boolean }) => s.isPaid === true,
-    'the subscription',
-  );
 }
