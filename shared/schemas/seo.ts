@@ -121,6 +121,12 @@ export const seoReportSchema = z
     website: z.string(),
     sections: z.array(seoSectionSchema),
     pageDataHistory: z.record(z.string(), propHistorySchema),
+    /**
+     * Spec 02 §4 "outdated (restart needed)": since the reported audit ran, the company's website
+     * changed ('website') or a setting that shapes what an audit finds did ('settings'); null
+     * while the report still matches.
+     */
+    outdated: z.nullable(z.enum(['website', 'settings'])),
     /** The latest run, which may be newer than the report (running, stopped, failed). */
     audit: z.nullable(auditRunSchema),
     /** Free audits left this month; more need a paid plan. */

@@ -62,6 +62,24 @@ describe('the SEO report page', () => {
     await clean.first().getByText('No issues found').waitFor();
     await screenshot(page, 'seo-report-clean', { fullPage: true });
     await expectNoAxeViolations(page);
+
+    // A setting that changes what an audit finds makes this report outdated: restart needed.
+    const changed = await page.request.fetch(`${appUrl()}/api/seo/audit/settings`, {
+      method: 'PUT',
+      data: { allowPrefixes: ['/about/'], maxDepth: 2 },
+      headers: { origin: appUrl() },
+    });
+    expect(changed.status()).toBe(200);
+    await page.reload();
+    const outdated = page.getByRole('status').filter({ hasText: 'This report is outdated' });
+    await outdated.getByRole('button', { name: 'Restart audit' }).waitFor();
+    await outdated.getByText('Your audit settings changed after this audit ran.', { exact: false }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'seo-report-outdated');
+    // On a phone the notice and its button stay within the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'seo-report-outdated-phone');
   });
 
   it('shows the finished report, its issues and their pages; warns when the free audit is used; compares after fixes', async () => {

@@ -155,6 +155,26 @@ describe('the SEO report', () => {
     expect(ended.pages_crawled).toBeLessThan(before.pages_crawled);
   });
 
+  it('calls the report outdated once the website or a setting that shapes it changes, and current when they are back', async () => {
+    const settings = async (body: Record<string, unknown>) =>
+      expect((await client.put('/api/seo/audit/settings', body)).status).toBe(200);
+    const website = async (url: string) =>
+      expect((await client.patch('/api/company/company', { website: url })).status).toBe(200);
+    expect((await report(client)).outdated).toBeNull();
+
+    await settings({ notificationEmails: ['ops@example.com'] });
+    expect((await report(client)).outdated).toBeNull();
+    await settings({ maxDepth: 3 });
+    expect((await report(client)).outdated).toBe('settings');
+    await settings({});
+    expect((await report(client)).outdated).toBeNull();
+
+    await website(site.url('/blog/'));
+    expect((await report(client)).outdated).toBe('website');
+    await website(site.origin);
+    expect((await report(client)).outdated).toBeNull();
+  });
+
   it('does not let a member of another company read this company’s report', async () => {
     const { companyId } = await signedInUserAt(runtime.url, 'seo-owner-probe').then(async (owner) => {
       await owner.client.patch('/api/company/company', { website: site.origin });

@@ -1,7 +1,6 @@
 import { seoContracts } from '@shared/contracts/seo';
-import { hasPaidPlan } from '../../core/billing/paid-plan';
 import { recentAudits, startAudit } from '../../core/audit/audit-store';
-import { buildReport } from '../../core/audit/seo-report';
+import { companyReport } from '../../core/audit/seo-report';
 import { DomainError } from '../../core/errors';
 import { defineRoute, ok } from '../../core/http/route';
 import { companyWebsite } from '../../core/audit/company-website';
@@ -25,6 +24,6 @@ export const getSeoReport = defineRoute(seoContracts.report, {
         recent = await recentAudits(companyId);
       }
     }
-    return ok(buildReport(recent, website, await hasPaidPlan(companyId)));
+    return ok(await companyReport(companyId, website, recent));
   },
 });

@@ -1,8 +1,11 @@
 import type { AuditRun, SeoReport, SeoSection } from '@shared/schemas/seo';
 import { SEO_CATEGORIES, SEO_CHECKS } from '@shared/seo-checks';
 import { healthBand } from '@shared/seo-health';
+import { hasPaidPlan } from '../billing/paid-plan';
 import type { AuditItem } from './audit-entity';
-import { freeAuditsLeft, latestReported } from './audit-store';
+import { outdatedBy } from './audit-outdated';
+import { freeAuditsLeft, getAuditSettings, latestReported } from './audit-store';
+import { ownsSite } from './site-ownership';
 
 export const auditRunOf = (audit: AuditItem): AuditRun => ({
   id: audit.id,
@@ -21,11 +24,17 @@ export const auditRunOf = (audit: AuditItem): AuditRun => ({
  * affect and their status, pageDataHistory the comparison with the audit before it); the
  * latest run, whatever its state, rides along so the page can show progress or an error.
  */
-export function buildReport(recent: AuditItem[], website: string, paidPlan: boolean): SeoReport {
+function buildReport(
+  recent: AuditItem[],
+  website: string,
+  paidPlan: boolean,
+  outdated: SeoReport['outdated'],
+): SeoReport {
   const latest = recent[0];
   const finished = latestReported(recent);
   const common = {
     website,
+    outdated: finished ? outdated : null,
     audit: latest ? auditRunOf(latest) : null,
     free_audits_left: freeAuditsLeft(recent),
     paid_plan: paidPlan,
@@ -77,4 +86,16 @@ export function buildReport(recent: AuditItem[], website: string, paidPlan: bool
     sections,
     pageDataHistory: result.history,
   };
+}
+
+/** The company's report as GET /api/seo/report answers it: with its plan, and whether it is outdated. */
+export async function companyReport(companyId: number, website: string, recent: AuditItem[]): Promise<SeoReport> {
+  const reported = latestReported(recent);
+  const [paidPlan, settings, owns] = await Promise.all([
+    hasPaidPlan(companyId),
+    reported ? getAuditSettings(companyId) : undefined,
+    reported ? ownsSite(companyId, website) : false,
+  ]);
+  const outdated = reported && settings ? outdatedBy(reported, { website, settings, ownsSite: owns }) : null;
+  return buildReport(recent, website, paidPlan, outdated);
 }

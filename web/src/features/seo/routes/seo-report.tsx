@@ -108,6 +108,21 @@ export default function SeoReportRoute() {
             restarting={recheck.isPending}
           />
         ) : null}
+        {data.is_finished && data.outdated && !running ? (
+          <Alert
+            type="warning"
+            title="This report is outdated"
+            action={
+              <Button variant="secondary" size="sm" pending={recheck.isPending} onClick={checkAgain}>
+                Restart audit
+              </Button>
+            }
+          >
+            {data.outdated === 'website'
+              ? `Your company website is now ${data.website}, and this report is of the site audited before. Restart the audit to check it.`
+              : 'Your audit settings changed after this audit ran. Restart the audit to see your site as the new settings check it.'}
+          </Alert>
+        ) : null}
         {data.is_finished ? (
           <>
             <ScoreCards report={data} />
