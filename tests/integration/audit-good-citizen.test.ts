@@ -131,11 +131,14 @@ describe('an audit of a site the company has not proven it owns', () => {
     expect(asks.size).toBe(PAGES + 1);
     for (const [path, times] of asks) expect(times.length, path).toBeGreaterThanOrEqual(3);
     for (const [path, times] of asks) expect(times.length, path).toBeLessThanOrEqual(6);
+    // 5 a second, sent 200 ms apart, the hand-over from one audit to the next included. Counted
+    // over 3 s: the site (in this test's process) notes arrivals when its event loop gets to them,
+    // so on a loaded machine requests sent 200 ms apart can be noted a few at once; a delay moves
+    // an arrival later, never adds one, so over a longer window it costs a request or two, while
+    // a crawler asking faster than 5 a second would overrun it at once.
     for (let i = 0; i < pages.length; i++) {
-      const inSecond = pages.filter((p) => p.at >= pages[i]!.at && p.at < pages[i]!.at + 1000).length;
-      // 5 a second, sent 200 ms apart, the hand-over from one audit to the next included; one
-      // more for the way here: the site sees arrivals, and a loaded machine delays some sends.
-      expect(inSecond).toBeLessThanOrEqual(6);
+      const inWindow = pages.filter((p) => p.at >= pages[i]!.at && p.at < pages[i]!.at + 3000).length;
+      expect(inWindow).toBeLessThanOrEqual(3 * 5 + 2);
     }
     expect(maxInFlight).toBeLessThanOrEqual(4);
   });
