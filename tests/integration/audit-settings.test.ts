@@ -126,6 +126,23 @@ describe('audit settings rules', () => {
     expect((await client.get(SETTINGS)).body.urlList).toBeUndefined();
   });
 
+  it('keeps both a settings save and a list upload made at the same moment', async () => {
+    const { client: racer } = await signedInUser('audit-race');
+    expect((await racer.patch('/api/company/company', { website: 'https://rosas-bakery.example.com' })).status).toBe(
+      200,
+    );
+    for (let round = 1; round <= 6; round++) {
+      const [saved, uploaded] = await Promise.all([
+        racer.request('PUT', SETTINGS, { maxPages: 100 + round }),
+        racer.request('PUT', LIST, { fileName: `round-${round}.txt`, text: 'https://rosas-bakery.example.com/a/' }),
+      ]);
+      expect([saved.status, uploaded.status]).toEqual([200, 200]);
+      const now = (await racer.get(SETTINGS)).body;
+      expect(now.maxPages, `round ${round}`).toBe(100 + round);
+      expect(now.urlList?.fileName, `round ${round}`).toBe(`round-${round}.txt`);
+    }
+  });
+
   it('refuses to audit a website on the scan exclusion list', async () => {
     const { client: excluded } = await signedInUser('audit-excluded');
     expect((await excluded.patch('/api/company/company', { website: 'https://www.youtube.com/' })).status).toBe(200);

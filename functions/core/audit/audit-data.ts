@@ -1,7 +1,7 @@
 import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { partitionData } from '../companies/company-data';
 import { companyItemPrefix } from '../table/keys';
-import { saveAuditSettings } from './audit-store';
+import { saveAuditSettings } from './audit-settings-store';
 
 /**
  * A company's audits, its running-audit lock and its audit settings (COMPANY#<id> / AUDIT...).

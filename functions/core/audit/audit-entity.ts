@@ -105,6 +105,8 @@ export const auditSettingsItems = defineEntity({
     urlListUrls: z.array(z.string()).optional(),
     /** Why the company last went back to version 1.0 (spec 02 §4: switching back asks for feedback). */
     versionFeedback: z.object({ text: z.string(), at: z.string() }).optional(),
+    /** Counts the item's writes: each is made on condition that it is still the one read. */
+    revision: z.number().optional(),
   }),
   key: (s) => keys.auditSettings(s.companyId),
 });

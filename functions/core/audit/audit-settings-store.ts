@@ -1,6 +1,8 @@
 import type { AuditSettings, AuditSettingsInput, UrlListSummary } from '@shared/schemas/audit-settings';
 import { auditSettingsSchema } from '@shared/schemas/audit-settings';
+import { conflict } from '../errors';
 import { tokenCrypto } from '../integrations/token-crypto';
+import { STALE_WRITE } from '../table/entity';
 import { keys } from '../table/keys';
 import type { AuditItem } from './audit-entity';
 import { auditSettingsItems } from './audit-entity';
@@ -15,36 +17,76 @@ import { parseUrlList } from './url-list';
 const sealContext = (companyId: number) => ({ companyId: String(companyId), purpose: 'audit-basic-auth' });
 
 const stored = (companyId: number) => auditSettingsItems.get(keys.auditSettings(companyId), { consistent: true });
+type StoredSettings = NonNullable<Awaited<ReturnType<typeof stored>>>;
+const REVISION = { '#revision': 'revision' };
+
+/**
+ * Every write of the settings item: read it, change it, and write it on condition that it is
+ * still the one read (its revision); when another write came first, again from a fresh read. A
+ * settings save and a list upload at the same moment then both keep what they changed.
+ */
+async function changeStoredSettings(
+  companyId: number,
+  change: (current: StoredSettings | undefined) => Promise<Omit<StoredSettings, 'revision'>>,
+): Promise<StoredSettings> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = await stored(companyId);
+    const next: StoredSettings = { ...(await change(current)), companyId, revision: (current?.revision ?? 0) + 1 };
+    const written = await auditSettingsItems.put(
+      next,
+      !current
+        ? { ifAbsent: true }
+        : current.revision === undefined
+          ? { onlyIf: { expression: 'attribute_exists(pk) AND attribute_not_exists(#revision)', names: REVISION } }
+          : { onlyIf: { expression: '#revision = :read', names: REVISION, values: { ':read': current.revision } } },
+    );
+    if (written) return next;
+  }
+  throw conflict(STALE_WRITE);
+}
 
 export async function saveSettingsInput(companyId: number, input: AuditSettingsInput): Promise<AuditSettings> {
-  const current = await stored(companyId);
   const { basicAuthPassword, versionFeedback, ...fields } = input;
   const login = fields.basicAuthLogin?.trim() || undefined;
-  let sealed = current?.basicAuthSealed;
-  if (!login || basicAuthPassword === '') sealed = undefined;
-  else if (basicAuthPassword !== undefined)
-    sealed = await tokenCrypto().encrypt(basicAuthPassword, sealContext(companyId));
+  const saved = await changeStoredSettings(companyId, async (current) => {
+    let sealed = current?.basicAuthSealed;
+    if (!login || basicAuthPassword === '') sealed = undefined;
+    else if (basicAuthPassword !== undefined)
+      sealed = await tokenCrypto().encrypt(basicAuthPassword, sealContext(companyId));
+    const settings: AuditSettings = auditSettingsSchema.parse({
+      ...fields,
+      basicAuthLogin: login,
+      basicAuthPasswordSet: Boolean(sealed),
+      disabledChecks: fields.disabledChecks ?? current?.settings.disabledChecks ?? [],
+      urlList: current?.settings.urlList,
+    });
+    const wentBack = settings.version === '1.0' && (current?.settings.version ?? '2.0') === '2.0';
+    return {
+      companyId,
+      settings,
+      ...(sealed ? { basicAuthSealed: sealed } : {}),
+      ...(current?.urlListUrls ? { urlListUrls: current.urlListUrls } : {}),
+      ...(wentBack && versionFeedback
+        ? { versionFeedback: { text: versionFeedback, at: new Date().toISOString() } }
+        : current?.versionFeedback
+          ? { versionFeedback: current.versionFeedback }
+          : {}),
+    };
+  });
+  return saved.settings;
+}
 
-  const settings: AuditSettings = auditSettingsSchema.parse({
-    ...fields,
-    basicAuthLogin: login,
-    basicAuthPasswordSet: Boolean(sealed),
-    disabledChecks: fields.disabledChecks ?? current?.settings.disabledChecks ?? [],
-    urlList: current?.settings.urlList,
+/** Settings written whole (a demo company's), keeping the sealed password and the uploaded list. */
+export async function saveAuditSettings(companyId: number, settings: AuditSettings): Promise<AuditSettings> {
+  const saved = await changeStoredSettings(companyId, async (current) => {
+    const { revision: _read, ...kept } = current ?? { companyId };
+    return {
+      ...kept,
+      companyId,
+      settings: { ...settings, disabledChecks: settings.disabledChecks ?? current?.settings.disabledChecks ?? [] },
+    };
   });
-  const wentBack = settings.version === '1.0' && (current?.settings.version ?? '2.0') === '2.0';
-  await auditSettingsItems.put({
-    companyId,
-    settings,
-    ...(sealed ? { basicAuthSealed: sealed } : {}),
-    ...(current?.urlListUrls ? { urlListUrls: current.urlListUrls } : {}),
-    ...(wentBack && versionFeedback
-      ? { versionFeedback: { text: versionFeedback, at: new Date().toISOString() } }
-      : current?.versionFeedback
-        ? { versionFeedback: current.versionFeedback }
-        : {}),
-  });
-  return settings;
+  return saved.settings;
 }
 
 /** Replaces the uploaded list of URLs (a refused file changes nothing). */
@@ -54,10 +96,16 @@ export async function saveUrlList(
   upload: { fileName: string; text: string },
 ): Promise<UrlListSummary> {
   const urls = parseUrlList(upload.fileName, upload.text, new URL(website));
-  const current = await stored(companyId);
   const summary = { fileName: upload.fileName.trim(), count: urls.length, uploadedAt: new Date().toISOString() };
-  const settings = { ...(current?.settings ?? auditSettingsSchema.parse({})), urlList: summary };
-  await auditSettingsItems.put({ ...current, companyId, settings, urlListUrls: urls });
+  await changeStoredSettings(companyId, async (current) => {
+    const { revision: _read, ...kept } = current ?? { companyId };
+    return {
+      ...kept,
+      companyId,
+      settings: { ...(current?.settings ?? auditSettingsSchema.parse({})), urlList: summary },
+      urlListUrls: urls,
+    };
+  });
   return summary;
 }
 

@@ -64,15 +64,6 @@ async function sealedBasicAuth(companyId: number): Promise<{ basicAuthSealed?: s
   return saved?.basicAuthSealed && saved.settings.basicAuthLogin ? { basicAuthSealed: saved.basicAuthSealed } : {};
 }
 
-export async function saveAuditSettings(companyId: number, settings: AuditSettings): Promise<AuditSettings> {
-  const disabledChecks = settings.disabledChecks ?? (await getAuditSettings(companyId)).disabledChecks ?? [];
-  const saved = { ...settings, disabledChecks };
-  // The sealed password and the uploaded list stay (audit-settings-store.ts writes them).
-  const current = await auditSettingsItems.get(keys.auditSettings(companyId), { consistent: true });
-  await auditSettingsItems.put({ ...current, companyId, settings: saved });
-  return saved;
-}
-
 const emptyProgress = (): AuditProgress => ({ pages: 0, urls: 0, errors: 0, warnings: 0, notices: 0, batches: 0 });
 
 /**
