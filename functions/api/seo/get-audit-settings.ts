@@ -1,5 +1,5 @@
 import { auditSettingsContracts } from '@shared/contracts/audit-settings';
-import { getAuditSettings } from '../../core/audit/audit-store';
+import { getAuditSettings } from '../../core/audit/audit-settings-store';
 import { renderingAvailable } from '../../core/audit/page-render';
 import { defineRoute, ok } from '../../core/http/route';
 

@@ -1,6 +1,6 @@
 import { seoAuditContracts } from '@shared/contracts/seo-audit';
 import { issueTab, reportedAudit } from '../../core/audit/audit-reads';
-import { getAuditSettings } from '../../core/audit/audit-store';
+import { getAuditSettings } from '../../core/audit/audit-settings-store';
 import { defineRoute, ok } from '../../core/http/route';
 import { canConfigureAudit } from '@shared/company-roles';
 import { assertCanConfigureAudit, memberRole } from '../../core/membership';

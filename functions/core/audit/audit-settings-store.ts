@@ -27,7 +27,9 @@ const REVISION = { '#revision': 'revision' };
  */
 async function changeStoredSettings(
   companyId: number,
-  change: (current: StoredSettings | undefined) => Promise<Omit<StoredSettings, 'revision'>>,
+  change: (
+    current: StoredSettings | undefined,
+  ) => Omit<StoredSettings, 'companyId' | 'revision'> | Promise<Omit<StoredSettings, 'companyId' | 'revision'>>,
 ): Promise<StoredSettings> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await stored(companyId);
@@ -43,6 +45,18 @@ async function changeStoredSettings(
     if (written) return next;
   }
   throw conflict(STALE_WRITE);
+}
+
+/** The company's settings as the next audit takes them; the defaults before any were saved. */
+export async function getAuditSettings(companyId: number): Promise<AuditSettings> {
+  const saved = await auditSettingsItems.get(keys.auditSettings(companyId));
+  return saved?.settings ?? auditSettingsSchema.parse({});
+}
+
+/** The sealed basic-auth password an audit takes with it, when the settings have one. */
+export async function sealedBasicAuth(companyId: number): Promise<{ basicAuthSealed?: string }> {
+  const saved = await auditSettingsItems.get(keys.auditSettings(companyId));
+  return saved?.basicAuthSealed && saved.settings.basicAuthLogin ? { basicAuthSealed: saved.basicAuthSealed } : {};
 }
 
 export async function saveSettingsInput(companyId: number, input: AuditSettingsInput): Promise<AuditSettings> {
@@ -62,7 +76,6 @@ export async function saveSettingsInput(companyId: number, input: AuditSettingsI
     });
     const wentBack = settings.version === '1.0' && (current?.settings.version ?? '2.0') === '2.0';
     return {
-      companyId,
       settings,
       ...(sealed ? { basicAuthSealed: sealed } : {}),
       ...(current?.urlListUrls ? { urlListUrls: current.urlListUrls } : {}),
@@ -78,14 +91,10 @@ export async function saveSettingsInput(companyId: number, input: AuditSettingsI
 
 /** Settings written whole (a demo company's), keeping the sealed password and the uploaded list. */
 export async function saveAuditSettings(companyId: number, settings: AuditSettings): Promise<AuditSettings> {
-  const saved = await changeStoredSettings(companyId, async (current) => {
-    const { revision: _read, ...kept } = current ?? { companyId };
-    return {
-      ...kept,
-      companyId,
-      settings: { ...settings, disabledChecks: settings.disabledChecks ?? current?.settings.disabledChecks ?? [] },
-    };
-  });
+  const saved = await changeStoredSettings(companyId, (current) => ({
+    ...current,
+    settings: { ...settings, disabledChecks: settings.disabledChecks ?? current?.settings.disabledChecks ?? [] },
+  }));
   return saved.settings;
 }
 
@@ -97,15 +106,11 @@ export async function saveUrlList(
 ): Promise<UrlListSummary> {
   const urls = parseUrlList(upload.fileName, upload.text, new URL(website));
   const summary = { fileName: upload.fileName.trim(), count: urls.length, uploadedAt: new Date().toISOString() };
-  await changeStoredSettings(companyId, async (current) => {
-    const { revision: _read, ...kept } = current ?? { companyId };
-    return {
-      ...kept,
-      companyId,
-      settings: { ...(current?.settings ?? auditSettingsSchema.parse({})), urlList: summary },
-      urlListUrls: urls,
-    };
-  });
+  await changeStoredSettings(companyId, (current) => ({
+    ...current,
+    settings: { ...(current?.settings ?? auditSettingsSchema.parse({})), urlList: summary },
+    urlListUrls: urls,
+  }));
   return summary;
 }
 

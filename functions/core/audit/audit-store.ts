@@ -1,10 +1,11 @@
 import { ulid } from 'ulid';
-import { auditMessages, FREE_AUDITS_PER_MONTH, type AuditProgress, type AuditSettings } from '@shared/schemas/seo';
-import { auditSettingsMessages, auditSettingsSchema, onScanExclusionList } from '@shared/schemas/audit-settings';
+import { auditMessages, FREE_AUDITS_PER_MONTH, type AuditProgress } from '@shared/schemas/seo';
+import { auditSettingsMessages, onScanExclusionList } from '@shared/schemas/audit-settings';
 import { badRequest, conflict } from '../errors';
 import { workflows } from '../jobs/workflow-port';
 import { companyItemPrefix, keys, partition } from '../table/keys';
-import { auditLocks, audits, auditSettingsItems, type AuditItem } from './audit-entity';
+import { auditLocks, audits, type AuditItem } from './audit-entity';
+import { getAuditSettings, sealedBasicAuth } from './audit-settings-store';
 import { crawlSettings } from './crawl-policy';
 import { ownsSite } from './site-ownership';
 
@@ -52,17 +53,6 @@ export function freeAuditsUsed(list: AuditItem[], now = new Date()): number {
 }
 
 export const freeAuditsLeft = (list: AuditItem[]) => Math.max(0, FREE_AUDITS_PER_MONTH - freeAuditsUsed(list));
-
-export async function getAuditSettings(companyId: number): Promise<AuditSettings> {
-  const saved = await auditSettingsItems.get(keys.auditSettings(companyId));
-  return saved?.settings ?? auditSettingsSchema.parse({});
-}
-
-/** The sealed basic-auth password an audit takes with it, when the settings have one. */
-async function sealedBasicAuth(companyId: number): Promise<{ basicAuthSealed?: string }> {
-  const saved = await auditSettingsItems.get(keys.auditSettings(companyId));
-  return saved?.basicAuthSealed && saved.settings.basicAuthLogin ? { basicAuthSealed: saved.basicAuthSealed } : {};
-}
 
 const emptyProgress = (): AuditProgress => ({ pages: 0, urls: 0, errors: 0, warnings: 0, notices: 0, batches: 0 });
 

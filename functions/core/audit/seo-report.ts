@@ -4,7 +4,8 @@ import { healthBand } from '@shared/seo-health';
 import { hasPaidPlan } from '../billing/paid-plan';
 import type { AuditItem } from './audit-entity';
 import { outdatedBy } from './audit-outdated';
-import { freeAuditsLeft, getAuditSettings, latestReported } from './audit-store';
+import { getAuditSettings } from './audit-settings-store';
+import { freeAuditsLeft, latestReported } from './audit-store';
 import { ownsSite } from './site-ownership';
 
 export const auditRunOf = (audit: AuditItem): AuditRun => ({
@@ -34,7 +35,7 @@ function buildReport(
   const finished = latestReported(recent);
   const common = {
     website,
-    outdated: finished ? outdated : null,
+    outdated,
     audit: latest ? auditRunOf(latest) : null,
     free_audits_left: freeAuditsLeft(recent),
     paid_plan: paidPlan,
