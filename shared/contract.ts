@@ -1,4 +1,5 @@
 import type * as core from 'zod/v4/core';
+import type { Permission } from './permissions';
 
 /**
  * Any zod schema, classic (`zod`) or mini (`zod/mini`): contracts take the core type so the web
@@ -32,6 +33,11 @@ export interface Contract<
   path: string;
   /** One line for the route table (docs/routes.md). */
   summary: string;
+  /**
+   * What a company member (or the maker of an API key) must be allowed to do to call it
+   * (shared/permissions.ts). Every company and API-key route names one; the rest have none.
+   */
+  permission?: Permission;
   body?: SB;
   query?: SQ;
   params?: SP;

@@ -1,9 +1,10 @@
-import { canConfigureAudit, COMPANY_ROLES, DEFAULT_ROLE, roleMessages, type CompanyRole } from '@shared/company-roles';
+import { COMPANY_ROLES, type CompanyRole } from '@shared/schemas/company-record';
+import { DEFAULT_ROLE, permissionRefusal, ROLE_REQUIRED, roleMay, type Permission } from '@shared/permissions';
 import { forbidden } from './errors';
 import { getItem } from './table/get-batcher';
 import { keys } from './table/keys';
 
-/** The check every company route runs: one read of the member item (batched with the turn's other reads). */
+/** One read of the member item (batched with the turn's other reads). */
 export async function isMember(companyId: number, userId: number): Promise<boolean> {
   return !!(await getItem(keys.member(companyId, userId)));
 }
@@ -16,7 +17,11 @@ export async function memberRole(companyId: number, userId: number): Promise<Com
   return role && COMPANY_ROLES.includes(role) ? role : DEFAULT_ROLE;
 }
 
-/** Refuses a client (403) what only admins and managers may do to the audit; the route already checked membership. */
-export async function assertCanConfigureAudit(companyId: number, userId: number): Promise<void> {
-  if (!canConfigureAudit(await memberRole(companyId, userId))) throw forbidden(roleMessages.auditOnly);
+/**
+ * Refuses (403, with who may) a role without the permission. The access middleware runs it for
+ * every route's own permission; a handler runs it only where one route does two things (a tab of
+ * a report that only some roles see).
+ */
+export function assertMay(role: CompanyRole | undefined, permission: Permission): void {
+  if (!role || !roleMay(role, permission)) throw forbidden(permissionRefusal(permission), ROLE_REQUIRED);
 }

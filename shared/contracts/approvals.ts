@@ -1,5 +1,12 @@
 import { defineContract } from '../contract';
-import { decisionSchema, postApprovalSchema, requestReviewSchema, reviewLinkSchema } from '../schemas/approvals';
+import {
+  decisionSchema,
+  postApprovalSchema,
+  requestReviewSchema,
+  reviewLinkListSchema,
+  reviewLinkParams,
+  reviewLinkSchema,
+} from '../schemas/approvals';
 import { postIdParams, postSchema } from '../schemas/calendar';
 
 /**
@@ -11,6 +18,7 @@ export const approvalContracts = {
   postApproval: defineContract({
     method: 'GET',
     path: '/api/approvals/posts/{id}',
+    permission: 'view',
     summary: "A post's approval state, its comments, and whether the caller may decide",
     params: postIdParams,
     responses: { 200: postApprovalSchema },
@@ -18,6 +26,7 @@ export const approvalContracts = {
   request: defineContract({
     method: 'POST',
     path: '/api/approvals/posts/{id}/request',
+    permission: 'content',
     summary: 'Ask for a review of a draft or failed post (at the version seen); mails the other members',
     params: postIdParams,
     body: requestReviewSchema,
@@ -26,6 +35,7 @@ export const approvalContracts = {
   decide: defineContract({
     method: 'POST',
     path: '/api/approvals/posts/{id}/decision',
+    permission: 'review',
     summary: 'Approve or ask for changes (a member other than the one who asked); mails the author',
     params: postIdParams,
     body: decisionSchema,
@@ -34,8 +44,26 @@ export const approvalContracts = {
   link: defineContract({
     method: 'POST',
     path: '/api/approvals/posts/{id}/link',
-    summary: 'A review link for an outside reviewer: this post, this review, one decision, 7 days',
+    permission: 'content',
+    summary:
+      'A review link for an outside reviewer: this post, this review, one decision, 7 days (not by the asker while another member may decide)',
     params: postIdParams,
     responses: { 201: reviewLinkSchema },
+  }),
+  links: defineContract({
+    method: 'GET',
+    path: '/api/approvals/posts/{id}/links',
+    permission: 'content',
+    summary: "The post's live review links (unused, unexpired, this review): who made each, when, until when",
+    params: postIdParams,
+    responses: { 200: reviewLinkListSchema },
+  }),
+  revokeLink: defineContract({
+    method: 'DELETE',
+    path: '/api/approvals/posts/{id}/links/{linkId}',
+    permission: 'content',
+    summary: 'Revoke a review link: it answers as an unknown link from now on',
+    params: reviewLinkParams,
+    responses: { 204: null },
   }),
 };

@@ -6,12 +6,14 @@ export const auditScheduleContracts = {
   auditSchedule: defineContract({
     method: 'GET',
     path: '/api/seo/audit/schedule',
+    permission: 'view',
     summary: "When the company's website audit runs by itself, its next run, and what the last due run did",
     responses: { 200: auditScheduleSchema },
   }),
   saveAuditSchedule: defineContract({
     method: 'PUT',
     path: '/api/seo/audit/schedule',
+    permission: 'seo',
     summary:
       'Run the website audit manually, weekly (day and time) or monthly (day of month and time) in a time zone; the next run is armed at once',
     body: auditScheduleInputSchema,

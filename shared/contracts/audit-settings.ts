@@ -14,6 +14,7 @@ export const auditSettingsContracts = {
   getSettings: defineContract({
     method: 'GET',
     path: '/api/seo/audit/settings',
+    permission: 'view',
     summary:
       "The company's site-audit settings (limits, thresholds, robots.txt, sources of pages, URL rules, basic auth without its password)",
     responses: { 200: auditSettingsSchema },
@@ -21,6 +22,7 @@ export const auditSettingsContracts = {
   saveSettings: defineContract({
     method: 'PUT',
     path: '/api/seo/audit/settings',
+    permission: 'seo',
     summary: "Change the company's site-audit settings; they apply from the next audit",
     body: auditSettingsInputSchema,
     responses: { 200: auditSettingsSchema },
@@ -28,6 +30,7 @@ export const auditSettingsContracts = {
   uploadUrlList: defineContract({
     method: 'PUT',
     path: '/api/seo/audit/url-list',
+    permission: 'seo',
     summary:
       "Replace the uploaded TXT or CSV list of URLs the audit starts from (one a line, links to the company's site only)",
     body: urlListUploadSchema,

@@ -31,12 +31,14 @@ export const auditShareContracts = {
   list: defineContract({
     method: 'GET',
     path: '/api/seo/shares',
+    permission: 'seo',
     summary: "The company's live guest links to its website audit, with their modules and expiry",
     responses: { 200: auditShareListSchema },
   }),
   create: defineContract({
     method: 'POST',
     path: '/api/seo/shares',
+    permission: 'seo',
     summary: 'A guest link to chosen audit modules, read-only, expiring (at most 30 days); optionally mailed',
     body: createAuditShareSchema,
     responses: { 201: createdAuditShareSchema },
@@ -44,6 +46,7 @@ export const auditShareContracts = {
   revoke: defineContract({
     method: 'DELETE',
     path: '/api/seo/shares/{shareId}',
+    permission: 'seo',
     summary: 'Revoke a guest link: it answers 404 from now on',
     params: auditShareIdParamsSchema,
     responses: { 204: null },

@@ -17,6 +17,7 @@ export const billingContracts = {
   invoices: defineContract({
     method: 'GET',
     path: '/api/billing/invoices',
+    permission: 'billing',
     summary: "The selected company's invoices, newest first",
     responses: { 200: z.array(invoiceSchema) },
   }),
@@ -29,6 +30,7 @@ export const billingContracts = {
   upgrade: defineContract({
     method: 'POST',
     path: '/api/billing/upgrade',
+    permission: 'billing',
     summary: "Activate a plan: the provider's checkout address, or a message when there is nothing to pay",
     body: upgradeSchema,
     responses: { 200: upgradeResultSchema },
@@ -36,12 +38,14 @@ export const billingContracts = {
   cancel: defineContract({
     method: 'POST',
     path: '/api/billing/cancel',
+    permission: 'billing',
     summary: 'Cancel at the end of the paid period: the subscription stays until then and does not renew',
     responses: { 200: subscriptionSchema },
   }),
   portal: defineContract({
     method: 'POST',
     path: '/api/billing/portal',
+    permission: 'billing',
     summary: "The provider's page where payment details are managed",
     responses: { 200: redirectUrlSchema },
   }),
@@ -54,6 +58,7 @@ export const billingContracts = {
   completeSimulatedCheckout: defineContract({
     method: 'POST',
     path: '/api/billing/simulation/checkout',
+    permission: 'billing',
     summary: 'Payment simulation: pay a checkout at the simulated provider (embedded runtime only)',
     body: simulatedCheckoutSchema,
     responses: { 204: null },

@@ -32,6 +32,7 @@ export const businessListingContracts = {
   location: defineContract({
     method: 'GET',
     path: location,
+    permission: 'view',
     summary: "A location's profile: its Business Information fields and its attributes",
     params: locationParamsSchema,
     responses: { 200: locationProfileSchema },
@@ -39,6 +40,7 @@ export const businessListingContracts = {
   updateLocation: defineContract({
     method: 'PATCH',
     path: location,
+    permission: 'apps',
     summary: 'Update a location: the fields sent (the update mask) and the attributes sent; answers the profile',
     params: locationParamsSchema,
     body: locationUpdateSchema,
@@ -47,6 +49,7 @@ export const businessListingContracts = {
   attributes: defineContract({
     method: 'GET',
     path: `${location}/attributes`,
+    permission: 'view',
     summary: "A location's attributes and their values",
     params: locationParamsSchema,
     responses: { 200: attributesSchema },
@@ -54,6 +57,7 @@ export const businessListingContracts = {
   availableAttributes: defineContract({
     method: 'GET',
     path: `${location}/available-attributes`,
+    permission: 'view',
     summary: 'The attributes a location may set (value type, group), in English',
     params: locationParamsSchema,
     responses: { 200: attributeMetadataListSchema },
@@ -61,6 +65,7 @@ export const businessListingContracts = {
   serviceTypes: defineContract({
     method: 'GET',
     path: `${location}/service-types`,
+    permission: 'view',
     summary: "The structured services of the given categories (comma-joined), in the location's region",
     params: locationParamsSchema,
     query: serviceTypesQuerySchema,
@@ -69,6 +74,7 @@ export const businessListingContracts = {
   reviews: defineContract({
     method: 'GET',
     path: `${location}/reviews`,
+    permission: 'view',
     summary: "A location's reviews, newest first, with their replies",
     params: locationParamsSchema,
     responses: { 200: reviewsSchema },
@@ -76,6 +82,7 @@ export const businessListingContracts = {
   reply: defineContract({
     method: 'POST',
     path: `${location}/reviews/{reviewId}/reply`,
+    permission: 'apps',
     summary: "Reply to a review, or replace the reply (Google's reply PUT)",
     params: reviewParamsSchema,
     body: replySchema,
@@ -84,6 +91,7 @@ export const businessListingContracts = {
   deleteReply: defineContract({
     method: 'DELETE',
     path: `${location}/reviews/{reviewId}/reply`,
+    permission: 'apps',
     summary: "Delete a review's reply",
     params: reviewParamsSchema,
     responses: { 204: null },
@@ -91,6 +99,7 @@ export const businessListingContracts = {
   generateReply: defineContract({
     method: 'POST',
     path: `${location}/reviews/{reviewId}/generate`,
+    permission: 'apps',
     summary: 'Write a reply to a review with AI (job; the result is {reply})',
     params: reviewParamsSchema,
     responses: { 202: jobStartedSchema },
@@ -98,6 +107,7 @@ export const businessListingContracts = {
   media: defineContract({
     method: 'GET',
     path: `${location}/media`,
+    permission: 'view',
     summary: "A location's photos and videos: the owner's (media) and the customers' (customersMedia)",
     params: locationParamsSchema,
     responses: { 200: listingMediaListSchema },
@@ -105,6 +115,7 @@ export const businessListingContracts = {
   addMedia: defineContract({
     method: 'POST',
     path: `${location}/media`,
+    permission: 'apps',
     summary: 'Add media-library files to the location; answers the media lists',
     params: locationParamsSchema,
     body: addMediaSchema,
@@ -113,6 +124,7 @@ export const businessListingContracts = {
   deleteMedia: defineContract({
     method: 'DELETE',
     path: `${location}/media/{mediaId}`,
+    permission: 'apps',
     summary: "Delete one of the location's own photos or videos",
     params: mediaParamsSchema,
     responses: { 204: null },
@@ -120,6 +132,7 @@ export const businessListingContracts = {
   categories: defineContract({
     method: 'GET',
     path: '/api/business/categories',
+    permission: 'view',
     summary: 'Business categories (languageCode en, regionCode US, view), optionally filtered by name',
     query: categoriesQuerySchema,
     responses: { 200: categoryListSchema },
@@ -127,6 +140,7 @@ export const businessListingContracts = {
   categoriesBatch: defineContract({
     method: 'GET',
     path: '/api/business/categories/batch',
+    permission: 'view',
     summary: 'Named categories (comma-joined), with their display names',
     query: categoriesBatchQuerySchema,
     responses: { 200: categoryListSchema },
@@ -134,6 +148,7 @@ export const businessListingContracts = {
   places: defineContract({
     method: 'GET',
     path: '/api/business/places/autocomplete',
+    permission: 'view',
     summary: 'Place predictions for a service area (Places autocomplete)',
     query: placesQuerySchema,
     responses: { 200: placePredictionsSchema },

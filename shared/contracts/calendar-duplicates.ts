@@ -7,6 +7,7 @@ export const calendarDuplicateContracts = {
   duplicates: defineContract({
     method: 'GET',
     path: '/api/calendar/duplicates',
+    permission: 'view',
     summary:
       'The posts on local days from..to whose copy repeats a scheduled or published post of the same platform within a week (a warning, never a refusal)',
     query: rangeQuerySchema,

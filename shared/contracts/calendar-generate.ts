@@ -11,6 +11,7 @@ export const calendarGenerateContracts = {
   generate: defineContract({
     method: 'POST',
     path: '/api/calendar/generate',
+    permission: 'content',
     summary:
       "Write social drafts with the AI over local days from..to (today up to 45 days ahead) for the chosen platforms, from the company's plan, customers, tone and voice (job)",
     body: generatePostsSchema,
@@ -19,6 +20,7 @@ export const calendarGenerateContracts = {
   generateBlog: defineContract({
     method: 'POST',
     path: '/api/calendar/generate/blog',
+    permission: 'content',
     summary: 'Write blog drafts with titles with the AI over local days from..to for the chosen blogs (job)',
     body: generateBlogsSchema,
     responses: { 202: jobStartedSchema },

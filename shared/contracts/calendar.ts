@@ -15,12 +15,14 @@ export const calendarContracts = {
   list: defineContract({
     method: 'GET',
     path: '/api/calendar/list',
+    permission: 'view',
     summary: 'Every post of the company by calendar date (scheduled, published or created), oldest first',
     responses: { 200: postListSchema },
   }),
   range: defineContract({
     method: 'GET',
     path: '/api/calendar/list/range',
+    permission: 'view',
     summary: 'The posts on local days from..to (both included) in the IANA zone, by date',
     query: rangeQuerySchema,
     responses: { 200: postListSchema },
@@ -28,6 +30,7 @@ export const calendarContracts = {
   batch: defineContract({
     method: 'POST',
     path: '/api/calendar/batch',
+    permission: 'view',
     summary: 'The posts with these ids (at most 100); ids of other companies or deleted posts are left out',
     body: batchSchema,
     responses: { 200: postListSchema },
@@ -35,6 +38,7 @@ export const calendarContracts = {
   latest: defineContract({
     method: 'GET',
     path: '/api/calendar/latest',
+    permission: 'view',
     summary: "The next scheduled posts, soonest first (limit, default 10): the dashboard's Scheduled Content",
     query: limitQuerySchema,
     responses: { 200: postListSchema },
@@ -42,6 +46,7 @@ export const calendarContracts = {
   recent: defineContract({
     method: 'GET',
     path: '/api/calendar/recent',
+    permission: 'view',
     summary: 'The most recently published posts, newest first (limit, default 10): Recently Published',
     query: limitQuerySchema,
     responses: { 200: postListSchema },
@@ -49,6 +54,7 @@ export const calendarContracts = {
   deleteScheduled: defineContract({
     method: 'DELETE',
     path: '/api/calendar/delete/scheduled',
+    permission: 'content',
     summary: 'Delete the scheduled posts on local days from..to in the IANA zone',
     body: deleteScheduledSchema,
     responses: { 200: deletedCountSchema },

@@ -16,6 +16,7 @@ export const contentContracts = {
   files: defineContract({
     method: 'GET',
     path: '/api/content/files',
+    permission: 'view',
     summary: "The selected company's media, newest first; query searches filename and description",
     query: mediaSearchQuerySchema,
     responses: { 200: z.array(mediaFileSchema) },
@@ -23,6 +24,7 @@ export const contentContracts = {
   batch: defineContract({
     method: 'POST',
     path: '/api/content/files/batch',
+    permission: 'view',
     summary: 'The media files with these ids, in the order asked; ids not in the library are left out',
     body: mediaBatchSchema,
     responses: { 200: z.array(mediaFileSchema) },
@@ -30,6 +32,7 @@ export const contentContracts = {
   update: defineContract({
     method: 'PATCH',
     path: '/api/content/{id}',
+    permission: 'content',
     summary: 'Rename a media file or change its description; only the fields sent change',
     params: mediaIdParams,
     body: updateMediaSchema,
@@ -38,6 +41,7 @@ export const contentContracts = {
   remove: defineContract({
     method: 'DELETE',
     path: '/api/content/{id}',
+    permission: 'content',
     summary: 'Delete a media file and its thumbnails (refused while a post uses it)',
     params: mediaIdParams,
     responses: { 204: null },
@@ -45,6 +49,7 @@ export const contentContracts = {
   generate: defineContract({
     method: 'POST',
     path: '/api/content/generate',
+    permission: 'content',
     summary: 'Generate an image from a prompt and style with the AI port and add it to the library',
     body: generateImageSchema,
     responses: { 201: generatedImagesSchema },
@@ -52,6 +57,7 @@ export const contentContracts = {
   import: defineContract({
     method: 'POST',
     path: '/api/content/import',
+    permission: 'content',
     summary: 'Fetch a file from an address (safe fetcher, same limits and type checks as uploads) into the library',
     body: importMediaSchema,
     responses: { 201: mediaFileSchema },

@@ -7,6 +7,7 @@ export const firstCommentContracts = {
   get: defineContract({
     method: 'GET',
     path: '/api/calendar/{id}/first-comment',
+    permission: 'view',
     summary: "A post's first comment and its own outcome (pending, posted or failed with why)",
     params: postIdParams,
     responses: { 200: firstCommentSchema },
@@ -14,6 +15,7 @@ export const firstCommentContracts = {
   save: defineContract({
     method: 'PUT',
     path: '/api/calendar/{id}/first-comment',
+    permission: 'content',
     summary:
       'Set or clear the first comment of a Facebook, Instagram or LinkedIn post before it is published (at the version seen)',
     params: postIdParams,

@@ -21,6 +21,7 @@ export const integrationsContracts = {
   connect: defineContract({
     method: 'GET',
     path: '/api/integrations/{platform}/connect',
+    permission: 'apps',
     summary: "The platform's consent page to send the browser to (state bound to this browser and company)",
     params: platformParams,
     query: connectQuerySchema,
@@ -37,6 +38,7 @@ export const integrationsContracts = {
   status: defineContract({
     method: 'GET',
     path: '/api/integrations/{platform}/status',
+    permission: 'view',
     summary: 'Whether the selected company is connected, to which page or profile, or that it must reconnect',
     params: platformParams,
     responses: { 200: integrationStatusSchema },
@@ -44,6 +46,7 @@ export const integrationsContracts = {
   profiles: defineContract({
     method: 'GET',
     path: '/api/integrations/{platform}/profiles',
+    permission: 'view',
     summary: 'The pages, business accounts or profiles the connected account may publish to',
     params: profilePlatformParams,
     responses: { 200: integrationProfilesSchema },
@@ -51,6 +54,7 @@ export const integrationsContracts = {
   profile: defineContract({
     method: 'POST',
     path: '/api/integrations/{platform}/profile',
+    permission: 'apps',
     summary: 'Choose the page or profile posts are published to',
     params: profilePlatformParams,
     body: chooseProfileSchema,
@@ -59,6 +63,7 @@ export const integrationsContracts = {
   disconnect: defineContract({
     method: 'POST',
     path: '/api/integrations/{platform}/disconnect',
+    permission: 'apps',
     summary: 'Forget the connection and its tokens',
     params: platformParams,
     responses: { 200: integrationStatusSchema },
@@ -76,6 +81,7 @@ export const wordpressContracts = {
   connect: defineContract({
     method: 'POST',
     path: '/api/integrations/wordpress/connect',
+    permission: 'apps',
     summary: "Check the site and answer its authorize-application page (or WordPress.com's consent) to go to",
     body: wordpressConnectSchema,
     responses: { 200: connectAnswerSchema },
@@ -90,12 +96,14 @@ export const wordpressContracts = {
   status: defineContract({
     method: 'GET',
     path: '/api/integrations/wordpress/status',
+    permission: 'view',
     summary: 'Whether WordPress is connected, and to which site',
     responses: { 200: integrationStatusSchema },
   }),
   disconnect: defineContract({
     method: 'POST',
     path: '/api/integrations/wordpress/disconnect',
+    permission: 'apps',
     summary: 'Forget the WordPress site and its application password or token',
     responses: { 200: integrationStatusSchema },
   }),
@@ -106,6 +114,7 @@ export const searchConsoleContracts = {
   googleConnect: defineContract({
     method: 'GET',
     path: '/api/integrations/google/connect',
+    permission: 'apps',
     summary: "Google's consent page (profile and Search Console's read scope) to send the browser to",
     query: connectQuerySchema,
     responses: { 200: connectAnswerSchema },
@@ -120,6 +129,7 @@ export const searchConsoleContracts = {
   connect: defineContract({
     method: 'GET',
     path: '/api/integrations/search-console/connect',
+    permission: 'apps',
     summary: 'The same Google consent, started from the Search Console entry',
     query: connectQuerySchema,
     responses: { 200: connectAnswerSchema },
@@ -127,30 +137,35 @@ export const searchConsoleContracts = {
   status: defineContract({
     method: 'GET',
     path: '/api/integrations/search-console/status',
+    permission: 'view',
     summary: 'Whether the Google profile is connected, with the chosen Search Console property',
     responses: { 200: integrationStatusSchema },
   }),
   disconnect: defineContract({
     method: 'POST',
     path: '/api/integrations/search-console/disconnect',
+    permission: 'apps',
     summary: 'Forget the Google connection and its tokens',
     responses: { 200: integrationStatusSchema },
   }),
   websites: defineContract({
     method: 'POST',
     path: '/api/integrations/search-console/websites',
+    permission: 'view',
     summary: "The user's Search Console properties, read live (sites.list)",
     responses: { 200: searchConsoleSitesSchema },
   }),
   website: defineContract({
     method: 'GET',
     path: '/api/integrations/search-console/website',
+    permission: 'view',
     summary: 'The chosen Search Console property',
     responses: { 200: searchConsoleWebsiteSchema },
   }),
   chooseWebsite: defineContract({
     method: 'POST',
     path: '/api/integrations/search-console/website',
+    permission: 'apps',
     summary: 'Choose the property reports read; it must be one the user has in Search Console now',
     body: chooseWebsiteSchema,
     responses: { 200: integrationStatusSchema },

@@ -7,6 +7,7 @@ export const planContracts = {
   get: defineContract({
     method: 'GET',
     path: '/api/plan',
+    permission: 'view',
     summary: "The selected company's 12-month marketing plan; 400 when there is none yet",
     responses: { 200: marketingPlanSchema },
   }),
@@ -14,6 +15,7 @@ export const planContracts = {
   generate: defineContract({
     method: 'POST',
     path: '/api/plan',
+    permission: 'profile',
     summary: 'Write the 12-month marketing plan from the goal, approved ideal customers, tone, voice and budget (job)',
     responses: { 202: jobStartedSchema },
   }),

@@ -11,6 +11,7 @@ export const postSuccessContracts = {
   postSuccess: defineContract({
     method: 'GET',
     path: '/api/reports/post-success',
+    permission: 'view',
     summary: "Published and failed posts per local day and platform, from the company's own publishing",
     query: rangeQuerySchema,
     responses: { 200: postSuccessSchema },

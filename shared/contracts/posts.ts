@@ -17,6 +17,7 @@ export const postContracts = {
   create: defineContract({
     method: 'POST',
     path: '/api/calendar',
+    permission: 'content',
     summary:
       'Create one post per platform, siblings of one group; action save (draft), schedule or publish (paid plan, else 402)',
     body: createPostSchema,
@@ -25,6 +26,7 @@ export const postContracts = {
   withSiblings: defineContract({
     method: 'GET',
     path: '/api/calendar/{id}/with-siblings',
+    permission: 'view',
     summary: 'One post and the other posts of its group',
     params: postIdParams,
     responses: { 200: postWithSiblingsSchema },
@@ -32,6 +34,7 @@ export const postContracts = {
   update: defineContract({
     method: 'PATCH',
     path: '/api/calendar/{id}',
+    permission: 'content',
     summary:
       'Edit one post: save keeps its state, schedule, publish (paid plan); a stale version is a 409; published posts are locked',
     params: postIdParams,
@@ -41,6 +44,7 @@ export const postContracts = {
   remove: defineContract({
     method: 'DELETE',
     path: '/api/calendar/{id}',
+    permission: 'content',
     summary: 'Delete one post (not while it is being published); its files stop counting as used',
     params: postIdParams,
     responses: { 204: null },

@@ -19,6 +19,7 @@ export const publicApiContracts = {
   listPosts: defineContract({
     method: 'GET',
     path: `${PUBLIC_API_BASE}/posts`,
+    permission: 'view',
     summary: 'The posts on local days from..to (both included) in the IANA zone, by date',
     query: rangeQuerySchema,
     responses: { 200: postListSchema },
@@ -26,6 +27,7 @@ export const publicApiContracts = {
   getPost: defineContract({
     method: 'GET',
     path: `${PUBLIC_API_BASE}/posts/{id}`,
+    permission: 'view',
     summary: 'One post',
     params: postIdParams,
     responses: { 200: postSchema },
@@ -33,6 +35,7 @@ export const publicApiContracts = {
   createPosts: defineContract({
     method: 'POST',
     path: `${PUBLIC_API_BASE}/posts`,
+    permission: 'content',
     summary:
       'Create one post per platform (siblings of one group); action save (draft), schedule or publish (paid plan, else 402)',
     body: createPostSchema,
@@ -41,6 +44,7 @@ export const publicApiContracts = {
   updatePost: defineContract({
     method: 'PATCH',
     path: `${PUBLIC_API_BASE}/posts/{id}`,
+    permission: 'content',
     summary: 'Edit one post as the calendar does: a stale version is a 409, published posts are locked',
     params: postIdParams,
     body: updatePostSchema,
@@ -49,6 +53,7 @@ export const publicApiContracts = {
   deletePost: defineContract({
     method: 'DELETE',
     path: `${PUBLIC_API_BASE}/posts/{id}`,
+    permission: 'content',
     summary: 'Delete one post (not while it is being published)',
     params: postIdParams,
     responses: { 204: null },
@@ -56,6 +61,7 @@ export const publicApiContracts = {
   listMedia: defineContract({
     method: 'GET',
     path: `${PUBLIC_API_BASE}/media`,
+    permission: 'view',
     summary: "The company's media library, newest first; query searches filename and description",
     query: mediaSearchQuerySchema,
     responses: { 200: z.array(mediaFileSchema) },
@@ -63,6 +69,7 @@ export const publicApiContracts = {
   reports: defineContract({
     method: 'GET',
     path: `${PUBLIC_API_BASE}/reports`,
+    permission: 'view',
     summary: "The company's audience figures per platform and day",
     query: reportsQuerySchema,
     responses: { 200: reportsSchema },
@@ -70,6 +77,7 @@ export const publicApiContracts = {
   postSuccess: defineContract({
     method: 'GET',
     path: `${PUBLIC_API_BASE}/reports/post-success`,
+    permission: 'view',
     summary: 'Published and failed posts per local day and platform',
     query: rangeQuerySchema,
     responses: { 200: postSuccessSchema },
@@ -77,6 +85,7 @@ export const publicApiContracts = {
   audit: defineContract({
     method: 'GET',
     path: `${PUBLIC_API_BASE}/audit`,
+    permission: 'view',
     summary: "The company's latest finished site audit: Health Score, pages and issue counts per check",
     responses: { 200: publicAuditSchema },
   }),

@@ -6,6 +6,7 @@ export const reportsContracts = {
   reports: defineContract({
     method: 'GET',
     path: '/api/reports',
+    permission: 'view',
     summary: "The company's audience figures per platform and day, from its connected platforms' insights",
     query: reportsQuerySchema,
     responses: { 200: reportsSchema },
@@ -14,6 +15,7 @@ export const reportsContracts = {
   refreshDemo: defineContract({
     method: 'POST',
     path: '/api/reports/demo/refresh',
+    permission: 'content',
     summary: "Draw a new year of sample figures for a demo company's report (409 for a company that is not a demo)",
     responses: { 204: null },
   }),
@@ -21,6 +23,7 @@ export const reportsContracts = {
   reportsForm: defineContract({
     method: 'POST',
     path: '/api/reports',
+    permission: 'view',
     summary: 'The same report as GET /api/reports, with the question in the query',
     query: reportsQuerySchema,
     responses: { 200: reportsSchema },

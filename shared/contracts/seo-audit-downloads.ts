@@ -15,6 +15,7 @@ export const seoAuditDownloadContracts = {
   reportDownload: defineContract({
     method: 'POST',
     path: '/api/seo/audits/{auditId}/report-download',
+    permission: 'view',
     summary:
       'Build an audit’s report as CSV (up to 100K rows) or XLSX (up to 10K rows), pages and texts as chosen; a short-lived download address',
     params: auditIdParamsSchema,
@@ -24,6 +25,7 @@ export const seoAuditDownloadContracts = {
   sitemap: defineContract({
     method: 'POST',
     path: '/api/seo/audits/{auditId}/sitemap',
+    permission: 'view',
     summary:
       'Generate a sitemap.xml of an audit’s indexable pages (change frequency and priority per depth, lastmod), split with an index past 50,000 URLs or 50 MB',
     params: auditIdParamsSchema,

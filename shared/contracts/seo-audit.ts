@@ -28,12 +28,14 @@ export const seoAuditContracts = {
   audits: defineContract({
     method: 'GET',
     path: '/api/seo/audits',
+    permission: 'view',
     summary: "All the company's recent audits, newest first, with their Health Score and issue counts",
     responses: { 200: auditListSchema },
   }),
   auditOverview: defineContract({
     method: 'GET',
     path: '/api/seo/audits/{auditId}',
+    permission: 'view',
     summary:
       'An audit’s Overview: Health Score with history and ranges, page health, status, depth, links, indexability, response time, issue groups, top 5 issues',
     params: auditIdParamsSchema,
@@ -42,6 +44,7 @@ export const seoAuditContracts = {
   issueReport: defineContract({
     method: 'GET',
     path: '/api/seo/audits/{auditId}/issues',
+    permission: 'view',
     summary: 'An audit’s Issue report tab (current, new, all, fixed, off), worst first',
     params: auditIdParamsSchema,
     query: issueReportQuerySchema,
@@ -50,6 +53,7 @@ export const seoAuditContracts = {
   issueDetail: defineContract({
     method: 'GET',
     path: '/api/seo/audits/{auditId}/issues/{check}',
+    permission: 'view',
     summary: 'The pages behind one issue in a tab, each with the exact links or files at fault',
     params: auditCheckParamsSchema,
     query: issuePagesTabQuerySchema,
@@ -58,6 +62,7 @@ export const seoAuditContracts = {
   ignoreIssue: defineContract({
     method: 'POST',
     path: '/api/seo/audits/{auditId}/issues/{check}/ignore',
+    permission: 'seo',
     summary: 'Ignore an issue of the latest report until the next audit (at once; 409 for an older audit)',
     params: auditCheckParamsSchema,
     responses: { 200: ignoredIssuesSchema },
@@ -65,6 +70,7 @@ export const seoAuditContracts = {
   unignoreIssue: defineContract({
     method: 'DELETE',
     path: '/api/seo/audits/{auditId}/issues/{check}/ignore',
+    permission: 'seo',
     summary: 'Stop ignoring an issue of the latest report (at once)',
     params: auditCheckParamsSchema,
     responses: { 200: ignoredIssuesSchema },
@@ -72,6 +78,7 @@ export const seoAuditContracts = {
   crawledPages: defineContract({
     method: 'GET',
     path: '/api/seo/audits/{auditId}/pages',
+    permission: 'view',
     summary: 'An audit’s crawled pages, paged, sorted by any column, filtered by URL, status and indexability',
     params: auditIdParamsSchema,
     query: pagesQuerySchema,
@@ -80,6 +87,7 @@ export const seoAuditContracts = {
   foundLinks: defineContract({
     method: 'GET',
     path: '/api/seo/audits/{auditId}/links',
+    permission: 'view',
     summary: 'An audit’s found links, paged, sorted, filtered by URL, type, status and nofollow',
     params: auditIdParamsSchema,
     query: linksQuerySchema,
@@ -88,6 +96,7 @@ export const seoAuditContracts = {
   foundResources: defineContract({
     method: 'GET',
     path: '/api/seo/audits/{auditId}/resources',
+    permission: 'view',
     summary: 'An audit’s found images, stylesheets, scripts and other files, paged, sorted, filtered',
     params: auditIdParamsSchema,
     query: resourcesQuerySchema,
@@ -96,6 +105,7 @@ export const seoAuditContracts = {
   auditComparison: defineContract({
     method: 'GET',
     path: '/api/seo/audits/{auditId}/comparison',
+    permission: 'view',
     summary: 'Two audits of the company compared: scores, totals and every issue’s count in each',
     params: auditIdParamsSchema,
     query: comparisonQuerySchema,

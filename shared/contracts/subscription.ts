@@ -5,6 +5,7 @@ import { subscriptionSchema } from '../schemas/subscription';
 export const subscriptionContract = defineContract({
   method: 'GET',
   path: '/api/billing/subscription',
+  permission: 'view',
   summary: "The selected company's subscription (the free plan when it has none)",
   responses: { 200: subscriptionSchema },
 });

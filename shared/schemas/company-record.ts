@@ -19,7 +19,7 @@ export const GOAL_VALUES = Object.keys(GOALS) as [Goal, ...Goal[]];
 
 /**
  * A member's role (spec 02 §6), here because every page's company list carries it; what each
- * role may do is in company-roles.ts, which only the pages that ask load.
+ * role may do is in permissions.ts, which only the pages that ask load.
  */
 export const COMPANY_ROLES = ['admin', 'manager', 'client'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
@@ -32,7 +32,8 @@ export const companyUserSchema = z.object({
   /** Spec 02 §6's audit roles; absent on answers from before roles, read as admin. */
   role: z.optional(z.enum(COMPANY_ROLES)),
 });
-export const companyInviteSchema = z.object({ id: z.number(), email: z.string() });
+/** A pending invite; `role` is what the invitee joins as (absent on invites from before roles: manager). */
+export const companyInviteSchema = z.object({ id: z.number(), email: z.string(), role: z.optional(z.enum(COMPANY_ROLES)) });
 
 /** An ideal customer profile (spec 01 §3): markdown, approved true/false, or not yet decided. */
 export const icpSchema = z.object({

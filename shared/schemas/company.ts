@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { messages } from '../messages';
 import { normalizeWebsite } from '../url';
-import { GOAL_VALUES } from './company-record';
+import { COMPANY_ROLES, GOAL_VALUES } from './company-record';
 import { emailField, numericId } from './fields';
 
 // The company as the app shell lists it lives in company-record.ts, so every page's first load
@@ -84,7 +84,8 @@ export const companyInfoSchema = z.object({
 export type CompanyInfoInput = z.input<typeof companyInfoSchema>;
 
 /** POST /api/company/{id}/invite */
-export const inviteSchema = z.object({ email: emailField() });
+/** POST /api/company/{id}/invite: the address, and the role the invitee joins as (a manager unless said). */
+export const inviteSchema = z.object({ email: emailField(), role: z.optional(z.enum(COMPANY_ROLES)) });
 
 /** POST /api/company/{id}/accept-invite */
 export const acceptInviteSchema = z.object({

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { auditSettingsMessages as M } from '@shared/schemas/audit-settings';
 import type { SeoReport } from '@shared/schemas/seo';
-import { roleMessages } from '@shared/company-roles';
+import { permissionRefusal } from '@shared/permissions';
 import { linkIn, PASSWORD, signedInUser, TestClient, waitForMail } from '../support/api-client';
 import { serveSite, type LoopbackSite } from '../support/loopback-site';
 import { eventually } from '../support/test-site-runtime';
@@ -181,7 +181,7 @@ describe('audit settings rules', () => {
     expect((await member.client.get(SETTINGS)).status).toBe(200);
     const save = await member.client.request('PUT', SETTINGS, { maxPages: 5 });
     expect(save.status).toBe(403);
-    expect(save.body.message).toBe(roleMessages.auditOnly);
+    expect(save.body.message).toBe(permissionRefusal('seo'));
     const upload = await member.client.request('PUT', LIST, { fileName: 'a.txt', text: 'https://example.com/' });
     expect(upload.status).toBe(403);
     expect((await owner.client.get(SETTINGS)).body.maxPages).toBe(1000);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { auditShareMessages } from '@shared/schemas/audit-share';
-import { roleMessages } from '@shared/company-roles';
+import { permissionRefusal, teamMessages } from '@shared/permissions';
 import type { SeoReport } from '@shared/schemas/seo';
 import { table } from '../../functions/core/table/client';
 import { linkIn, PASSWORD, signedInUser, TestClient, uniqueEmail, waitForMail } from '../support/api-client';
@@ -258,10 +258,10 @@ describe('company roles in the audit', () => {
     expect((await a.client.put(`/api/company/${a.companyId}/users/${cId}/role`, { role: 'client' })).status).toBe(204);
     const byClient = await c.put(`/api/company/${a.companyId}/users/${cId}/role`, { role: 'admin' });
     expect(byClient.status).toBe(403);
-    expect(byClient.body.message).toBe(roleMessages.adminOnly);
+    expect(byClient.body.message).toBe(permissionRefusal('team'));
     const self = await a.client.put(`/api/company/${a.companyId}/users/${a.profile.id}/role`, { role: 'client' });
     expect(self.status).toBe(403);
-    expect(self.body.message).toBe(roleMessages.ownRole);
+    expect(self.body.message).toBe(teamMessages.ownRole);
     expect((await a.client.put(`/api/company/${a.companyId}/users/${cId}/role`, { role: 'boss' })).status).toBe(422);
     expect((await b.client.put(`/api/company/${a.companyId}/users/${cId}/role`, { role: 'admin' })).status).toBe(404);
 
@@ -276,7 +276,7 @@ describe('company roles in the audit', () => {
     ];
     for (const res of refused) {
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe(roleMessages.auditOnly);
+      expect(res.body.message).toBe(permissionRefusal('seo'));
     }
     // A client still reads the report, without learning which checks are turned off.
     const settings = (await a.client.get('/api/seo/audit/settings')).body;

@@ -88,7 +88,7 @@ export const PASSWORD = 'correct horse battery';
  */
 export async function signedInUser(label = 'user', extra: Record<string, unknown> = {}, baseUrl?: string) {
   const client = new TestClient(baseUrl);
-  const email = uniqueEmail(label);
+  const email = typeof extra.email === 'string' ? extra.email : uniqueEmail(label);
   const reg = await client.post('/api/auth/register', {
     firstName: 'Test',
     lastName: label,
@@ -110,4 +110,20 @@ export async function signedInUser(label = 'user', extra: Record<string, unknown
   const login = await client.post('/api/auth/login', { email, password: PASSWORD, inviteToken: extra.inviteToken });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return { client, email, profile: login.body.profile, companyId: login.body.companyId as number };
+}
+
+export type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;
+
+/**
+ * A new user who joins `owner`'s company through a mailed invite for `role` (sent by `owner`),
+ * with that company selected: a teammate of a given role in a fresh client.
+ */
+export async function teammate(owner: SignedInUser, role: 'admin' | 'manager' | 'client', label: string = role) {
+  const email = uniqueEmail(label);
+  const sent = await owner.client.post(`/api/company/${owner.companyId}/invite`, { email, role });
+  if (sent.status !== 201) throw new Error(`invite failed: ${JSON.stringify(sent.body)}`);
+  const inviteToken = linkIn(await waitForMail(email, /invited/)).pathname.split('/').pop()!;
+  const member = await signedInUser(label, { email, inviteToken });
+  member.client.cookies.set('COMPANY_ID', String(owner.companyId));
+  return { ...member, companyId: owner.companyId };
 }

@@ -32,6 +32,8 @@ export function asGuest(module: AuditModule, memberRoute: RouteDef, shape: (body
       ...(ctx as RouteContext<Access, unknown, unknown, unknown>),
       companyId: share.companyId,
       user: undefined,
+      // A guest acts as no member: no role, so nothing gated by one.
+      role: undefined,
     });
     return { ...reply, body: shape(reply.body) } as never;
   };

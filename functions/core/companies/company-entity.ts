@@ -29,6 +29,11 @@ export const companyItemSchema = z.object({
    * least one member" is a condition DynamoDB checks, not a count that can race.
    */
   memberCount: z.number().int().min(0),
+  /**
+   * Admins, kept the same way, so "a company keeps at least one admin" is a condition too.
+   * Absent on companies from before it: counted from the members on the first change that needs it.
+   */
+  adminCount: z.number().int().min(0).optional(),
   version: z.number().int(),
 });
 export type CompanyItem = z.infer<typeof companyItemSchema>;

@@ -1,4 +1,5 @@
-import { DEFAULT_ROLE, type CompanyRole } from '@shared/company-roles';
+import { DEFAULT_ROLE, teamMessages } from '@shared/permissions';
+import type { CompanyRole } from '@shared/schemas/company-record';
 import type { Company, CompanyInfoInput } from '@shared/schemas/company';
 import { getUsers } from '../accounts/user-store';
 import { conflict } from '../errors';
@@ -34,6 +35,7 @@ export const blankCompany = (id: number, name: string, demo: boolean): CompanyIt
   demo,
   createdAt: new Date().toISOString(),
   memberCount: 1,
+  adminCount: 1,
   version: 1,
 });
 
@@ -97,41 +99,81 @@ function demoMarkerPut(userId: number, companyId: number, replacing: number | un
   );
 }
 
+const isAdmin = (member: Pick<MemberItem, 'role'>) => (member.role ?? DEFAULT_ROLE) === 'admin';
+
+/** The member's stored role is still the one read: a legacy admin has none stored. */
+const roleStill = (member: MemberItem) =>
+  member.role === undefined
+    ? { expression: 'attribute_not_exists(#role)', names: { '#role': 'role' } }
+    : { expression: '#role = :role', names: { '#role': 'role' }, values: { ':role': member.role } };
+
 /**
- * Adds a member and counts them, in one transaction; joining twice changes nothing. Answers
- * false when the company is gone.
+ * Makes sure the company counts its admins. A company from before the count gets it from its
+ * members, written only while still absent; every change of an admin needs the count to exist
+ * (its transactions add to it on condition that it does), so none can slip between the count
+ * and its write.
  */
-export async function addMember(companyId: number, userId: number): Promise<boolean> {
+async function ensureAdminCount(companyId: number): Promise<void> {
+  const company = await companies.get(keys.company(companyId), { consistent: true });
+  if (!company || company.adminCount !== undefined) return;
+  const admins = (await companyMembers(companyId)).filter(isAdmin).length;
+  await companies.patch(keys.company(companyId), {
+    set: { adminCount: admins },
+    when: { expression: 'attribute_not_exists(adminCount)' },
+    ifExists: true,
+  });
+}
+
+const HAS_ADMIN_COUNT = { expression: 'attribute_exists(adminCount)' };
+const OTHER_ADMIN = { expression: 'adminCount > :one', values: { ':one': 1 } };
+
+/**
+ * Adds a member with a role and counts them (and an admin as an admin), in one transaction;
+ * joining twice changes nothing. Answers false when the company is gone.
+ */
+export async function addMember(companyId: number, userId: number, role: CompanyRole = 'manager'): Promise<boolean> {
+  if (role === 'admin') await ensureAdminCount(companyId);
   const added = await transact([
-    members.tx.put(newMember(companyId, userId, 'manager'), { ifAbsent: true }),
-    companies.tx.patch(keys.company(companyId), { add: { memberCount: 1 }, ifExists: true }),
+    members.tx.put(newMember(companyId, userId, role), { ifAbsent: true }),
+    companies.tx.patch(keys.company(companyId), {
+      add: role === 'admin' ? { memberCount: 1, adminCount: 1 } : { memberCount: 1 },
+      ...(role === 'admin' ? { when: HAS_ADMIN_COUNT } : {}),
+      ifExists: true,
+    }),
   ]);
   return added.ok;
 }
 
 /**
- * Removes a member unless they are the last one. The count's condition is checked by DynamoDB
- * in the same transaction as the delete, so two members removing each other at the same
- * moment cannot both succeed. Answers false when the user was not a member.
+ * Removes a member unless they are the last one, or the last admin. Both counts' conditions are
+ * checked by DynamoDB in the same transaction as the delete, so two admins removing each other at
+ * the same moment cannot both succeed. Answers false when the user was not a member.
  */
 export async function removeMember(companyId: number, userId: number): Promise<boolean> {
-  const [company, member] = await Promise.all([
-    companies.get(keys.company(companyId)),
-    members.get(keys.member(companyId, userId)),
-  ]);
-  if (!company || !member) return false;
+  const member = await members.get(keys.member(companyId, userId), { consistent: true });
+  if (!member) return false;
+  const admin = isAdmin(member);
+  if (admin) await ensureAdminCount(companyId);
+  const company = await companies.get(keys.company(companyId), { consistent: true });
+  if (!company) return false;
   if (company.memberCount <= 1) throw conflict(LAST_MEMBER);
+  if (admin && (company.adminCount ?? 0) <= 1) throw conflict(teamMessages.lastAdmin);
   const removed = await transact([
-    members.tx.delete(keys.member(companyId, userId), { ifExists: true }),
+    members.tx.delete(keys.member(companyId, userId), { when: roleStill(member) }),
     companies.tx.patch(keys.company(companyId), {
-      add: { memberCount: -1 },
-      when: { expression: 'memberCount > :one', values: { ':one': 1 } },
+      add: admin ? { memberCount: -1, adminCount: -1 } : { memberCount: -1 },
+      when: {
+        expression: admin ? 'memberCount > :one AND adminCount > :one' : 'memberCount > :one',
+        values: { ':one': 1 },
+      },
     }),
   ]);
   if (removed.ok) return true;
-  // Either the member left a moment ago, or the other removal won and this one is the last.
-  if (!(await members.get(keys.member(companyId, userId)))) return false;
-  throw conflict(LAST_MEMBER);
+  // The member left or changed role a moment ago, or another removal won and this one is the last.
+  const now = await members.get(keys.member(companyId, userId), { consistent: true });
+  if (!now) return false;
+  if (isAdmin(now) !== admin) return removeMember(companyId, userId);
+  throw conflict(admin ? teamMessages.lastAdmin : LAST_MEMBER);
 }
 
 export const getCompany = (id: number) => companies.get(keys.company(id));
@@ -154,11 +196,32 @@ const companyMembers = (companyId: number) =>
   members.queryPartition(partition.company(companyId), companyItemPrefix.member);
 
 /**
- * Sets a member's role (shared/company-roles.ts). Only if they are still a member: a role never
- * brings a removed member back. Answers false when they are not one.
+ * Sets a member's role (shared/permissions.ts), never taking the company's last admin away: the
+ * admin count changes in the same transaction, on condition that the member's role is still the
+ * one read and, for an admin stepping down, that another admin remains. Only if they are still a
+ * member: a role never brings a removed member back. Answers false when they are not one.
  */
 export async function setMemberRole(companyId: number, userId: number, role: CompanyRole): Promise<boolean> {
-  return members.change(keys.member(companyId, userId), { set: { role }, ifExists: true });
+  const member = await members.get(keys.member(companyId, userId), { consistent: true });
+  if (!member) return false;
+  const wasAdmin = isAdmin(member);
+  const becomesAdmin = role === 'admin';
+  if (wasAdmin === becomesAdmin) return members.change(keys.member(companyId, userId), { set: { role }, ifExists: true });
+  await ensureAdminCount(companyId);
+  const changed = await transact([
+    members.tx.patch(keys.member(companyId, userId), { set: { role }, when: roleStill(member), ifExists: true }),
+    companies.tx.patch(keys.company(companyId), {
+      add: { adminCount: becomesAdmin ? 1 : -1 },
+      when: becomesAdmin ? HAS_ADMIN_COUNT : OTHER_ADMIN,
+      ifExists: true,
+    }),
+  ]);
+  if (changed.ok) return true;
+  const now = await members.get(keys.member(companyId, userId), { consistent: true });
+  if (!now) return false;
+  // Someone else changed this member's role first: decide again from what is stored now.
+  if (isAdmin(now) !== wasAdmin) return setMemberRole(companyId, userId, role);
+  throw conflict(teamMessages.lastAdmin);
 }
 
 /** Pending (unexpired) invites of a company: expired ones are filtered on read. */
@@ -189,7 +252,7 @@ export async function companyView(company: CompanyItem): Promise<Company> {
       email: u.email,
       role: roles.get(u.id) ?? DEFAULT_ROLE,
     })),
-    invites: pending.map((i) => ({ id: i.id, email: i.email })),
+    invites: pending.map((i) => ({ id: i.id, email: i.email, role: i.role ?? 'manager' })),
     icps,
   };
 }

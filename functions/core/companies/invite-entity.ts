@@ -1,3 +1,4 @@
+import { COMPANY_ROLES } from '@shared/schemas/company-record';
 import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
@@ -7,6 +8,8 @@ export const inviteItemSchema = z.object({
   companyId: z.number(),
   email: z.string(),
   invitedBy: z.number(),
+  /** What the invitee joins as; absent on invites from before roles, which made managers. */
+  role: z.enum(COMPANY_ROLES).optional(),
   /** The token itself is only ever in the mail. */
   tokenHash: z.string(),
   ttl: z.number(),

@@ -1,6 +1,8 @@
 import { hit, type Limit } from '../accounts/rate-limit';
 import { hashSecret, newToken } from '../accounts/tokens';
-import { isMember } from '../membership';
+import { roleAtMost, roleMay } from '@shared/permissions';
+import type { CompanyRole } from '@shared/schemas/company-record';
+import { isMember, memberRole } from '../membership';
 import { ttlIn } from '../table/client';
 import { nextId } from '../table/counter';
 import { index, keys } from '../table/keys';
@@ -37,11 +39,11 @@ export async function countInvite(companyId: number, inviterId: number, email: s
  * Creates an invite, or renews the pending one for the same email (a new token, so only the
  * newest mail's link works). The token itself is only ever in the mail.
  */
-export async function createInvite(companyId: number, email: string, invitedBy: number) {
+export async function createInvite(companyId: number, email: string, invitedBy: number, role: CompanyRole = 'manager') {
   const existing = (await pendingInvites(companyId)).find((i) => i.email === email);
   const id = existing?.id ?? (await nextId('invite'));
   const { token, hash } = newToken();
-  const invite: InviteItem = { id, companyId, email, invitedBy, tokenHash: hash, ttl: ttlIn(INVITE_TTL_SECONDS) };
+  const invite: InviteItem = { id, companyId, email, invitedBy, role, tokenHash: hash, ttl: ttlIn(INVITE_TTL_SECONDS) };
   await invites.put(invite);
   return { invite, token, renewed: !!existing };
 }
@@ -76,6 +78,11 @@ export async function checkInvite(
   if (!invite || (companyId !== undefined && invite.companyId !== companyId)) return { ok: false, reason: 'invalid' };
   // The invite was sent to one address: a forwarded link does not admit someone else.
   if (invite.email !== user.email.toLowerCase()) return { ok: false, reason: 'other-email', email: invite.email };
+  // An invite speaks for its sender: once they may no longer invite, or no longer hold the role it
+  // gives, it admits no one (the sender left, or was demoted, after sending it).
+  const inviterRole = await memberRole(invite.companyId, invite.invitedBy);
+  if (!inviterRole || !roleMay(inviterRole, 'team') || !roleAtMost(invite.role ?? 'manager', inviterRole))
+    return { ok: false, reason: 'invalid' };
   return { ok: true, invite };
 }
 
@@ -96,7 +103,7 @@ export async function acceptInvite(
     values: { ':hash': invite.tokenHash },
   });
   if (!claimed) return { ok: false, reason: 'used' };
-  if (!(await isMember(invite.companyId, user.id)) && !(await addMember(invite.companyId, user.id))) {
+  if (!(await isMember(invite.companyId, user.id)) && !(await addMember(invite.companyId, user.id, invite.role))) {
     // The company was deleted between the invite and its acceptance.
     return { ok: false, reason: 'invalid' };
   }

@@ -1,4 +1,4 @@
-import { COMPANY_ROLES } from '@shared/company-roles';
+import { COMPANY_ROLES } from '@shared/schemas/company-record';
 import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
@@ -7,7 +7,7 @@ export const memberItemSchema = z.object({
   companyId: z.number(),
   userId: z.number(),
   joinedAt: z.string(),
-  /** Absent on members from before roles: they are admins (shared/company-roles.ts). */
+  /** Absent on members from before roles: they are admins (shared/permissions.ts). */
   role: z.enum(COMPANY_ROLES).optional(),
 });
 export type MemberItem = z.infer<typeof memberItemSchema>;

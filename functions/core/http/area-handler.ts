@@ -34,7 +34,7 @@ export function toResult(reply: Reply): HttpResult {
  */
 function routeHandler(route: RouteDef) {
   return middy<HttpEvent, HttpResult>()
-    .use(access(route.access))
+    .use(access(route))
     .use(validate(route))
     .handler(async (event) => {
       const { body, query, params } = event.state.parsed ?? {};
@@ -44,6 +44,7 @@ function routeHandler(route: RouteDef) {
         params,
         user: event.state.user,
         companyId: event.state.companyId,
+        role: event.state.role,
         cookies: event.state.cookies,
         requestId: event.state.requestId,
         sourceIp: clientIp(event),

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { MiddlewareObj } from '@middy/core';
+import type { CompanyRole } from '@shared/schemas/company-record';
 import type { AuthUser } from './route';
 
 /** What the middleware chain learns about a request, in the order it learns it. */
@@ -10,6 +11,8 @@ export interface RequestState {
   json?: unknown;
   user?: AuthUser;
   companyId?: number;
+  /** The caller's role in that company: the member's own, or the API key's maker's. */
+  role?: CompanyRole;
   parsed?: { body: unknown; query: unknown; params: unknown };
 }
 

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { BodyOut, Contract, ParamsOut, QueryOut, ReplyOf } from '@shared/contract';
+import type { CompanyRole } from '@shared/schemas/company-record';
 
 /**
  * Who may call a route. The access middleware enforces the last two, so no handler can
@@ -10,6 +11,8 @@ import type { BodyOut, Contract, ParamsOut, QueryOut, ReplyOf } from '@shared/co
  * - company-param: a member of the company whose id is the `{id}` path parameter;
  * - api-read, api-write: the company of the API key in the Authorization header, a key
  *   scoped to write for api-write (the public API; cookies are not read).
+ * Each of the last four also needs the role its contract's permission names (shared/permissions.ts):
+ * the member's own, or the key maker's.
  */
 export type Access = 'public' | 'user' | 'company' | 'company-param' | 'api-read' | 'api-write';
 
@@ -23,6 +26,12 @@ type UserOf<A extends Access> = A extends 'public' | 'api-read' | 'api-write' ? 
 type CompanyOf<A extends Access> = A extends 'company' | 'company-param' | 'api-read' | 'api-write'
   ? number
   : number | undefined;
+type RoleOf<A extends Access> = A extends 'company' | 'company-param' | 'api-read' | 'api-write'
+  ? CompanyRole
+  : CompanyRole | undefined;
+
+/** The access levels that act inside one company, and so need a permission. */
+export const COMPANY_ACCESS: readonly Access[] = ['company', 'company-param', 'api-read', 'api-write'];
 
 export interface RouteContext<A extends Access, B, Q, P> {
   body: B;
@@ -30,6 +39,7 @@ export interface RouteContext<A extends Access, B, Q, P> {
   params: P;
   user: UserOf<A>;
   companyId: CompanyOf<A>;
+  role: RoleOf<A>;
   cookies: Record<string, string>;
   requestId: string;
   sourceIp: string;
@@ -72,6 +82,11 @@ export function defineRoute<C extends AnyContract, A extends Access>(
   contract: C,
   options: RouteOptions<C, A>,
 ): RouteDef {
+  // A route acting in a company without a permission would be open to every role: refused at load.
+  if (COMPANY_ACCESS.includes(options.access) !== (contract.permission !== undefined))
+    throw new Error(
+      `${contract.method} ${contract.path}: ${options.access} access ${contract.permission ? 'takes no' : 'needs a'} permission in its contract`,
+    );
   return {
     contract,
     method: contract.method,

@@ -1,7 +1,10 @@
-import { publicApiMessages, type ApiKeyScope } from '@shared/schemas/public-api';
+import { roleMay } from '@shared/permissions';
+import type { CompanyRole } from '@shared/schemas/company-record';
+import { API_KEY_NEEDS, publicApiMessages, type ApiKeyScope } from '@shared/schemas/public-api';
 import { hit, type Limit } from '../accounts/rate-limit';
 import { DomainError, forbidden, unauthorized } from '../errors';
 import { header, type HttpEvent } from '../http/event';
+import { memberRole } from '../membership';
 import { API_KEY_PREFIX, findApiKey, noteApiKeyUse } from './api-keys';
 
 /**
@@ -19,17 +22,24 @@ export const API_KEY_LIMIT: Limit = {
 const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
 
 /**
- * The company a public-API request acts for: the one its key belongs to. No key, an unknown or
- * revoked key: 401. A read key on a write route: 403. Over the key's limit: 429 with
- * Retry-After. The key, never a path or a body, names the company, so a key of one company
+ * Who a public-API request acts as: the company its key belongs to, with the role its maker has
+ * there now. No key, an unknown or revoked key, or a key whose maker left the company or lost the
+ * role the key's scope needs: 401. A read key on a write route: 403. Over the key's limit: 429
+ * with Retry-After. The key, never a path or a body, names the company, so a key of one company
  * cannot reach another's data.
  */
-export async function apiKeyCompany(event: HttpEvent, needs: ApiKeyScope): Promise<number> {
+export async function apiKeyCaller(
+  event: HttpEvent,
+  needs: ApiKeyScope,
+): Promise<{ companyId: number; role: CompanyRole }> {
   const match = /^Bearer\s+(\S+)$/i.exec(header(event, 'authorization') ?? '');
   if (!match) throw unauthorized(publicApiMessages.missingKey);
   const key = match[1] ?? '';
   const item = KEY_SHAPE.test(key) ? await findApiKey(key) : undefined;
   if (!item) throw unauthorized(publicApiMessages.badKey);
+  // Read on every request, never cached: a removed or demoted maker's key stops at once.
+  const role = await memberRole(item.companyId, item.createdBy);
+  if (!role || !roleMay(role, API_KEY_NEEDS[item.scope])) throw unauthorized(publicApiMessages.makerGone);
   try {
     await hit(API_KEY_LIMIT, item.id);
   } catch (error) {
@@ -41,7 +51,7 @@ export async function apiKeyCompany(event: HttpEvent, needs: ApiKeyScope): Promi
   }
   if (needs === 'write' && item.scope !== 'write') throw forbidden(publicApiMessages.readOnlyKey);
   await noteApiKeyUse(item);
-  return item.companyId;
+  return { companyId: item.companyId, role };
 }
 
 const untilWindowEnds = (windowSeconds: number, nowMs = Date.now()) =>

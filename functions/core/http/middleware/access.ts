@@ -1,24 +1,38 @@
 import { COMPANY_COOKIE, SESSION_COOKIE } from '@shared/constants';
-import { isMember } from '../../membership';
+import { permissionRefusal, ROLE_REQUIRED, roleMay, type Permission } from '@shared/permissions';
+import type { CompanyRole } from '@shared/schemas/company-record';
+import { memberRole } from '../../membership';
 import { findSession } from '../../sessions/session-store';
-import { apiKeyCompany } from '../../public-api/api-key-access';
+import { apiKeyCaller } from '../../public-api/api-key-access';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import type { HttpMiddleware } from '../event';
-import type { Access } from '../route';
+import type { RouteDef } from '../route';
 
 const COMPANY_ID = /^[1-9][0-9]{0,15}$/;
 
+/** A member whose role lacks the route's permission: 403 with who may, never a hint of the data. */
+function assertMay(role: CompanyRole, permission: Permission | undefined) {
+  if (permission && !roleMay(role, permission)) throw forbidden(permissionRefusal(permission), ROLE_REQUIRED);
+}
+
 /**
- * Resolves the session and, for company routes, the membership, once per request and before
- * any handler runs. Because it is attached from the route's declared access, a route cannot
- * reach a handler without the check its declaration promises.
+ * Resolves the session and, for company routes, the membership and the role the contract's
+ * permission needs, once per request and before any handler runs (and before validation, so a
+ * refused role learns nothing from field errors). Because it is attached from the route's
+ * declaration, a route cannot reach a handler without the check its declaration promises.
  */
-export function access(level: Access): HttpMiddleware {
+export function access(route: Pick<RouteDef, 'access' | 'contract'>): HttpMiddleware {
+  const level = route.access;
+  const permission = route.contract.permission;
   return {
     before: async ({ event }) => {
-      // An API key is the whole credential: a browser's cookies lend a key call nothing.
+      // An API key is the whole credential: a browser's cookies lend a key call nothing. The key
+      // acts as the member who made it, so it can do no more than they may now.
       if (level === 'api-read' || level === 'api-write') {
-        event.state.companyId = await apiKeyCompany(event, level === 'api-write' ? 'write' : 'read');
+        const caller = await apiKeyCaller(event, level === 'api-write' ? 'write' : 'read');
+        assertMay(caller.role, permission);
+        event.state.companyId = caller.companyId;
+        event.state.role = caller.role;
         return;
       }
       const token = event.state.cookies[SESSION_COOKIE];
@@ -33,15 +47,21 @@ export function access(level: Access): HttpMiddleware {
         // No company chosen, or a forged cookie: the same answer, with nothing about the company.
         if (!raw || !COMPANY_ID.test(raw)) throw forbidden();
         const companyId = Number(raw);
-        if (!(await isMember(companyId, user.id))) throw forbidden();
+        const role = await memberRole(companyId, user.id);
+        if (!role) throw forbidden();
+        assertMay(role, permission);
         event.state.companyId = companyId;
+        event.state.role = role;
       } else if (level === 'company-param') {
         const raw = event.pathParameters?.id ?? '';
         if (!COMPANY_ID.test(raw)) throw notFound();
         const companyId = Number(raw);
+        const role = await memberRole(companyId, user.id);
         // 404, not 403: a user learns nothing about companies they cannot see.
-        if (!(await isMember(companyId, user.id))) throw notFound();
+        if (!role) throw notFound();
+        assertMay(role, permission);
         event.state.companyId = companyId;
+        event.state.role = role;
       }
     },
   };

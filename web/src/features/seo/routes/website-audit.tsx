@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { canConfigureAudit } from '@shared/company-roles';
+import { roleMay } from '@shared/permissions';
 import { useProfile } from '@/lib/auth';
 import { useCurrentCompany } from '@/lib/company';
 import { loadChunk } from '@/lib/load-chunk';
@@ -56,7 +56,7 @@ export default function WebsiteAuditRoute() {
   const { company } = useCurrentCompany();
   const { data: profile } = useProfile();
   // Admins and managers see Turned off and change the audit; clients read (spec 02 §2, §6).
-  const member = Boolean(company) && canConfigureAudit(company?.users.find((u) => u.id === profile?.id)?.role);
+  const member = Boolean(company) && roleMay(company?.users.find((u) => u.id === profile?.id)?.role, 'seo');
   const auditId = params.get('audit') || 'latest';
   const known = isSection(section) && (!check || section === 'issues');
   const View = known ? VIEWS[section] : undefined;
