@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { APPROVAL_STATES } from './approval-state';
+import { postIdParams } from './calendar';
 
 /**
  * Approvals: a company setting that makes a post need approval before it is scheduled or
@@ -27,6 +28,16 @@ export const approvalMessages = {
   linkExpired: 'This review link has expired. Ask the sender for a new one.',
   linkOtherPost: 'This review link is for another post.',
   linkOutdated: 'This review link belongs to an earlier review of this post. Ask the sender for a new one.',
+  /** To the asker making a link: their own link would be a way round the second pair of eyes. */
+  ownLink:
+    'You asked for this review, so a review link you make cannot decide it while another member can. Ask another member to decide it or to make the link.',
+  /** To whoever opens such a link. */
+  linkByAsker:
+    'This review link was made by the person who asked for the review, so it cannot decide it. Ask another member of the company for a new link.',
+  /** A link from before links recorded their maker: it might be the asker's, so it is taken for one. */
+  linkMakerUnknown:
+    'This review link was made before review links recorded who made them, so it cannot decide this review. Ask another member of the company for a new link.',
+  linkNotFound: 'Review link not found',
 } as const;
 
 export const MAX_COMMENT = 2000;
@@ -56,6 +67,10 @@ export const postApprovalSchema = z.object({
   required: z.boolean(),
   /** Whether the caller may decide (a member who did not ask for this review). */
   canDecide: z.boolean(),
+  /** Whether the caller may make a review link that can decide this review (not its asker while another member may). */
+  canMakeLink: z.boolean(),
+  /** Whether the caller may see and revoke the review's links (the content permission). */
+  canManageLinks: z.boolean(),
   comments: z.array(approvalCommentSchema),
   version: z.number(),
 });
@@ -82,7 +97,27 @@ export const decisionSchema = z
   );
 export type DecisionInput = z.input<typeof decisionSchema>;
 
-export const reviewLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+/** A new review link: the only answer that holds its secret (in `url`). */
+export const reviewLinkSchema = z.object({ id: z.string(), url: z.string(), expiresAt: z.string() });
+
+/** A live review link as members see it: never its secret, which only the answer that made it holds. */
+export const reviewLinkItemSchema = z.object({
+  /** What members name it by: the start of its secret's hash. */
+  id: z.string(),
+  /** The member who made it; null for a link from before links recorded their maker. */
+  madeBy: z.nullable(z.string()),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type ReviewLinkItem = z.output<typeof reviewLinkItemSchema>;
+export const reviewLinkListSchema = z.array(reviewLinkItemSchema);
+
+export const reviewLinkParams = z.object({
+  id: postIdParams.shape.id,
+  linkId: z
+    .string()
+    .check(z.minLength(1, approvalMessages.linkNotFound), z.maxLength(64, approvalMessages.linkNotFound)),
+});
 
 export {
   reviewerDecisionSchema,

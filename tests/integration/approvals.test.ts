@@ -44,12 +44,28 @@ async function inReview(client: TestClient) {
 }
 
 async function reviewLink(client: TestClient, id: number) {
-  const res = await client.post<{ url: string; expiresAt: string }>(`/api/approvals/posts/${id}/link`);
+  const res = await client.post<{ id: string; url: string; expiresAt: string }>(`/api/approvals/posts/${id}/link`);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const url = new URL(res.body.url);
   expect(url.pathname).toBe(`/review/${id}`);
-  return url.searchParams.get('token') ?? '';
+  const token = url.searchParams.get('token') ?? '';
+  expect(res.body.id).toBe(linkIdOf(token));
+  return token;
 }
+
+/** The secret's half of a token, and the hash the table keys its link by. */
+const secretOf = (token: string) => token.split('.')[1] ?? '';
+/** What members name a link by: the start of that hash. */
+const linkIdOf = (token: string) => hashSecret(secretOf(token)).slice(0, 16);
+
+/** Someone without an account, with only the token: what they read, and what their decision gets. */
+const viaLink = (id: number, token: string) => ({
+  view: () => new TestClient().get(`/api/approvals/review/${id}?token=${encodeURIComponent(token)}`),
+  decide: (version: number, decision = 'approved', comment = '') =>
+    new TestClient().post(`/api/approvals/review/${id}`, { token, decision, comment, version }),
+});
+
+const userIdOf = async (client: TestClient) => (await client.get<{ id: number }>('/api/auth/profile')).body.id;
 
 describe('approvals', () => {
   let owner: TestClient;
@@ -178,7 +194,7 @@ describe('approvals', () => {
 
     it('takes a decision through a review link once, without an account', async () => {
       const post = await inReview(owner);
-      const token = await reviewLink(owner, post.id);
+      const token = await reviewLink(member, post.id);
       const stranger = new TestClient();
       const view = await stranger.get(`/api/approvals/review/${post.id}?token=${encodeURIComponent(token)}`);
       expect(view.status, JSON.stringify(view.body)).toBe(200);
@@ -212,7 +228,7 @@ describe('approvals', () => {
     it('refuses a link that expired, one for another post, a made-up one, and two uses at once', async () => {
       const post = await inReview(owner);
       const other = await inReview(owner);
-      const token = await reviewLink(owner, post.id);
+      const token = await reviewLink(member, post.id);
       const stranger = new TestClient();
       const decide = (id: number, t: string, version: number) =>
         stranger.post(`/api/approvals/review/${id}`, { token: t, decision: 'approved', version });
@@ -234,8 +250,8 @@ describe('approvals', () => {
 
       // A week later the link is dead: its stored expiry moved into the past stands in for the wait.
       const late = await inReview(owner);
-      const lateToken = await reviewLink(owner, late.id);
-      const secret = lateToken.split('.')[1] ?? '';
+      const lateToken = await reviewLink(member, late.id);
+      const secret = secretOf(lateToken);
       await table().send(
         new UpdateCommand({
           TableName: tableName(),
@@ -249,6 +265,120 @@ describe('approvals', () => {
         body: { message: approvalMessages.linkExpired },
       });
       expect((await read(owner, late.id)).approval).toBe('in-review');
+    });
+
+    it('gives the asker no link of their own while another member may decide; that member’s link decides', async () => {
+      const post = await inReview(owner);
+      // The asker: no link, said in the app before they try.
+      expect((await owner.get(`/api/approvals/posts/${post.id}`)).body).toMatchObject({
+        canDecide: false,
+        canMakeLink: false,
+        canManageLinks: true,
+      });
+      const own = await owner.post(`/api/approvals/posts/${post.id}/link`);
+      expect(own).toMatchObject({ status: 403, body: { message: approvalMessages.ownLink } });
+      expect((await owner.get(`/api/approvals/posts/${post.id}/links`)).body).toEqual([]);
+
+      // Another member may make one, and it decides the asker's post, whoever holds it.
+      expect((await member.get(`/api/approvals/posts/${post.id}`)).body).toMatchObject({
+        canDecide: true,
+        canMakeLink: true,
+      });
+      const token = await reviewLink(member, post.id);
+      const listed = (await owner.get(`/api/approvals/posts/${post.id}/links`)).body;
+      expect(listed).toEqual([
+        { id: linkIdOf(token), madeBy: 'Second Member', createdAt: expect.any(String), expiresAt: expect.any(String) },
+      ]);
+      const link = viaLink(post.id, token);
+      expect((await link.view()).status).toBe(200);
+      const approved = await link.decide(post.version);
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      expect((await read(owner, post.id)).approval).toBe('approved');
+    });
+
+    it('takes a link from before links recorded their maker for the asker’s: refused while another member may decide', async () => {
+      const post = await inReview(owner);
+      const token = await reviewLink(member, post.id);
+      await table().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.approvalLink(companyId, hashSecret(secretOf(token))),
+          UpdateExpression: 'REMOVE createdBy, createdAt',
+        }),
+      );
+      const link = viaLink(post.id, token);
+      for (const res of [await link.view(), await link.decide(post.version)]) {
+        expect(res).toMatchObject({ status: 403, body: { message: approvalMessages.linkMakerUnknown } });
+      }
+      expect((await read(owner, post.id)).approval).toBe('in-review');
+      // Still listed, to be revoked: made a week before it expires.
+      const [listed] = (await member.get(`/api/approvals/posts/${post.id}/links`)).body;
+      expect(listed).toMatchObject({ id: linkIdOf(token), madeBy: null });
+      expect(Date.parse(listed.expiresAt) - Date.parse(listed.createdAt)).toBe(7 * 24 * 3600_000);
+    });
+
+    it('lists the live links and revokes one: it then reads as a made-up link, for reading and deciding', async () => {
+      const post = await inReview(owner);
+      const first = await reviewLink(member, post.id);
+      const second = await reviewLink(member, post.id);
+      const ids = ((await member.get(`/api/approvals/posts/${post.id}/links`)).body as { id: string }[]).map(
+        (l) => l.id,
+      );
+      expect(ids.sort()).toEqual([linkIdOf(first), linkIdOf(second)].sort());
+
+      // The asker may revoke too: taking a link back opens no way round the rule.
+      const revoked = await owner.delete(`/api/approvals/posts/${post.id}/links/${linkIdOf(first)}`);
+      expect(revoked.status, JSON.stringify(revoked.body)).toBe(204);
+      const link = viaLink(post.id, first);
+      for (const res of [await link.view(), await link.decide(post.version)]) {
+        expect(res).toMatchObject({ status: 403, body: { message: approvalMessages.linkInvalid } });
+      }
+      expect((await read(owner, post.id)).approval).toBe('in-review');
+      const left = (await member.get(`/api/approvals/posts/${post.id}/links`)).body as { id: string }[];
+      expect(left.map((l) => l.id)).toEqual([linkIdOf(second)]);
+
+      // Gone is gone; a shorter id names no link; another post's path does not reach this one's link.
+      const other = await inReview(owner);
+      for (const path of [
+        `/api/approvals/posts/${post.id}/links/${linkIdOf(first)}`,
+        `/api/approvals/posts/${post.id}/links/${linkIdOf(second).slice(0, 4)}`,
+        `/api/approvals/posts/${other.id}/links/${linkIdOf(second)}`,
+      ]) {
+        expect(await member.delete(path)).toMatchObject({
+          status: 404,
+          body: { message: approvalMessages.linkNotFound },
+        });
+      }
+
+      // The link left still decides; then none is live.
+      expect((await viaLink(post.id, second).decide(post.version)).status).toBe(200);
+      expect((await member.get(`/api/approvals/posts/${post.id}/links`)).body).toEqual([]);
+    });
+
+    it('refuses a link replayed after its decision, after the review was decided in the app, and after a new round', async () => {
+      const post = await inReview(owner);
+      const used = await reviewLink(member, post.id);
+      const spare = await reviewLink(member, post.id);
+      const decided = await viaLink(post.id, used).decide(post.version, 'changes-requested', 'Shorter, please.');
+      expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+      const version = (await read(owner, post.id)).version;
+      for (const res of [await viaLink(post.id, used).view(), await viaLink(post.id, used).decide(version)]) {
+        expect(res).toMatchObject({ status: 403, body: { message: approvalMessages.linkUsed } });
+      }
+      // An unused link of the same review: the review is decided, so it decides nothing.
+      expect(await viaLink(post.id, spare).decide(version)).toMatchObject({
+        status: 409,
+        body: { message: approvalMessages.notInReview },
+      });
+      expect((await viaLink(post.id, spare).view()).body).toMatchObject({ open: false, state: 'changes-requested' });
+      // Asked again: a new round, and the old round's links are refused.
+      const again = await owner.post<ApiPost>(`/api/approvals/posts/${post.id}/request`, { version });
+      expect(again.status).toBe(200);
+      expect(await viaLink(post.id, spare).decide(again.body.version)).toMatchObject({
+        status: 403,
+        body: { message: approvalMessages.linkOutdated },
+      });
+      expect((await read(owner, post.id)).approval).toBe('in-review');
     });
 
     it('lets no member of another company read or decide a post', async () => {
@@ -300,4 +430,44 @@ describe('approvals', () => {
       }
     });
   });
+});
+
+describe('review links in a company of one', () => {
+  it('decide through the asker’s own link while nobody else may; not once a member joins; again once they leave', async () => {
+    const solo = await signedInUser('approvals-solo');
+    expect((await solo.client.put('/api/approvals/settings', { required: true })).status).toBe(200);
+
+    // Alone: an outside reviewer is the only second pair of eyes, so the asker's link decides.
+    const alone = await inReview(solo.client);
+    expect((await solo.client.get(`/api/approvals/posts/${alone.id}`)).body).toMatchObject({ canMakeLink: true });
+    const aloneLink = await reviewLink(solo.client, alone.id);
+    expect((await viaLink(alone.id, aloneLink).decide(alone.version)).status).toBe(200);
+    expect((await read(solo.client, alone.id)).approval).toBe('approved');
+
+    // A link made alone, then a member who may decide joins: the asker's link no longer decides.
+    const post = await inReview(solo.client);
+    const own = await reviewLink(solo.client, post.id);
+    const joiner = await secondMember({ client: solo.client, companyId: solo.companyId });
+    const link = viaLink(post.id, own);
+    for (const res of [await link.view(), await link.decide(post.version)]) {
+      expect(res).toMatchObject({ status: 403, body: { message: approvalMessages.linkByAsker } });
+    }
+    expect((await read(solo.client, post.id)).approval).toBe('in-review');
+    expect((await solo.client.get(`/api/approvals/posts/${post.id}`)).body).toMatchObject({ canMakeLink: false });
+
+    // The member's own link, then the member leaves: their link goes with them, the asker's decides again.
+    const joinersLink = await reviewLink(joiner, post.id);
+    const removed = await solo.client.delete(`/api/company/${solo.companyId}/users/${await userIdOf(joiner)}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(204);
+    expect(await viaLink(post.id, joinersLink).view()).toMatchObject({
+      status: 403,
+      body: { message: approvalMessages.linkInvalid },
+    });
+    expect(
+      ((await solo.client.get(`/api/approvals/posts/${post.id}/links`)).body as { id: string }[]).map((l) => l.id),
+    ).toEqual([linkIdOf(own)]);
+    const decided = await link.decide(post.version);
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    expect((await read(solo.client, post.id)).approval).toBe('approved');
+  }, 60_000);
 });

@@ -5,5 +5,5 @@ import { created, defineRoute } from '../../core/http/route';
 /** POST /api/approvals/posts/{id}/link */
 export const createReviewLinkRoute = defineRoute(approvalContracts.link, {
   access: 'company',
-  handle: async ({ companyId, params }) => created(await createReviewLink(companyId, params.id)),
+  handle: async ({ companyId, params, user }) => created(await createReviewLink(companyId, params.id, user.id)),
 });

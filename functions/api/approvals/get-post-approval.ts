@@ -5,5 +5,5 @@ import { defineRoute, ok } from '../../core/http/route';
 /** GET /api/approvals/posts/{id} */
 export const getPostApprovalRoute = defineRoute(approvalContracts.postApproval, {
   access: 'company',
-  handle: async ({ companyId, params, user }) => ok(await postApproval(companyId, params.id, user.id)),
+  handle: async ({ companyId, params, user, role }) => ok(await postApproval(companyId, params.id, user.id, role)),
 });

@@ -4,7 +4,9 @@ import { decideReviewRoute } from './decide-review';
 import { getPostApprovalRoute } from './get-post-approval';
 import { getReviewRoute } from './get-review';
 import { getSettingsRoute } from './get-settings';
+import { listReviewLinksRoute } from './list-review-links';
 import { requestReviewRoute } from './request-review';
+import { revokeReviewLinkRoute } from './revoke-review-link';
 import { saveSettingsRoute } from './save-settings';
 
 export const routes = [
@@ -14,6 +16,8 @@ export const routes = [
   requestReviewRoute,
   decideReviewRoute,
   createReviewLinkRoute,
+  listReviewLinksRoute,
+  revokeReviewLinkRoute,
   getReviewRoute,
   decideByLinkRoute,
 ];

@@ -7,6 +7,7 @@ import { log } from '../log';
 import { mailer, type MailMessage } from '../mail/mail-port';
 import { postSnippet } from '../notifications/publish-failure-notice';
 import { reviewDecidedMail, reviewRequestedMail } from './approval-mail';
+import { otherApprovers } from './link-rules';
 
 const postUrl = (post: PostItem) => `${config.appOrigin}/post/${post.id}`;
 
@@ -20,12 +21,14 @@ async function send(message: MailMessage, postId: number) {
 }
 
 /**
- * The approvers are every member of the company but the one who asked for the review: the
- * product has no roles (spec 01 §6), and a second pair of eyes is what the setting is for.
+ * The approvers are the members but the one who asked for the review whose role may decide it
+ * (link-rules.ts): a second pair of eyes is what the setting is for.
  */
 export async function mailApprovers(post: PostItem, input: { requester: string; comment: string; again: boolean }) {
   const requestedBy = post.approval?.requestedBy;
-  const approvers = (await getUsers(await memberIds(post.companyId))).filter((u) => u.id !== requestedBy);
+  const ids =
+    requestedBy === undefined ? await memberIds(post.companyId) : await otherApprovers(post.companyId, requestedBy);
+  const approvers = await getUsers(ids);
   const platform = PLATFORM_LABELS[post.platform];
   for (const user of approvers) {
     await send(

@@ -1,5 +1,13 @@
-import { approvalMessages, MAX_COMMENTS, type PostApproval, type ReviewView } from '@shared/schemas/approvals';
+import { roleMay } from '@shared/permissions';
+import {
+  approvalMessages,
+  MAX_COMMENTS,
+  type PostApproval,
+  type ReviewLinkItem,
+  type ReviewView,
+} from '@shared/schemas/approvals';
 import type { ApprovalState } from '@shared/schemas/approval-state';
+import type { CompanyRole } from '@shared/schemas/company-record';
 import { hashSecret, newToken, sameHash } from '../accounts/tokens';
 import { getUser } from '../accounts/user-store';
 import type { PostItem } from '../calendar/post-entity';
@@ -8,14 +16,15 @@ import { getPost, toApiPost, writePost } from '../calendar/post-store';
 import { getCompany } from '../companies/company-store';
 import { clock } from '../clock';
 import { config } from '../config';
-import { conflict, forbidden, invalid } from '../errors';
+import { conflict, forbidden, invalid, notFound } from '../errors';
 import { batchMedia } from '../media/media-store';
 import { transact } from '../table/entity';
-import { keys } from '../table/keys';
-import { approvalLinks } from './approval-entities';
+import { keys, partition } from '../table/keys';
+import { approvalLinks, type ApprovalLinkItem } from './approval-entities';
 import type { ApprovalCommentItem, ApprovalItem } from './approval-item';
 import { mailApprovers, mailAuthor } from './approval-notices';
 import { approvalsRequired } from './approval-settings';
+import { assertLinkMayDecide, makerMayDecide, makerStillMayLink } from './link-rules';
 
 /** A review link lives a week: long enough for a client to answer, short enough to go stale. */
 export const REVIEW_LINK_TTL_MS = 7 * 24 * 3600_000;
@@ -37,14 +46,23 @@ const versionIs = (version: number) => ({
   onlyIf: { expression: '#v = :read', names: { '#v': 'version' }, values: { ':read': version } },
 });
 
-export async function postApproval(companyId: number, postId: number, userId: number): Promise<PostApproval> {
+export async function postApproval(
+  companyId: number,
+  postId: number,
+  userId: number,
+  role: CompanyRole,
+): Promise<PostApproval> {
   const post = await getPost(companyId, postId);
   const approval = post.approval;
+  const inReview = approval?.state === 'in-review';
+  const canManageLinks = roleMay(role, 'content');
   return {
     postId,
     state: approval?.state ?? null,
     required: await approvalsRequired(companyId),
-    canDecide: approval?.state === 'in-review' && approval.requestedBy !== userId,
+    canDecide: inReview && approval.requestedBy !== userId && roleMay(role, 'review'),
+    canMakeLink: inReview && canManageLinks && (await makerMayDecide(companyId, userId, approval.requestedBy)),
+    canManageLinks,
     comments: (approval?.comments ?? []).map(({ userId: _, ...c }) => c),
     version: post.version,
   };
@@ -129,31 +147,45 @@ export async function decide(
   return toApiPost(next);
 }
 
+/** Members name a link by the start of its secret's hash: 64 bits, unique in a company, and no key to the link. */
+const LINK_ID_LENGTH = 16;
+const linkIdOf = (link: ApprovalLinkItem) => link.secretHash.slice(0, LINK_ID_LENGTH);
+const LINK_PREFIX = keys.approvalLink(0, '').sk;
+
 /**
  * A link for an outside reviewer: `/review/<postId>?token=<companyId>.<secret>`. The secret is
- * 256 random bits of which the table keeps the SHA-256 with the post, the review round and the
- * expiry it is bound to (as reset and invite links are): it cannot be made up, and the server
- * checks everything it grants.
+ * 256 random bits of which the table keeps the SHA-256 with the post, the review round, its maker
+ * and the expiry it is bound to (as reset and invite links are): it cannot be made up, and the
+ * server checks everything it grants. The asker may not make one while another member may
+ * decide: it would be their own approval by another door (link-rules.ts; checked again on use,
+ * since members come and go).
  */
-export async function createReviewLink(companyId: number, postId: number, now = clock.now()) {
+export async function createReviewLink(companyId: number, postId: number, userId: number, now = clock.now()) {
   const post = await getPost(companyId, postId);
   if (post.approval?.state !== 'in-review') throw conflict(approvalMessages.notInReview);
+  if (!(await makerMayDecide(companyId, userId, post.approval.requestedBy))) throw forbidden(approvalMessages.ownLink);
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + REVIEW_LINK_TTL_MS).toISOString();
-  await approvalLinks.put({
+  const link: ApprovalLinkItem = {
     companyId,
     postId,
     round: post.approval.round,
     secretHash: hash,
+    createdBy: userId,
+    createdAt: now.toISOString(),
     expiresAt,
     ttl: Math.ceil(Date.parse(expiresAt) / 1000) + 24 * 3600,
-  });
+  };
+  await approvalLinks.put(link);
   const url = new URL(`/review/${postId}`, config.appOrigin);
   url.searchParams.set('token', `${companyId}.${token}`);
-  return { url: url.href, expiresAt };
+  return { id: linkIdOf(link), url: url.href, expiresAt };
 }
 
-/** The link a token names, checked against the post it is used on: each refusal its own sentence. */
+/**
+ * The link a token names, checked against the post it is used on: each refusal its own sentence.
+ * A revoked link is deleted, so it reads as one never made.
+ */
 async function openLink(postId: number, token: string) {
   const match = /^(\d{1,15})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
   if (!match) throw forbidden(approvalMessages.linkInvalid);
@@ -167,6 +199,8 @@ async function openLink(postId: number, token: string) {
   const post = await posts.get(keys.post(companyId, postId), { consistent: true });
   if (!post) throw forbidden(approvalMessages.linkInvalid);
   if (post.approval?.round !== link.round) throw forbidden(approvalMessages.linkOutdated);
+  // Refused on reading too, so a reviewer is not asked for a decision the link cannot make.
+  await assertLinkMayDecide(link, post.approval.requestedBy);
   return { link, post };
 }
 
@@ -196,10 +230,14 @@ export async function reviewByLink(postId: number, token: string): Promise<Revie
   return reviewView(post, link.expiresAt, post.approval?.state === 'in-review');
 }
 
-/** Of two uses of one link at once, the loser is told the link was used, whichever read it lost. */
+/**
+ * Of two uses of one link at once, the loser is told the link was used, whichever read it lost;
+ * a link revoked while its decision was on the way is told apart, as a link gone.
+ */
 async function refuseIfSpent(link: { companyId: number; secretHash: string }) {
   const now = await approvalLinks.get(keys.approvalLink(link.companyId, link.secretHash), { consistent: true });
-  if (now?.usedAt) throw forbidden(approvalMessages.linkUsed);
+  if (!now) throw forbidden(approvalMessages.linkInvalid);
+  if (now.usedAt) throw forbidden(approvalMessages.linkUsed);
 }
 
 /**
@@ -229,9 +267,9 @@ export async function decideByLink(
     }),
     posts.tx.put(next, versionIs(post.version)),
   ]);
-  if (!written.ok && written.failed.includes(0)) throw forbidden(approvalMessages.linkUsed);
   if (!written.ok) {
     await refuseIfSpent(link);
+    if (written.failed.includes(0)) throw forbidden(approvalMessages.linkUsed);
     throw conflict(approvalMessages.changedSinceOpened);
   }
   await mailAuthor(next, {
@@ -240,4 +278,57 @@ export async function decideByLink(
     comment: input.comment,
   });
   return reviewView(next, link.expiresAt, false);
+}
+
+/** The post's links, read consistently: a link made or revoked a moment ago is shown as it is. */
+const linksOf = (companyId: number, postId: number) =>
+  approvalLinks.query({
+    pk: partition.company(companyId),
+    sk: { beginsWith: LINK_PREFIX },
+    filter: { expression: '#postId = :postId', names: { '#postId': 'postId' }, values: { ':postId': postId } },
+    consistent: true,
+  });
+
+/**
+ * The post's live review links, newest first: unused, unexpired, of the review now open, and
+ * made by someone who is still a member (a link answers for its maker). A link the asker made
+ * that cannot decide now (another member joined since) is listed too: it may be revoked, and it
+ * would decide again were that member to leave.
+ */
+export async function listReviewLinks(companyId: number, postId: number, now = clock.now()): Promise<ReviewLinkItem[]> {
+  const post = await getPost(companyId, postId);
+  if (post.approval?.state !== 'in-review') return [];
+  const round = post.approval.round;
+  const live = (await linksOf(companyId, postId)).filter(
+    (l) => l.round === round && !l.usedAt && Date.parse(l.expiresAt) > now.getTime(),
+  );
+  const makers = [...new Set(live.flatMap((l) => (l.createdBy === undefined ? [] : [l.createdBy])))];
+  const speaking = new Set(
+    (await Promise.all(makers.map(async (id) => ((await makerStillMayLink(companyId, id)) ? [id] : [])))).flat(),
+  );
+  const names = new Map(await Promise.all([...speaking].map(async (id) => [id, await memberName(id)] as const)));
+  return live
+    .filter((l) => l.createdBy === undefined || speaking.has(l.createdBy))
+    .map((l) => ({
+      id: linkIdOf(l),
+      madeBy: l.createdBy === undefined ? null : (names.get(l.createdBy) ?? null),
+      // A link from before its making was recorded: a week before its expiry, which is when it was made.
+      createdAt: l.createdAt ?? new Date(Date.parse(l.expiresAt) - REVIEW_LINK_TTL_MS).toISOString(),
+      expiresAt: l.expiresAt,
+    }))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * Revokes one of the post's links: deleted, so from now on it answers as a link never made. Of a
+ * revoke and a decision at once, whichever the table takes first stands.
+ */
+export async function revokeReviewLink(companyId: number, postId: number, linkId: string): Promise<void> {
+  await getPost(companyId, postId);
+  // Exactly the id's length: a shorter prefix would name every link that starts with it.
+  if (!new RegExp(`^[0-9a-f]{${LINK_ID_LENGTH}}$`).test(linkId)) throw notFound(approvalMessages.linkNotFound);
+  const link = (await linksOf(companyId, postId)).find((l) => linkIdOf(l) === linkId);
+  if (!link || !(await approvalLinks.delete(keys.approvalLink(companyId, link.secretHash), { ifExists: true }))) {
+    throw notFound(approvalMessages.linkNotFound);
+  }
 }
