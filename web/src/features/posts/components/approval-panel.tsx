@@ -1,5 +1,5 @@
 import { APPROVAL_LABELS, type ApprovalState } from '@shared/schemas/approval-state';
-import type { ApprovalComment } from '@shared/schemas/approvals';
+import { approvalMessages, type ApprovalComment } from '@shared/schemas/approvals';
 import type { Post } from '@shared/schemas/calendar';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -11,6 +11,8 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, viewerZone } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { useDecide, usePostApproval, useRequestReview, useReviewLink } from '../api/approval-calls';
+import { useRefreshReviewLinks } from '../api/review-links';
+import { ReviewLinks } from './review-links';
 
 export const APPROVAL_TONE: Record<ApprovalState, 'warning' | 'success' | 'danger'> = {
   'in-review': 'warning',
@@ -42,17 +44,20 @@ export function ApprovalComments({ comments }: { comments: ApprovalComment[] }) 
 /**
  * The post page's approval card (a chunk of its own: the editors' first load is at its budget):
  * the state and its history, Ask for review for the author, Approve / Ask for changes for the
- * other members, and a review link for someone outside the company.
+ * other members, a review link for someone outside the company (never the asker's own while
+ * another member may decide: the server says who may), and the review's live links to revoke.
  */
 export function ApprovalPanel({ post }: { post: Post }) {
   const approval = usePostApproval(post.id);
   const request = useRequestReview(post.id);
   const decide = useDecide(post.id);
   const link = useReviewLink(post.id);
+  const refreshLinks = useRefreshReviewLinks(post.id);
   const [comment, setComment] = useState('');
   const data = approval.data;
   if (!data || (!data.required && !data.state)) return null;
   const reviewable = (post.status === 'draft' || post.status === 'failed') && data.state !== 'in-review';
+  const inReview = data.state === 'in-review';
   const failed = request.error ?? decide.error ?? link.error;
   const onDecide = (decision: 'approved' | 'changes-requested') =>
     decide.mutate(
@@ -110,12 +115,19 @@ export function ApprovalPanel({ post }: { post: Post }) {
             </Button>
           </>
         ) : null}
-        {data.state === 'in-review' ? (
-          <Button variant="ghost" pending={link.isPending} onClick={() => link.mutate()}>
+        {inReview && data.canMakeLink ? (
+          <Button
+            variant="ghost"
+            pending={link.isPending}
+            onClick={() => link.mutate(undefined, { onSuccess: () => void refreshLinks() })}
+          >
             Get a review link
           </Button>
         ) : null}
       </div>
+      {inReview && data.canManageLinks && !data.canMakeLink ? (
+        <p className="muted">{approvalMessages.ownLink}</p>
+      ) : null}
       {link.data ? (
         <TextField
           label="Review link (one decision, this post only)"
@@ -123,6 +135,14 @@ export function ApprovalPanel({ post }: { post: Post }) {
           value={link.data.url}
           hint={`Anyone with it can approve this post once, until ${formatDateTime(link.data.expiresAt, viewerZone())}.`}
           onFocus={(event) => event.currentTarget.select()}
+        />
+      ) : null}
+      {inReview && data.canManageLinks ? (
+        <ReviewLinks
+          postId={post.id}
+          onRevoked={(linkId) => {
+            if (linkId === link.data?.id) link.reset();
+          }}
         />
       ) : null}
     </Card>
