@@ -62,7 +62,8 @@ export const authContracts = {
   consumeReset: defineContract({
     method: 'POST',
     path: '/api/auth/consume-reset',
-    summary: 'Set a new password with a reset link; ends every session',
+    summary:
+      "Set a new password with a reset link; ends every session, and with revokeApiKeys deletes the user's API keys",
     body: consumeResetSchema,
     responses: { 200: messageSchema },
   }),

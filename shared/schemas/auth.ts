@@ -55,6 +55,8 @@ export const consumeResetSchema = z.object({
     .string({ error: 'Reset link is not valid.' })
     .check(z.minLength(1, 'Reset link is not valid.'), z.maxLength(200)),
   password: passwordField(),
+  /** Also delete every API key this user made, in every company (a leaked password may have leaked them). */
+  revokeApiKeys: z.optional(z.boolean({ error: 'Revoke API keys must be true or false.' })),
 });
 
 const profileName = (required: string) => textWithMin(required, NAME_MIN_LENGTH, messages.nameMin2, { max: 100 });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { Permission } from '../permissions';
 
 /**
  * The public API's keys and outgoing webhooks, as the settings tab manages them. A key or a
@@ -18,6 +19,18 @@ export const publicApiMessages = {
   badKey: 'This API key is not valid, or it was revoked.',
   readOnlyKey: 'This API key may only read. Make a key with write access to change posts.',
   rateLimited: 'Too many requests with this API key. Wait a moment and try again.',
+  makerGone:
+    'This API key stopped working: the member who made it left the company or no longer has the role it needs. An admin can hand it over in Settings, API.',
+  webhookStopped:
+    'This webhook is stopped: the member who made it left the company or no longer has the role it needs. Hand it over to yourself first.',
+  /** The error of a delivery a stopped webhook did not send (it can be redelivered once handed over). */
+  webhookNotSent:
+    'Not sent: the member who made this webhook left the company or no longer has the role it needs. Hand it over, then redeliver.',
+  redeliverPending:
+    'This delivery is still on its way. Redeliver it once it has been delivered or has failed for good.',
+  tooManySends: 'At most 10 test deliveries and redeliveries a minute to one webhook. Wait a moment and try again.',
+  tooManyCompanySends:
+    "At most 30 test deliveries and redeliveries a minute across this company's webhooks. Wait a moment and try again.",
 } as const;
 
 export const API_KEY_SCOPES = ['read', 'write'] as const;
@@ -28,6 +41,27 @@ export const WEBHOOK_EVENTS = ['post.published', 'post.failed', 'audit.finished'
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_EVENT_TYPES = [...WEBHOOK_EVENTS, 'webhook.test'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * What the maker of a key must still be allowed (shared/permissions.ts) for the key to work: a key
+ * acts as its maker, so a write key stops when its maker can no longer change content.
+ */
+export const API_KEY_NEEDS = { read: 'view', write: 'content' } as const satisfies Record<ApiKeyScope, Permission>;
+
+/** A webhook tells its receiver what the company holds, so it stops when its maker may no longer see it. */
+export const WEBHOOK_NEEDS: Permission = 'view';
+
+/**
+ * Whether a key or webhook still acts, from its maker's membership now: `maker-left` once they
+ * are no longer a member (or their account is gone), `maker-role` once their role lacks what it
+ * needs. A stopped one works again when an admin hands it over to themselves.
+ */
+export const MAKER_STATUSES = ['active', 'maker-left', 'maker-role'] as const;
+export type MakerStatus = (typeof MAKER_STATUSES)[number];
+
+/** Who made a key or webhook; null when that account no longer exists or was never recorded. */
+export const makerSchema = z.nullable(z.object({ id: z.number(), name: z.string() }));
+export type Maker = z.output<typeof makerSchema>;
 
 export const MAX_API_KEYS = 20;
 export const MAX_WEBHOOKS = 10;
@@ -43,6 +77,8 @@ export const apiKeySchema = z
     prefix: z.string(),
     createdAt: z.string(),
     lastUsedAt: z.nullable(z.string()),
+    createdBy: makerSchema,
+    status: z.enum(MAKER_STATUSES),
   })
   .check(z.meta({ title: 'ApiKey' }));
 export type ApiKey = z.output<typeof apiKeySchema>;
@@ -65,6 +101,8 @@ export const webhookSchema = z
     /** The signing secret's first characters. */
     secretPrefix: z.string(),
     createdAt: z.string(),
+    createdBy: makerSchema,
+    status: z.enum(MAKER_STATUSES),
   })
   .check(z.meta({ title: 'Webhook' }));
 export type Webhook = z.output<typeof webhookSchema>;

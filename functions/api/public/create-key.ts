@@ -2,10 +2,7 @@ import { publicApiSettingsContracts } from '@shared/contracts/public-api-setting
 import { created, defineRoute } from '../../core/http/route';
 import { createApiKey } from '../../core/public-api/api-keys';
 
-/**
- * POST /api/public/keys. Any member may make one: the product has no roles, every member of a
- * company manages it whole (its team, its billing, its deletion).
- */
+/** POST /api/public/keys: the key acts as its maker, the caller, for as long as their role allows. */
 export const createKeyRoute = defineRoute(publicApiSettingsContracts.createKey, {
   access: 'company',
   handle: async ({ companyId, user, body }) => created(await createApiKey(companyId, user.id, body)),

@@ -1,6 +1,8 @@
 import { createKeyRoute } from './create-key';
 import { createWebhookRoute } from './create-webhook';
 import { deleteWebhookRoute } from './delete-webhook';
+import { handOverKeyRoute } from './hand-over-key';
+import { handOverWebhookRoute } from './hand-over-webhook';
 import { listDeliveriesRoute } from './list-deliveries';
 import { listKeysRoute } from './list-keys';
 import { listWebhooksRoute } from './list-webhooks';
@@ -16,9 +18,11 @@ export const routes = [
   listKeysRoute,
   createKeyRoute,
   revokeKeyRoute,
+  handOverKeyRoute,
   listWebhooksRoute,
   createWebhookRoute,
   deleteWebhookRoute,
+  handOverWebhookRoute,
   testWebhookRoute,
   listDeliveriesRoute,
   redeliverRoute,

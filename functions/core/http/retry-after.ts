@@ -10,3 +10,10 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
+
+/**
+ * The Retry-After, in seconds, of a 429 from a rate limit (functions/core/accounts/rate-limit.ts):
+ * the end of the limit's current window, the earliest a retry can count for less.
+ */
+export const untilWindowEnds = (windowSeconds: number, nowMs = Date.now()) =>
+  Math.max(1, Math.ceil(windowSeconds - ((nowMs / 1000) % windowSeconds)));

@@ -5,15 +5,17 @@ import {
   type WebhookEventType,
 } from '@shared/schemas/public-api';
 import { ulid } from 'ulid';
+import { hit, type Limit } from '../accounts/rate-limit';
 import { clock } from '../clock';
 import { config } from '../config';
-import { DomainError, notFound } from '../errors';
+import { conflict, DomainError, notFound } from '../errors';
+import { untilWindowEnds } from '../http/retry-after';
 import type { RunJobInput } from '../jobs/job-store';
 import { workflows } from '../jobs/workflow-port';
 import { log } from '../log';
 import { FetchRefusedError, safeFetch } from '../net';
 import { companyItemPrefix, keys, partition, webhookWatchPartition, WATCH_SHARDS } from '../table/keys';
-import { getWebhook, openWebhookSecret, webhooksFor } from './webhooks';
+import { getWebhook, openWebhookSecret, webhooksFor, webhookStatus } from './webhooks';
 import { deliveries, type DeliveryItem, type WebhookItem } from './webhook-entity';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
 
@@ -38,6 +40,39 @@ const KEEP_SECONDS = 30 * 24 * 3600;
 const MAX_EVENT_CONTENT = 20_000;
 /** Refusals that no retry can mend: the address itself is not allowed. */
 const FINAL_REFUSALS = new Set(['invalid-url', 'scheme', 'credentials', 'port', 'private-address']);
+
+/**
+ * Send test and Redeliver each start a signed POST at once, past the sweeper, so they are
+ * limited: per webhook, so the settings tab cannot flood one receiver, and per company, so its
+ * ten webhooks together cannot keep the delivery worker busy. Tests and redeliveries count
+ * together in both: to the receiver and to the worker they are the same request.
+ */
+export const SEND_LIMITS = {
+  perWebhook: { scope: 'webhook-send', max: 10, windowSeconds: 60, message: publicApiMessages.tooManySends },
+  perCompany: {
+    scope: 'webhook-send-company',
+    max: 30,
+    windowSeconds: 60,
+    message: publicApiMessages.tooManyCompanySends,
+  },
+} satisfies Record<string, Limit>;
+
+/** Counts one send against a limit; over it, the 429 carries Retry-After (the error responder sends it). */
+async function countSend(limit: Limit, key: string): Promise<void> {
+  try {
+    await hit(limit, key);
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'rate-limited')
+      Object.assign(error, { retryAfterSeconds: untilWindowEnds(limit.windowSeconds) });
+    throw error;
+  }
+}
+
+/** A send the settings tab asked for: the webhook's own limit first, so one busy webhook does not use up the company's. */
+async function countSendTo(webhook: WebhookItem): Promise<void> {
+  await countSend(SEND_LIMITS.perWebhook, `${webhook.companyId}#${webhook.id}`);
+  await countSend(SEND_LIMITS.perCompany, String(webhook.companyId));
+}
 
 const backoffMs = (failedAttempts: number) =>
   (BACKOFF_MS[Math.min(failedAttempts, BACKOFF_MS.length) - 1] ?? 0) * config.localTimeScale;
@@ -66,13 +101,18 @@ export function trimmedPost<P extends { content: string }>(post: P): { post: P; 
   return { post: { ...post, content: post.content.slice(0, MAX_EVENT_CONTENT) }, contentTruncated: true };
 }
 
-/** A new pending delivery of one event to one webhook, due now: the sweeper or a start picks it up. */
+/**
+ * A new pending delivery of one event to one webhook, due now: the sweeper or a start picks it
+ * up. `notSent`: a webhook that is stopped (its maker left or lost the role) records the event
+ * as failed at once, with why, and sends nothing; once handed over, it can be redelivered.
+ */
 async function enqueue(
   webhook: WebhookItem,
   event: { id: string; type: WebhookEventType; payload: string },
   now: Date,
+  notSent = false,
 ): Promise<DeliveryItem> {
-  const item: DeliveryItem = {
+  const pending: DeliveryItem = {
     companyId: webhook.companyId,
     webhookId: webhook.id,
     id: ulid(now.getTime()),
@@ -86,6 +126,14 @@ async function enqueue(
     version: 1,
     ttl: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
   };
+  const item: DeliveryItem = notSent
+    ? {
+        ...pending,
+        status: 'failed',
+        attempts: [{ at: now.toISOString(), status: null, error: publicApiMessages.webhookNotSent, ms: 0 }],
+        nextAttemptAt: null,
+      }
+    : pending;
   await deliveries.put(item, { ifAbsent: true });
   return item;
 }
@@ -105,7 +153,8 @@ export async function emitWebhookEvent(
     const targets = await webhooksFor(companyId, type);
     if (!targets.length) return;
     const event = { ...eventBody(companyId, type, data, now), type };
-    for (const webhook of targets) await enqueue(webhook, event, now);
+    const statuses = await Promise.all(targets.map(webhookStatus));
+    for (const [n, webhook] of targets.entries()) await enqueue(webhook, event, now, statuses[n] !== 'active');
   } catch (error) {
     log('error', 'a webhook event could not be recorded', { companyId, type, error: (error as Error).message });
   }
@@ -131,9 +180,16 @@ export async function startAttempt(d: DeliveryItem): Promise<void> {
   await workflows().start('run-job', input, name);
 }
 
+/** A stopped webhook sends nothing, not even on request: it is handed over first. */
+async function assertSending(webhook: WebhookItem): Promise<void> {
+  if ((await webhookStatus(webhook)) !== 'active') throw conflict(publicApiMessages.webhookStopped);
+}
+
 /** Send test (the settings tab): a `webhook.test` event to this webhook, started at once. */
 export async function sendTestEvent(companyId: number, webhookId: string, now = clock.now()) {
   const webhook = await getWebhook(companyId, webhookId);
+  await assertSending(webhook);
+  await countSendTo(webhook);
   const event = {
     ...eventBody(companyId, 'webhook.test', { webhook: { id: webhook.id, url: webhook.url } }, now),
     type: 'webhook.test' as const,
@@ -143,11 +199,18 @@ export async function sendTestEvent(companyId: number, webhookId: string, now = 
   return toApiDelivery(item);
 }
 
-/** Redeliver: the same event (same id and body, a new signature) as a new delivery, started at once. */
+/**
+ * Redeliver: the same event (same id and body, a new signature) as a new delivery, started at
+ * once. Not while the delivery is still pending: its own retries are under way, and a copy
+ * beside them would reach the receiver twice for one click.
+ */
 export async function redeliver(companyId: number, webhookId: string, deliveryId: string, now = clock.now()) {
   const webhook = await getWebhook(companyId, webhookId);
-  const old = await deliveries.get(keys.webhookDelivery(companyId, webhookId, deliveryId));
+  const old = await deliveries.get(keys.webhookDelivery(companyId, webhookId, deliveryId), { consistent: true });
   if (!old) throw notFound(publicApiMessages.deliveryNotFound);
+  if (old.status === 'pending') throw conflict(publicApiMessages.redeliverPending);
+  await assertSending(webhook);
+  await countSendTo(webhook);
   const item = await enqueue(webhook, { id: old.eventId, type: old.event, payload: old.payload }, now);
   await startAttempt(item);
   return toApiDelivery(item);
@@ -201,6 +264,8 @@ export async function attemptDelivery(
   let final = false;
   try {
     const webhook = await getWebhook(companyId, webhookId);
+    // Checked at each attempt too: a retry, or an event recorded before the maker left, is not sent.
+    if ((await webhookStatus(webhook)) !== 'active') throw conflict(publicApiMessages.webhookNotSent);
     const secret = await openWebhookSecret(webhook);
     const timestamp = Math.floor(Date.now() / 1000);
     const response = await safeFetch(webhook.url, {
@@ -227,7 +292,7 @@ export async function attemptDelivery(
       error = caught.message;
       final = FINAL_REFUSALS.has(caught.reason);
     } else if (caught instanceof DomainError) {
-      // The webhook was deleted meanwhile.
+      // The webhook was deleted meanwhile, or is stopped.
       error = (caught as Error).message;
       final = true;
     } else throw caught;

@@ -12,6 +12,8 @@ export const webhookItemSchema = z.object({
   sealedSecret: z.string(),
   secretPrefix: z.string(),
   createdAt: z.string(),
+  /** The member it acts as (makers.ts); absent on webhooks made before makers were recorded. */
+  createdBy: z.number().int().optional(),
 });
 export type WebhookItem = z.infer<typeof webhookItemSchema>;
 

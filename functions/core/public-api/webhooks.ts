@@ -1,9 +1,18 @@
-import { MAX_WEBHOOKS, publicApiMessages, type Webhook, type WebhookEvent } from '@shared/schemas/public-api';
+import {
+  MAX_WEBHOOKS,
+  publicApiMessages,
+  WEBHOOK_NEEDS,
+  type Maker,
+  type MakerStatus,
+  type Webhook,
+  type WebhookEvent,
+} from '@shared/schemas/public-api';
 import { ulid } from 'ulid';
 import { invalid, notFound } from '../errors';
 import { tokenCrypto } from '../integrations/token-crypto';
 import { checkTarget } from '../net';
 import { companyItemPrefix, keys, partition } from '../table/keys';
+import { makerStatus, withMaker, withMakers } from './makers';
 import { newWebhookSecret } from './webhook-signature';
 import { deliveries, webhooks, type WebhookItem } from './webhook-entity';
 
@@ -14,19 +23,26 @@ const sealContext = (companyId: number, webhookId: string) => ({
   webhookId,
 });
 
-const toApi = (item: WebhookItem): Webhook => ({
+const toApi = (item: WebhookItem, createdBy: Maker, status: MakerStatus): Webhook => ({
   id: item.id,
   url: item.url,
   events: item.events,
   secretPrefix: item.secretPrefix,
   createdAt: item.createdAt,
+  createdBy,
+  status,
 });
+
+const described = (companyId: number, items: WebhookItem[]) => withMakers(companyId, items, () => WEBHOOK_NEEDS, toApi);
+
+/** Whether the webhook may send now: its maker is still a member who may see what it tells. */
+export const webhookStatus = (item: WebhookItem) => makerStatus(item.companyId, item.createdBy, WEBHOOK_NEEDS);
 
 const companyWebhooks = (companyId: number) =>
   webhooks.query({ pk: partition.company(companyId), sk: { beginsWith: companyItemPrefix.webhook } });
 
 export async function listWebhooks(companyId: number): Promise<Webhook[]> {
-  return (await companyWebhooks(companyId)).map(toApi);
+  return described(companyId, await companyWebhooks(companyId));
 }
 
 /** The company's webhooks that want this event (one Query of the company's partition). */
@@ -48,6 +64,7 @@ export async function getWebhook(companyId: number, webhookId: string): Promise<
  */
 export async function createWebhook(
   companyId: number,
+  userId: number,
   input: { url: string; events: WebhookEvent[] },
   now = new Date(),
 ): Promise<{ webhook: Webhook; secret: string }> {
@@ -63,9 +80,25 @@ export async function createWebhook(
     sealedSecret: await tokenCrypto().encrypt(secret, sealContext(companyId, id)),
     secretPrefix: secret.slice(0, 10),
     createdAt: now.toISOString(),
+    createdBy: userId,
   };
   await webhooks.put(item, { ifAbsent: true });
-  return { webhook: toApi(item), secret };
+  return { webhook: await withMaker(companyId, item, WEBHOOK_NEEDS, toApi), secret };
+}
+
+/**
+ * Makes `userId` the webhook's maker: a webhook stopped by its maker's leaving or demotion
+ * delivers new events again (the ones it did not send can be redelivered from its log).
+ */
+export async function handOverWebhook(companyId: number, webhookId: string, userId: number): Promise<Webhook> {
+  await getWebhook(companyId, webhookId);
+  // ifExists: a webhook deleted meanwhile stays deleted.
+  const handed = await webhooks.patch(keys.webhook(companyId, webhookId), {
+    set: { createdBy: userId },
+    ifExists: true,
+  });
+  if (!handed) throw notFound(publicApiMessages.webhookNotFound);
+  return withMaker(companyId, handed, WEBHOOK_NEEDS, toApi);
 }
 
 export const openWebhookSecret = (item: WebhookItem) =>
