@@ -48,10 +48,10 @@ export function routeTable(): string {
     .flat()
     .map(
       (r) =>
-        `| ${r.method} | \`${r.path}\` | ${r.access}${r.localOnly ? ' (local only)' : ''} | ${request(r)} | ${responses(r)} | ${r.contract.summary} |`,
+        `| ${r.method} | \`${r.path}\` | ${r.access}${r.contract.permission ? ` · ${r.contract.permission}` : ''}${r.localOnly ? ' (local only)' : ''} | ${request(r)} | ${responses(r)} | ${r.contract.summary} |`,
     );
   return [
-    '| method | path | access | request | success answers | what it does |',
+    '| method | path | access · permission | request | success answers | what it does |',
     '|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');

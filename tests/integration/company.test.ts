@@ -127,7 +127,7 @@ describe('invites', () => {
     expect(lookup.body).toMatchObject({ companyName: 'Owner Studio', companyID: a.companyId });
 
     const listed = (await a.client.get('/api/company')).body.find((c: { id: number }) => c.id === a.companyId);
-    expect(listed.invites).toEqual([{ id: invite.body.id, email: bEmail }]);
+    expect(listed.invites).toEqual([{ id: invite.body.id, email: bEmail, role: 'manager' }]);
 
     // Signing up with the invite token for the invited address needs no mail verification.
     const b = new TestClient();

@@ -1,9 +1,13 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { CompanyRole } from '@shared/schemas/company-record';
 import { permissionRefusal, PERMISSIONS, ROLE_REQUIRED, roleMay, teamMessages } from '@shared/permissions';
 import { publicApiMessages } from '@shared/schemas/public-api';
 import { ALL_ROUTES } from '../../functions/api/all-routes';
+import { getCompany } from '../../functions/core/companies/company-store';
 import type { RouteDef } from '../../functions/core/http/route';
+import { table } from '../../functions/core/table/client';
+import { keys } from '../../functions/core/table/keys';
 import {
   linkIn,
   signedInUser,
@@ -13,6 +17,9 @@ import {
   waitForMail,
   type SignedInUser,
 } from '../support/api-client';
+import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
+
+useSuiteRuntimeEnv();
 
 const allRoutes: RouteDef[] = Object.values(ALL_ROUTES).flat();
 const label = (r: RouteDef) => `${r.method} ${r.path}`;
@@ -221,5 +228,37 @@ describe('permissions: what a client was found able to do', () => {
     const self = await manager.client.put(`/api/company/${id}/users/${manager.profile.id}/role`, { role: 'client' });
     expect(self.status).toBe(403);
     expect(self.body.message).toBe(teamMessages.ownRole);
+  });
+
+  it('a company stored before admins were counted counts them on the first change that needs it', async () => {
+    const admin = await signedInUser('legacy-admin');
+    const manager = await teammate(admin, 'manager', 'legacy-manager');
+    const id = admin.companyId;
+    // As stored before: no count on the company, and the creator's member item without a role.
+    const remove = (key: Record<string, string>, field: string) =>
+      table().send(
+        new UpdateCommand({
+          TableName: process.env.TABLE_NAME!,
+          Key: key,
+          UpdateExpression: 'REMOVE #f',
+          ExpressionAttributeNames: { '#f': field },
+        }),
+      );
+    await remove(keys.company(id), 'adminCount');
+    await remove(keys.member(id, admin.profile.id), 'role');
+    expect((await getCompany(id))?.adminCount).toBeUndefined();
+    const alone = await admin.client.delete(`/api/company/${id}/users/${admin.profile.id}`);
+    expect(alone.status).toBe(409);
+    expect(alone.body.message).toBe(teamMessages.lastAdmin);
+    expect((await getCompany(id))?.adminCount).toBe(1);
+    expect(
+      (await admin.client.put(`/api/company/${id}/users/${manager.profile.id}/role`, { role: 'admin' })).status,
+    ).toBe(204);
+    expect((await getCompany(id))?.adminCount).toBe(2);
+    // The admin without a stored role steps down; the count follows.
+    expect(
+      (await manager.client.put(`/api/company/${id}/users/${admin.profile.id}/role`, { role: 'client' })).status,
+    ).toBe(204);
+    expect((await getCompany(id))?.adminCount).toBe(1);
   });
 });

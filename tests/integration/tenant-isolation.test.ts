@@ -84,6 +84,8 @@ const ID_OF_AN_ITEM = new Set([
   'POST /api/approvals/posts/{id}/request',
   'POST /api/approvals/posts/{id}/decision',
   'POST /api/approvals/posts/{id}/link',
+  'GET /api/approvals/posts/{id}/links',
+  'DELETE /api/approvals/posts/{id}/links/{linkId}',
   'GET /api/public/v1/posts/{id}',
   'PATCH /api/public/v1/posts/{id}',
   'DELETE /api/public/v1/posts/{id}',

@@ -206,7 +206,8 @@ export async function setMemberRole(companyId: number, userId: number, role: Com
   if (!member) return false;
   const wasAdmin = isAdmin(member);
   const becomesAdmin = role === 'admin';
-  if (wasAdmin === becomesAdmin) return members.change(keys.member(companyId, userId), { set: { role }, ifExists: true });
+  if (wasAdmin === becomesAdmin)
+    return members.change(keys.member(companyId, userId), { set: { role }, ifExists: true });
   await ensureAdminCount(companyId);
   const changed = await transact([
     members.tx.patch(keys.member(companyId, userId), { set: { role }, when: roleStill(member), ifExists: true }),
