@@ -3,32 +3,36 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { Checkbox, TextField } from '@/components/ui/field';
 import { useSubmitOnlyForm, useSubmitWithFailure } from '@/lib/forms';
 import { useConsumeReset } from '@/features/auth/api/consume-reset';
 import { AuthLayout, FooterLink } from '@/features/auth/components/auth-layout';
 import type { AuthNavigationState } from '@/features/auth/components/flash';
 
-/** The password part of consumeResetSchema; id and token come from the link. */
-const resetFormSchema = z.object({ password: passwordField() });
+/** The form's part of consumeResetSchema; id and token come from the link. */
+const resetFormSchema = z.object({ password: passwordField(), revokeApiKeys: z.boolean() });
 
 export default function ResetPasswordRoute() {
   const { id = '', token = '' } = useParams();
   const navigate = useNavigate();
   const consumeReset = useConsumeReset();
-  const form = useSubmitOnlyForm(resetFormSchema, { password: '' });
+  const form = useSubmitOnlyForm(resetFormSchema, { password: '', revokeApiKeys: false });
   const { errors } = form;
 
-  const { onSubmit, failure } = useSubmitWithFailure(form, ['password'], async ({ password }) => {
-    const answer = await consumeReset.mutateAsync({ id: Number(id), token, password });
-    const state: AuthNavigationState = {
-      flash: {
-        type: 'success',
-        text: answer.message || 'Your password has been changed. Sign in with your new password.',
-      },
-    };
-    await navigate('/auth', { replace: true, state });
-  });
+  const { onSubmit, failure } = useSubmitWithFailure(
+    form,
+    ['password', 'revokeApiKeys'],
+    async ({ password, revokeApiKeys }) => {
+      const answer = await consumeReset.mutateAsync({ id: Number(id), token, password, revokeApiKeys });
+      const state: AuthNavigationState = {
+        flash: {
+          type: 'success',
+          text: answer.message || 'Your password has been changed. Sign in with your new password.',
+        },
+      };
+      await navigate('/auth', { replace: true, state });
+    },
+  );
 
   return (
     <AuthLayout
@@ -49,6 +53,11 @@ export default function ResetPasswordRoute() {
             autoComplete="new-password"
             error={errors.password}
             {...form.register('password')}
+          />
+          <Checkbox
+            label="Also revoke the API keys I made"
+            hint="If someone may have had your password, they may have made keys too. Anything using your keys stops working."
+            {...form.register('revokeApiKeys')}
           />
           <Button type="submit" block pending={consumeReset.isPending}>
             Change password

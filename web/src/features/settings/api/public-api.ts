@@ -34,6 +34,15 @@ export function useRevokeApiKey() {
   });
 }
 
+/** The caller becomes the key's maker: a stopped key works again, acting as them. */
+export function useHandOverApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (keyId: string) => call(contracts.handOverKey, { params: { keyId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.apiKeys }),
+  });
+}
+
 export const useWebhooks = () =>
   useQuery({ queryKey: keys.webhooks, queryFn: ({ signal }) => call(contracts.listWebhooks, { signal }) });
 
@@ -50,6 +59,15 @@ export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (webhookId: string) => call(contracts.deleteWebhook, { params: { webhookId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.webhooks }),
+  });
+}
+
+/** The caller becomes the webhook's maker: a stopped webhook delivers new events again. */
+export function useHandOverWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (webhookId: string) => call(contracts.handOverWebhook, { params: { webhookId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.webhooks }),
   });
 }

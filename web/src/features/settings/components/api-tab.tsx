@@ -1,15 +1,20 @@
+import { PERMISSIONS, type Permission } from '@shared/permissions';
 import {
+  API_KEY_NEEDS,
   API_KEY_SCOPES,
   createApiKeySchema,
   createWebhookSchema,
   publicApiMessages,
   WEBHOOK_EVENTS,
+  WEBHOOK_NEEDS,
   type ApiKey,
+  type Maker,
+  type MakerStatus,
   type Webhook,
   type WebhookDelivery,
   type WebhookEvent,
 } from '@shared/schemas/public-api';
-import { Copy, KeyRound, Plus, RotateCw, Send, Trash2, Webhook as WebhookIcon } from 'lucide-react';
+import { Copy, KeyRound, Plus, RotateCw, Send, Trash2, UserCheck, Webhook as WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod/mini';
 import { Badge } from '@/components/ui/badge';
@@ -21,6 +26,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useProfile } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format-date';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { notify } from '@/lib/toast';
@@ -30,6 +36,8 @@ import {
   useCreateWebhook,
   useDeleteWebhook,
   useDeliveries,
+  useHandOverApiKey,
+  useHandOverWebhook,
   useRedeliver,
   useRevokeApiKey,
   useSendTest,
@@ -42,6 +50,72 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   'post.failed': 'Post failed',
   'audit.finished': 'Site audit finished',
 };
+
+/** What a maker's role lost, in words that fit "can no longer …". */
+const NEED_WORDS: Partial<Record<Permission, string>> = { view: 'see the company’s data' };
+
+function stoppedText(status: Exclude<MakerStatus, 'active'>, need: Permission) {
+  if (status === 'maker-left') return 'Stopped: its maker left the company';
+  return `Stopped: its maker’s role can no longer ${NEED_WORDS[need] ?? PERMISSIONS[need].action}`;
+}
+
+/** A key or webhook acts as its maker, so whether it works is theirs to lose. */
+function MakerStatusBadge({ status, need }: { status: MakerStatus; need: Permission }) {
+  if (status === 'active') return <Badge tone="success">Active</Badge>;
+  return (
+    <span className="api-status">
+      <Badge tone="danger">{stoppedText(status, need)}</Badge>
+    </span>
+  );
+}
+
+const madeBy = (maker: Maker, me: number | undefined) =>
+  !maker ? 'maker unknown' : maker.id === me ? 'made by you' : `made by ${maker.name}`;
+
+/**
+ * Hand over to me: offered for a stopped key or webhook, and for one made by someone else.
+ * Confirmed first: from then on it acts as the caller, with their role.
+ */
+function HandOverButton({
+  what,
+  maker,
+  status,
+  me,
+  pending,
+  onHandOver,
+}: {
+  what: string;
+  maker: Maker;
+  status: MakerStatus;
+  me: number | undefined;
+  pending: boolean;
+  onHandOver: () => void;
+}) {
+  const confirm = useConfirm();
+  if (status === 'active' && (!maker || maker.id === me)) return null;
+  const onClick = async () => {
+    const ok = await confirm({
+      title: `Hand ${what} over to you?`,
+      description:
+        status === 'active'
+          ? `From now on it acts as you, with your role, instead of ${maker?.name ?? 'its maker'}.`
+          : 'It works again at once, acting as you, with your role.',
+      confirmLabel: 'Hand over to me',
+    });
+    if (ok) onHandOver();
+  };
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      icon={<UserCheck size={16} aria-hidden />}
+      pending={pending}
+      onClick={onClick}
+    >
+      Hand over to me
+    </Button>
+  );
+}
 
 /** A secret shown once: selectable, copyable, and said plainly that it will not come back. */
 function SecretDialog({ title, secret, onClose }: { title: string; secret: string; onClose: () => void }) {
@@ -114,9 +188,10 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
   );
 }
 
-function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+function KeyRow({ apiKey, me }: { apiKey: ApiKey; me: number | undefined }) {
   const confirm = useConfirm();
   const revoke = useRevokeApiKey();
+  const handOver = useHandOverApiKey();
   const onRevoke = async () => {
     const ok = await confirm({
       title: `Revoke ${apiKey.name}?`,
@@ -131,34 +206,54 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
     });
   };
   return (
-    <li className="row">
+    <li className="row api-item">
       <div className="row__main">
         <span className="row__title">
           {apiKey.name}
           <Badge tone={apiKey.scope === 'write' ? 'warning' : 'neutral'}>
             {apiKey.scope === 'write' ? 'Read and write' : 'Read only'}
           </Badge>
+          {apiKey.status === 'active' ? <MakerStatusBadge status="active" need={API_KEY_NEEDS[apiKey.scope]} /> : null}
         </span>
         <span className="row__meta">
-          <code>{apiKey.prefix}…</code> · created {formatDateTime(apiKey.createdAt)} ·{' '}
+          <code>{apiKey.prefix}…</code> · {madeBy(apiKey.createdBy, me)}, {formatDateTime(apiKey.createdAt)} ·{' '}
           {apiKey.lastUsedAt ? `last used ${formatDateTime(apiKey.lastUsedAt)}` : 'never used'}
         </span>
+        {apiKey.status !== 'active' ? (
+          <MakerStatusBadge status={apiKey.status} need={API_KEY_NEEDS[apiKey.scope]} />
+        ) : null}
       </div>
-      <Button
-        variant="danger-ghost"
-        size="sm"
-        icon={<Trash2 size={16} aria-hidden />}
-        pending={revoke.isPending}
-        onClick={onRevoke}
-      >
-        Revoke
-      </Button>
+      <div className="api-item__actions">
+        <HandOverButton
+          what={apiKey.name}
+          maker={apiKey.createdBy}
+          status={apiKey.status}
+          me={me}
+          pending={handOver.isPending}
+          onHandOver={() =>
+            handOver.mutate(apiKey.id, {
+              onSuccess: () => notify.success(`${apiKey.name} now acts as you.`),
+              onError: (error) => notify.error(errorMessage(error)),
+            })
+          }
+        />
+        <Button
+          variant="danger-ghost"
+          size="sm"
+          icon={<Trash2 size={16} aria-hidden />}
+          pending={revoke.isPending}
+          onClick={onRevoke}
+        >
+          Revoke
+        </Button>
+      </div>
     </li>
   );
 }
 
 function ApiKeysCard() {
   const keys = useApiKeys();
+  const me = useProfile().data?.id;
   const [secret, setSecret] = useState<string>();
   return (
     <Card
@@ -178,12 +273,13 @@ function ApiKeysCard() {
         ) : keys.data?.length ? (
           <ul className="rows" aria-label="API keys">
             {keys.data.map((apiKey) => (
-              <KeyRow key={apiKey.id} apiKey={apiKey} />
+              <KeyRow key={apiKey.id} apiKey={apiKey} me={me} />
             ))}
           </ul>
         ) : (
           <EmptyState icon={KeyRound} title="No API keys yet" compact>
-            A key is shown once when you create it. Each may make 60 requests a minute.
+            A key is shown once when you create it. Each may make 60 requests a minute, and acts as you: it stops if you
+            leave the company or your role no longer allows what it does.
           </EmptyState>
         )}
         <CreateKeyForm onCreated={setSecret} />
@@ -238,9 +334,11 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
   );
 }
 
-function WebhookItem({ webhook }: { webhook: Webhook }) {
+function WebhookItem({ webhook, me }: { webhook: Webhook; me: number | undefined }) {
   const confirm = useConfirm();
   const remove = useDeleteWebhook();
+  const handOver = useHandOverWebhook();
+  const stopped = webhook.status !== 'active';
   const test = useSendTest(webhook.id);
   const [open, setOpen] = useState(false);
   const onDelete = async () => {
@@ -258,17 +356,43 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
       <div className="webhook__head">
         <div className="row__main">
           <span className="row__title webhook__url">{webhook.url}</span>
+          <span className="row__meta">
+            {madeBy(webhook.createdBy, me)}, {formatDateTime(webhook.createdAt)}
+          </span>
           <span className="webhook__events">
             {webhook.events.map((e) => (
               <Badge key={e}>{EVENT_LABELS[e]}</Badge>
             ))}
+            {stopped ? null : <MakerStatusBadge status="active" need={WEBHOOK_NEEDS} />}
           </span>
+          {stopped ? (
+            <>
+              <MakerStatusBadge status={webhook.status} need={WEBHOOK_NEEDS} />
+              <span className="row__meta api-status__hint">
+                Its events are not sent until it is handed over; they stay in its log, to redeliver.
+              </span>
+            </>
+          ) : null}
         </div>
         <div className="webhook__actions">
+          <HandOverButton
+            what="this webhook"
+            maker={webhook.createdBy}
+            status={webhook.status}
+            me={me}
+            pending={handOver.isPending}
+            onHandOver={() =>
+              handOver.mutate(webhook.id, {
+                onSuccess: () => notify.success('The webhook now acts as you.'),
+                onError: (error) => notify.error(errorMessage(error)),
+              })
+            }
+          />
           <Button
             variant="secondary"
             size="sm"
             icon={<Send size={16} aria-hidden />}
+            disabled={stopped}
             pending={test.isPending}
             onClick={() =>
               test.mutate(undefined, {
@@ -360,6 +484,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
 
 function WebhooksCard() {
   const webhooks = useWebhooks();
+  const me = useProfile().data?.id;
   const [secret, setSecret] = useState<string>();
   return (
     <Card
@@ -372,7 +497,7 @@ function WebhooksCard() {
         ) : webhooks.data?.length ? (
           <ul className="webhooks" aria-label="Webhooks">
             {webhooks.data.map((webhook) => (
-              <WebhookItem key={webhook.id} webhook={webhook} />
+              <WebhookItem key={webhook.id} webhook={webhook} me={me} />
             ))}
           </ul>
         ) : (
