@@ -4,9 +4,9 @@ import { approvalMessages } from '@shared/schemas/approvals';
 import { hashSecret } from '../../functions/core/accounts/tokens';
 import { table, tableName } from '../../functions/core/table/client';
 import { keys } from '../../functions/core/table/keys';
-import { linkIn, signedInUser, TestClient, waitForMail } from '../support/api-client';
+import { linkIn, signedInUser, teammate, TestClient, waitForMail } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
-import { COPY, secondMember } from './calendar-support';
+import { COPY } from './calendar-support';
 import { makePaid } from '../support/billing';
 
 beforeAll(() => {
@@ -77,7 +77,7 @@ describe('approvals', () => {
   beforeAll(async () => {
     ({ client: owner, email: ownerEmail, companyId } = await signedInUser('approvals-owner'));
     await makePaid(owner);
-    member = await secondMember({ client: owner, companyId });
+    member = (await teammate({ client: owner, companyId })).client;
     const company = (await owner.get<{ id: number; users: { email: string }[] }[]>('/api/company')).body.find(
       (c) => c.id === companyId,
     );
@@ -192,6 +192,33 @@ describe('approvals', () => {
       );
     });
 
+    it('makes whoever edits an approved post its asker: the approver who edits it cannot approve the edit, in the app or by a link', async () => {
+      const post = await inReview(owner);
+      const approved = await member.post<ApiPost>(`/api/approvals/posts/${post.id}/decision`, {
+        decision: 'approved',
+        version: post.version,
+      });
+      expect(approved.body.approval).toBe('approved');
+      // The approver changes the words themselves: the edit is theirs, so someone else must approve it.
+      const edited = await member.patch<ApiPost>(`/api/calendar/${post.id}`, {
+        content: `${post.content} Edited by the approver.`,
+        version: approved.body.version,
+      });
+      expect(edited.body).toMatchObject({ approval: 'in-review' });
+      const own = await member.post(`/api/approvals/posts/${post.id}/decision`, {
+        decision: 'approved',
+        version: edited.body.version,
+      });
+      expect(own).toMatchObject({ status: 403, body: { message: approvalMessages.ownReview } });
+      expect((await member.post(`/api/approvals/posts/${post.id}/link`)).status).toBe(403);
+      // The first asker may now decide the approver's edit.
+      const decided = await owner.post<ApiPost>(`/api/approvals/posts/${post.id}/decision`, {
+        decision: 'approved',
+        version: edited.body.version,
+      });
+      expect(decided.body.approval).toBe('approved');
+    });
+
     it('takes a decision through a review link once, without an account', async () => {
       const post = await inReview(owner);
       const token = await reviewLink(member, post.id);
@@ -287,7 +314,7 @@ describe('approvals', () => {
       const token = await reviewLink(member, post.id);
       const listed = (await owner.get(`/api/approvals/posts/${post.id}/links`)).body;
       expect(listed).toEqual([
-        { id: linkIdOf(token), madeBy: 'Second Member', createdAt: expect.any(String), expiresAt: expect.any(String) },
+        { id: linkIdOf(token), madeBy: 'Test manager', createdAt: expect.any(String), expiresAt: expect.any(String) },
       ]);
       const link = viaLink(post.id, token);
       expect((await link.view()).status).toBe(200);
@@ -447,7 +474,7 @@ describe('review links in a company of one', () => {
     // A link made alone, then a member who may decide joins: the asker's link no longer decides.
     const post = await inReview(solo.client);
     const own = await reviewLink(solo.client, post.id);
-    const joiner = await secondMember({ client: solo.client, companyId: solo.companyId });
+    const joiner = (await teammate(solo)).client;
     const link = viaLink(post.id, own);
     for (const res of [await link.view(), await link.decide(post.version)]) {
       expect(res).toMatchObject({ status: 403, body: { message: approvalMessages.linkByAsker } });

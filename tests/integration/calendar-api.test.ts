@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { calendarMessages } from '@shared/schemas/calendar';
-import { signedInUser, type TestClient } from '../support/api-client';
-import { COPY, secondMember, uploadImage } from './calendar-support';
+import { signedInUser, teammate, type TestClient } from '../support/api-client';
+import { COPY, uploadImage } from './calendar-support';
 import { makePaid } from '../support/billing';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
@@ -245,7 +245,7 @@ describe('claims are leases', () => {
 describe('two members editing one post at once', () => {
   it('the second save of the same version is a 409 and the first one is kept', async () => {
     const owner = await signedInUser('cal-race');
-    const member = await secondMember(owner);
+    const member = (await teammate(owner)).client;
     const [post] = await createGroup(owner.client, { platforms: ['facebook'] });
     const mine = `${COPY} Owner's words.`;
     const theirs = `${COPY} Member's words.`;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { linkIn, PASSWORD, TestClient, uniqueEmail, waitForMail } from '../support/api-client';
+import type { TestClient } from '../support/api-client';
 
 /** Copy that meets every social platform's length rule (80 to 500 characters). */
 export const COPY =
@@ -20,27 +20,4 @@ export async function uploadImage(client: TestClient, name = 'photo.png'): Promi
   const done = await client.post('/api/media/complete', { mediaID: target.mediaID });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return target.mediaID;
-}
-
-/** A second member of the owner's company, signed in through the mailed invite. */
-export async function secondMember(owner: { client: TestClient; companyId: number }): Promise<TestClient> {
-  const email = uniqueEmail('calendar-member');
-  expect((await owner.client.post(`/api/company/${owner.companyId}/invite`, { email })).status).toBe(201);
-  const token = linkIn(await waitForMail(email, /invited/))
-    .pathname.split('/')
-    .pop();
-  const member = new TestClient();
-  const registered = await member.post('/api/auth/register', {
-    firstName: 'Second',
-    lastName: 'Member',
-    email,
-    password: PASSWORD,
-    subscribed: false,
-    accept_terms: true,
-    inviteToken: token,
-  });
-  expect(registered.status).toBe(201);
-  const login = await member.post('/api/auth/login', { email, password: PASSWORD, inviteToken: token });
-  expect(login.body.companyId).toBe(owner.companyId);
-  return member;
 }

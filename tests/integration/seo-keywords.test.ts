@@ -2,9 +2,8 @@ import { messages } from '@shared/messages';
 import { seoKeywordListSchema, seoKeywordMessages, type SeoKeyword } from '@shared/schemas/seo-keywords';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generationContext } from '../../functions/core/calendar/generation';
-import { signedInUser, TestClient } from '../support/api-client';
+import { signedInUser, teammate, TestClient } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
-import { secondMember } from './calendar-support';
 import { makePaid } from '../support/billing';
 
 beforeAll(() => {
@@ -181,7 +180,7 @@ describe('SEO keywords', () => {
     other.client.cookies.set('COMPANY_ID', String(other.companyId));
     expect((await other.client.get(`/api/lrp/${started.body.uuid as string}`)).status).toBe(404);
 
-    const member = await secondMember(owner);
+    const member = (await teammate(owner)).client;
     expect((await member.get('/api/seo/keywords')).status).toBe(200);
   });
 });

@@ -118,11 +118,17 @@ export type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;
  * A new user who joins `owner`'s company through a mailed invite for `role` (sent by `owner`),
  * with that company selected: a teammate of a given role in a fresh client.
  */
-export async function teammate(owner: SignedInUser, role: 'admin' | 'manager' | 'client', label: string = role) {
+export async function teammate(
+  owner: Pick<SignedInUser, 'client' | 'companyId'>,
+  role: 'admin' | 'manager' | 'client' = 'manager',
+  label: string = role,
+) {
   const email = uniqueEmail(label);
   const sent = await owner.client.post(`/api/company/${owner.companyId}/invite`, { email, role });
   if (sent.status !== 201) throw new Error(`invite failed: ${JSON.stringify(sent.body)}`);
-  const inviteToken = linkIn(await waitForMail(email, /invited/)).pathname.split('/').pop()!;
+  const inviteToken = linkIn(await waitForMail(email, /invited/))
+    .pathname.split('/')
+    .pop()!;
   const member = await signedInUser(label, { email, inviteToken });
   member.client.cookies.set('COMPANY_ID', String(owner.companyId));
   return { ...member, companyId: owner.companyId };

@@ -52,57 +52,58 @@ const refusal = (run: () => unknown) => {
 describe('approval rules of a post write', () => {
   it('change nothing where the company does not ask for approvals', () => {
     const next = post({ status: 'scheduled', scheduledAt: later });
-    expect(applyApprovalRules(post(), next, 'schedule', false, now)).toBe(next);
+    expect(applyApprovalRules(post(), next, 'schedule', false, now, 7)).toBe(next);
   });
 
   it('refuse Schedule, Publish Now and a new scheduled post until the post is approved', () => {
     for (const state of [null, 'in-review', 'changes-requested'] as const) {
       const current = post({ approval: state ? approval(state) : null });
       const scheduled = { ...current, status: 'scheduled' as const, scheduledAt: later };
-      expect(refusal(() => applyApprovalRules(current, scheduled, 'schedule', true, now))).toEqual({
+      expect(refusal(() => applyApprovalRules(current, scheduled, 'schedule', true, now, 7))).toEqual({
         kind: 'invalid',
         message: approvalMessages.needsApproval,
       });
       const now_ = { ...current, status: 'scheduled' as const, publish: true };
-      expect(refusal(() => applyApprovalRules(current, now_, 'publish', true, now)).message).toBe(
+      expect(refusal(() => applyApprovalRules(current, now_, 'publish', true, now, 7)).message).toBe(
         approvalMessages.needsApproval,
       );
     }
     expect(
-      refusal(() => applyApprovalRules(undefined, post({ status: 'scheduled' }), 'schedule', true, now)).message,
+      refusal(() => applyApprovalRules(undefined, post({ status: 'scheduled' }), 'schedule', true, now, 7)).message,
     ).toBe(approvalMessages.needsApproval);
   });
 
   it('let an approved post be scheduled, moved or published now', () => {
     const current = post({ approval: approval('approved') });
     const scheduled = { ...current, status: 'scheduled' as const, scheduledAt: later };
-    expect(applyApprovalRules(current, scheduled, 'schedule', true, now)).toEqual(scheduled);
+    expect(applyApprovalRules(current, scheduled, 'schedule', true, now, 7)).toEqual(scheduled);
     const moved = { ...scheduled, scheduledAt: '2026-03-13T09:00:00.000Z' };
-    expect(applyApprovalRules(scheduled, moved, 'schedule', true, now).approval?.state).toBe('approved');
+    expect(applyApprovalRules(scheduled, moved, 'schedule', true, now, 7).approval?.state).toBe('approved');
   });
 
   it('put an approved post back in review when its copy or files change, a new round', () => {
     const current = post({ approval: approval('approved') });
     for (const change of [{ content: `${current.content}!` }, { files: [4] }, { subject: 'A title' }]) {
-      const next = applyApprovalRules(current, { ...current, ...change }, 'save', true, now);
-      expect(next.approval).toMatchObject({ state: 'in-review', round: 2, requestedBy: 7 });
+      // Someone other than the first asker edits it: the edit is theirs to have approved.
+      const next = applyApprovalRules(current, { ...current, ...change }, 'save', true, now, 9);
+      expect(next.approval).toMatchObject({ state: 'in-review', round: 2, requestedBy: 9 });
       expect(next.approval?.comments.at(-1)).toMatchObject({ decision: 'in-review', text: EDITED_AFTER_APPROVAL });
     }
   });
 
   it('move a scheduled post whose copy changed back to draft, its time kept', () => {
     const current = post({ status: 'scheduled', scheduledAt: later, date: later, approval: approval('approved') });
-    const next = applyApprovalRules(current, { ...current, content: `${current.content} Edited.` }, 'save', true, now);
+    const next = applyApprovalRules(current, { ...current, content: `${current.content} Edited.` }, 'save', true, now, 7);
     expect(next).toMatchObject({ status: 'draft', scheduledAt: later, date: later, publish: false });
     expect(next.approval?.state).toBe('in-review');
     // Saving it unchanged (or moving only its time) keeps it scheduled and approved.
-    expect(applyApprovalRules(current, { ...current }, 'save', true, now)).toMatchObject({ status: 'scheduled' });
+    expect(applyApprovalRules(current, { ...current }, 'save', true, now, 7)).toMatchObject({ status: 'scheduled' });
   });
 
   it('keep a post scheduled before the setting while it is not changed', () => {
     const current = post({ status: 'scheduled', scheduledAt: later, date: later });
-    expect(applyApprovalRules(current, { ...current }, 'save', true, now).status).toBe('scheduled');
-    const edited = applyApprovalRules(current, { ...current, content: 'Other words.' }, 'save', true, now);
+    expect(applyApprovalRules(current, { ...current }, 'save', true, now, 7).status).toBe('scheduled');
+    const edited = applyApprovalRules(current, { ...current, content: 'Other words.' }, 'save', true, now, 7);
     expect(edited.status).toBe('draft');
   });
 });

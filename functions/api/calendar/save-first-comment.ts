@@ -5,5 +5,6 @@ import { defineRoute, ok } from '../../core/http/route';
 /** PUT /api/calendar/{id}/first-comment */
 export const saveFirstCommentRoute = defineRoute(firstCommentContracts.save, {
   access: 'company',
-  handle: async ({ companyId, params, body }) => ok(await saveFirstComment(companyId, params.id, body)),
+  handle: async ({ companyId, memberId, params, body }) =>
+    ok(await saveFirstComment(companyId, params.id, body, memberId)),
 });

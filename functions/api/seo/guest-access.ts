@@ -34,6 +34,7 @@ export function asGuest(module: AuditModule, memberRoute: RouteDef, shape: (body
       user: undefined,
       // A guest acts as no member: no role, so nothing gated by one.
       role: undefined,
+      memberId: undefined,
     });
     return { ...reply, body: shape(reply.body) } as never;
   };

@@ -17,9 +17,10 @@ export const EDITED_AFTER_APPROVAL = 'Edited after it was approved, so it is bac
  * The approval rules of one post write, where the company asks for approvals (pure; post-store
  * applies it to every create and edit):
  * - a post becomes scheduled (Schedule, Publish Now, a move) only while approved (422);
- * - a change to its copy or files after approval puts it back in review, and a scheduled post
- *   whose copy changed without approval goes back to draft (its time kept), so nothing
- *   unapproved waits to be published.
+ * - a change to its copy or files after approval puts it back in review, asked for by whoever
+ *   made the change (`editorId`: so the editor cannot approve their own edit, in the app or by a
+ *   link), and a scheduled post whose copy changed without approval goes back to draft (its time
+ *   kept), so nothing unapproved waits to be published.
  * Changing only the time keeps the approval: the reviewer approved the words and files.
  */
 export function applyApprovalRules(
@@ -28,6 +29,7 @@ export function applyApprovalRules(
   action: PostAction,
   required: boolean,
   now: Date,
+  editorId: number,
 ): PostItem {
   if (!required) return next;
   let result = next;
@@ -40,6 +42,7 @@ export function applyApprovalRules(
         ...approval,
         state: 'in-review',
         round: approval.round + 1,
+        requestedBy: editorId,
         comments: [
           ...approval.comments,
           { by: 'Edit', role: 'member', decision: 'in-review', text: EDITED_AFTER_APPROVAL, at: now.toISOString() },

@@ -35,6 +35,7 @@ export async function saveFirstComment(
   companyId: number,
   postId: number,
   input: { text: string; version: number },
+  editorId: number,
   now = new Date(),
 ): Promise<FirstComment> {
   const current = await getPost(companyId, postId);
@@ -51,7 +52,7 @@ export async function saveFirstComment(
     updatedAt: now.toISOString(),
     version: current.version + 1,
   };
-  const next = applyApprovalRules(current, edited, 'save', await approvalsRequired(companyId), now);
+  const next = applyApprovalRules(current, edited, 'save', await approvalsRequired(companyId), now, editorId);
   await writePost(next, current.version);
   await afterPostWritten(current, next);
   await afterApprovalWrite(current, next);

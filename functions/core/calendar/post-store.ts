@@ -300,11 +300,15 @@ export interface PostChanges {
   version?: number;
 }
 
-/** Edits one sibling: its copy, files and time, and the state its action asks for. */
+/**
+ * Edits one sibling: its copy, files and time, and the state its action asks for. `editorId` is
+ * the member making the change: an edit that puts an approved post back in review is theirs.
+ */
 export async function updatePost(
   companyId: number,
   postId: number,
   changes: PostChanges,
+  editorId: number,
   now = new Date(),
 ): Promise<PostItem> {
   const current = await getPost(companyId, postId);
@@ -325,7 +329,7 @@ export async function updatePost(
     updatedAt: now.toISOString(),
     version: current.version + 1,
   };
-  const next = applyApprovalRules(current, edited, changes.action, await approvalsRequired(companyId), now);
+  const next = applyApprovalRules(current, edited, changes.action, await approvalsRequired(companyId), now, editorId);
   if (next.status === 'scheduled') assertPublishable(next);
   if (changes.files) await checkPostFiles(companyId, changes.files);
   if (state.needsPaidPlan) await requireCanPublish(companyId);

@@ -45,6 +45,7 @@ function routeHandler(route: RouteDef) {
         user: event.state.user,
         companyId: event.state.companyId,
         role: event.state.role,
+        memberId: event.state.memberId,
         cookies: event.state.cookies,
         requestId: event.state.requestId,
         sourceIp: clientIp(event),

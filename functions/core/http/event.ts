@@ -13,6 +13,8 @@ export interface RequestState {
   companyId?: number;
   /** The caller's role in that company: the member's own, or the API key's maker's. */
   role?: CompanyRole;
+  /** The member the request acts as: the signed-in user, or the API key's maker. */
+  memberId?: number;
   parsed?: { body: unknown; query: unknown; params: unknown };
 }
 

@@ -40,6 +40,8 @@ export interface RouteContext<A extends Access, B, Q, P> {
   user: UserOf<A>;
   companyId: CompanyOf<A>;
   role: RoleOf<A>;
+  /** The member the request acts as: the signed-in user, or the API key's maker. */
+  memberId: CompanyOf<A>;
   cookies: Record<string, string>;
   requestId: string;
   sourceIp: string;

@@ -2,7 +2,7 @@ import { roleMay } from '@shared/permissions';
 import type { CompanyRole } from '@shared/schemas/company-record';
 import { API_KEY_NEEDS, publicApiMessages, type ApiKeyScope } from '@shared/schemas/public-api';
 import { hit, type Limit } from '../accounts/rate-limit';
-import { DomainError, forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../errors';
 import { header, type HttpEvent } from '../http/event';
 import { memberRole } from '../membership';
 import { API_KEY_PREFIX, findApiKey, noteApiKeyUse } from './api-keys';
@@ -31,7 +31,7 @@ const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
 export async function apiKeyCaller(
   event: HttpEvent,
   needs: ApiKeyScope,
-): Promise<{ companyId: number; role: CompanyRole }> {
+): Promise<{ companyId: number; role: CompanyRole; makerId: number }> {
   const match = /^Bearer\s+(\S+)$/i.exec(header(event, 'authorization') ?? '');
   if (!match) throw unauthorized(publicApiMessages.missingKey);
   const key = match[1] ?? '';
@@ -40,19 +40,9 @@ export async function apiKeyCaller(
   // Read on every request, never cached: a removed or demoted maker's key stops at once.
   const role = await memberRole(item.companyId, item.createdBy);
   if (!role || !roleMay(role, API_KEY_NEEDS[item.scope])) throw unauthorized(publicApiMessages.makerGone);
-  try {
-    await hit(API_KEY_LIMIT, item.id);
-  } catch (error) {
-    // Retry-After (the error responder sends it): the end of the limit's current window, the
-    // earliest a retry can count for less.
-    if (error instanceof DomainError && error.kind === 'rate-limited')
-      Object.assign(error, { retryAfterSeconds: untilWindowEnds(API_KEY_LIMIT.windowSeconds) });
-    throw error;
-  }
+  await hit(API_KEY_LIMIT, item.id);
   if (needs === 'write' && item.scope !== 'write') throw forbidden(publicApiMessages.readOnlyKey);
   await noteApiKeyUse(item);
-  return { companyId: item.companyId, role };
+  return { companyId: item.companyId, role, makerId: item.createdBy };
 }
 
-const untilWindowEnds = (windowSeconds: number, nowMs = Date.now()) =>
-  Math.max(1, Math.ceil(windowSeconds - ((nowMs / 1000) % windowSeconds)));

@@ -33,6 +33,7 @@ export function access(route: Pick<RouteDef, 'access' | 'contract'>): HttpMiddle
         assertMay(caller.role, permission);
         event.state.companyId = caller.companyId;
         event.state.role = caller.role;
+        event.state.memberId = caller.makerId;
         return;
       }
       const token = event.state.cookies[SESSION_COOKIE];
@@ -52,6 +53,7 @@ export function access(route: Pick<RouteDef, 'access' | 'contract'>): HttpMiddle
         assertMay(role, permission);
         event.state.companyId = companyId;
         event.state.role = role;
+        event.state.memberId = user.id;
       } else if (level === 'company-param') {
         const raw = event.pathParameters?.id ?? '';
         if (!COMPANY_ID.test(raw)) throw notFound();
@@ -62,6 +64,7 @@ export function access(route: Pick<RouteDef, 'access' | 'contract'>): HttpMiddle
         assertMay(role, permission);
         event.state.companyId = companyId;
         event.state.role = role;
+        event.state.memberId = user.id;
       }
     },
   };
