@@ -1,5 +1,6 @@
 import { keys } from '../table/keys';
 import { tooManyRequests } from '../errors';
+import { untilWindowEnds } from '../http/retry-after';
 import { config } from '../config';
 import { rateWindows } from './rate-window-entity';
 
@@ -25,7 +26,9 @@ export function slidingCount(current: number, previous: number, elapsedFraction:
 
 /**
  * Counts one attempt (an atomic ADD on the current window's item, expiring with the next
- * window) and throws 429 once the sliding window holds more than `max` attempts.
+ * window) and throws 429 once the sliding window holds more than `max` attempts. The 429 carries
+ * its Retry-After (the error responder sends it): the end of the current window, the earliest a
+ * retry can count for less.
  */
 export async function hit(limit: Limit, key: string, nowMs = Date.now()): Promise<void> {
   if (limit.scope.endsWith('-ip')) key = clientKey(key);
@@ -41,7 +44,8 @@ export async function hit(limit: Limit, key: string, nowMs = Date.now()): Promis
     rateWindows.get(keys.rateWindow(limit.scope, key, window - 1)),
   ]);
   const attempts = slidingCount(counted?.count ?? 0, previous?.count ?? 0, seconds - window);
-  if (attempts > max) throw tooManyRequests(limit.message);
+  if (attempts > max)
+    throw Object.assign(tooManyRequests(limit.message), { retryAfterSeconds: untilWindowEnds(limit.windowSeconds, nowMs) });
 }
 
 /**

@@ -9,7 +9,6 @@ import { hit, type Limit } from '../accounts/rate-limit';
 import { clock } from '../clock';
 import { config } from '../config';
 import { conflict, DomainError, notFound } from '../errors';
-import { untilWindowEnds } from '../http/retry-after';
 import type { RunJobInput } from '../jobs/job-store';
 import { workflows } from '../jobs/workflow-port';
 import { log } from '../log';
@@ -57,21 +56,10 @@ export const SEND_LIMITS = {
   },
 } satisfies Record<string, Limit>;
 
-/** Counts one send against a limit; over it, the 429 carries Retry-After (the error responder sends it). */
-async function countSend(limit: Limit, key: string): Promise<void> {
-  try {
-    await hit(limit, key);
-  } catch (error) {
-    if (error instanceof DomainError && error.kind === 'rate-limited')
-      Object.assign(error, { retryAfterSeconds: untilWindowEnds(limit.windowSeconds) });
-    throw error;
-  }
-}
-
 /** A send the settings tab asked for: the webhook's own limit first, so one busy webhook does not use up the company's. */
 async function countSendTo(webhook: WebhookItem): Promise<void> {
-  await countSend(SEND_LIMITS.perWebhook, `${webhook.companyId}#${webhook.id}`);
-  await countSend(SEND_LIMITS.perCompany, String(webhook.companyId));
+  await hit(SEND_LIMITS.perWebhook, `${webhook.companyId}#${webhook.id}`);
+  await hit(SEND_LIMITS.perCompany, String(webhook.companyId));
 }
 
 const backoffMs = (failedAttempts: number) =>
