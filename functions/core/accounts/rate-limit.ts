@@ -45,7 +45,9 @@ export async function hit(limit: Limit, key: string, nowMs = Date.now()): Promis
   ]);
   const attempts = slidingCount(counted?.count ?? 0, previous?.count ?? 0, seconds - window);
   if (attempts > max)
-    throw Object.assign(tooManyRequests(limit.message), { retryAfterSeconds: untilWindowEnds(limit.windowSeconds, nowMs) });
+    throw Object.assign(tooManyRequests(limit.message), {
+      retryAfterSeconds: untilWindowEnds(limit.windowSeconds, nowMs),
+    });
 }
 
 /**

@@ -45,4 +45,3 @@ export async function apiKeyCaller(
   await noteApiKeyUse(item);
   return { companyId: item.companyId, role, makerId: item.createdBy };
 }
-
