@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicApiMessages } from '@shared/schemas/public-api';
-import { linkIn, signedInUser, teammate, TestClient, waitForMail, type SignedInUser } from '../support/api-client';
+import {
+  linkIn,
+  signedInUser,
+  teammate,
+  TestClient,
+  waitForMail,
+  withKey,
+  type SignedInUser,
+} from '../support/api-client';
 import { makePaid } from '../support/billing';
 import { serveSite, type LoopbackSite } from '../support/loopback-site';
+import { eventually } from '../support/test-site-runtime';
 import { connectWithProfile, publishNow, settled, uniqueCopy } from './publishing-support';
 
 /**
  * A key or webhook acts as the member who made it: it stops when they leave or lose the role it
  * needs, says so in the settings list, and works again once an admin hands it over.
  */
-
-const withKey = (key: string) => {
-  const client = new TestClient();
-  const auth = { authorization: `Bearer ${key}` };
-  return {
-    get: (path: string) => client.request('GET', `/api/public/v1${path}`, undefined, { headers: auth }),
-    post: (path: string, body: unknown) => client.request('POST', `/api/public/v1${path}`, body, { headers: auth }),
-  };
-};
 
 const draft = { platforms: ['facebook'], content: 'Made through a handed-over key', action: 'save' };
 const today = new Date().toISOString().slice(0, 10);
@@ -34,16 +34,6 @@ const setRole = (admin: SignedInUser, member: SignedInUser, role: string) =>
 
 const listed = async (client: TestClient, path: '/api/public/keys' | '/api/public/webhooks', id: string) =>
   ((await client.get(path)).body as { id: string }[]).find((x) => x.id === id) as Record<string, any> | undefined;
-
-async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('API keys act as their maker', () => {
   it('a key made by an admin survives a demotion to manager, stops when its maker leaves, and works again once handed over', async () => {
@@ -223,10 +213,11 @@ describe('webhooks act as their maker, and Send test and Redeliver are limited',
     expect(stopped.status).toBe(409);
     expect(stopped.body.message).toBe(publicApiMessages.webhookStopped);
     // Its retry is not sent: the delivery ends failed, saying why.
-    const ended = await until('the stopped retry', async () => {
-      const d = (await deliveries(a.client, webhookId)).find((x) => x.id === sent.body.id);
-      return d?.status === 'failed' ? d : undefined;
-    });
+    const ended = (await eventually(
+      async () => (await deliveries(a.client, webhookId)).find((x) => x.id === sent.body.id),
+      (d) => d?.status === 'failed',
+      'the stopped retry',
+    ))!;
     expect(ended.attempts.at(-1)).toMatchObject({ status: null, error: publicApiMessages.webhookNotSent });
     expect(state.received.map((e) => e.id)).not.toContain(sent.body.eventId);
     state.failFirst = [];
@@ -236,9 +227,11 @@ describe('webhooks act as their maker, and Send test and Redeliver are limited',
     await connectWithProfile(a.client, 'facebook', 0);
     const postId = await publishNow(a.client, 'facebook', uniqueCopy('stopped webhook'));
     expect((await settled(a.client, postId)).status).toBe('published');
-    const missed = await until('the event not sent', async () =>
-      (await deliveries(a.client, webhookId)).find((x) => x.event === 'post.published'),
-    );
+    const missed = (await eventually(
+      async () => (await deliveries(a.client, webhookId)).find((x) => x.event === 'post.published'),
+      Boolean,
+      'the event not sent',
+    ))!;
     expect(missed).toMatchObject({ status: 'failed', nextAttemptAt: null });
     expect(missed.attempts).toEqual([
       expect.objectContaining({ status: null, error: publicApiMessages.webhookNotSent }),
@@ -251,7 +244,11 @@ describe('webhooks act as their maker, and Send test and Redeliver are limited',
     expect((await a.client.post(`/api/public/webhooks/${webhookId}/deliveries/${missed.id}/redeliver`)).status).toBe(
       202,
     );
-    const got = await until('the redelivered event', async () => state.received.find((e) => e.id === missed.eventId));
+    const got = (await eventually(
+      async () => state.received.find((e) => e.id === missed.eventId),
+      Boolean,
+      'the redelivered event',
+    ))!;
     expect(got.type).toBe('post.published');
   });
 

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { publicApiMessages } from '@shared/schemas/public-api';
-import { signedInUser, TestClient } from '../support/api-client';
-
-/** A caller of the public API as an integration would be: no cookies, only its key. */
-const withKey = (key: string) => {
-  const client = new TestClient();
-  const auth = { authorization: `Bearer ${key}` };
-  return {
-    get: (path: string) => client.request('GET', `/api/public/v1${path}`, undefined, { headers: auth }),
-    post: (path: string, body: unknown) => client.request('POST', `/api/public/v1${path}`, body, { headers: auth }),
-    patch: (path: string, body: unknown) => client.request('PATCH', `/api/public/v1${path}`, body, { headers: auth }),
-    delete: (path: string) => client.request('DELETE', `/api/public/v1${path}`, undefined, { headers: auth }),
-  };
-};
+import { signedInUser, TestClient, withKey } from '../support/api-client';
 
 async function memberWithKey(label: string, scope: 'read' | 'write') {
   const member = await signedInUser(label);

@@ -133,3 +133,15 @@ export async function teammate(
   member.client.cookies.set('COMPANY_ID', String(owner.companyId));
   return { ...member, companyId: owner.companyId };
 }
+
+/** A caller of the public API as an integration would be: no cookies, only its key. */
+export const withKey = (key: string) => {
+  const client = new TestClient();
+  const auth = { authorization: `Bearer ${key}` };
+  return {
+    get: (path: string) => client.request('GET', `/api/public/v1${path}`, undefined, { headers: auth }),
+    post: (path: string, body: unknown) => client.request('POST', `/api/public/v1${path}`, body, { headers: auth }),
+    patch: (path: string, body: unknown) => client.request('PATCH', `/api/public/v1${path}`, body, { headers: auth }),
+    delete: (path: string) => client.request('DELETE', `/api/public/v1${path}`, undefined, { headers: auth }),
+  };
+};
