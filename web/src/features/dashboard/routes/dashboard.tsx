@@ -3,6 +3,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { useProfile } from '@/lib/auth';
 import { useCurrentCompany } from '@/lib/company';
+import { useMay } from '@/lib/permissions';
 import { AudienceCards } from '../components/audience-cards';
 import { PostListCard } from '../components/post-list-card';
 import { PostSuccessCard } from '../components/post-success-card';
@@ -42,13 +43,15 @@ function OnboardingPrompt() {
 export default function DashboardRoute() {
   const { data: profile } = useProfile();
   const { company } = useCurrentCompany();
+  // Onboarding writes the company's profile and plan: a client is not invited to start it.
+  const mayOnboard = useMay('profile');
   return (
     <div className="page">
       <PageHeader
         title={`${greeting()}${profile?.firstName ? `, ${profile.firstName}` : ''}`}
         description="Here is what is happening with your marketing."
       />
-      {company && !company.onboarded ? <OnboardingPrompt /> : null}
+      {company && !company.onboarded && mayOnboard ? <OnboardingPrompt /> : null}
       <div className="grid grid--2">
         <PostListCard
           kind="latest"

@@ -4,6 +4,7 @@ import { Bell } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, viewerZone } from '@/lib/format-date';
+import { useMay } from '@/lib/permissions';
 import { useMarkRead, useNotifications } from '../api/notification-calls';
 import '../notifications.css';
 
@@ -13,11 +14,13 @@ const postLink = (n: Notification) =>
 /**
  * The top bar's bell: how many notices are unread, and a panel listing the latest newest first
  * (a failed publish names the post, the platform and what to do). Opening a notice's post marks
- * it read; "Mark all read" marks the rest. Loaded after the page, never with it.
+ * it read; "Mark all read" marks the rest. Marking read is a content right: a client reads the
+ * notices and leaves them as they are. Loaded after the page, never with it.
  */
 export default function NotificationsMenu() {
   const { data } = useNotifications();
   const markRead = useMarkRead();
+  const mayMark = useMay('content');
   const panelId = useId();
   const details = useRef<HTMLDetailsElement>(null);
   const unread = data?.unread ?? 0;
@@ -38,7 +41,7 @@ export default function NotificationsMenu() {
       <div className="menu__panel notices__panel" id={panelId}>
         <div className="notices__head">
           <h2 className="notices__title">Notifications</h2>
-          {unread ? (
+          {unread && mayMark ? (
             <button
               type="button"
               className="btn btn--ghost btn--sm"
@@ -72,7 +75,7 @@ export default function NotificationsMenu() {
                           to={to}
                           onClick={() => {
                             details.current?.removeAttribute('open');
-                            if (!n.read) markRead.mutate([n.id]);
+                            if (!n.read && mayMark) markRead.mutate([n.id]);
                           }}
                         >
                           Open the post

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/company';
 import { loadChunk } from '@/lib/load-chunk';
+import { MayOrNotice } from '@/lib/permissions';
 
 /** One chunk per step: a company part-way through downloads the step it is on, not all three. */
 const OverviewStep = lazy(() =>
@@ -83,7 +84,9 @@ export default function OnboardRoute() {
         }
       />
       {company ? (
-        <Wizard key={company.id} company={company} />
+        <MayOrNotice permission="profile" title="Setting up the marketing plan is for admins and managers">
+          <Wizard key={company.id} company={company} />
+        </MayOrNotice>
       ) : (
         <EmptyState title="No company yet">Create a company in Settings first.</EmptyState>
       )}
