@@ -1,21 +1,32 @@
 import { PLATFORM_LABELS, isBlogPlatform } from '@shared/platforms';
 import { Link } from 'react-router-dom';
+import { useMay } from '@/lib/permissions';
 import { useDuplicates } from '../api/get-duplicates';
 import AuditIdeas from './audit-ideas';
+import { CalendarActions } from './calendar-actions';
 
 /**
- * The calendar's header actions that load after the page (its first load is at its budget):
- * the warning when a post on the days shown repeats the copy of a post scheduled or published
- * on the same platform within a week (a warning only: both may stay), the ideas from the website
- * audit, and the way to imports.
+ * The calendar's header actions, loaded after the page (its first load is at its budget): the
+ * warning when a post on the days shown repeats the copy of a post scheduled or published on the
+ * same platform within a week (a warning only: both may stay), then, for a role that may write
+ * content, the ideas from the website audit, the way to imports, Delete scheduled posts,
+ * Generate... and Create... (calendar-actions.tsx).
  */
-export default function CalendarExtras({ zone, from, to }: { zone: string; from: string; to: string }) {
+export default function CalendarExtras({
+  range,
+  scheduledCount,
+}: {
+  range: { zone: string; from: string; to: string; label: string };
+  scheduledCount: number;
+}) {
+  const { zone, from, to } = range;
   const duplicates = useDuplicates(zone, from, to);
+  const mayWrite = useMay('content');
   const flags = duplicates.data ?? [];
   const title = `${flags.length} possible duplicate${flags.length === 1 ? '' : 's'}`;
   return (
     <>
-      <AuditIdeas />
+      {mayWrite ? <AuditIdeas /> : null}
       {flags.length ? (
         <details className="menu">
           <summary className="btn btn--secondary btn--md">
@@ -39,9 +50,14 @@ export default function CalendarExtras({ zone, from, to }: { zone: string; from:
           </div>
         </details>
       ) : null}
-      <Link className="btn btn--ghost btn--md" to="/import">
-        Import
-      </Link>
+      {mayWrite ? (
+        <>
+          <Link className="btn btn--ghost btn--md" to="/import">
+            Import
+          </Link>
+          <CalendarActions range={range} scheduledCount={scheduledCount} />
+        </>
+      ) : null}
     </>
   );
 }

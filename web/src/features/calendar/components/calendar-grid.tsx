@@ -8,7 +8,10 @@ import { DropSlots } from './drop-slots';
 import { MovablePost, POST_DRAG_TYPE } from './movable-post';
 import { loadCalendarDialogs } from './load-calendar-dialogs';
 
-/** A month grid (weeks of seven days) or one week's columns, each day with its posts in time order. */
+/**
+ * A month grid (weeks of seven days) or one week's columns, each day with its posts in time order;
+ * posts are dragged to another day only when `editable` (a role that may change content).
+ */
 export function CalendarGrid({
   date,
   type,
@@ -16,6 +19,7 @@ export function CalendarGrid({
   posts,
   zone,
   today,
+  editable,
 }: {
   date: Date;
   type: CalendarType;
@@ -23,6 +27,7 @@ export function CalendarGrid({
   posts: Post[];
   zone: string;
   today: Date;
+  editable: boolean;
 }) {
   const queryClient = useQueryClient();
   const [dropDay, setDropDay] = useState<string | null>(null);
@@ -105,7 +110,7 @@ export function CalendarGrid({
                   {items.length ? (
                     <ul className="cal__posts">
                       {items.map(({ post, time }) => (
-                        <MovablePost key={post.id} post={post} time={time} zone={zone} />
+                        <MovablePost key={post.id} post={post} time={time} zone={zone} editable={editable} />
                       ))}
                     </ul>
                   ) : null}

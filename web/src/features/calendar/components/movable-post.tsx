@@ -16,11 +16,22 @@ export const POST_DRAG_TYPE = 'application/x-calendar-post';
 
 /**
  * A post on the grid: its chip, draggable to another day unless it is published, being published
- * or waiting for Publish Now; and a button opening its preview, where the keyboard moves it too.
+ * or waiting for Publish Now, or the viewer's role may not change content (`editable`); and a
+ * button opening its preview, where the keyboard moves it too.
  */
-export function MovablePost({ post, time, zone }: { post: Post; time: string; zone: string }) {
+export function MovablePost({
+  post,
+  time,
+  zone,
+  editable,
+}: {
+  post: Post;
+  time: string;
+  zone: string;
+  editable: boolean;
+}) {
   const [open, setOpen] = useState(false);
-  const movable = canMove(post);
+  const movable = editable && canMove(post);
   return (
     <li
       className={['movable-post', movable ? 'movable-post--movable' : ''].join(' ')}

@@ -13,6 +13,7 @@ import { call } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
 import { useSubmitOnlyForm } from '@/lib/forms';
 import { formatInZone } from '@/lib/format-date';
+import { useMay } from '@/lib/permissions';
 import { queryKeys } from '@/lib/query-keys';
 import { useReschedule } from '../api/reschedule-post';
 import { canMove } from '../can-move';
@@ -29,7 +30,8 @@ const moveSchema = z.object({
 /**
  * A post as its platform will show it, opened from the calendar, and each sibling written with it
  * as its own platform will (one button per platform); below, the keyboard's way to do what
- * dragging does: a day and a time to move the shown post to (same route and checks).
+ * dragging does: a day and a time to move the shown post to (same route and checks), for a role
+ * that may change content.
  */
 export default function PostPreviewDialog({
   post: opened,
@@ -62,7 +64,8 @@ export default function PostPreviewDialog({
   const onMove = move.handleSubmit(({ day, time }) =>
     reschedule.mutate({ post, day, zone, time }, { onSuccess: onClose }),
   );
-  const movable = canMove(post);
+  const mayEdit = useMay('content');
+  const movable = mayEdit && canMove(post);
 
   return (
     <Dialog
@@ -98,7 +101,7 @@ export default function PostPreviewDialog({
           zone={zone}
         />
       </div>
-      {movable ? (
+      {!mayEdit ? null : movable ? (
         <form className="post-preview-dialog__move" onSubmit={(event) => void onMove(event)} noValidate>
           <TextField label="Move to day" type="date" required error={move.errors.day} {...move.register('day')} />
           <TextField label="Time" type="time" required error={move.errors.time} {...move.register('time')} />
@@ -111,7 +114,7 @@ export default function PostPreviewDialog({
       )}
       <div className="dialog__actions">
         <Link className="btn btn--ghost btn--md" to={postPath(post)}>
-          Open editor
+          {mayEdit ? 'Open editor' : 'Open post'}
         </Link>
         <Button type="button" onClick={onClose}>
           Close

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Alert } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
+import { useMay } from '@/lib/permissions';
 import {
   addDays,
   addMonths,
@@ -20,7 +21,6 @@ import {
   viewerZone,
 } from '@/lib/dates';
 import { usePostRange } from '../api/calendar-posts';
-import { CalendarActions } from '../components/calendar-actions';
 import { CalendarGrid } from '../components/calendar-grid';
 import { calendarPath, visibleDays, type CalendarType, type CalendarView } from '../calendar-range';
 import { PostTable } from '../components/post-table';
@@ -57,6 +57,8 @@ export default function CalendarRoute() {
   const from = toRouteDate(days[0] ?? date);
   const to = toRouteDate(days[days.length - 1] ?? date);
   const range = usePostRange(zone, from, to);
+  // Moving posts is a content right: a client reads the calendar (the header's actions ask for themselves).
+  const mayEdit = useMay('content');
   const posts = range.data ?? [];
 
   const monthly = type === 'month' || view === 'list';
@@ -72,15 +74,12 @@ export default function CalendarRoute() {
         title="Calendar"
         description="Everything scheduled and published, in one place."
         actions={
-          <>
-            <Suspense fallback={null}>
-              <CalendarExtras zone={zone} from={from} to={to} />
-            </Suspense>
-            <CalendarActions
+          <Suspense fallback={null}>
+            <CalendarExtras
               range={{ zone, from, to, label: title }}
               scheduledCount={posts.filter((p) => p.status === 'scheduled').length}
             />
-          </>
+          </Suspense>
         }
       />
       <Card padded={false} className="cal-card">
@@ -135,7 +134,15 @@ export default function CalendarRoute() {
         {view === 'list' ? (
           <PostTable posts={posts} zone={zone} />
         ) : (
-          <CalendarGrid date={date} type={type} days={days} posts={posts} zone={zone} today={today(zone)} />
+          <CalendarGrid
+            date={date}
+            type={type}
+            days={days}
+            posts={posts}
+            zone={zone}
+            today={today(zone)}
+            editable={mayEdit}
+          />
         )}
       </Card>
     </div>
