@@ -25,6 +25,8 @@ export interface MediaPickerProps {
    * picker is a chunk of its own) and mounts the picker when that button is clicked.
    */
   openOnMount?: boolean;
+  /** Only the picked files' thumbnails: a post shown to a role that may not change it, or published. */
+  readOnly?: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function MediaPicker({
   onChange,
   label = 'Add media',
   openOnMount = false,
+  readOnly = false,
 }: MediaPickerProps) {
   const [open, setOpen] = useState(openOnMount);
   // The dialog stays mounted once opened, so closing it returns focus to the button as before.
@@ -51,21 +54,23 @@ export function MediaPicker({
     <div className="media-picker">
       {selected.length ? (
         <Suspense fallback={null}>
-          <PickedMedia selected={selected} onChange={onChange} />
+          <PickedMedia selected={selected} onChange={readOnly ? undefined : onChange} />
         </Suspense>
       ) : null}
-      <Button
-        ref={button}
-        variant="secondary"
-        icon={<Images size={16} aria-hidden />}
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-      >
-        {label}
-      </Button>
-      {opened ? (
+      {readOnly ? null : (
+        <Button
+          ref={button}
+          variant="secondary"
+          icon={<Images size={16} aria-hidden />}
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
+        >
+          {label}
+        </Button>
+      )}
+      {opened && !readOnly ? (
         <Suspense fallback={null}>
           <MediaPickerDialog
             open={open}

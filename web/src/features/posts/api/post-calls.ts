@@ -1,6 +1,4 @@
 import { postContracts } from '@shared/contracts/posts';
-// The subscription's own contract: billing's whole schema module is not needed to know whether the plan publishes.
-import { subscriptionContract } from '@shared/contracts/subscription';
 import type { CreatePostInput, Post, UpdatePostInput } from '@shared/schemas/calendar';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
@@ -23,14 +21,6 @@ export const usePostWithSiblings = (id: number) =>
     ...postWithSiblingsQueryOptions(id),
     enabled: id > 0,
     refetchInterval: (query) => (query.state.data && isPublishing(query.state.data.post) ? 2000 : false),
-  });
-
-/** Whether the company's plan publishes (the warning of spec 01 §2 "Post pages" shows when it does not). */
-export const usePaidPlan = () =>
-  useQuery({
-    queryKey: [...queryKeys.company.all, 'billing', 'subscription'],
-    queryFn: ({ signal }) => call(subscriptionContract, { signal }),
-    select: (subscription) => subscription.isPaid,
   });
 
 /** POST /api/calendar: one post per platform; the calendar and dashboard lists are asked again. */

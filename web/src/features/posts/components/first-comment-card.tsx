@@ -6,15 +6,18 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextAreaField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { useMay } from '@/lib/permissions';
 import { useFirstComment, useSaveFirstComment } from '../api/first-comment-calls';
 
 /**
  * The post's first comment (Facebook, Instagram, LinkedIn): written here before the post goes
  * out, posted by the publish workflow right after it, with its own outcome once the post is
- * published (a failed comment leaves the post published, and says so).
+ * published (a failed comment leaves the post published, and says so). A role that may not change
+ * content reads it as it reads a published post's.
  */
 export function FirstCommentCard({ post }: { post: Post }) {
-  const locked = post.status === 'published' || post.status === 'in-progress';
+  const mayEdit = useMay('content');
+  const locked = post.status === 'published' || post.status === 'in-progress' || !mayEdit;
   const comment = useFirstComment(post.id, post.status === 'published');
   const save = useSaveFirstComment(post.id);
   const [text, setText] = useState<string | null>(null);

@@ -20,6 +20,7 @@ import { Card } from '@/components/ui/card';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { permissionRefusal } from '@shared/permissions';
 import { addDays, today, toRouteDate } from '@/lib/dates';
 import { loadChunk } from '@/lib/load-chunk';
 import { notify } from '@/lib/toast';
@@ -35,6 +36,7 @@ export type MediaPickerSlot = ComponentType<{
   onChange: (ids: number[]) => void;
   label?: string;
   openOnMount?: boolean;
+  readOnly?: boolean;
 }>;
 
 /** Shown only when the browser refuses to copy: fetched then (with the dialog's styles), not with the editor. */
@@ -42,6 +44,16 @@ const CopyPrompt = lazy(() => loadChunk(() => import('./copy-prompt')).then((m) 
 
 /** Spec 01 §9: the post text area has 25 rows. */
 const TEXT_AREA_ROWS = 25;
+
+/** Read only, the copy takes the rows it fills (about 70 characters a row), up to the editor's 25. */
+const readingRows = (text: string) =>
+  Math.min(
+    TEXT_AREA_ROWS,
+    Math.max(
+      4,
+      text.split('\n').reduce((rows, line) => rows + Math.ceil((line.length || 1) / 70), 0),
+    ),
+  );
 
 type Errors = Partial<Record<'platforms' | 'subject' | 'content' | 'files' | 'scheduledAt', string>>;
 
@@ -57,18 +69,21 @@ function initialSchedule(post: Post | undefined, zone: string) {
  * Writes one post (editing) or a group of siblings (creating): platforms, a blog's title, the
  * copy with a counter per platform, media, the schedule, and the actions its status allows.
  * Rules are checked on submit; a draft may break them (it then shows why), a scheduled or
- * published post may not, and the server says so with the same sentences.
+ * published post may not, and the server says so with the same sentences. `readOnly` (a role that
+ * may not change content) shows the post as a published one is shown: no inputs to change, no actions.
  */
 export function PostEditor({
   kind,
   post,
   zone,
   mediaPicker: MediaPicker,
+  readOnly = false,
 }: {
   kind: 'social' | 'blog';
   post?: Post;
   zone: string;
   mediaPicker: MediaPickerSlot;
+  readOnly?: boolean;
 }) {
   const navigate = useNavigate();
   const create = useCreatePosts();
@@ -85,7 +100,8 @@ export function PostEditor({
   const [pending, setPending] = useState<PostAction | null>(null);
   const [manualCopy, setManualCopy] = useState<string | null>(null);
   const platformsId = useId();
-  const locked = post?.status === 'published' || post?.status === 'in-progress';
+  const published = post?.status === 'published' || post?.status === 'in-progress';
+  const locked = published || readOnly;
 
   const check = post ? checkPost({ platform: post.platform, content, files, subject }) : undefined;
 
@@ -191,7 +207,7 @@ export function PostEditor({
           ) : null}
           <TextAreaField
             label={kind === 'blog' ? 'Content' : 'Post copy'}
-            rows={TEXT_AREA_ROWS}
+            rows={readOnly ? readingRows(content) : TEXT_AREA_ROWS}
             value={content}
             disabled={locked}
             error={errors.content}
@@ -201,7 +217,13 @@ export function PostEditor({
         </Card>
         <Card title="Media" description={kind === 'blog' ? 'One image for the blog post.' : undefined}>
           {locked ? (
-            <p className="muted">{files.length ? `${files.length} file(s) attached.` : 'No media.'}</p>
+            files.length ? (
+              <Suspense fallback={<p className="muted">{`${files.length} file(s) attached.`}</p>}>
+                <MediaPicker multiple={kind === 'social'} selected={files} onChange={setFiles} readOnly />
+              </Suspense>
+            ) : (
+              <p className="muted">No media.</p>
+            )
           ) : files.length || mediaWanted ? (
             <Suspense
               fallback={
@@ -237,20 +259,23 @@ export function PostEditor({
             {check.message}
           </Alert>
         ) : null}
+        {readOnly && !published ? <Alert type="info">{permissionRefusal('content')}</Alert> : null}
         {post?.error && post.status === 'failed' ? (
           <Alert
             type="error"
             title="Publishing failed"
             action={
-              <Button
-                size="sm"
-                variant="secondary"
-                pending={pending === 'publish'}
-                disabled={pending !== null}
-                onClick={() => void submit('publish')}
-              >
-                Try again
-              </Button>
+              readOnly ? undefined : (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  pending={pending === 'publish'}
+                  disabled={pending !== null}
+                  onClick={() => void submit('publish')}
+                >
+                  Try again
+                </Button>
+              )
             }
           >
             {post.error}
@@ -267,16 +292,22 @@ export function PostEditor({
           </Alert>
         ) : null}
         <Card title="Schedule" description={`Times in ${zone}.`}>
-          <SchedulePicker
-            day={schedule.day}
-            time={schedule.time}
-            zone={zone}
-            disabled={locked}
-            error={errors.scheduledAt}
-            onChange={setSchedule}
-          />
+          {readOnly && !post?.scheduledAt ? (
+            <p className="muted">Not scheduled.</p>
+          ) : (
+            <SchedulePicker
+              day={schedule.day}
+              time={schedule.time}
+              zone={zone}
+              disabled={locked}
+              error={errors.scheduledAt}
+              onChange={setSchedule}
+            />
+          )}
         </Card>
-        <PostActions status={post?.status} pending={pending} onAction={(action) => void submit(action)} />
+        {readOnly ? null : (
+          <PostActions status={post?.status} pending={pending} onAction={(action) => void submit(action)} />
+        )}
       </aside>
       {manualCopy !== null ? (
         <Suspense fallback={null}>

@@ -1,4 +1,3 @@
-import { shellMessages } from '@shared/shell-messages';
 import { isBlogPlatform, PLATFORM_LABELS } from '@shared/platforms';
 import type { Post } from '@shared/schemas/calendar';
 import { ArrowLeft } from 'lucide-react';
@@ -11,13 +10,23 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatDate, viewerZone } from '@/lib/dates';
+import { MayOrNotice, useMay } from '@/lib/permissions';
 import { localParts } from '@shared/calendar-time';
-import { usePaidPlan, usePostWithSiblings } from '../api/post-calls';
+import { usePostWithSiblings } from '../api/post-calls';
 import { loadPostExtras } from './load-post-extras';
 import { PostEditor, type MediaPickerSlot } from './post-editor';
 import '../posts.css';
 
 const PostExtras = lazy(() => loadPostExtras().then((m) => ({ default: m.PostExtras })));
+// Shown only once the plan is known not to publish: it comes with the extras, not the editor.
+const PlanWarning = lazy(() => loadPostExtras().then((m) => ({ default: m.PlanWarning })));
+
+/** The plan warning where it stands, above the editor: nothing while it loads. */
+const LazyPlanWarning = () => (
+  <Suspense fallback={null}>
+    <PlanWarning />
+  </Suspense>
+);
 
 const STATUS_TONE = {
   draft: 'neutral',
@@ -33,17 +42,6 @@ function BackLink({ post, zone }: { post?: Post; zone: string }) {
     <Link to={to} className="back-link">
       <ArrowLeft size={14} aria-hidden /> Back to Calendar
     </Link>
-  );
-}
-
-/** Spec 01 §2: the warning and its Billing Settings link while the company's plan does not publish. */
-function PlanWarning() {
-  const paid = usePaidPlan();
-  if (paid.data !== false) return null;
-  return (
-    <Alert type="warning" action={<Link to="/settings/billing">Billing Settings</Link>}>
-      {shellMessages.noPlanWarning}
-    </Alert>
   );
 }
 
@@ -78,15 +76,21 @@ export function CreatePostPage({ kind, mediaPicker }: { kind: 'social' | 'blog';
         title={kind === 'blog' ? 'New blog post' : 'New social media post'}
         eyebrow={<BackLink zone={zone} />}
       />
-      <PlanWarning />
-      <PostEditor kind={kind} zone={zone} mediaPicker={mediaPicker} />
+      <MayOrNotice permission="content" title="Writing posts is for admins and managers">
+        <LazyPlanWarning />
+        <PostEditor kind={kind} zone={zone} mediaPicker={mediaPicker} />
+      </MayOrNotice>
     </div>
   );
 }
 
-/** /post/{id} and /blog/{id}: the title is the post's date plus its platform. */
+/**
+ * /post/{id} and /blog/{id}: the title is the post's date plus its platform. A role that may not
+ * change content reads the post (and still decides a review it was asked for, in the extras).
+ */
 export function EditPostPage({ kind, mediaPicker }: { kind: 'social' | 'blog'; mediaPicker: MediaPickerSlot }) {
   const zone = viewerZone();
+  const mayEdit = useMay('content');
   const id = Number(useParams().id);
   const query = usePostWithSiblings(Number.isInteger(id) ? id : 0);
   if (!Number.isInteger(id) || id <= 0 || isApiError(query.error, 404) || isApiError(query.error, 422)) {
@@ -141,8 +145,15 @@ export function EditPostPage({ kind, mediaPicker }: { kind: 'social' | 'blog'; m
         eyebrow={<BackLink post={post} zone={zone} />}
         actions={<SiblingSwitcher post={post} siblings={siblings} />}
       />
-      <PlanWarning />
-      <PostEditor key={`${post.id}-${post.version}`} kind={kind} post={post} zone={zone} mediaPicker={mediaPicker} />
+      {mayEdit ? <LazyPlanWarning /> : null}
+      <PostEditor
+        key={`${post.id}-${post.version}`}
+        kind={kind}
+        post={post}
+        zone={zone}
+        mediaPicker={mediaPicker}
+        readOnly={!mayEdit}
+      />
       <Suspense fallback={null}>
         <PostExtras post={post} />
       </Suspense>
