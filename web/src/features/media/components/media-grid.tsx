@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { MediaThumb } from './media-thumb';
 
-/** The library as cards: thumbnail, name (opens the edit page), "In use" when a post uses it, Delete. */
-export function MediaGrid({ files, onDelete }: { files: MediaFile[]; onDelete: (file: MediaFile) => void }) {
+/** The library as cards: thumbnail, name (opens the edit page), "In use" when a post uses it, Delete (given `onDelete`). */
+export function MediaGrid({ files, onDelete }: { files: MediaFile[]; onDelete?: (file: MediaFile) => void }) {
   return (
     <ul className="media-grid" aria-label="Media files">
       {files.map((file) => (
@@ -18,14 +18,16 @@ export function MediaGrid({ files, onDelete }: { files: MediaFile[]; onDelete: (
             <Link className="media-card__name" to={`/media/${file.id}`} title={file.filename}>
               {file.filename}
             </Link>
-            <Button
-              variant="danger-ghost"
-              size="sm"
-              aria-label={`Delete ${file.filename}`}
-              title={file.isUsed ? 'Used by a post' : 'Delete'}
-              onClick={() => onDelete(file)}
-              icon={<Trash2 size={15} aria-hidden />}
-            />
+            {onDelete ? (
+              <Button
+                variant="danger-ghost"
+                size="sm"
+                aria-label={`Delete ${file.filename}`}
+                title={file.isUsed ? 'Used by a post' : 'Delete'}
+                onClick={() => onDelete(file)}
+                icon={<Trash2 size={15} aria-hidden />}
+              />
+            ) : null}
           </div>
           {file.isUsed || file.description ? (
             <div className="media-card__meta">

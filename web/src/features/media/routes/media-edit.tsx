@@ -10,12 +10,17 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
+import { useMay } from '@/lib/permissions';
 import { notify } from '@/lib/toast';
+import { permissionRefusal } from '@shared/permissions';
 import { useMediaBatch, useUpdateMedia } from '../api/media-library';
 import { useDeleteWithConfirm } from '../components/use-delete-with-confirm';
 import '../media.css';
 
-/** /media/{id}: filename and description, loaded through the batch call; unknown ids go back to /media. */
+/**
+ * /media/{id}: filename and description, loaded through the batch call; unknown ids go back to
+ * /media. A role that may not change content reads them.
+ */
 export default function MediaEditRoute() {
   const { id } = useParams();
   const mediaId = /^\d{1,15}$/.test(id ?? '') ? Number(id) : undefined;
@@ -45,6 +50,7 @@ function EditForm({ file }: { file: MediaFile }) {
   const update = useUpdateMedia();
   const onDelete = useDeleteWithConfirm();
   const navigate = useNavigate();
+  const mayEdit = useMay('content');
   useEffect(() => {
     document.title = `${file.filename} · Media library`;
   }, [file.filename]);
@@ -84,29 +90,39 @@ function EditForm({ file }: { file: MediaFile }) {
             )}
           </div>
           <form className="media-edit__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-            <TextField label="File name" maxLength={255} error={form.errors.filename} {...form.register('filename')} />
+            <TextField
+              label="File name"
+              maxLength={255}
+              disabled={!mayEdit}
+              error={form.errors.filename}
+              {...form.register('filename')}
+            />
             <TextAreaField
               label="Description"
               rows={5}
               maxLength={2000}
+              disabled={!mayEdit}
               hint="Helps you find the file with search."
               error={form.errors.description}
               {...form.register('description')}
             />
             {problem ? <Alert type="error">{errorMessage(update.error)}</Alert> : null}
-            <div className="media-edit__actions">
-              <Button variant="danger-ghost" onClick={() => void onDelete(file, () => void navigate('/media'))}>
-                Delete
-              </Button>
-              <Button
-                type="submit"
-                pending={update.isPending}
-                disabled={!changed}
-                icon={<Save size={16} aria-hidden />}
-              >
-                Save changes
-              </Button>
-            </div>
+            {mayEdit ? null : <Alert type="info">{permissionRefusal('content')}</Alert>}
+            {mayEdit ? (
+              <div className="media-edit__actions">
+                <Button variant="danger-ghost" onClick={() => void onDelete(file, () => void navigate('/media'))}>
+                  Delete
+                </Button>
+                <Button
+                  type="submit"
+                  pending={update.isPending}
+                  disabled={!changed}
+                  icon={<Save size={16} aria-hidden />}
+                >
+                  Save changes
+                </Button>
+              </div>
+            ) : null}
           </form>
         </div>
       </Card>

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { loadChunk } from '@/lib/load-chunk';
+import { useMay } from '@/lib/permissions';
 import { useInvalidateMedia, useMediaList } from '../api/media-library';
 import { useUploadQueue } from '../api/upload-queue';
 import { MediaGrid } from '../components/media-grid';
@@ -27,7 +28,10 @@ const GenerateDialog = lazy(() =>
   loadChunk(() => import('../components/generate-dialog')).then((m) => ({ default: m.GenerateDialog })),
 );
 
-/** /media: upload (drag and drop), AI image generation, search, and the library's files. */
+/**
+ * /media: upload (drag and drop), AI image generation, search, and the library's files; a role
+ * that may not change content searches and opens the files only.
+ */
 export default function MediaLibraryRoute() {
   const [text, setText] = useState('');
   const query = useDebounced(text, MEDIA_SEARCH_DEBOUNCE_MS);
@@ -38,6 +42,7 @@ export default function MediaLibraryRoute() {
   // Mounted from the first opening on, so closing it returns focus to its button as before.
   const [generateOpened, setGenerateOpened] = useState(false);
   const onDelete = useDeleteWithConfirm();
+  const mayEdit = useMay('content');
 
   const files = list.data ?? [];
   return (
@@ -46,20 +51,22 @@ export default function MediaLibraryRoute() {
         title="Media library"
         description="Images and videos for your posts."
         actions={
-          <Button
-            variant="secondary"
-            icon={<Wand2 size={16} aria-hidden />}
-            onClick={() => {
-              setGenerateOpened(true);
-              setGenerating(true);
-            }}
-          >
-            Generate image
-          </Button>
+          mayEdit ? (
+            <Button
+              variant="secondary"
+              icon={<Wand2 size={16} aria-hidden />}
+              onClick={() => {
+                setGenerateOpened(true);
+                setGenerating(true);
+              }}
+            >
+              Generate image
+            </Button>
+          ) : undefined
         }
       />
       <Card>
-        <UploadDropzone onFiles={uploads.add} />
+        {mayEdit ? <UploadDropzone onFiles={uploads.add} /> : null}
         {uploads.items.length ? (
           <Suspense fallback={null}>
             <UploadList items={uploads.items} onRemove={uploads.remove} onClear={uploads.clearFinished} />
@@ -91,14 +98,16 @@ export default function MediaLibraryRoute() {
         ) : list.isError ? (
           <Alert type="error">{errorMessage(list.error)}</Alert>
         ) : files.length ? (
-          <MediaGrid files={files} onDelete={(file) => void onDelete(file)} />
+          <MediaGrid files={files} onDelete={mayEdit ? (file) => void onDelete(file) : undefined} />
         ) : query ? (
           <EmptyState icon={Search} title="No files match your search">
             Try another word from a file name or description.
           </EmptyState>
         ) : (
           <EmptyState icon={Images} title="Your media library is empty">
-            Upload images and videos above, or generate an image with AI.
+            {mayEdit
+              ? 'Upload images and videos above, or generate an image with AI.'
+              : 'Images and videos your team adds appear here.'}
           </EmptyState>
         )}
       </Card>

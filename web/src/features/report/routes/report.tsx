@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
+import { useMay } from '@/lib/permissions';
 import { localToday, useRefreshDemoReport, useReports } from '@/lib/reports';
 import { notify } from '@/lib/toast';
 import { AllFollowersCard, AudienceGrowthCard, EngagementCard } from '../components/report-cards';
@@ -56,6 +57,8 @@ export default function ReportRoute() {
   const [params] = useSearchParams();
   const selection = useMemo(() => readSelection(params), [params]);
   const { company } = useCurrentCompany();
+  // Drawing new figures rewrites the demo's posts as well: a content right.
+  const mayRefresh = useMay('content');
   // The day of the page's first render: a report left open past midnight keeps its period.
   const today = useMemo(() => localToday(), []);
   const range = useMemo(() => reportRange(selection.period, today), [selection.period, today]);
@@ -69,7 +72,7 @@ export default function ReportRoute() {
       <PageHeader
         title="Reporting"
         description="Followers, engagement and audience growth across your platforms."
-        actions={company?.demo ? <RefreshReportButton /> : undefined}
+        actions={company?.demo && mayRefresh ? <RefreshReportButton /> : undefined}
       />
       <ReportFilters selection={selection} />
       <p className="report-period">
