@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { loadChunk } from '@/lib/load-chunk';
+import { useMay } from '@/lib/permissions';
 import { useAuditSchedule } from '../api/audit-schedule';
 import { describeSchedule, formatRun } from './audit-schedule-text';
 import '../audit-schedule.css';
@@ -15,11 +16,14 @@ const LaunchAuditDialog = lazy(() => loadChunk(() => import('./launch-audit-dial
 /**
  * When the website audit runs by itself, its next run, and a due run that did not start (the
  * month's free audit used, with the upgrade; an audit already running; no website), with the
- * Launch audit button that opens the dialog (spec 02 §2).
+ * Launch audit button that opens the dialog (spec 02 §2), for the roles that may change the audit;
+ * Upgrade only for those that may pay.
  */
 export default function AuditScheduleCard() {
   const schedule = useAuditSchedule();
   const [open, setOpen] = useState(false);
+  const mayLaunch = useMay('seo');
+  const mayPay = useMay('billing');
   const data = schedule.data;
   const last = data?.last;
 
@@ -30,9 +34,11 @@ export default function AuditScheduleCard() {
           type="warning"
           title="Your scheduled audit did not run"
           action={
-            <ButtonLink to="/settings/billing" variant="secondary" size="sm">
-              Upgrade
-            </ButtonLink>
+            mayPay ? (
+              <ButtonLink to="/settings/billing" variant="secondary" size="sm">
+                Upgrade
+              </ButtonLink>
+            ) : undefined
           }
         >
           {auditScheduleMessages.freeLimit}
@@ -50,14 +56,16 @@ export default function AuditScheduleCard() {
         title="Audit schedule"
         description={data ? describeSchedule(data) : 'Loading the schedule…'}
         actions={
-          <Button
-            variant="secondary"
-            icon={<CalendarClock size={16} aria-hidden />}
-            disabled={!data}
-            onClick={() => setOpen(true)}
-          >
-            Launch audit
-          </Button>
+          mayLaunch ? (
+            <Button
+              variant="secondary"
+              icon={<CalendarClock size={16} aria-hidden />}
+              disabled={!data}
+              onClick={() => setOpen(true)}
+            >
+              Launch audit
+            </Button>
+          ) : undefined
         }
       >
         {data?.nextRunAt ? (

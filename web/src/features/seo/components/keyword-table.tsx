@@ -1,5 +1,5 @@
 import { SEO_KEYWORD_LIMIT, type SeoKeyword } from '@shared/schemas/seo-keywords';
-import { Star } from 'lucide-react';
+import { Check, Star } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { isSelectionFull } from '../keyword-selection';
 
@@ -55,7 +55,10 @@ function SelectAll({
   );
 }
 
-/** Available Keywords: one row per suggestion, a box to choose it, and the estimates. */
+/**
+ * Available Keywords: one row per suggestion, a box to choose it (none without `onToggle`: read
+ * only, the chosen rows marked), and the estimates.
+ */
 export function KeywordTable({
   keywords,
   selected,
@@ -64,18 +67,21 @@ export function KeywordTable({
 }: {
   keywords: SeoKeyword[];
   selected: string[];
-  onToggle: (keyword: string) => void;
+  onToggle?: (keyword: string) => void;
   onSelectAll: () => void;
 }) {
   const idBase = useId();
+  const choosing = onToggle !== undefined;
   return (
     <div className="table-wrap">
       <table className="table kw-table">
         <thead>
           <tr>
-            <th scope="col" className="kw-table__check">
-              <SelectAll selected={selected} keywords={keywords} onSelectAll={onSelectAll} />
-            </th>
+            {choosing ? (
+              <th scope="col" className="kw-table__check">
+                <SelectAll selected={selected} keywords={keywords} onSelectAll={onSelectAll} />
+              </th>
+            ) : null}
             <th scope="col">Keyword</th>
             <th scope="col" className="kw-table__num kw-table__metric">
               Volume
@@ -96,17 +102,29 @@ export function KeywordTable({
             const cpc = usdFormat.format(keyword.cpc);
             return (
               <tr key={keyword.keyword} className={isSelected ? 'kw-row kw-row--selected' : 'kw-row'}>
-                <td className="kw-table__check">
-                  <input
-                    id={id}
-                    type="checkbox"
-                    className="check__box"
-                    checked={isSelected}
-                    onChange={() => onToggle(keyword.keyword)}
-                  />
-                </td>
+                {choosing ? (
+                  <td className="kw-table__check">
+                    <input
+                      id={id}
+                      type="checkbox"
+                      className="check__box"
+                      checked={isSelected}
+                      onChange={() => onToggle(keyword.keyword)}
+                    />
+                  </td>
+                ) : null}
                 <td className="kw-table__keyword">
-                  <label htmlFor={id}>{keyword.keyword}</label>
+                  {choosing ? (
+                    <label htmlFor={id}>{keyword.keyword}</label>
+                  ) : (
+                    <span className="kw-table__name">{keyword.keyword}</span>
+                  )}
+                  {!choosing && isSelected ? (
+                    <span className="kw-recommended kw-chosen">
+                      <Check size={12} aria-hidden />
+                      Selected
+                    </span>
+                  ) : null}
                   {keyword.isRecommended ? (
                     <span className="kw-recommended">
                       <Star size={12} aria-hidden />

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
+import { useMay } from '@/lib/permissions';
 import { notify } from '@/lib/toast';
 import { useProveSiteOwnership, useSiteOwnership } from '../api/seo-report';
 
@@ -15,11 +16,13 @@ const METHOD: Record<string, string> = {
 /**
  * Proving the website is the company's own. Until then audits crawl it as a polite stranger
  * (robots.txt obeyed, our own user agent, a few requests a second); the card says so and how
- * to lift it, as site auditors do.
+ * to lift it, as site auditors do. Proving it is for the roles that may change the audit: the
+ * others see the card once it is done.
  */
 export function SiteOwnershipCard() {
   const ownership = useSiteOwnership(true);
   const prove = useProveSiteOwnership();
+  const mayVerify = useMay('seo');
   const data = ownership.data;
   if (!data) return null;
   if (data.verified) {
@@ -33,6 +36,7 @@ export function SiteOwnershipCard() {
       </Card>
     );
   }
+  if (!mayVerify) return null;
   const verify = () =>
     prove.mutate(undefined, {
       onSuccess: () => notify.success('Your website is verified. Your audit settings now apply in full.'),

@@ -14,6 +14,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
+import { useMay } from '@/lib/permissions';
 import { notify } from '@/lib/toast';
 import { useGenerateKeywords, usePaidPlan, useSaveKeywords, useSeoKeywords } from '../api/seo-keywords';
 import { KeywordTable } from '../components/keyword-table';
@@ -39,13 +40,18 @@ const Loading = ({ label }: { label: string }) => (
   </Card>
 );
 
-/** /seo-keywords (spec 01 §2, 02 §2): suggested keywords for the company website; up to 10 are saved. */
+/**
+ * /seo-keywords (spec 01 §2, 02 §2): suggested keywords for the company website; up to 10 are
+ * saved. Generating and choosing are for the roles that may change SEO; the others read the list.
+ */
 export default function SeoKeywordsRoute() {
   const { company } = useCurrentCompany();
   const paid = usePaidPlan();
   const hasWebsite = hasUsableWebsite(company);
   const generate = useGenerateKeywords();
-  const ready = paid.data === true && hasWebsite;
+  const mayChange = useMay('seo');
+  const mayPay = useMay('billing');
+  const ready = paid.data === true && hasWebsite && mayChange;
 
   const onGenerate = () => {
     void generate.start().then(
@@ -68,13 +74,16 @@ export default function SeoKeywordsRoute() {
           icon={Lock}
           title={messages.subscriptionRequired}
           action={
-            <ButtonLink to="/settings/billing" icon={<Sparkles size={16} aria-hidden />}>
-              Upgrade
-            </ButtonLink>
+            mayPay ? (
+              <ButtonLink to="/settings/billing" icon={<Sparkles size={16} aria-hidden />}>
+                Upgrade
+              </ButtonLink>
+            ) : undefined
           }
         >
-          Keyword suggestions come with a paid plan. Upgrade to get keywords picked for your website, compare their
-          search volume, difficulty and cost per click, and save up to {SEO_KEYWORD_LIMIT}.
+          Keyword suggestions come with a paid plan. {mayPay ? 'Upgrade' : 'Once an admin upgrades,'} to get keywords
+          picked for your website, compare their search volume, difficulty and cost per click, and save up to{' '}
+          {SEO_KEYWORD_LIMIT}.
         </EmptyState>
       </Card>
     );
@@ -83,7 +92,9 @@ export default function SeoKeywordsRoute() {
       <AddWebsiteCard title="Add a website">Keyword suggestions are based on your company website.</AddWebsiteCard>
     );
   } else {
-    body = <KeywordWorkspace key={company?.id} generating={generate.isPending} step={generate.step} />;
+    body = (
+      <KeywordWorkspace key={company?.id} generating={generate.isPending} step={generate.step} readOnly={!mayChange} />
+    );
   }
 
   return (
@@ -104,8 +115,8 @@ export default function SeoKeywordsRoute() {
   );
 }
 
-/** The suggestions and the selection, once the plan and the website are there. */
-function KeywordWorkspace({ generating, step }: { generating: boolean; step?: string }) {
+/** The suggestions and the selection, once the plan and the website are there; `readOnly` shows what was saved. */
+function KeywordWorkspace({ generating, step, readOnly }: { generating: boolean; step?: string; readOnly: boolean }) {
   const list = useSeoKeywords();
   const save = useSaveKeywords();
   const confirm = useConfirm();
@@ -179,7 +190,7 @@ function KeywordWorkspace({ generating, step }: { generating: boolean; step?: st
         <KeywordTable
           keywords={keywords}
           selected={selected}
-          onToggle={(keyword) => apply(toggleKeyword(selected, keyword))}
+          onToggle={readOnly ? undefined : (keyword) => apply(toggleKeyword(selected, keyword))}
           onSelectAll={() => apply(selectAll(selected, keywords))}
         />
       </Card>
@@ -187,6 +198,7 @@ function KeywordWorkspace({ generating, step }: { generating: boolean; step?: st
         selected={selected}
         dirty={dirty}
         saving={save.isPending}
+        readOnly={readOnly}
         onRemove={(keyword) => apply(toggleKeyword(selected, keyword))}
         onSave={() => void onSave()}
       />

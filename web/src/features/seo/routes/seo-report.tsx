@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
 import { formatDateTime } from '@/lib/format-date';
 import { loadChunk } from '@/lib/load-chunk';
+import { useMay } from '@/lib/permissions';
 import { notify } from '@/lib/toast';
 import { auditInProgress, useAuditActions, useSeoReport } from '../api/seo-report';
 import { AuditNav } from '../components/audit-nav';
@@ -25,12 +26,18 @@ import '../seo-report.css';
 // The schedule and its dialog come after the report: not part of the page's first load.
 const AuditScheduleCard = lazy(() => loadChunk(() => import('../components/audit-schedule-card')));
 
-/** /seo-report (spec 01 §2, 02 §2): the technical SEO report of the company website. */
+/**
+ * /seo-report (spec 01 §2, 02 §2): the technical SEO report of the company website. Check Again,
+ * Stop and Restart are for the roles that may change the audit; the others read the report.
+ */
 export default function SeoReportRoute() {
   const { company } = useCurrentCompany();
   const hasWebsite = hasUsableWebsite(company);
   const report = useSeoReport(hasWebsite);
   const { recheck, stop } = useAuditActions();
+  const mayAudit = useMay('seo');
+  const mayPay = useMay('billing');
+  const mayOnboard = useMay('profile');
 
   const checkAgain = () =>
     recheck.mutate(undefined, {
@@ -47,7 +54,7 @@ export default function SeoReportRoute() {
         <EmptyState
           icon={Rocket}
           title="Get onboarded to see your SEO report"
-          action={<ButtonLink to="/dashboard/onboard">Set Up Marketing Plan</ButtonLink>}
+          action={mayOnboard ? <ButtonLink to="/dashboard/onboard">Set Up Marketing Plan</ButtonLink> : undefined}
         >
           The SEO report checks your company website. Start with the marketing plan setup to add it.
         </EmptyState>
@@ -91,9 +98,11 @@ export default function SeoReportRoute() {
             type="warning"
             title="Your free audit for this month is used"
             action={
-              <ButtonLink to="/settings/billing" variant="secondary" size="sm">
-                Upgrade
-              </ButtonLink>
+              mayPay ? (
+                <ButtonLink to="/settings/billing" variant="secondary" size="sm">
+                  Upgrade
+                </ButtonLink>
+              ) : undefined
             }
           >
             Checking again this month needs a paid plan.
@@ -102,9 +111,9 @@ export default function SeoReportRoute() {
         {data.audit ? (
           <AuditStatus
             audit={data.audit}
-            onStop={stopAudit}
+            onStop={mayAudit ? stopAudit : undefined}
             stopping={stop.isPending}
-            onRestart={checkAgain}
+            onRestart={mayAudit ? checkAgain : undefined}
             restarting={recheck.isPending}
           />
         ) : null}
@@ -113,14 +122,23 @@ export default function SeoReportRoute() {
             type="warning"
             title="This report is outdated"
             action={
-              <Button variant="secondary" size="sm" pending={recheck.isPending} onClick={checkAgain}>
-                Restart audit
-              </Button>
+              mayAudit ? (
+                <Button variant="secondary" size="sm" pending={recheck.isPending} onClick={checkAgain}>
+                  Restart audit
+                </Button>
+              ) : undefined
             }
           >
             {data.outdated === 'website'
-              ? `Your company website is now ${data.website}, and this report is of the site audited before. Restart the audit to check it.`
-              : 'Your audit settings changed after this audit ran. Restart the audit to see your site as the new settings check it.'}
+              ? `Your company website is now ${data.website}, and this report is of the site audited before.`
+              : 'Your audit settings changed after this audit ran.'}{' '}
+            {data.outdated === 'website'
+              ? mayAudit
+                ? 'Restart the audit to check it.'
+                : 'An admin or manager can restart the audit to check it.'
+              : mayAudit
+                ? 'Restart the audit to see your site as the new settings check it.'
+                : 'An admin or manager can restart the audit to see your site as the new settings check it.'}
           </Alert>
         ) : null}
         {data.is_finished ? (
@@ -157,9 +175,11 @@ export default function SeoReportRoute() {
             Last Updated <time dateTime={data.audit_time}>{formatDateTime(data.audit_time)}</time>
           </p>
         ) : null}
-        <Button icon={<RefreshCw size={16} aria-hidden />} pending={recheck.isPending} onClick={checkAgain}>
-          Check Again
-        </Button>
+        {mayAudit ? (
+          <Button icon={<RefreshCw size={16} aria-hidden />} pending={recheck.isPending} onClick={checkAgain}>
+            Check Again
+          </Button>
+        ) : null}
       </>
     ) : data?.audit_time ? (
       <p className="seo-updated">

@@ -6,10 +6,9 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { roleMay } from '@shared/permissions';
-import { useProfile } from '@/lib/auth';
 import { useCurrentCompany } from '@/lib/company';
 import { loadChunk } from '@/lib/load-chunk';
+import { useMay } from '@/lib/permissions';
 import { AUDIT_SECTIONS, AuditNav, type AuditSection } from '../components/audit-nav';
 import { AuditShareButton } from '../components/audit-share-button';
 import { AuditDownloadButtons } from '../components/audit-download-buttons';
@@ -54,9 +53,8 @@ export default function WebsiteAuditRoute() {
   const { section, check } = useParams();
   const [params] = useSearchParams();
   const { company } = useCurrentCompany();
-  const { data: profile } = useProfile();
   // Admins and managers see Turned off and change the audit; clients read (spec 02 §2, §6).
-  const member = Boolean(company) && roleMay(company?.users.find((u) => u.id === profile?.id)?.role, 'seo');
+  const member = useMay('seo');
   const auditId = params.get('audit') || 'latest';
   const known = isSection(section) && (!check || section === 'issues');
   const View = known ? VIEWS[section] : undefined;
