@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useMay } from '@/lib/permissions';
 import { notify } from '@/lib/toast';
 import { useListingMedia, useMediaActions } from '../api/business-listing';
 import type { MediaPickerSlot } from '../routes/business-manager';
@@ -34,7 +35,10 @@ function Tile({ item, onDelete, busy }: { item: ListingMedia; onDelete?: () => v
   );
 }
 
-/** Photos & Media: the owner's photos and videos (added from the media library, deletable) and the customers'. */
+/**
+ * Photos & Media: the owner's photos and videos (added from the media library, deletable, for a
+ * role that may manage the listing) and the customers'.
+ */
 export function MediaCard({
   locationId,
   mediaPicker: MediaPicker,
@@ -45,6 +49,7 @@ export function MediaCard({
   const media = useListingMedia(locationId);
   const { add, remove } = useMediaActions(locationId);
   const confirm = useConfirm();
+  const mayEdit = useMay('apps');
   const busy = add.isPending || remove.isPending;
   const onDelete = async (item: ListingMedia) => {
     const ok = await confirm({
@@ -61,16 +66,22 @@ export function MediaCard({
   return (
     <Card
       title="Photos & Media"
-      description="Photos and videos on your listing. Add them from your media library."
+      description={
+        mayEdit
+          ? 'Photos and videos on your listing. Add them from your media library.'
+          : 'Photos and videos on your listing.'
+      }
       actions={
-        <MediaPicker
-          multiple
-          selected={[]}
-          label="Add from media library"
-          onChange={(ids) => {
-            if (ids.length) add.mutate(ids, { onSuccess: () => notify.success('Media added') });
-          }}
-        />
+        mayEdit ? (
+          <MediaPicker
+            multiple
+            selected={[]}
+            label="Add from media library"
+            onChange={(ids) => {
+              if (ids.length) add.mutate(ids, { onSuccess: () => notify.success('Media added') });
+            }}
+          />
+        ) : undefined
       }
     >
       {media.error ? <Alert type="error">{errorMessage(media.error)}</Alert> : null}
@@ -86,7 +97,7 @@ export function MediaCard({
             {media.data.media.length ? (
               <ul className="bm-media">
                 {media.data.media.map((m) => (
-                  <Tile key={m.id} item={m} busy={busy} onDelete={() => void onDelete(m)} />
+                  <Tile key={m.id} item={m} busy={busy} onDelete={mayEdit ? () => void onDelete(m) : undefined} />
                 ))}
               </ul>
             ) : (

@@ -26,6 +26,8 @@ export interface FormProps {
   update: (patch: Partial<ProfileForm>) => void;
   locationId: string;
   metadata: AttributeMetadata[];
+  /** A role that may not change the listing: the cards show it, without the controls that add or remove. */
+  readOnly?: boolean;
 }
 
 /** Spec 01 §9 and 02 §2: place autocomplete and category search wait 500 ms for the typing to stop. */
@@ -46,22 +48,24 @@ const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
   CUSTOMER_AND_BUSINESS_LOCATION: 'Customers visit me, and I visit them',
 };
 
-/** A removable chosen item. */
-function Chip({ label, onRemove, note }: { label: string; onRemove: () => void; note?: string }) {
+/** A chosen item, removable given `onRemove`. */
+function Chip({ label, onRemove, note }: { label: string; onRemove?: () => void; note?: string }) {
   return (
     <li className="bm-chip">
       <span>
         {label}
         {note ? <span className="bm-chip__note"> {note}</span> : null}
       </span>
-      <button type="button" className="bm-chip__remove" aria-label={`Remove ${label}`} onClick={onRemove}>
-        <X size={14} aria-hidden />
-      </button>
+      {onRemove ? (
+        <button type="button" className="bm-chip__remove" aria-label={`Remove ${label}`} onClick={onRemove}>
+          <X size={14} aria-hidden />
+        </button>
+      ) : null}
     </li>
   );
 }
 
-export function ContactCard({ form, update }: FormProps) {
+export function ContactCard({ form, update, readOnly }: FormProps) {
   const [search, setSearch] = useState('');
   const found = useCategories(useDebounced(search, DEBOUNCE_MS));
   const chosen = [form.category?.name, ...form.additionalCategories.map((c) => c.name)];
@@ -117,35 +121,44 @@ export function ContactCard({ form, update }: FormProps) {
                 <Chip
                   label={form.category.displayName ?? form.category.name}
                   note="(primary)"
-                  onRemove={() => {
-                    const [next, ...rest] = form.additionalCategories;
-                    update({ category: next ?? null, additionalCategories: rest });
-                  }}
+                  onRemove={
+                    readOnly
+                      ? undefined
+                      : () => {
+                          const [next, ...rest] = form.additionalCategories;
+                          update({ category: next ?? null, additionalCategories: rest });
+                        }
+                  }
                 />
               ) : null}
               {form.additionalCategories.map((c) => (
                 <Chip
                   key={c.name}
                   label={c.displayName ?? c.name}
-                  onRemove={() =>
-                    update({ additionalCategories: form.additionalCategories.filter((a) => a.name !== c.name) })
+                  onRemove={
+                    readOnly
+                      ? undefined
+                      : () =>
+                          update({ additionalCategories: form.additionalCategories.filter((a) => a.name !== c.name) })
                   }
                 />
               ))}
             </ul>
           ) : (
-            <p className="field__hint">No category yet: search for one below.</p>
+            <p className="field__hint">{readOnly ? 'No category yet.' : 'No category yet: search for one below.'}</p>
           )}
         </div>
-        <TextField
-          label="Add a category"
-          type="search"
-          value={search}
-          placeholder="Bakery, cafe…"
-          onChange={(e) => setSearch(e.target.value)}
-          hint={search && found.data?.length === 0 ? 'No category matches.' : undefined}
-        />
-        {search && found.data?.length ? (
+        {readOnly ? null : (
+          <TextField
+            label="Add a category"
+            type="search"
+            value={search}
+            placeholder="Bakery, cafe…"
+            onChange={(e) => setSearch(e.target.value)}
+            hint={search && found.data?.length === 0 ? 'No category matches.' : undefined}
+          />
+        )}
+        {search && found.data?.length && !readOnly ? (
           <ul className="bm-options" aria-label="Matching categories">
             {found.data.map((c) => (
               <li key={c.name}>
@@ -167,7 +180,7 @@ export function ContactCard({ form, update }: FormProps) {
   );
 }
 
-export function ServiceAreaCard({ form, update }: FormProps) {
+export function ServiceAreaCard({ form, update, readOnly }: FormProps) {
   const [query, setQuery] = useState('');
   const settled = useDebounced(query, DEBOUNCE_MS);
   const predictions = usePlacePredictions(settled);
@@ -196,22 +209,28 @@ export function ServiceAreaCard({ form, update }: FormProps) {
               <Chip
                 key={a.placeId}
                 label={a.placeName}
-                onRemove={() => update({ serviceAreas: form.serviceAreas.filter((s) => s.placeId !== a.placeId) })}
+                onRemove={
+                  readOnly
+                    ? undefined
+                    : () => update({ serviceAreas: form.serviceAreas.filter((s) => s.placeId !== a.placeId) })
+                }
               />
             ))}
           </ul>
         ) : (
           <p className="muted">No service areas yet.</p>
         )}
-        <TextField
-          label="Add a service area"
-          type="search"
-          value={query}
-          placeholder="Search for a town or area"
-          onChange={(e) => setQuery(e.target.value)}
-          error={predictions.error ? errorMessage(predictions.error) : undefined}
-        />
-        {query && predictions.data?.length ? (
+        {readOnly ? null : (
+          <TextField
+            label="Add a service area"
+            type="search"
+            value={query}
+            placeholder="Search for a town or area"
+            onChange={(e) => setQuery(e.target.value)}
+            error={predictions.error ? errorMessage(predictions.error) : undefined}
+          />
+        )}
+        {query && predictions.data?.length && !readOnly ? (
           <ul className="bm-options" aria-label="Matching places">
             {predictions.data.map(({ placePrediction: p }) => (
               <li key={p.placeId}>
@@ -263,7 +282,7 @@ export function HoursCard({ form, update }: FormProps) {
   );
 }
 
-export function ServicesCard({ form, update, locationId }: FormProps) {
+export function ServicesCard({ form, update, locationId, readOnly }: FormProps) {
   const categories = [form.category?.name, ...form.additionalCategories.map((c) => c.name)].filter(Boolean).join(',');
   const types = useServiceTypes(locationId, categories);
   const [freeform, setFreeform] = useState<FreeformService>({ name: '', category: '' });
@@ -280,7 +299,11 @@ export function ServicesCard({ form, update, locationId }: FormProps) {
               <Chip
                 key={id}
                 label={nameOf(id)}
-                onRemove={() => update({ structuredServices: form.structuredServices.filter((s) => s !== id) })}
+                onRemove={
+                  readOnly
+                    ? undefined
+                    : () => update({ structuredServices: form.structuredServices.filter((s) => s !== id) })
+                }
               />
             ))}
             {form.freeformServices.map((s, i) => (
@@ -288,61 +311,69 @@ export function ServicesCard({ form, update, locationId }: FormProps) {
                 key={`${s.name}-${i}`}
                 label={s.name}
                 note={`(${categoryName(s.category)})`}
-                onRemove={() => update({ freeformServices: form.freeformServices.filter((_, j) => j !== i) })}
+                onRemove={
+                  readOnly
+                    ? undefined
+                    : () => update({ freeformServices: form.freeformServices.filter((_, j) => j !== i) })
+                }
               />
             ))}
           </ul>
         ) : (
           <p className="muted">No services yet.</p>
         )}
-        <SelectField
-          label="Add a service of your categories"
-          value=""
-          disabled={!types.data?.serviceTypes.length}
-          hint={categories ? undefined : 'Choose a category to see its services.'}
-          onChange={(e) =>
-            update({ structuredServices: addStructuredService(form.structuredServices, e.target.value) })
-          }
-        >
-          <option value="">Choose a service</option>
-          {types.data?.serviceTypes.map((s) => (
-            <option
-              key={s.serviceTypeId}
-              value={s.serviceTypeId}
-              disabled={form.structuredServices.includes(s.serviceTypeId)}
+        {readOnly ? null : (
+          <>
+            <SelectField
+              label="Add a service of your categories"
+              value=""
+              disabled={!types.data?.serviceTypes.length}
+              hint={categories ? undefined : 'Choose a category to see its services.'}
+              onChange={(e) =>
+                update({ structuredServices: addStructuredService(form.structuredServices, e.target.value) })
+              }
             >
-              {s.displayName}
-            </option>
-          ))}
-        </SelectField>
-        <div className="bm-freeform">
-          <TextField
-            label="Custom service name"
-            value={freeform.name}
-            onChange={(e) => setFreeform({ ...freeform, name: e.target.value })}
-          />
-          <TextField
-            label="Custom service category"
-            value={freeform.category}
-            onChange={(e) => setFreeform({ ...freeform, category: e.target.value })}
-          />
-          <Button
-            variant="secondary"
-            disabled={!canAddFreeform(freeform)}
-            icon={<Plus size={16} aria-hidden />}
-            onClick={() => {
-              update({
-                freeformServices: [
-                  ...form.freeformServices,
-                  { name: freeform.name.trim(), category: freeform.category.trim() },
-                ],
-              });
-              setFreeform({ name: '', category: '' });
-            }}
-          >
-            Add
-          </Button>
-        </div>
+              <option value="">Choose a service</option>
+              {types.data?.serviceTypes.map((s) => (
+                <option
+                  key={s.serviceTypeId}
+                  value={s.serviceTypeId}
+                  disabled={form.structuredServices.includes(s.serviceTypeId)}
+                >
+                  {s.displayName}
+                </option>
+              ))}
+            </SelectField>
+            <div className="bm-freeform">
+              <TextField
+                label="Custom service name"
+                value={freeform.name}
+                onChange={(e) => setFreeform({ ...freeform, name: e.target.value })}
+              />
+              <TextField
+                label="Custom service category"
+                value={freeform.category}
+                onChange={(e) => setFreeform({ ...freeform, category: e.target.value })}
+              />
+              <Button
+                variant="secondary"
+                disabled={!canAddFreeform(freeform)}
+                icon={<Plus size={16} aria-hidden />}
+                onClick={() => {
+                  update({
+                    freeformServices: [
+                      ...form.freeformServices,
+                      { name: freeform.name.trim(), category: freeform.category.trim() },
+                    ],
+                  });
+                  setFreeform({ name: '', category: '' });
+                }}
+              >
+                Add
+              </Button>
+            </div>
+          </>
+        )}
       </div>
     </Card>
   );

@@ -4,13 +4,18 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useMay } from '@/lib/permissions';
 import { notify } from '@/lib/toast';
+import { permissionRefusal } from '@shared/permissions';
 import { locationIdOf, useAvailableAttributes, useLocationProfile, useUpdateLocation } from '../api/business-listing';
 import type { MediaPickerSlot } from '../routes/business-manager';
 import { AttributesCard, ContactCard, HoursCard, ServiceAreaCard, ServicesCard, type FormProps } from './profile-cards';
 import { MediaCard } from './media-card';
 
-/** The profile tab: the six cards of spec 01 §2 over one form, saved only once it changed. */
+/**
+ * The profile tab: the six cards of spec 01 §2 over one form, saved only once it changed; a role
+ * that may not manage the listing reads the cards, their inputs disabled.
+ */
 export function ProfileTab({ locationName, mediaPicker }: { locationName: string; mediaPicker: MediaPickerSlot }) {
   const locationId = locationIdOf(locationName);
   const profile = useLocationProfile(locationId);
@@ -44,13 +49,29 @@ function ProfileEditor({
   const locationId = locationIdOf(locationName);
   const [form, setForm] = useState(initial);
   const save = useUpdateLocation(locationId);
+  const readOnly = !useMay('apps');
   const changed = JSON.stringify(form) !== JSON.stringify(initial);
   const props: FormProps = {
     form,
     update: (patch) => setForm((f) => ({ ...f, ...patch })),
     locationId,
     metadata,
+    readOnly,
   };
+  if (readOnly) {
+    return (
+      <div className="stack">
+        <Alert type="info">{permissionRefusal('apps')}</Alert>
+        <fieldset className="bm-read-only stack" disabled>
+          <ContactCard {...props} />
+          <ServiceAreaCard {...props} />
+          <HoursCard {...props} />
+          <ServicesCard {...props} />
+          <AttributesCard {...props} />
+        </fieldset>
+      </div>
+    );
+  }
   return (
     <form
       className="stack"

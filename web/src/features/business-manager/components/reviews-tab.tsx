@@ -9,6 +9,7 @@ import { TextAreaField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
+import { useMay } from '@/lib/permissions';
 import { useReviewActions, useReviews } from '../api/reviews';
 
 function Stars({ rating }: { rating: number }) {
@@ -27,9 +28,20 @@ type Actions = ReturnType<typeof useReviewActions>;
 /**
  * One review (spec 01 §4 "Review reply"): view mode and edit mode; Update/Reply needs text,
  * Generate only while the text is empty, Delete only when a reply exists (it closes edit mode and
- * clears the text); every control is disabled while any request of the tab runs.
+ * clears the text); every control is disabled while any request of the tab runs. A role that may
+ * not manage the listing reads the review and its reply (`readOnly`).
  */
-function ReviewCard({ review, actions, busy }: { review: Review; actions: Actions; busy: boolean }) {
+function ReviewCard({
+  review,
+  actions,
+  busy,
+  readOnly,
+}: {
+  review: Review;
+  actions: Actions;
+  busy: boolean;
+  readOnly: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(review.reviewReply?.comment ?? '');
   const [failure, setFailure] = useState<string>();
@@ -111,24 +123,26 @@ function ReviewCard({ review, actions, busy }: { review: Review; actions: Action
                 <p>{review.reviewReply.comment}</p>
               </div>
             ) : null}
-            <div className="form-actions">
-              {hasReply ? (
-                <Button variant="danger-ghost" size="sm" disabled={busy} onClick={() => void remove()}>
-                  Delete
+            {readOnly ? null : (
+              <div className="form-actions">
+                {hasReply ? (
+                  <Button variant="danger-ghost" size="sm" disabled={busy} onClick={() => void remove()}>
+                    Delete
+                  </Button>
+                ) : null}
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => {
+                    setText(review.reviewReply?.comment ?? '');
+                    setEditing(true);
+                  }}
+                >
+                  {hasReply ? 'Edit' : 'Reply'}
                 </Button>
-              ) : null}
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={busy}
-                onClick={() => {
-                  setText(review.reviewReply?.comment ?? '');
-                  setEditing(true);
-                }}
-              >
-                {hasReply ? 'Edit' : 'Reply'}
-              </Button>
-            </div>
+              </div>
+            )}
           </>
         )}
         {failure ? <Alert type="error">{failure}</Alert> : null}
@@ -141,6 +155,7 @@ export function ReviewsTab({ locationId }: { locationId: string }) {
   const reviews = useReviews(locationId);
   const actions = useReviewActions(locationId);
   const busy = actions.reply.isPending || actions.remove.isPending || actions.generating;
+  const readOnly = !useMay('apps');
   return (
     <section className="stack" aria-labelledby="reviews-heading">
       <h2 id="reviews-heading" className="bm-heading">
@@ -158,7 +173,13 @@ export function ReviewsTab({ locationId }: { locationId: string }) {
       {reviews.data?.reviews.length ? (
         <ul className="bm-reviews">
           {reviews.data.reviews.map((r) => (
-            <ReviewCard key={`${r.id}-${r.reviewReply?.comment ?? ''}`} review={r} actions={actions} busy={busy} />
+            <ReviewCard
+              key={`${r.id}-${r.reviewReply?.comment ?? ''}`}
+              review={r}
+              actions={actions}
+              busy={busy}
+              readOnly={readOnly}
+            />
           ))}
         </ul>
       ) : null}

@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { loadChunk } from '@/lib/load-chunk';
 import { useFeatureFlag } from '@/lib/metadata';
+import { useMay } from '@/lib/permissions';
 import { locationIdOf, useBusinessStatus, useLocations } from '../api/business-listing';
 import { ProfileTab } from '../components/profile-tab';
 import '@/styles/tabs.css';
@@ -49,6 +50,7 @@ export default function BusinessManagerRoute({ mediaPicker }: { mediaPicker: Med
   const connected = status.data?.connected === true;
   const locations = useLocations(connected && enabled);
   const [chosen, setChosen] = useState<string>();
+  const mayConnect = useMay('apps');
   if (!TABS.some((t) => t.tab === tab)) return <Navigate to="/business-manager/profile" replace />;
   if (!enabled) return <Navigate to="/" replace />;
 
@@ -79,7 +81,9 @@ export default function BusinessManagerRoute({ mediaPicker }: { mediaPicker: Med
     body = (
       <Card>
         <EmptyState icon={PlugZap} title={businessMessages.notConnected} action={toApps}>
-          Connect Google My Business in Applications to manage your listing here.
+          {mayConnect
+            ? 'Connect Google My Business in Applications to manage your listing here.'
+            : 'Once an admin or manager connects Google My Business in Applications, your listing shows here.'}
         </EmptyState>
       </Card>
     );
