@@ -9,4 +9,5 @@ export const getInvoices = (signal?: AbortSignal) => call(billingContracts.invoi
 export const invoicesQueryOptions = () =>
   queryOptions({ queryKey: billingKeys.invoices, queryFn: ({ signal }) => getInvoices(signal) });
 
-export const useInvoices = () => useQuery(invoicesQueryOptions());
+/** Asked only when `enabled`: the invoices are for the roles that may manage billing. */
+export const useInvoices = (enabled = true) => useQuery({ ...invoicesQueryOptions(), enabled });

@@ -13,8 +13,8 @@ import { INTERVAL_LABEL, renewalSentence, statusBadge } from './subscription-sta
 
 const yesNo = (value: boolean) => (value ? 'Included' : 'Not included');
 
-/** Plan & Usage: the current plan, what it allows, when it renews or ends, and Cancel. */
-export function PlanUsageCard({ subscription }: { subscription: Subscription }) {
+/** Plan & Usage: the current plan, what it allows, when it renews or ends, and Cancel (unless `readOnly`). */
+export function PlanUsageCard({ subscription, readOnly = false }: { subscription: Subscription; readOnly?: boolean }) {
   const confirm = useConfirm();
   const cancel = useCancelSubscription();
   const badge = statusBadge(subscription);
@@ -46,7 +46,7 @@ export function PlanUsageCard({ subscription }: { subscription: Subscription }) 
             {subscription.plan.name}
             <Badge tone={badge.tone}>{badge.label}</Badge>
           </p>
-          {subscription.canCancel ? (
+          {subscription.canCancel && !readOnly ? (
             <Button variant="danger-ghost" pending={cancel.isPending} onClick={() => void onCancel()}>
               Cancel subscription
             </Button>

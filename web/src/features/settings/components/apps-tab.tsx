@@ -10,6 +10,8 @@ import { SearchConsoleApp } from './search-console-app';
 import { SocialApp } from './social-app';
 import { WordPressApp } from './wordpress-app';
 import { useFeatureFlag } from '@/lib/metadata';
+import { useMay } from '@/lib/permissions';
+import { permissionRefusal } from '@shared/permissions';
 import { notify } from '@/lib/toast';
 
 const letter = (text: string, color: string) => (
@@ -54,6 +56,7 @@ export function AppsTab() {
   const failed = params.get('error');
   const failedPlatform = params.get('platform');
   const announced = useRef(false);
+  const mayManage = useMay('apps');
 
   useEffect(() => {
     const name = labelOf(returned);
@@ -104,7 +107,15 @@ export function AppsTab() {
           Connecting from your invite: the accounts you connect go to the company that invited you.
         </Alert>
       ) : null}
-      <Card title="Applications" description="Accounts your posts are published to." padded={false}>
+      <Card
+        title="Applications"
+        description={
+          mayManage
+            ? 'Accounts your posts are published to.'
+            : `Accounts your posts are published to. ${permissionRefusal('apps')}`
+        }
+        padded={false}
+      >
         <ul className="platforms">
           {SOCIAL_PLATFORMS.map((platform) => (
             <SocialApp key={platform} platform={platform} inviteToken={inviteToken} {...SOCIAL[platform]} />

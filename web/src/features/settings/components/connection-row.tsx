@@ -4,13 +4,15 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { useMay } from '@/lib/permissions';
 import './connection-row.css';
 
 /**
  * One platform on the apps tab, whatever it is (spec 01 §2, §4): its mark, name and
  * description; once connected, what the connection works on (`details`) and a switch that
  * disconnects; else Connect, or Reconnect with the warning to show when the connection no
- * longer works. Every row of the tab is one of these.
+ * longer works. Every row of the tab is one of these. A role that may not manage apps sees the
+ * state as a badge, without the switch or Connect.
  */
 export function ConnectionRow({
   platform,
@@ -51,6 +53,7 @@ export function ConnectionRow({
   children?: ReactNode;
 }) {
   const switchId = useId();
+  const mayManage = useMay('apps');
   return (
     <li className="platform connection" data-platform={platform}>
       {mark}
@@ -67,7 +70,9 @@ export function ConnectionRow({
           ) : null,
         )}
       </div>
-      {loading ? null : connected ? (
+      {loading ? null : connected && !mayManage ? (
+        <Badge tone="success">Connected</Badge>
+      ) : connected ? (
         <div className="connection__switch">
           <label htmlFor={switchId} className="connection__switch-label">
             Connected
@@ -86,15 +91,17 @@ export function ConnectionRow({
       ) : (
         <>
           <Badge tone={reconnect ? 'warning' : 'neutral'}>{reconnect ? 'Reconnect needed' : 'Not connected'}</Badge>
-          <Button
-            variant={reconnect ? 'primary' : 'secondary'}
-            size="sm"
-            pending={connecting}
-            onClick={onConnect}
-            aria-label={`${reconnect ? 'Reconnect' : 'Connect'} ${name}`}
-          >
-            {reconnect ? 'Reconnect' : 'Connect'}
-          </Button>
+          {mayManage ? (
+            <Button
+              variant={reconnect ? 'primary' : 'secondary'}
+              size="sm"
+              pending={connecting}
+              onClick={onConnect}
+              aria-label={`${reconnect ? 'Reconnect' : 'Connect'} ${name}`}
+            >
+              {reconnect ? 'Reconnect' : 'Connect'}
+            </Button>
+          ) : null}
         </>
       )}
       {children}

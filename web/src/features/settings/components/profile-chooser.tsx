@@ -2,6 +2,7 @@ import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { useMay } from '@/lib/permissions';
 import './connection-row.css';
 
 interface Choice {
@@ -12,7 +13,8 @@ interface Choice {
 /**
  * What a connection works on (a page or profile, a Search Console property, a Business Profile
  * account) with an edit control that lists the choices (spec 01 §2): they are read from the
- * platform when the control opens, so only current ones are offered.
+ * platform when the control opens, so only current ones are offered. A role that may not manage
+ * apps reads the choice.
  */
 export function ProfileChooser({
   label,
@@ -29,10 +31,19 @@ export function ProfileChooser({
   useChoices: (enabled: boolean) => { data?: Choice[]; isPending: boolean; error: Error | null };
   choose: { mutate: (id: string, options: { onSuccess: () => void }) => void; isPending: boolean; error: Error | null };
 }) {
+  const mayChoose = useMay('apps');
   const [editing, setEditing] = useState(!current);
   const [picked, setPicked] = useState(current?.id ?? '');
-  const choices = useChoices(editing);
+  const choices = useChoices(editing && mayChoose);
   const selectId = useId();
+
+  if (!mayChoose) {
+    return (
+      <div className="connection__profile">
+        <span className="connection__profile-name">{current ? current.name : `No ${label} chosen yet`}</span>
+      </div>
+    );
+  }
 
   if (!editing && current) {
     return (

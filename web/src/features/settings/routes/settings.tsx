@@ -1,16 +1,19 @@
+import { roleMay, type Permission } from '@shared/permissions';
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/company';
 import { loadChunk } from '@/lib/load-chunk';
+import { useRole } from '@/lib/permissions';
 import '@/styles/tabs.css';
 
 /** One chunk per tab: a settings page downloads the tab it shows, not all nine. */
 const lazyTab = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   lazy(() => loadChunk(load).then((module) => ({ default: pick(module) })));
 
-const TABS: { tab: string; label: string; Component: ComponentType; demoOnly?: boolean }[] = [
+/** A tab whose whole purpose needs a permission is listed only for the roles that have it. */
+const TABS: { tab: string; label: string; Component: ComponentType; demoOnly?: boolean; permission?: Permission }[] = [
   {
     tab: 'apps',
     label: 'Applications',
@@ -74,6 +77,7 @@ const TABS: { tab: string; label: string; Component: ComponentType; demoOnly?: b
       () => import('../components/api-tab'),
       (m) => m.ApiTab,
     ),
+    permission: 'developer',
   },
   {
     tab: 'demo',
@@ -83,6 +87,8 @@ const TABS: { tab: string; label: string; Component: ComponentType; demoOnly?: b
       (m) => m.DemoTab,
     ),
     demoOnly: true,
+    // Its one action resets the demo company.
+    permission: 'company',
   },
 ];
 
@@ -96,14 +102,17 @@ function TabLoading({ label }: { label: string }) {
 }
 
 /**
- * /settings/{tab}; apps is the default, and demo exists only for demo companies. Tabs owned by
- * other features (billing) are handed in by the app's router: features never import each other.
+ * /settings/{tab}; apps is the default, and demo exists only for demo companies; a tab the role
+ * cannot use at all (API & webhooks, Demo for non-admins) is not listed, and its address goes to
+ * apps. Tabs owned by other features (billing) are handed in by the app's router: features never
+ * import each other.
  */
 export default function SettingsRoute({ billingTab }: { billingTab?: ComponentType }) {
   const { tab } = useParams();
   const { company } = useCurrentCompany();
+  const role = useRole();
   const tabs = TABS.map((t) => (t.tab === 'billing' && billingTab ? { ...t, Component: billingTab } : t)).filter(
-    (t) => !t.demoOnly || company?.demo,
+    (t) => (!t.demoOnly || company?.demo) && (!t.permission || (role !== undefined && roleMay(role, t.permission))),
   );
   const current = tabs.find((t) => t.tab === tab);
   const navRef = useRef<HTMLElement>(null);
@@ -113,6 +122,8 @@ export default function SettingsRoute({ billingTab }: { billingTab?: ComponentTy
     navRef.current?.querySelector<HTMLElement>('.tab--active')?.scrollIntoView({ block: 'nearest', inline: 'center' });
   }, [tab]);
 
+  // Until the role is known (a company list still loading), a tab it may allow is not given up on.
+  if (!current && company && role === undefined) return <TabLoading label="Settings" />;
   if (!current) return <Navigate to="/settings/apps" replace />;
   const { Component } = current;
   return (
