@@ -90,10 +90,11 @@ export function BrandVoiceFields({ form }: { form: BusinessForm }) {
   );
 }
 
-export function BusinessLocationsField({ form }: { form: BusinessForm }) {
+export function BusinessLocationsField({ form, readOnly }: { form: BusinessForm; readOnly?: boolean }) {
   return (
     <LocationsInput
       {...form.bind('locations')}
+      readOnly={readOnly}
       errors={itemErrors(form.errors, 'locations')}
       listError={form.errors.locations}
     />

@@ -3,19 +3,25 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import './locations-input.css';
 
-/** A list of text inputs; the first entry is always there and cannot be removed (spec 01 §5). */
+/**
+ * A list of text inputs; the first entry is always there and cannot be removed (spec 01 §5).
+ * `readOnly` shows the entries without Add or Remove (inside a disabled fieldset, for a role that
+ * may not change them).
+ */
 export function LocationsInput({
   value,
   onChange,
   errors,
   listError,
   inputRef,
+  readOnly = false,
 }: {
   value: string[];
   onChange: (next: string[]) => void;
   errors?: (string | undefined)[];
   listError?: string;
   inputRef?: (element: HTMLInputElement | null) => void;
+  readOnly?: boolean;
 }) {
   const id = useId();
   const items = value.length ? value : [''];
@@ -44,7 +50,7 @@ export function LocationsInput({
                   aria-describedby={error ? `${inputId}-error` : undefined}
                   onChange={(event) => set(index, event.target.value)}
                 />
-                {index > 0 ? (
+                {readOnly ? null : index > 0 ? (
                   <button
                     type="button"
                     className="icon-btn"
@@ -71,16 +77,18 @@ export function LocationsInput({
           {listError}
         </p>
       ) : null}
-      <div>
-        <Button
-          variant="ghost"
-          size="sm"
-          icon={<Plus size={16} aria-hidden />}
-          onClick={() => onChange([...items, ''])}
-        >
-          Add location
-        </Button>
-      </div>
+      {readOnly ? null : (
+        <div>
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<Plus size={16} aria-hidden />}
+            onClick={() => onChange([...items, ''])}
+          >
+            Add location
+          </Button>
+        </div>
+      )}
     </fieldset>
   );
 }

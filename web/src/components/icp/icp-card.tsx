@@ -12,8 +12,8 @@ export interface IcpCardProps {
   icp: Icp;
   /** 1-based, for the heading ("Ideal customer 1"). */
   index: number;
-  /** approve (true), remove (false), back (null). */
-  onDecide: (approved: boolean | null) => void;
+  /** approve (true), remove (false), back (null); without it the card is read only (no actions). */
+  onDecide?: (approved: boolean | null) => void;
   /** Saves an edited pending profile (true when saved); without it the card offers no edit. */
   onEdit?: (profile: string) => Promise<boolean>;
   busy?: boolean;
@@ -73,59 +73,61 @@ export function IcpCard({ icp, index, onDecide, onEdit, busy }: IcpCardProps) {
       ) : (
         <Markdown>{icp.profile}</Markdown>
       )}
-      <div className="icp-card__actions">
-        {draft !== undefined ? (
-          <>
-            <Button variant="ghost" onClick={() => setDraft(undefined)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button onClick={() => void save()} pending={busy}>
-              Save profile
-            </Button>
-          </>
-        ) : icp.approved === null ? (
-          <>
-            {onEdit ? (
-              <Button
-                variant="ghost"
-                icon={<Pencil size={16} aria-hidden />}
-                onClick={() => setDraft(icp.profile)}
-                disabled={busy}
-                aria-label={`Edit ${label}`}
-              >
-                Edit
+      {onDecide ? (
+        <div className="icp-card__actions">
+          {draft !== undefined ? (
+            <>
+              <Button variant="ghost" onClick={() => setDraft(undefined)} disabled={busy}>
+                Cancel
               </Button>
-            ) : null}
+              <Button onClick={() => void save()} pending={busy}>
+                Save profile
+              </Button>
+            </>
+          ) : icp.approved === null ? (
+            <>
+              {onEdit ? (
+                <Button
+                  variant="ghost"
+                  icon={<Pencil size={16} aria-hidden />}
+                  onClick={() => setDraft(icp.profile)}
+                  disabled={busy}
+                  aria-label={`Edit ${label}`}
+                >
+                  Edit
+                </Button>
+              ) : null}
+              <Button
+                variant="danger-ghost"
+                icon={<X size={16} aria-hidden />}
+                onClick={() => onDecide(false)}
+                disabled={busy}
+                aria-label={`Remove ${label}`}
+              >
+                Remove
+              </Button>
+              <Button
+                icon={<Check size={16} aria-hidden />}
+                onClick={() => onDecide(true)}
+                disabled={busy}
+                aria-label={`Approve ${label}`}
+              >
+                Approve
+              </Button>
+            </>
+          ) : (
             <Button
-              variant="danger-ghost"
-              icon={<X size={16} aria-hidden />}
-              onClick={() => onDecide(false)}
+              variant="secondary"
+              icon={<Undo2 size={16} aria-hidden />}
+              onClick={() => onDecide(null)}
               disabled={busy}
-              aria-label={`Remove ${label}`}
+              aria-label={`Back: ${label} pending again`}
             >
-              Remove
+              Back
             </Button>
-            <Button
-              icon={<Check size={16} aria-hidden />}
-              onClick={() => onDecide(true)}
-              disabled={busy}
-              aria-label={`Approve ${label}`}
-            >
-              Approve
-            </Button>
-          </>
-        ) : (
-          <Button
-            variant="secondary"
-            icon={<Undo2 size={16} aria-hidden />}
-            onClick={() => onDecide(null)}
-            disabled={busy}
-            aria-label={`Back: ${label} pending again`}
-          >
-            Back
-          </Button>
-        )}
-      </div>
+          )}
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -2,12 +2,31 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Switch } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { useMay } from '@/lib/permissions';
+import { permissionRefusal } from '@shared/permissions';
 import { useApprovalSettings, useSaveApprovalSettings } from '../api/approval-settings';
 
-/** The company's approvals setting (docs/features/approvals.md). */
+/**
+ * The company's approvals setting (docs/features/approvals.md): a switch for the roles that may
+ * change it, what it is for the others.
+ */
 export function ApprovalsSetting() {
   const settings = useApprovalSettings();
   const save = useSaveApprovalSettings();
+  const mayChange = useMay('approvalRule');
+  if (!mayChange) {
+    return (
+      <Card title="Post approvals" description={permissionRefusal('approvalRule')}>
+        {settings.data ? (
+          <p>
+            {settings.data.required
+              ? 'Posts need approval before they are scheduled: another member, or a reviewer with a review link, approves each post.'
+              : 'Posts do not need approval before they are scheduled.'}
+          </p>
+        ) : null}
+      </Card>
+    );
+  }
   return (
     <Card title="Post approvals">
       <Switch

@@ -25,8 +25,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
+import { useMay } from '@/lib/permissions';
+import { permissionRefusal } from '@shared/permissions';
+import { Alert } from '@/components/ui/alert';
 import { useUpdateCompanyInfo, type CompanyInfoPatch } from '@/features/settings/api/update-company-info';
 import { ApprovalsSetting } from './approvals-setting';
+import './company-info-tab.css';
 
 /** What the inputs hold: text everywhere, turned into the PATCH body by the schema below. */
 interface CompanyInfoForm extends GoalFieldValues {
@@ -71,8 +75,10 @@ const toForm = (company: Company): CompanyInfoForm => ({
   suggested_budget: toNumberInput(company.suggested_budget),
 });
 
+/** The company's information; a role that may not change the profile reads it, the inputs disabled. */
 function CompanyInfoFormView({ company }: { company: Company }) {
   const update = useUpdateCompanyInfo();
+  const readOnly = !useMay('profile');
   // The inputs hold text (CompanyInfoForm) that the schema turns into the PATCH body.
   const form = useSubmitOnlyForm<CompanyInfoForm, CompanyInfoPatch>(formSchema, toForm(company));
 
@@ -88,43 +94,48 @@ function CompanyInfoFormView({ company }: { company: Company }) {
 
   return (
     <form className="stack-lg" onSubmit={onSubmit} noValidate>
-      <Card title="Business" description="The basics we use across your plan, posts and reports.">
-        <div className="form">
-          <BusinessIdentityFields form={form} />
-          <GoalSelectField form={form} />
-          <BusinessDescriptionField form={form} />
+      {readOnly ? <Alert type="info">{permissionRefusal('profile')}</Alert> : null}
+      <fieldset className="company-info__fields stack-lg" disabled={readOnly}>
+        <Card title="Business" description="The basics we use across your plan, posts and reports.">
+          <div className="form">
+            <BusinessIdentityFields form={form} />
+            <GoalSelectField form={form} />
+            <BusinessDescriptionField form={form} />
+          </div>
+        </Card>
+
+        <Card title="Brand voice" description="How your posts should sound.">
+          <div className="form">
+            <BrandVoiceFields form={form} />
+          </div>
+        </Card>
+
+        <Card title="Customers and locations">
+          <div className="form">
+            <CustomerFields form={form} rows={3} hint="Who buys from you?" />
+            <BusinessLocationsField form={form} readOnly={readOnly} />
+          </div>
+        </Card>
+
+        <Card title="Budget" description="Whole US dollars.">
+          <BudgetFields form={form} revenueLabel="Current revenue" budgetLabel="Suggested budget" />
+        </Card>
+      </fieldset>
+
+      {readOnly ? null : (
+        <div className="form-actions form-actions--sticky">
+          <Button
+            variant="ghost"
+            onClick={() => form.reset(toForm(company))}
+            disabled={update.isPending || !form.isDirty}
+          >
+            Discard
+          </Button>
+          <Button type="submit" pending={update.isPending}>
+            Save changes
+          </Button>
         </div>
-      </Card>
-
-      <Card title="Brand voice" description="How your posts should sound.">
-        <div className="form">
-          <BrandVoiceFields form={form} />
-        </div>
-      </Card>
-
-      <Card title="Customers and locations">
-        <div className="form">
-          <CustomerFields form={form} rows={3} hint="Who buys from you?" />
-          <BusinessLocationsField form={form} />
-        </div>
-      </Card>
-
-      <Card title="Budget" description="Whole US dollars.">
-        <BudgetFields form={form} revenueLabel="Current revenue" budgetLabel="Suggested budget" />
-      </Card>
-
-      <div className="form-actions form-actions--sticky">
-        <Button
-          variant="ghost"
-          onClick={() => form.reset(toForm(company))}
-          disabled={update.isPending || !form.isDirty}
-        >
-          Discard
-        </Button>
-        <Button type="submit" pending={update.isPending}>
-          Save changes
-        </Button>
-      </div>
+      )}
     </form>
   );
 }

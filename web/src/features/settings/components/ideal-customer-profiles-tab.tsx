@@ -8,12 +8,18 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentCompany } from '@/lib/company';
 import { useUpdateIcp } from '@/lib/ideal-customers';
+import { useMay } from '@/lib/permissions';
+import { permissionRefusal } from '@shared/permissions';
 
-/** Settings › ideal-customer-profiles: the list with approve, remove and back (spec 01 §2). */
+/**
+ * Settings › ideal-customer-profiles: the list with approve, remove and back (spec 01 §2); a role
+ * that may not change the profile reads the list.
+ */
 export function IdealCustomerProfilesTab() {
   const { company } = useCurrentCompany();
   const update = useUpdateIcp();
   const [failure, setFailure] = useState<string>();
+  const mayChange = useMay('profile');
   const icps = company?.icps ?? [];
 
   const decide = async (id: number, profile: string, approved: boolean | null) => {
@@ -29,7 +35,11 @@ export function IdealCustomerProfilesTab() {
     <div className="stack">
       <Card
         title="Ideal customer profiles"
-        description="The customers your plan and posts are written for. Approve the ones that fit, remove the others."
+        description={
+          mayChange
+            ? 'The customers your plan and posts are written for. Approve the ones that fit, remove the others.'
+            : `The customers your plan and posts are written for. ${permissionRefusal('profile')}`
+        }
       >
         {failure ? <Alert type="error">{failure}</Alert> : null}
         {icps.length ? null : (
@@ -37,9 +47,11 @@ export function IdealCustomerProfilesTab() {
             icon={UsersRound}
             title="No ideal customer profiles yet"
             action={
-              <ButtonLink to="/dashboard/onboard" variant="secondary">
-                Set up your marketing plan
-              </ButtonLink>
+              mayChange ? (
+                <ButtonLink to="/dashboard/onboard" variant="secondary">
+                  Set up your marketing plan
+                </ButtonLink>
+              ) : undefined
             }
           >
             Profiles are written from your business overview during setup.
@@ -52,7 +64,7 @@ export function IdealCustomerProfilesTab() {
           icp={icp}
           index={i + 1}
           busy={update.isPending}
-          onDecide={(approved) => void decide(icp.id, icp.profile, approved)}
+          onDecide={mayChange ? (approved) => void decide(icp.id, icp.profile, approved) : undefined}
         />
       ))}
     </div>

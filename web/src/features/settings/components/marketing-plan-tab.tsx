@@ -10,13 +10,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { planQueryOptions, usePlanJob } from '@/lib/marketing-plan';
+import { useMay } from '@/lib/permissions';
 import { useFailure } from '@/lib/use-failure';
 
-/** Settings › marketing-plan: the plan as formatted markdown, and Generate plan (spec 01 §2). */
+/** Settings › marketing-plan: the plan as formatted markdown, and Generate plan (spec 01 §2) for the roles that may. */
 export function MarketingPlanTab() {
   const plan = useQuery(planQueryOptions());
   const job = usePlanJob();
   const { failure, attempt } = useFailure();
+  const mayGenerate = useMay('profile');
 
   const generate = () => attempt(() => job.start());
 
@@ -38,7 +40,7 @@ export function MarketingPlanTab() {
           ? `Your 12-month plan, written ${formatDate(plan.data.updatedAt)}.`
           : 'Your 12-month plan, month by month.'
       }
-      actions={plan.data ? generateButton : null}
+      actions={plan.data && mayGenerate ? generateButton : null}
     >
       <div className="stack">
         {job.isPending ? <JobProgress title="Writing your marketing plan" step={job.step} /> : null}
@@ -54,12 +56,14 @@ export function MarketingPlanTab() {
             icon={FileText}
             title="No marketing plan yet"
             action={
-              <div className="form-actions">
-                <ButtonLink to="/dashboard/onboard" variant="secondary">
-                  Set up step by step
-                </ButtonLink>
-                {generateButton}
-              </div>
+              mayGenerate ? (
+                <div className="form-actions">
+                  <ButtonLink to="/dashboard/onboard" variant="secondary">
+                    Set up step by step
+                  </ButtonLink>
+                  {generateButton}
+                </div>
+              ) : undefined
             }
           >
             The plan is written from your goal, approved ideal customers, tone, voice and budget.
