@@ -1,4 +1,6 @@
+import { permissionRefusal, roleAtMost, roleMay } from '@shared/permissions';
 import { createCompanySchema, displayCompanyName, inviteSchema, type Company } from '@shared/schemas/company';
+import { COMPANY_ROLES, type CompanyRole } from '@shared/schemas/company-record';
 import { Building2, MailPlus, Plus, Trash2, UserMinus, X } from 'lucide-react';
 import { notify } from '@/lib/toast';
 import { z } from 'zod/mini';
@@ -7,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Checkbox, TextField } from '@/components/ui/field';
+import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { useProfile } from '@/lib/auth';
 import { useCurrentCompany } from '@/lib/company';
@@ -17,7 +19,7 @@ import { useDeleteCompany } from '@/features/settings/api/delete-company';
 import { useInviteUser } from '@/features/settings/api/invite-user';
 import { useRemoveUser } from '@/features/settings/api/remove-user';
 import { useRevokeInvite } from '@/features/settings/api/revoke-invite';
-import { MemberRole } from './member-role';
+import { MemberRole, ROLE_LABELS, roleIn } from './member-role';
 import './companies-tab.css';
 
 /** The create form: the API's name rule, plus the demo choice. */
@@ -65,16 +67,22 @@ function CreateCompanyForm() {
   );
 }
 
-function InviteForm({ company }: { company: Company }) {
+/** An invite pending from before roles joins as a manager. */
+const INVITE_DEFAULT_ROLE: CompanyRole = 'manager';
+
+/** Invite by email with a role: the roles offered are those no higher than the sender's own. */
+function InviteForm({ company, ceiling }: { company: Company; ceiling: CompanyRole }) {
   const invite = useInviteUser();
-  const form = useSubmitOnlyForm(inviteSchema, { email: '' });
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const offered = COMPANY_ROLES.filter((r) => roleAtMost(r, ceiling));
+  const initialRole = offered.includes(INVITE_DEFAULT_ROLE) ? INVITE_DEFAULT_ROLE : (offered[0] ?? 'client');
+  const form = useSubmitOnlyForm(inviteSchema, { email: '', role: initialRole });
+  const onSubmit = form.handleSubmit(async ({ email, role }) => {
     try {
-      await invite.mutateAsync({ companyId: company.id, email });
-      form.reset({ email: '' });
+      await invite.mutateAsync({ companyId: company.id, email, role });
+      form.reset({ email: '', role: initialRole });
       notify.success(`Invite sent to ${email}.`);
     } catch (error) {
-      if (!applyServerErrors(error, form.setErrors, ['email'])) notify.error(errorMessage(error));
+      if (!applyServerErrors(error, form.setErrors, ['email', 'role'])) notify.error(errorMessage(error));
     }
   });
   return (
@@ -87,6 +95,13 @@ function InviteForm({ company }: { company: Company }) {
         fieldClassName="inline-form__field"
         {...form.register('email')}
       />
+      <SelectField label="Role" error={form.errors.role} fieldClassName="invite-role" {...form.register('role')}>
+        {offered.map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </option>
+        ))}
+      </SelectField>
       <Button type="submit" variant="secondary" icon={<MailPlus size={16} aria-hidden />} pending={invite.isPending}>
         Send invite
       </Button>
@@ -100,6 +115,10 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
   const revokeInvite = useRevokeInvite();
   const deleteCompany = useDeleteCompany();
   const name = displayCompanyName(company.name);
+  // This company's own role, whichever company is selected: the server checks the same table.
+  const myRole = roleIn(company, meId);
+  const mayTeam = myRole !== undefined && roleMay(myRole, 'team');
+  const mayDelete = myRole !== undefined && roleMay(myRole, 'company');
 
   const onDelete = async () => {
     const ok = await confirm({
@@ -161,15 +180,17 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
         </span>
       }
       actions={
-        <Button
-          variant="danger-ghost"
-          size="sm"
-          icon={<Trash2 size={16} aria-hidden />}
-          pending={deleteCompany.isPending}
-          onClick={onDelete}
-        >
-          Delete company
-        </Button>
+        mayDelete ? (
+          <Button
+            variant="danger-ghost"
+            size="sm"
+            icon={<Trash2 size={16} aria-hidden />}
+            pending={deleteCompany.isPending}
+            onClick={onDelete}
+          >
+            Delete company
+          </Button>
+        ) : undefined
       }
     >
       <div className="stack">
@@ -190,15 +211,17 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
                     <span className="row__meta">{user.email}</span>
                   </div>
                   <MemberRole company={company} user={user} meId={meId} />
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    icon={<UserMinus size={16} aria-hidden />}
-                    onClick={() => onRemoveUser(user)}
-                    disabled={removeUser.isPending}
-                  >
-                    Remove
-                  </Button>
+                  {mayTeam ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      icon={<UserMinus size={16} aria-hidden />}
+                      onClick={() => onRemoveUser(user)}
+                      disabled={removeUser.isPending}
+                    >
+                      Remove
+                    </Button>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -217,17 +240,21 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
                   </span>
                   <div className="row__main">
                     <span className="row__title">{invite.email}</span>
-                    <span className="row__meta">Invited, waiting to accept</span>
+                    <span className="row__meta">
+                      Invited as {ROLE_LABELS[invite.role ?? INVITE_DEFAULT_ROLE].toLowerCase()}, waiting to accept
+                    </span>
                   </div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    icon={<X size={16} aria-hidden />}
-                    onClick={() => onRevoke(invite)}
-                    disabled={revokeInvite.isPending}
-                  >
-                    Revoke
-                  </Button>
+                  {mayTeam ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      icon={<X size={16} aria-hidden />}
+                      onClick={() => onRevoke(invite)}
+                      disabled={revokeInvite.isPending}
+                    >
+                      Revoke
+                    </Button>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -235,7 +262,11 @@ function CompanyCard({ company, selected, meId }: { company: Company; selected: 
             <p className="muted">No pending invites.</p>
           )}
         </div>
-        <InviteForm company={company} />
+        {mayTeam ? (
+          <InviteForm company={company} ceiling={myRole} />
+        ) : (
+          <p className="muted">{permissionRefusal('team')}</p>
+        )}
       </div>
     </Card>
   );

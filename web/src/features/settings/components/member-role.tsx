@@ -1,3 +1,4 @@
+import { DEFAULT_ROLE, roleMay } from '@shared/permissions';
 import { COMPANY_ROLES, type Company, type CompanyRole } from '@shared/schemas/company-record';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -5,11 +6,21 @@ import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useSetMemberRole } from '@/features/settings/api/set-member-role';
 
-const LABELS: Record<CompanyRole, string> = { admin: 'Admin', manager: 'Manager', client: 'Client' };
+export const ROLE_LABELS: Record<CompanyRole, string> = { admin: 'Admin', manager: 'Manager', client: 'Client' };
+const LABELS = ROLE_LABELS;
 
 /**
- * A member's role in the company (spec 02 §6): an admin chooses it for the others; everyone else,
- * and an admin's own, is shown as a badge. No role stored reads as admin.
+ * The viewer's role in `company` (not necessarily the selected one: the companies tab lists them
+ * all), undefined when they are not in it. No role stored reads as admin.
+ */
+export const roleIn = (company: Company, meId: number | undefined): CompanyRole | undefined => {
+  const me = company.users.find((u) => u.id === meId);
+  return me ? (me.role ?? DEFAULT_ROLE) : undefined;
+};
+
+/**
+ * A member's role in the company (spec 02 §6): a member who may manage the team (an admin)
+ * chooses it for the others; everyone else, and their own, is shown as a badge.
  */
 export function MemberRole({
   company,
@@ -22,9 +33,9 @@ export function MemberRole({
 }) {
   const id = useId();
   const setRole = useSetMemberRole();
-  const role = user.role ?? 'admin';
-  const meAdmin = (company.users.find((u) => u.id === meId)?.role ?? 'admin') === 'admin';
-  if (!meAdmin || user.id === meId) return <Badge tone="neutral">{LABELS[role]}</Badge>;
+  const role = user.role ?? DEFAULT_ROLE;
+  const mine = roleIn(company, meId);
+  if (!mine || !roleMay(mine, 'team') || user.id === meId) return <Badge tone="neutral">{LABELS[role]}</Badge>;
   const who = `${user.firstName} ${user.lastName}`.trim() || user.email;
   return (
     <>
