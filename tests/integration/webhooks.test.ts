@@ -1,27 +1,22 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { serveSite, type LoopbackSite } from '../support/loopback-site';
 import { makePaid } from '../support/billing';
 import { connectWithProfile, failNext, publishNow, settled, uniqueCopy } from './publishing-support';
 
 /**
- * A webhook receiver written as a customer would write one from our documentation, knowing
- * nothing of our code: the raw body, `Webhook-Signature: t=<unix>,v1=<hex HMAC-SHA256 of
- * "<t>.<body>">`, a five-minute window, and the event id to drop repeats.
+ * The receiver is the official Standard Webhooks library (npm `standardwebhooks`), as a
+ * customer would use it from our documentation, knowing nothing of our code: the webhook's
+ * secret as shown, the raw body, the three `webhook-*` headers. It refuses a bad signature and a
+ * timestamp over five minutes off; the event id drops repeats.
  */
-const TOLERANCE_SECONDS = 300;
-
-function verify(secret: string, header: string | undefined, rawBody: string, nowSeconds: number): boolean {
-  const parts = Object.fromEntries((header ?? '').split(',').map((kv) => kv.split('=', 2) as [string, string]));
-  const t = Number(parts.t);
-  if (!Number.isInteger(t) || !parts.v1) return false;
-  if (Math.abs(nowSeconds - t) > TOLERANCE_SECONDS) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
-  const given = Buffer.from(parts.v1, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+const headersOf = (headers: IncomingHttpHeaders) => ({
+  'webhook-id': String(headers['webhook-id'] ?? ''),
+  'webhook-timestamp': String(headers['webhook-timestamp'] ?? ''),
+  'webhook-signature': String(headers['webhook-signature'] ?? ''),
+});
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -32,12 +27,11 @@ interface Received {
 function receiver() {
   const state = {
     secret: '',
-    /** The receiver's clock, ahead by this much: a replay arriving later. */
-    skewSeconds: 0,
     /** Answers these statuses first, one per request, then 200. */
     failFirst: [] as number[],
     accepted: [] as Received[],
     refused: 0,
+    refusals: [] as string[],
   };
   const start = () =>
     serveSite((req, res) => {
@@ -45,9 +39,12 @@ function receiver() {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
-        const now = Math.floor(Date.now() / 1000) + state.skewSeconds;
-        if (!verify(state.secret, req.headers['webhook-signature'] as string | undefined, body, now)) {
+        try {
+          new Webhook(state.secret).verify(body, headersOf(req.headers));
+        } catch (error) {
+          if (!(error instanceof WebhookVerificationError)) throw error;
           state.refused++;
+          state.refusals.push(error.message);
           res.writeHead(400).end('bad signature');
           return;
         }
@@ -97,11 +94,13 @@ describe('outgoing webhooks', () => {
   });
   afterAll(() => site.close());
 
-  it('signs a test delivery the receiver verifies, and the receiver refuses its replay by the timestamp', async () => {
+  it('signs a test delivery the library verifies, and the library refuses a tampered body and an old timestamp', async () => {
     const sent = await client.post(`/api/public/webhooks/${webhookId}/test`);
     expect(sent.status).toBe(202);
     const got = await until('the test event', () => hook.state.accepted.find((r) => r.event.type === 'webhook.test'));
     expect(got.headers['webhook-id']).toBe(got.event.id);
+    expect(got.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(Math.abs(Number(got.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     expect(got.event.data.webhook.id).toBe(webhookId);
 
     const log = await until('the delivery log', async () => {
@@ -110,27 +109,28 @@ describe('outgoing webhooks', () => {
     });
     expect(log[0]).toMatchObject({ event: 'webhook.test', eventId: got.event.id, attempts: [{ status: 204 }] });
 
-    // The same request, replayed to the receiver six minutes later: refused on its timestamp.
-    const replay = async () =>
+    // The captured request sent to the receiver again, as it was or with a changed body.
+    const replay = (body: string) =>
       fetch(`${site.origin}/hooks`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'webhook-signature': got.headers['webhook-signature'] as string,
-        },
-        body: got.body,
+        headers: { 'content-type': 'application/json', ...headersOf(got.headers) },
+        body,
       });
-    hook.state.skewSeconds = 6 * 60;
     const refusedBefore = hook.state.refused;
-    expect((await replay()).status).toBe(400);
-    expect(hook.state.refused).toBe(refusedBefore + 1);
-    // Within the window the signature itself holds, and any change to the body breaks it.
-    hook.state.skewSeconds = 0;
-    const signature = got.headers['webhook-signature'] as string;
-    const now = Math.floor(Date.now() / 1000);
-    expect(verify(hook.state.secret, signature, got.body, now)).toBe(true);
-    expect(verify(hook.state.secret, signature, got.body.replace('webhook.test', 'post.failed'), now)).toBe(false);
-    expect(verify('whsec_someone-else', signature, got.body, now)).toBe(false);
+    expect((await replay(got.body.replace('webhook.test', 'post.failed'))).status).toBe(400);
+    expect(hook.state.refusals.at(-1)).toBe('No matching signature found');
+    // Six minutes later, the same bytes are refused on their timestamp.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6 * 60_000 });
+    try {
+      expect((await replay(got.body)).status).toBe(400);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(hook.state.refusals.at(-1)).toBe('Message timestamp too old');
+    expect(hook.state.refused).toBe(refusedBefore + 2);
+    // Another webhook's secret does not verify it either.
+    const other = new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`);
+    expect(() => other.verify(got.body, headersOf(got.headers))).toThrow(WebhookVerificationError);
   });
 
   it('retries a failing receiver with backoff, and Redeliver sends the same event again', async () => {
@@ -156,8 +156,10 @@ describe('outgoing webhooks', () => {
       const same = hook.state.accepted.filter((r) => r.event.id === sent.eventId);
       return same.length === 2 ? same : undefined;
     });
-    // The same event (a receiver drops it by id), signed afresh.
+    // The same event (a receiver drops it by id, the same webhook-id), signed afresh; the library
+    // verified both on arrival.
     expect(copies[1]!.body).toBe(copies[0]!.body);
+    expect(copies[1]!.headers['webhook-id']).toBe(copies[0]!.headers['webhook-id']);
   });
 
   it('reports a post published and a post failed, from the publish workflow', async () => {
@@ -170,6 +172,7 @@ describe('outgoing webhooks', () => {
       hook.state.accepted.find((r) => r.event.type === 'post.published' && r.event.data.post.id === id),
     );
     expect(published.event.data.post).toMatchObject({ status: 'published', content: copy });
+    expect(published.headers['webhook-id']).toBe(published.event.id);
 
     // A dead token fails the post for good (and asks for a reconnect).
     await failNext(sandbox, { path: '/graph/v21.0/2000001/feed', failure: 'token-expired' });

@@ -16,7 +16,7 @@ import { FetchRefusedError, safeFetch } from '../net';
 import { companyItemPrefix, keys, partition, webhookWatchPartition, WATCH_SHARDS } from '../table/keys';
 import { getWebhook, openWebhookSecret, webhooksFor, webhookStatus } from './webhooks';
 import { deliveries, type DeliveryItem, type WebhookItem } from './webhook-entity';
-import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
+import { signedHeaders } from './webhook-signature';
 
 export const WEBHOOK_JOB_KIND = 'webhook-delivery';
 
@@ -262,8 +262,9 @@ export async function attemptDelivery(
       headers: {
         'content-type': 'application/json',
         'user-agent': 'MarketingAutomation-Webhooks/1.0',
-        [SIGNATURE_HEADER]: signatureHeader(secret, claimed.payload, timestamp),
-        'webhook-id': claimed.eventId,
+        // The event id, not the delivery's: a receiver dedupes a retry or a redelivery by it.
+        ...signedHeaders(secret, claimed.eventId, claimed.payload, timestamp),
+        // Not part of the standard, which ignores other headers: lets a receiver route before parsing.
         'webhook-event': claimed.event,
       },
       // A redirect could lead the signed body anywhere: the address given is the address used.
