@@ -116,6 +116,13 @@ export const config = {
   get oauthSandboxOrigin(): string | undefined {
     return process.env.OAUTH_SANDBOX_ORIGIN || undefined;
   },
+  /**
+   * Google sign-in through another OpenID provider (OAUTH_GOOGLE_ISSUER, tests only): its issuer,
+   * whose discovery document names the endpoints and keys. Unset: Google's own, or the sandbox's.
+   */
+  get oauthGoogleIssuer(): string | undefined {
+    return process.env.OAUTH_GOOGLE_ISSUER || undefined;
+  },
   /** A sign-in provider's client from the environment (OAUTH_<PROVIDER>_CLIENT_ID/_SECRET), when both are set. */
   oauthClient(provider: string): { clientId: string; clientSecret: string } | undefined {
     const clientId = process.env[`OAUTH_${provider.toUpperCase()}_CLIENT_ID`];

@@ -88,7 +88,11 @@ export const authContracts = {
     path: '/api/auth/oauth/{provider}',
     summary: "Browser navigation: redirect to the provider's consent page",
     params: providerParams,
-    query: z.object({ inviteToken: z.optional(z.string().check(z.maxLength(200))) }),
+    query: z.object({
+      inviteToken: z.optional(z.string().check(z.maxLength(200))),
+      // "Use another account": the provider's account chooser, asked for only then.
+      prompt: z.optional(z.literal('select_account')),
+    }),
     responses: { 302: null },
   }),
   oauthCallback: defineContract({

@@ -12,7 +12,11 @@ import { credentials } from '../../core/oauth/providers';
 import { backToSignIn, callbackUri, STATE_COOKIE } from './oauth-redirects';
 import { signInCookies } from './session-cookies';
 
-/** The provider's redirect back: the state must be this browser's and unused, then sign in. */
+/**
+ * The provider's redirect back: the state must be this browser's and unused; the code is
+ * exchanged with the verifier kept beside the state (PKCE), and an ID token must carry the
+ * state's nonce. Then sign in.
+ */
 export const oauthCallback = defineRoute(authContracts.oauthCallback, {
   access: 'public',
   handle: async ({ params, query, cookies }) => {
@@ -27,7 +31,11 @@ export const oauthCallback = defineRoute(authContracts.oauthCallback, {
     const creds = await credentials(provider);
     if (!creds) return backToSignIn(`${label(provider)} sign-in is not configured yet.`);
     try {
-      const profile = await fetchProfile(provider, creds, callbackUri(provider), query.code);
+      const profile = await fetchProfile(provider, creds, callbackUri(provider), {
+        code: query.code,
+        codeVerifier: saved.codeVerifier,
+        nonce: saved.nonce,
+      });
       const user = await userForIdentity(provider, profile);
       const signedIn = await completeSignIn(user, {
         inviteToken: saved.inviteToken,

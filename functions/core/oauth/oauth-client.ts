@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { endpoints, type ClientCredentials, type ProviderName } from './providers';
+import { IdTokenError, remoteKeys, verifyIdToken } from './id-token';
+import { endpoints, type ClientCredentials, type ProviderEndpoints, type ProviderName } from './providers';
 
 export interface ProviderProfile {
   subject: string;
   email: string | undefined;
-  emailVerified: boolean;
+  /**
+   * Whether the provider says it confirmed the address: Google's `email_verified`. `unknown`
+   * where the provider says nothing either way (Facebook's Graph `email` has no such flag).
+   */
+  emailVerified: boolean | 'unknown';
   firstName: string;
   lastName: string;
 }
@@ -33,10 +38,13 @@ const providerErrorSchema = z.object({
   error_description: z.string().optional(),
 });
 const tokenSchema = z.object({ access_token: z.string().min(1) });
+/** An OpenID provider's token answer: with scope `openid`, an ID token beside the access token. */
+const openidTokenSchema = tokenSchema.extend({ id_token: z.string().min(1) });
 const googleProfileSchema = z.object({
   sub: z.union([z.string(), z.number()]),
   email: z.string().optional(),
-  email_verified: z.boolean().optional(),
+  // Google sends a boolean; some providers send it as a string.
+  email_verified: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
   given_name: z.string().optional(),
   family_name: z.string().optional(),
 });
@@ -91,32 +99,72 @@ async function fetchJson<S extends z.ZodType>(
 
 export const label = (provider: ProviderName) => (provider === 'google' ? 'Google' : 'Facebook');
 
-export function authorizeUrl(
+/** The provider's endpoints; a discovery document that cannot be read is the provider's failure. */
+async function endpointsOf(provider: ProviderName): Promise<ProviderEndpoints> {
+  try {
+    return await endpoints(provider);
+  } catch (error) {
+    throw new OAuthError(`We could not reach ${label(provider)}. Please try again.`, (error as Error).message);
+  }
+}
+
+export interface AuthorizeOptions {
+  state: string;
+  codeChallenge: string;
+  nonce: string;
+  /**
+   * Only when the user asked to pick another account ("Use another account"): a provider that
+   * does not support the value refuses the whole request (OpenID Connect Core §3.1.2.1), and
+   * an account chooser on every sign-in is a step nobody asked for.
+   */
+  prompt?: 'select_account';
+}
+
+/**
+ * The provider's authorization URL: the code flow with `state`, PKCE (S256) for both providers,
+ * and, for OpenID providers, the `nonce` the ID token must carry back.
+ */
+export async function authorizeUrl(
   provider: ProviderName,
   creds: ClientCredentials,
   redirectUri: string,
-  state: string,
-): string {
-  const e = endpoints(provider);
+  options: AuthorizeOptions,
+): Promise<string> {
+  const e = await endpointsOf(provider);
   const url = new URL(e.authorizeUrl);
   url.searchParams.set('client_id', creds.clientId);
   url.searchParams.set('redirect_uri', redirectUri);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', e.scope);
-  url.searchParams.set('state', state);
-  if (provider === 'google') url.searchParams.set('prompt', 'select_account');
+  url.searchParams.set('state', options.state);
+  url.searchParams.set('code_challenge', options.codeChallenge);
+  url.searchParams.set('code_challenge_method', 'S256');
+  if (e.openid) url.searchParams.set('nonce', options.nonce);
+  if (options.prompt && e.openid) url.searchParams.set('prompt', options.prompt);
   return url.href;
 }
 
-/** The authorization-code exchange, then the profile: the two calls both providers document. */
+/** What the callback proves beside the code: the round trip's PKCE verifier and nonce. */
+export interface CodeExchange {
+  code: string;
+  codeVerifier: string;
+  nonce: string;
+}
+
+/**
+ * The authorization-code exchange (with the PKCE verifier), then the profile. For Google, an
+ * OpenID provider, the ID token is checked first (its keys, issuer, audience, expiry and our
+ * nonce), and the profile must be the same subject's (OpenID Connect Core §5.3.2).
+ */
 export async function fetchProfile(
   provider: ProviderName,
   creds: ClientCredentials,
   redirectUri: string,
-  code: string,
+  exchange: CodeExchange,
 ): Promise<ProviderProfile> {
-  const e = endpoints(provider);
+  const e = await endpointsOf(provider);
   if (provider === 'google') {
+    if (!e.openid) throw new Error('Google is an OpenID provider: its endpoints name its keys.');
     const token = await fetchJson(
       e.tokenUrl,
       {
@@ -124,25 +172,44 @@ export async function fetchProfile(
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
           grant_type: 'authorization_code',
-          code,
+          code: exchange.code,
+          code_verifier: exchange.codeVerifier,
           client_id: creds.clientId,
           client_secret: creds.clientSecret,
           redirect_uri: redirectUri,
         }),
       },
       provider,
-      tokenSchema,
+      openidTokenSchema,
     );
+    let subject: string;
+    try {
+      ({ sub: subject } = await verifyIdToken(token.id_token, {
+        issuer: e.openid.issuer,
+        audience: creds.clientId,
+        nonce: exchange.nonce,
+        keys: remoteKeys(e.openid.jwksUrl),
+      }));
+    } catch (error) {
+      if (!(error instanceof IdTokenError)) throw error;
+      throw new OAuthError(`${label(provider)} sign-in could not be checked. Please try again.`, error.message);
+    }
     const info = await fetchJson(
       e.profileUrl,
       { headers: { authorization: `Bearer ${token.access_token}` } },
       provider,
       googleProfileSchema,
     );
+    if (String(info.sub) !== subject) {
+      throw new OAuthError(
+        `${label(provider)} sign-in could not be checked. Please try again.`,
+        'The userinfo answer names another subject than the ID token.',
+      );
+    }
     return {
-      subject: String(info.sub),
+      subject,
       email: info.email,
-      emailVerified: info.email_verified === true,
+      emailVerified: info.email_verified === true || info.email_verified === 'true',
       firstName: info.given_name ?? '',
       lastName: info.family_name ?? '',
     };
@@ -152,7 +219,8 @@ export async function fetchProfile(
     client_id: creds.clientId,
     client_secret: creds.clientSecret,
     redirect_uri: redirectUri,
-    code,
+    code: exchange.code,
+    code_verifier: exchange.codeVerifier,
   }).toString();
   const token = await fetchJson(tokenUrl.href, {}, provider, tokenSchema);
   const me = new URL(e.profileUrl);
@@ -166,8 +234,8 @@ export async function fetchProfile(
   return {
     subject: String(info.id),
     email: info.email,
-    // Facebook only returns an email it has confirmed.
-    emailVerified: !!info.email,
+    // Graph's answer says nothing of whether the address was confirmed.
+    emailVerified: 'unknown',
     firstName: info.first_name ?? '',
     lastName: info.last_name ?? '',
   };

@@ -1,5 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { PROVIDERS, type ProviderName } from '@shared/contracts/auth';
+import { z } from 'zod';
 import { config } from '../config';
 import { log } from '../log';
 
@@ -18,24 +19,82 @@ export interface ProviderEndpoints {
   tokenUrl: string;
   profileUrl: string;
   scope: string;
+  /**
+   * OpenID providers (Google): who signs the ID token (any of these `iss` values) and where its
+   * keys are published. Facebook's web login is plain OAuth 2.0 and has none.
+   */
+  openid?: { issuer: string[]; jwksUrl: string };
 }
 
 /** Facebook's Graph API version is configuration: versions are retired on a schedule. */
 const graphVersion = () => config.facebookGraphVersion;
 
+const GOOGLE_SCOPE = 'openid email profile';
+
+/** Google's own, from its discovery document; its ID tokens name either issuer spelling. */
+const GOOGLE: ProviderEndpoints = {
+  authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tokenUrl: 'https://oauth2.googleapis.com/token',
+  profileUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+  scope: GOOGLE_SCOPE,
+  openid: {
+    issuer: ['https://accounts.google.com', 'accounts.google.com'],
+    jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+  },
+};
+
+const discoverySchema = z.object({
+  issuer: z.string(),
+  authorization_endpoint: z.string(),
+  token_endpoint: z.string(),
+  userinfo_endpoint: z.string(),
+  jwks_uri: z.string(),
+});
+
+/** A discovery document is read again after this long: a provider may move an endpoint. */
+const DISCOVERY_TTL_MS = 3600_000;
+const discovered = new Map<string, { at: number; endpoints: Promise<ProviderEndpoints> }>();
+
 /**
- * The real endpoints, or the same paths on the embedded runtime's sandbox server
- * (OAUTH_SANDBOX_ORIGIN), which speaks the same subset of both APIs.
+ * The endpoints an OpenID issuer publishes (OpenID Connect Discovery 1.0): the document at
+ * `<issuer>/.well-known/openid-configuration`, whose `issuer` must be the one asked for (§4.3),
+ * so a document cannot name another issuer's tokens as this one's. A failed read is not kept.
  */
-export function endpoints(provider: ProviderName): ProviderEndpoints {
+function discover(issuer: string, scope: string): Promise<ProviderEndpoints> {
+  const cached = discovered.get(issuer);
+  if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.endpoints;
+  const endpoints = (async () => {
+    const res = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`The OpenID discovery document of ${issuer} answered ${res.status}.`);
+    const doc = discoverySchema.parse(await res.json());
+    if (doc.issuer !== issuer)
+      throw new Error(`The discovery document of ${issuer} names ${doc.issuer} as its issuer.`);
+    return {
+      authorizeUrl: doc.authorization_endpoint,
+      tokenUrl: doc.token_endpoint,
+      profileUrl: doc.userinfo_endpoint,
+      scope,
+      openid: { issuer: [doc.issuer], jwksUrl: doc.jwks_uri },
+    };
+  })();
+  discovered.set(issuer, { at: Date.now(), endpoints });
+  endpoints.catch(() => discovered.delete(issuer));
+  return endpoints;
+}
+
+/**
+ * The real endpoints, or the embedded runtime's sandbox server (OAUTH_SANDBOX_ORIGIN), which
+ * speaks the same subset of both APIs. Google's may also be another OpenID provider's
+ * (OAUTH_GOOGLE_ISSUER: tests sign in through a certified one); the sandbox's Google is read
+ * through its discovery document the same way.
+ */
+export async function endpoints(provider: ProviderName): Promise<ProviderEndpoints> {
   const sandbox = config.oauthSandboxOrigin;
   if (provider === 'google') {
-    return {
-      authorizeUrl: sandbox ? `${sandbox}/google/o/oauth2/v2/auth` : 'https://accounts.google.com/o/oauth2/v2/auth',
-      tokenUrl: sandbox ? `${sandbox}/google/token` : 'https://oauth2.googleapis.com/token',
-      profileUrl: sandbox ? `${sandbox}/google/oauth2/v3/userinfo` : 'https://openidconnect.googleapis.com/v1/userinfo',
-      scope: 'openid email profile',
-    };
+    const issuer = config.oauthGoogleIssuer ?? (sandbox ? `${sandbox}/google` : undefined);
+    return issuer ? discover(issuer, GOOGLE_SCOPE) : GOOGLE;
   }
   const v = graphVersion();
   return {

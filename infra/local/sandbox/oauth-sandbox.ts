@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { json, noContent } from './kit/answers';
 import { callOf, dispatch, route, type Call, type Route } from './kit/router';
-import { signInRoutes, type Provider, type SignInContext } from './oauth/sign-in';
+import { newSigningKey, signInRoutes, type Provider, type SignInContext } from './oauth/sign-in';
 
 /**
  * Loopback stand-ins for Google's and Facebook's OAuth 2.0 endpoints: a consent page, the
- * code exchange and the profile call, answering with the shapes (and error shapes) the real
- * APIs document (oauth/sign-in.ts). `POST /__sandbox/fail-next` makes the next call to a path
+ * code exchange (PKCE required) and the profile call, and Google's OpenID parts (discovery,
+ * JWKS, a signed ID token with the nonce), answering with the shapes (and error shapes) the
+ * real APIs document (oauth/sign-in.ts). `POST /__sandbox/fail-next` makes the next call to a path
  * fail as told, which is how tests reach the error paths.
  */
 export { SANDBOX_CLIENTS } from './oauth/sign-in';
@@ -26,8 +27,11 @@ const failNext = (failures: Injected): Route<Call> =>
   });
 
 export async function startOAuthSandbox(allowedRedirectOrigins: string[]): Promise<OAuthSandbox> {
+  let origin = '';
   const ctx: SignInContext = {
     redirectAllowed: (uri) => allowedRedirectOrigins.some((o) => uri.startsWith(`${o}/`)),
+    origin: () => origin,
+    signingKey: await newSigningKey(),
     grants: new Map(),
     tokens: new Map(),
   };
@@ -62,8 +66,9 @@ export async function startOAuthSandbox(allowedRedirectOrigins: string[]): Promi
   const server: Server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
   const { port } = server.address() as { port: number };
+  origin = `http://127.0.0.1:${port}`;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     stop: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

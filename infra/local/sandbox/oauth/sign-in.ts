@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { hiddenFields, html, json, redirect } from '../kit/answers';
 import { graphError, oauthError } from '../kit/errors';
 import { route, type Call, type Route } from '../kit/router';
 
 /**
  * Sign-in with Google and Facebook: a consent page, the code exchange and the profile call for
- * each provider, routed on the path after /{provider}[/{version}]/.
+ * each provider, routed on the path after /{provider}[/{version}]/. Both demand PKCE (S256) as
+ * a provider configured to require it does: no code_challenge, no consent page; no matching
+ * code_verifier, no token. Google is an OpenID provider here as it is for real: a discovery
+ * document, an ID token carrying the request's nonce, signed with a key it publishes as JWKS.
  */
 export const SANDBOX_CLIENTS = {
   google: { clientId: 'sandbox-google-client', clientSecret: 'sandbox-google-secret' },
@@ -22,14 +26,35 @@ interface Grant {
   provider: Provider;
   identity: Identity;
   redirectUri: string;
+  /** The request's PKCE challenge (S256), checked against the verifier at the token call. */
+  codeChallenge: string;
+  /** The request's nonce, put in the ID token as sent (Google). */
+  nonce: string | undefined;
   expires: number;
+}
+
+/** The sandbox's ID token key: made at each start, published at Google's JWKS path. */
+export interface SigningKey {
+  privateKey: CryptoKey;
+  publicJwk: JWK & { kid: string };
+}
+
+export async function newSigningKey(): Promise<SigningKey> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const kid = randomBytes(8).toString('hex');
+  return { privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
 }
 
 export interface SignInContext {
   redirectAllowed: (uri: string) => boolean;
+  /** The sandbox's own origin (known once it listens): Google's issuer is `<origin>/google`. */
+  origin: () => string;
+  signingKey: SigningKey;
   grants: Map<string, Grant>;
   tokens: Map<string, { provider: Provider; identity: Identity }>;
 }
+
+const googleIssuer = (ctx: SignInContext) => `${ctx.origin()}/google`;
 
 const subjectOf = (provider: Provider, email: string) =>
   createHash('sha256')
@@ -40,7 +65,10 @@ const subjectOf = (provider: Provider, email: string) =>
 
 function consentPage(provider: Provider, query: URLSearchParams): string {
   const brand = provider === 'google' ? { name: 'Google', color: '#1a73e8' } : { name: 'Facebook', color: '#1877f2' };
-  const hidden = hiddenFields(['client_id', 'redirect_uri', 'state', 'scope'], query);
+  const hidden = hiddenFields(
+    ['client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method', 'nonce'],
+    query,
+  );
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sign in with ${brand.name} (sandbox)</title>
 <style>body{font-family:system-ui,sans-serif;background:#f1f3f4;display:grid;place-items:center;min-height:100vh;margin:0}
@@ -65,6 +93,14 @@ function consent(ctx: SignInContext, { res, url }: Call, provider: Provider) {
   if (!ctx.redirectAllowed(url.searchParams.get('redirect_uri') ?? '')) {
     return html(res, 400, '<h1>Error 400: redirect_uri_mismatch</h1>', 'text/html');
   }
+  // Required here, as a provider configured to require PKCE does; S256 only (plain proves nothing).
+  if (!url.searchParams.get('code_challenge') || url.searchParams.get('code_challenge_method') !== 'S256') {
+    return html(res, 400, '<h1>Error 400: invalid_request</h1><p>code_challenge (S256) is required.</p>', 'text/html');
+  }
+  const prompt = url.searchParams.get('prompt');
+  if (prompt !== null && !(provider === 'google' && prompt === 'select_account')) {
+    return html(res, 400, '<h1>Error 400: invalid_request</h1><p>Unsupported prompt.</p>', 'text/html');
+  }
   return html(res, 200, consentPage(provider, url.searchParams));
 }
 
@@ -82,7 +118,14 @@ async function approve(ctx: SignInContext, call: Call, provider: Provider) {
       firstName: form.get('first_name') ?? '',
       lastName: form.get('last_name') ?? '',
     };
-    ctx.grants.set(code, { provider, redirectUri, expires: Date.now() + 60_000, identity });
+    ctx.grants.set(code, {
+      provider,
+      redirectUri,
+      codeChallenge: form.get('code_challenge') ?? '',
+      nonce: form.get('nonce') ?? undefined,
+      expires: Date.now() + 60_000,
+      identity,
+    });
     target.searchParams.set('code', code);
   }
   return redirect(call.res, target.href);
@@ -93,6 +136,62 @@ function takeGrant(ctx: SignInContext, code: string) {
   const grant = ctx.grants.get(code);
   ctx.grants.delete(code);
   return grant;
+}
+
+/** RFC 7636 §4.6: BASE64URL(SHA256(code_verifier)) must be the challenge the request sent. */
+const verifierMatches = (grant: Grant, verifier: string | null) =>
+  !!verifier &&
+  !!grant.codeChallenge &&
+  createHash('sha256').update(verifier).digest('base64url') === grant.codeChallenge;
+
+/** An ID token as Google's: RS256, its key's kid, the claims of scope `openid email profile`, the nonce as sent. */
+function idToken(ctx: SignInContext, grant: Grant, clientId: string) {
+  const { email, firstName, lastName } = grant.identity;
+  return new SignJWT({
+    email,
+    email_verified: true,
+    name: `${firstName} ${lastName}`.trim(),
+    given_name: firstName,
+    family_name: lastName,
+    azp: clientId,
+    ...(grant.nonce ? { nonce: grant.nonce } : {}),
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: ctx.signingKey.publicJwk.kid, typ: 'JWT' })
+    .setIssuer(googleIssuer(ctx))
+    .setAudience(clientId)
+    .setSubject(subjectOf('google', email))
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(ctx.signingKey.privateKey);
+}
+
+/** Google's discovery document, as accounts.google.com publishes it, for the sandbox's paths. */
+function googleDiscovery(ctx: SignInContext, { res }: Call) {
+  const issuer = googleIssuer(ctx);
+  return json(res, 200, {
+    issuer,
+    authorization_endpoint: `${issuer}/o/oauth2/v2/auth`,
+    token_endpoint: `${issuer}/token`,
+    userinfo_endpoint: `${issuer}/oauth2/v3/userinfo`,
+    jwks_uri: `${issuer}/oauth2/v3/certs`,
+    response_types_supported: ['code'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    scopes_supported: ['openid', 'email', 'profile'],
+    code_challenge_methods_supported: ['S256'],
+    claims_supported: [
+      'aud',
+      'email',
+      'email_verified',
+      'exp',
+      'family_name',
+      'given_name',
+      'iat',
+      'iss',
+      'name',
+      'sub',
+    ],
+  });
 }
 
 async function googleToken(ctx: SignInContext, call: Call) {
@@ -113,9 +212,18 @@ async function googleToken(ctx: SignInContext, call: Call) {
   ) {
     return oauthError(call.res, 400, 'invalid_grant', 'Bad Request');
   }
+  if (!verifierMatches(grant, form.get('code_verifier'))) {
+    return oauthError(call.res, 400, 'invalid_grant', 'Invalid code verifier.');
+  }
   const accessToken = `ya29.${randomBytes(24).toString('base64url')}`;
   ctx.tokens.set(accessToken, { provider: 'google', identity: grant.identity });
-  const answer = { access_token: accessToken, expires_in: 3599, token_type: 'Bearer', scope: 'openid email profile' };
+  const answer = {
+    access_token: accessToken,
+    expires_in: 3599,
+    token_type: 'Bearer',
+    scope: 'openid email profile',
+    id_token: await idToken(ctx, grant, client.clientId),
+  };
   return json(call.res, 200, answer);
 }
 
@@ -151,6 +259,9 @@ function facebookToken(ctx: SignInContext, { res, url }: Call) {
       100,
     );
   }
+  if (!verifierMatches(grant, q.get('code_verifier'))) {
+    return graphError(res, 400, 'Invalid code verifier.', 100);
+  }
   const accessToken = `EAAB${randomBytes(24).toString('base64url')}`;
   ctx.tokens.set(accessToken, { provider: 'facebook', identity: grant.identity });
   return json(res, 200, { access_token: accessToken, token_type: 'bearer', expires_in: 5183944 });
@@ -180,6 +291,8 @@ export const signInRoutes = (ctx: SignInContext, provider: Provider): Route<Call
   route('POST', /^(o\/oauth2\/v2\/approve|dialog\/approve)$/, (call) => approve(ctx, call, provider)),
   ...(provider === 'google'
     ? [
+        route('GET', '.well-known/openid-configuration', (call) => googleDiscovery(ctx, call)),
+        route('GET', 'oauth2/v3/certs', ({ res }) => json(res, 200, { keys: [ctx.signingKey.publicJwk] })),
         route('POST', 'token', (call) => googleToken(ctx, call)),
         route('GET', 'oauth2/v3/userinfo', (call) => googleUserinfo(ctx, call)),
       ]
