@@ -1,7 +1,17 @@
 /** Social sign-in is a plain navigation: the server takes the browser through the provider and back. */
 import './auth.css';
-const href = (provider: 'facebook' | 'google', inviteToken?: string | null) =>
-  `/api/auth/oauth/${provider}${inviteToken ? `?inviteToken=${encodeURIComponent(inviteToken)}` : ''}`;
+/**
+ * `chooseAccount`: Google's account chooser (`prompt=select_account`), only when the user asks
+ * for it: on every sign-in it would be a step nobody asked for, and a provider that does not
+ * support the prompt refuses the request.
+ */
+const href = (provider: 'facebook' | 'google', inviteToken?: string | null, chooseAccount = false) => {
+  const query = new URLSearchParams();
+  if (inviteToken) query.set('inviteToken', inviteToken);
+  if (chooseAccount) query.set('prompt', 'select_account');
+  const search = query.toString();
+  return `/api/auth/oauth/${provider}${search ? `?${search}` : ''}`;
+};
 
 function FacebookLogo() {
   return (
@@ -45,6 +55,9 @@ export function SocialButtons({ inviteToken }: { inviteToken?: string | null }) 
         <GoogleLogo />
         Continue with Google
       </a>
+      <p className="muted">
+        Signed in to Google with another account? <a href={href('google', inviteToken, true)}>Use another account</a>
+      </p>
     </div>
   );
 }
