@@ -50,18 +50,21 @@ function precompress(): Plugin {
 }
 
 /**
- * Drops each contract's `summary` from the SPA's build: it is the route table's line
- * (docs/routes.md, written by infra/write-route-table.ts), which the web never reads, and every
- * page that calls a contract paid for its words (0.6 kB of the calendar's first load, 0.4 kB of the editors').
+ * Drops each contract's `summary` and `permission` from the SPA's build. The summary is the route
+ * table's line (docs/routes.md, written by infra/write-route-table.ts), which the web never reads,
+ * and every page that calls a contract paid for its words (0.6 kB of the calendar's first load, 0.4
+ * kB of the editors'). The permission is the server's check: the web asks `useMay` for the
+ * permission a control needs (web/src/lib/permissions.ts), never a contract's.
  */
 function dropContractSummaries(): Plugin {
   const contractModule = /[\\/]shared[\\/]contracts[\\/][^\\/]+\.ts$/;
   const summary = /^[ \t]*summary:\s*('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"),[ \t]*\n/gm;
+  const permission = /^[ \t]*permission:\s*(['"])\w+\1,[ \t]*\n/gm;
   return {
     name: 'drop-contract-summaries',
     apply: 'build',
     transform(code, id) {
-      return contractModule.test(id) ? { code: code.replace(summary, ''), map: null } : null;
+      return contractModule.test(id) ? { code: code.replace(summary, '').replace(permission, ''), map: null } : null;
     },
   };
 }
@@ -95,7 +98,11 @@ export default defineConfig({
             // better than the dozen small shared chunks Rolldown would cut it into (4 kB less per page).
             { name: 'app', tags: ['$initial'] },
             // The few UI pieces nearly every page shows: one small chunk instead of one file each.
-            { name: 'ui', test: /components[\\/]ui[\\/](card|page-header|empty-state|alert|badge|field)\.tsx$/ },
+            // With them, the role checks that decide which of those pieces a page shows.
+            {
+              name: 'ui',
+              test: /components[\\/]ui[\\/](card|page-header|empty-state|alert|badge|field)\.tsx$|(shared|lib)[\\/]permissions\.ts$|components[\\/]may-or-notice\.tsx$/,
+            },
             // The platforms' rules and the calendar's day checks, which the post and calendar pages
             // share: one chunk instead of three small ones, each with its own overhead.
             { name: 'rules', test: /shared[\\/](platforms|platform-rules|calendar-day)\.ts$/ },

@@ -9,7 +9,7 @@ import { createRequestListener } from '../../infra/local/http-server';
 import { signedInPages, signedOutPages, type PageVisit } from '../e2e/pages';
 
 /**
- * A visitor's first load of any route, signed in or out, costs at most 150 kB of gzipped JS and
+ * A visitor's first load of any route, signed in or out, costs at most 151 kB of gzipped JS and
  * CSS, with no tolerance. What keeps it there is in docs/performance.md ("First load").
  *
  * Read from the build rather than a browser: the route's lazy chunk comes from the router's source,
@@ -17,7 +17,7 @@ import { signedInPages, signedOutPages, type PageVisit } from '../e2e/pages';
  * imports, and for the route the chunk the router imports with everything Vite preloads beside it:
  * its static imports, transitively, and their CSS.
  */
-const TARGET_BYTES = 150_000;
+const TARGET_BYTES = 151_000;
 
 const root = resolve(import.meta.dirname, '../..');
 const web = join(root, 'web');

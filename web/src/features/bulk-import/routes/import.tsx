@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { MayOrNotice } from '@/lib/permissions';
+import { MayOrNotice } from '@/components/may-or-notice';
 import { CsvImport } from '../components/csv-import';
 import { FeedsCard } from '../components/feeds-card';
 import '../bulk-import.css';

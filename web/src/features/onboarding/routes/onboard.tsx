@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentCompany } from '@/lib/company';
 import { loadChunk } from '@/lib/load-chunk';
-import { MayOrNotice } from '@/lib/permissions';
+import { MayOrNotice } from '@/components/may-or-notice';
 
 /** One chunk per step: a company part-way through downloads the step it is on, not all three. */
 const OverviewStep = lazy(() =>
