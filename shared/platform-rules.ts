@@ -1,8 +1,9 @@
 /**
  * The platform constraints of spec 01 §5, as one pure module the post editor, the API and the
- * AI generator all check with. These are the spec's numbers; where a platform's live API is
- * stricter (Instagram carousels of 10, Threads counting emoji as bytes) the publish step says so.
- * A post's first comment has its own limits (Facebook 8,000, Instagram 2,200, LinkedIn 1,250
+ * AI generator all check with. These are the spec's numbers, counted as each platform counts them
+ * (`copyLength`: Threads counts an emoji as its UTF-8 bytes, docs/platforms/meta.md#threads);
+ * where a platform's live API is stricter still (Instagram carousels of 10) the publish step says
+ * so. A post's first comment has its own limits (Facebook 8,000, Instagram 2,200, LinkedIn 1,250
  * characters; no other platform): first-comment-rules.ts, kept out of this module's chunk.
  */
 import { isBlogPlatform, type Platform } from './platforms';
@@ -49,6 +50,9 @@ export const ruleMessages = {
   // The spec fixes the bounds of blog titles but not their sentences; these follow the copy's.
   titleTooShort: (n: number) => `Blog title must be at least ${n} characters long.`,
   titleTooLong: (n: number) => `Blog title must be no longer than ${n} characters.`,
+  /** Over Threads' count only because of emoji: the spec's sentence, and why the counter says more. */
+  threadsEmojiTooLong: (n: number) =>
+    `Post copy content must be no longer than ${n} characters. Threads counts each emoji as several characters.`,
 };
 
 export interface PostDraft {
@@ -87,14 +91,52 @@ export function visibleLength(text: string): number {
   return count;
 }
 
+/** UTF-8 bytes of a code point. */
+const utf8Bytes = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+/**
+ * An emoji as a reader sees one: a flag (two regional indicators), a keycap, or a pictograph shown
+ * as an emoji (by default, or asked for with U+FE0F) with its skin tone, tags and the pictographs
+ * a zero-width joiner adds to it. Text-style symbols (©, ™, ↔ without U+FE0F) are characters.
+ */
+const EMOJI =
+  /\p{RI}\p{RI}|[0-9#*]\uFE0F?\u20E3|(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F)(?:\p{EMod}|\uFE0F|[\u{E0020}-\u{E007F}])*(?:\u200D(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F?)(?:\p{EMod}|\uFE0F)*)*/gu;
+
+/**
+ * Text as Threads counts it for its 500 limit: each emoji as its UTF-8 byte length (a face is 4,
+ * a family of four joined by ZWJs 25), every other character once, so accented and CJK letters
+ * count 1 (Threads' documentation, as read in December 2026: docs/platforms/meta.md#threads).
+ */
+export function threadsLength(text: string): number {
+  let length = visibleLength(text);
+  for (const [emoji] of text.matchAll(EMOJI)) {
+    length -= visibleLength(emoji);
+    for (const char of emoji) length += utf8Bytes(char.codePointAt(0) ?? 0);
+  }
+  return length;
+}
+
+/**
+ * A post's copy as its platform counts it against POST_MAX_LENGTH: Threads its own way, the
+ * others by characters (visibleLength). The editor's counters and the server's checks both use it.
+ */
+export function copyLength(platform: Platform, text: string): number {
+  return platform === 'threads' ? threadsLength(text) : visibleLength(text);
+}
+
 /** A post's copy, media and title against its platform's rules. */
 export function checkPost(post: PostDraft): RuleCheck {
   const problems: RuleProblem[] = [];
-  const length = visibleLength(post.content);
+  const characters = visibleLength(post.content);
+  const length = copyLength(post.platform, post.content);
   const max = POST_MAX_LENGTH[post.platform];
-  if (length < POST_MIN_LENGTH)
+  if (characters < POST_MIN_LENGTH)
     problems.push({ field: 'content', message: ruleMessages.copyTooShort(POST_MIN_LENGTH) });
-  else if (length > max) problems.push({ field: 'content', message: ruleMessages.copyTooLong(max) });
+  else if (length > max)
+    problems.push({
+      field: 'content',
+      message: characters > max ? ruleMessages.copyTooLong(max) : ruleMessages.threadsEmojiTooLong(max),
+    });
 
   const media = MEDIA_COUNT[post.platform];
   if (post.files.length < media.min) problems.push({ field: 'files', message: ruleMessages.instagramNeedsMedia });

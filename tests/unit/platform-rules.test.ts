@@ -47,9 +47,12 @@ describe('post copy length (spec 01 §5)', () => {
     expect(post('facebook', { content: text(63207) }).valid).toBe(false);
   });
 
-  it('counts an emoji as one character, as a person would', () => {
+  it('counts an emoji as one character, as a person would, except on Threads, which counts its UTF-8 bytes', () => {
     expect(post('facebook', { content: '🎉'.repeat(80) }).valid).toBe(true);
-    expect(post('threads', { content: '🎉'.repeat(500) }).valid).toBe(true);
+    expect(post('threads', { content: '🎉'.repeat(125) }).valid).toBe(true);
+    expect(post('threads', { content: '🎉'.repeat(126) }).message).toBe(
+      'Post copy content must be no longer than 500 characters. Threads counts each emoji as several characters.',
+    );
   });
 });
 

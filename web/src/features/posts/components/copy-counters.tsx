@@ -1,4 +1,5 @@
 import {
+  copyLength,
   POST_MAX_LENGTH,
   POST_MIN_LENGTH,
   PLATFORM_LABELS,
@@ -6,14 +7,18 @@ import {
   type Platform,
 } from '@shared/platform-rules';
 
-/** Spec 01 §5: a character counter per selected platform, showing its maximum. */
+/**
+ * Spec 01 §5: a character counter per selected platform, showing its maximum, counted as that
+ * platform counts (Threads: an emoji as its UTF-8 bytes), as the server checks it.
+ */
 export function CopyCounters({ platforms, content }: { platforms: Platform[]; content: string }) {
-  const length = visibleLength(content);
+  const characters = visibleLength(content);
   return (
     <ul className="counters" aria-label="Characters per platform">
       {platforms.map((platform) => {
         const max = POST_MAX_LENGTH[platform];
-        const state = length > max ? 'over' : length < POST_MIN_LENGTH ? 'under' : 'ok';
+        const length = copyLength(platform, content);
+        const state = length > max ? 'over' : characters < POST_MIN_LENGTH ? 'under' : 'ok';
         return (
           <li key={platform} className={`counter counter--${state}`}>
             <span className="counter__name">{PLATFORM_LABELS[platform]}</span>
