@@ -1,8 +1,57 @@
 import { config, type PlatformSetting } from '../config';
+
+/** An API version we speak, with the date the platform stops serving it. */
+export interface ApiVersion {
+  /** The setting that overrides it (FACEBOOK_GRAPH_VERSION...). */
+  setting: PlatformSetting;
+  version: string;
+  /** YYYY-MM-DD (LinkedIn: YYYY-MM, the month of the release). */
+  released: string;
+  /** YYYY-MM-DD the version is sunset (expires), or null when the platform has announced none. */
+  sunset: string | null;
+  /** Where the dates are published, and when they were read. */
+  source: string;
+  /** What the dates rest on, where they are not read off the source as they are. */
+  assumption?: string;
+}
+
+/**
+ * The API versions we speak and their sunsets, in one table: the clients' defaults come from it,
+ * and tests/unit/platform-api-versions.test.ts fails once a version is within 90 days of its
+ * sunset, so a version is moved on before the platform stops answering it (LinkedIn refuses a
+ * sunset version; Graph serves the oldest live one instead, silently changing its answers).
+ * docs/platforms/*.md give the reasons.
+ */
+export const API_VERSIONS = {
+  graph: {
+    setting: 'FACEBOOK_GRAPH_VERSION',
+    version: 'v25.0',
+    released: '2026-02-18',
+    sunset: '2028-07-29',
+    source: 'developers.facebook.com/docs/graph-api/changelog/versions (read December 2026)',
+  },
+  threads: {
+    setting: 'THREADS_API_VERSION',
+    version: 'v1.0',
+    released: '2024-06-18',
+    sunset: null,
+    source: 'developers.facebook.com/docs/threads (read December 2026): v1.0 is the only version, no sunset announced',
+  },
+  linkedin: {
+    setting: 'LINKEDIN_API_VERSION',
+    version: '202611',
+    released: '2026-11',
+    sunset: '2027-11-15',
+    source: 'learn.microsoft.com/linkedin/marketing/integrations/migrations (read December 2026)',
+    assumption:
+      'Not yet listed when read: released monthly, each version lives at least a year (202411 sunset 2025-11-17, 202511 on 2026-11-16), so November 2026 ends mid-November 2027; check the migrations table and set the date it gives.',
+  },
+} as const satisfies Record<string, ApiVersion>;
+
 /**
  * Where each platform's consent pages and APIs live, and which API versions we speak: all
- * configuration, read at call time. Versions are retired on the platforms' schedules
- * (LinkedIn answers 426 to a sunset version), so they are never literals in the clients.
+ * configuration, read at call time. Versions are retired on the platforms' schedules, so they
+ * are never literals in the clients: their defaults are API_VERSIONS.
  * PLATFORM_SANDBOX_ORIGIN (the embedded runtime) points every base at the loopback sandbox.
  */
 export interface PlatformConfig {
@@ -42,13 +91,13 @@ export function platformConfig(): PlatformConfig {
   return {
     facebookWww: base('FACEBOOK_WWW_BASE', 'https://www.facebook.com', '/facebook-www'),
     graphApi: base('GRAPH_API_BASE', 'https://graph.facebook.com', '/graph'),
-    graphVersion: env('FACEBOOK_GRAPH_VERSION') ?? 'v21.0',
+    graphVersion: env('FACEBOOK_GRAPH_VERSION') ?? API_VERSIONS.graph.version,
     threadsWww: base('THREADS_WWW_BASE', 'https://threads.net', '/threads-www'),
     threadsApi: base('THREADS_API_BASE', 'https://graph.threads.net', '/threads-api'),
-    threadsVersion: env('THREADS_API_VERSION') ?? 'v1.0',
+    threadsVersion: env('THREADS_API_VERSION') ?? API_VERSIONS.threads.version,
     linkedinWww: base('LINKEDIN_WWW_BASE', 'https://www.linkedin.com', '/linkedin-www'),
     linkedinApi: base('LINKEDIN_API_BASE', 'https://api.linkedin.com', '/linkedin-api'),
-    linkedinVersion: env('LINKEDIN_API_VERSION') ?? '202411',
+    linkedinVersion: env('LINKEDIN_API_VERSION') ?? API_VERSIONS.linkedin.version,
     timeoutMs: Number(env('PLATFORM_TIMEOUT_MS') ?? 10_000),
     googleAccounts: base('GOOGLE_ACCOUNTS_BASE', 'https://accounts.google.com', '/google-accounts'),
     googleOAuth: base('GOOGLE_OAUTH_BASE', 'https://oauth2.googleapis.com', '/google-oauth2'),
