@@ -33,6 +33,12 @@ export const connectionSchema = z.object({
    */
   refreshArmedFor: z.string().optional(),
   message: z.string().optional(),
+  /**
+   * The scopes the platform says it granted (social platforms that say: Meta, LinkedIn); absent
+   * for a connection made before they were recorded, read as what was asked then
+   * (platform-scopes.ts).
+   */
+  scopes: z.array(z.string()).optional(),
   version: z.number().int().optional(),
 });
 export type Connection = z.infer<typeof connectionSchema>;

@@ -8,7 +8,7 @@ import {
   type SocialPlatform,
 } from '@shared/schemas/integrations';
 import { config } from '../config';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { log } from '../log';
 import { armMetrics } from '../reports/metrics-schedule';
 import { keys } from '../table/keys';
@@ -18,6 +18,7 @@ import type { PlatformAccount, PublishTarget, TokenSet } from './platform-client
 import { platformConfig } from './platform-config';
 import { PlatformError, platformSentences } from './platform-error';
 import { platformClient } from './platforms';
+import { missingScope } from './platform-scopes';
 import { cancelRefresh, isSocialConnection, refreshTarget, scheduleRefresh } from './refresh-schedule';
 import { tokenCrypto } from './token-crypto';
 
@@ -56,9 +57,32 @@ export async function openSecrets(connection: Connection, schema: z.ZodType = so
   return schema.parse(JSON.parse(text));
 }
 
+/**
+ * The connection as stored; a social connection that lacks a scope a feature needs (made before
+ * the feature asked for it, or with a permission declined) is marked for reconnecting on the
+ * way, with the sentence naming the feature, so the apps tab and publishing say so at once.
+ */
 export async function getConnection(companyId: number, platform: ConnectedPlatform): Promise<Connection | undefined> {
   const stored = await storedConnections.get(key(companyId, platform), { consistent: true });
-  return stored ? toConnection(stored) : undefined;
+  return stored ? checkedScopes(toConnection(stored)) : undefined;
+}
+
+/**
+ * Marks a connected social connection that lacks a scope. Its refresh schedule is left to fire
+ * and find the mark (any caller may read a connection, publishing workers included, and those
+ * may not touch schedules).
+ */
+async function checkedScopes(connection: Connection): Promise<Connection> {
+  if (connection.status !== 'connected' || !isSocialPlatform(connection.platform)) return connection;
+  const message = missingScope(connection.platform, connection.scopes, connection.profile?.id);
+  if (!message) return connection;
+  log('info', 'connection lacks a scope', { platform: connection.platform, companyId: connection.companyId });
+  const marked = await updateConnection(connection.companyId, connection.platform, {
+    status: 'reconnect',
+    message,
+    refreshArmedFor: '',
+  });
+  return marked ?? connection;
 }
 
 export async function updateConnection(
@@ -82,21 +106,26 @@ export async function saveConnection(input: {
   secrets: unknown;
   expiresAt?: string;
   refreshExpiresAt?: string;
+  scopes?: string[];
+  /** Stored marked for reconnecting, with this sentence (a consent that granted too little). */
+  reconnect?: string;
 }): Promise<Connection> {
-  const previous = await getConnection(input.companyId, input.platform);
+  const previous = await storedConnections.get(key(input.companyId, input.platform), { consistent: true });
   const connection: Connection = {
     companyId: input.companyId,
     platform: input.platform,
-    status: 'connected',
+    status: input.reconnect ? 'reconnect' : 'connected',
     account: input.account,
     profile: input.profile,
     secrets: await sealSecrets(input.companyId, input.platform, input.secrets),
     expiresAt: input.expiresAt,
     refreshExpiresAt: input.refreshExpiresAt,
     connectedAt: new Date().toISOString(),
+    ...(input.reconnect ? { message: input.reconnect } : {}),
+    ...(input.scopes ? { scopes: input.scopes } : {}),
     version: (previous?.version ?? 0) + 1,
   };
-  if (isSocialConnection(connection)) {
+  if (isSocialConnection(connection) && !input.reconnect) {
     connection.refreshArmedFor = await scheduleRefresh(connection);
     // The company's report collection: its first run (a 30-day backfill) soon, then daily.
     await armMetrics(input.companyId, new Date(Date.now() + config.metricsFirstRunDelayMs));
@@ -105,8 +134,12 @@ export async function saveConnection(input: {
   return connection;
 }
 
-/** A social platform's consent: the account, its tokens, and its single page or profile chosen at once. */
-export function saveSocialConnection(
+/**
+ * A social platform's consent: the account, its tokens, and its single page or profile chosen at
+ * once. A consent that granted less than the features need is kept marked for reconnecting, and
+ * its sentence is the connect's answer (the apps tab shows it).
+ */
+export async function saveSocialConnection(
   companyId: number,
   platform: SocialPlatform,
   account: PlatformAccount,
@@ -120,15 +153,21 @@ export function saveSocialConnection(
       : only
         ? { id: only.id, name: only.name }
         : undefined;
-  return saveConnection({
+  const { scopes, ...user } = tokens;
+  const missing = missingScope(platform, scopes, profile?.id);
+  const saved = await saveConnection({
     companyId,
     platform,
     account,
     profile,
-    secrets: { user: tokens, target: only?.accessToken } satisfies SocialSecrets,
+    secrets: { user, target: only?.accessToken } satisfies SocialSecrets,
     expiresAt: tokens.expiresAt,
     refreshExpiresAt: tokens.refreshExpiresAt,
+    scopes,
+    reconnect: missing,
   });
+  if (missing) throw conflict(missing);
+  return saved;
 }
 
 /**
@@ -153,10 +192,12 @@ export async function markReconnect(
 }
 
 /** New tokens from a social platform's refresh; the chosen page's token is kept. The caller arms the next refresh. */
-export async function storeRefreshed(connection: Connection, tokens: TokenSet): Promise<Connection | undefined> {
+export async function storeRefreshed(connection: Connection, refreshed: TokenSet): Promise<Connection | undefined> {
   const secrets = await openSecrets(connection);
+  const { scopes, ...tokens } = refreshed;
   return updateConnection(connection.companyId, connection.platform, {
     secrets: await sealSecrets(connection.companyId, connection.platform, { ...secrets, user: tokens }),
+    ...(scopes ? { scopes } : {}),
     expiresAt: tokens.expiresAt,
     refreshExpiresAt: tokens.refreshExpiresAt ?? connection.refreshExpiresAt,
     refreshedAt: new Date().toISOString(),
@@ -239,7 +280,8 @@ export const chooseProfile = (companyId: number, platform: SocialPlatform, id: s
       profile: { id: chosen.id, name: chosen.name },
       secrets: await sealSecrets(companyId, platform, { user: secrets.user, target: chosen.accessToken }),
     });
-    return statusOf(next);
+    // A LinkedIn page and a member profile need different scopes: checked for the one chosen.
+    return statusOf(next && (await checkedScopes(next)));
   });
 
 /**

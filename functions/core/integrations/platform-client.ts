@@ -8,6 +8,11 @@ export interface TokenSet {
   /** ISO times; absent when the platform does not say (a page token that does not expire). */
   expiresAt?: string;
   refreshExpiresAt?: string;
+  /**
+   * The scopes the platform says it granted (Meta's /me/permissions, LinkedIn's token answer);
+   * absent where it does not say. Kept on the connection, outside its secrets.
+   */
+  scopes?: string[];
 }
 
 /** The account that granted access: a Facebook user, a Threads user, a LinkedIn member. */
