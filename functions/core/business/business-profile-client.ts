@@ -78,18 +78,19 @@ export function businessProfileClient(config: PlatformConfig) {
     classify: (a: Parameters<typeof classifyGoogleError>[1]) => classifyGoogleError(PLATFORM, a),
   };
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const call = async <T>(
-    schema: { parse(data: unknown): T },
+  const call = async <S extends z.core.$ZodType>(
+    schema: S,
     url: URL,
     token: string,
     request: PlatformRequest = {},
-  ): Promise<T> => {
-    const { body } = await callPlatform<unknown>(
+  ): Promise<z.output<S>> => {
+    const { body } = await callPlatform(
+      schema,
       url,
       { ...request, headers: { ...bearer(token), ...request.headers } },
       options,
     );
-    return schema.parse(body);
+    return body;
   };
   /** DELETE answers an empty body: any 2xx is done, an error status is classified. */
   const remove = async (url: URL, token: string) => {
@@ -153,11 +154,13 @@ export function businessProfileClient(config: PlatformConfig) {
       return attributesSchema.parse({ name: `${location}/attributes`, attributes: [], ...body });
     },
 
-    /** attributes.list for a location (parent), in English. */
+    /**
+     * attributes.list for a location (parent). Google documents `languageCode` as "must not be
+     * set" when `parent` is given (the location's own language applies) and refuses it.
+     */
     availableAttributes(token: string, location: string): Promise<AttributeMetadata[]> {
       const url = info('attributes');
       url.searchParams.set('parent', location);
-      url.searchParams.set('languageCode', 'en');
       url.searchParams.set('pageSize', '200');
       return pages(url, token, (body) => z.array(attributeMetadataSchema).parse(body.attributeMetadata ?? []));
     },
@@ -234,7 +237,8 @@ export function businessProfileClient(config: PlatformConfig) {
 
     /** Places API (New) places:autocomplete, with the Places API key (not the user's token). */
     async autocomplete(apiKey: string, input: string): Promise<{ place: string; placeId: string; text: string }[]> {
-      const { body } = await callPlatform<unknown>(
+      const { body: parsed } = await callPlatform(
+        z.object({ suggestions: z.array(predictionSchema).optional() }),
         new URL(`${config.googlePlaces}/v1/places:autocomplete`),
         {
           method: 'POST',
@@ -243,7 +247,6 @@ export function businessProfileClient(config: PlatformConfig) {
         },
         options,
       );
-      const parsed = z.object({ suggestions: z.array(predictionSchema).optional() }).parse(body);
       return (parsed.suggestions ?? []).flatMap((s) =>
         s.placePrediction
           ? [{ place: s.placePrediction.place, placeId: s.placePrediction.placeId, text: s.placePrediction.text.text }]

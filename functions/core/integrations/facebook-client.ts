@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { addDays } from '@shared/report-periods';
-import { classifyGraphError, graphCommenter, type GraphPage } from './meta-graph';
+import { classifyGraphError, graphCommenter, graphCreated, graphIdValue, graphPage } from './meta-graph';
 import {
   authorizationUrl,
   addToDay,
@@ -18,13 +19,17 @@ import {
 import type { PlatformConfig } from './platform-config';
 import { PlatformError } from './platform-error';
 import { callPlatform, type PlatformHttpOptions } from './platform-http';
+import { askedScopes } from './platform-scopes';
 import type { SocialPlatform } from '@shared/schemas/integrations';
 
-interface GraphToken {
-  access_token: string;
-  token_type?: string;
-  expires_in?: number;
-}
+const graphToken = z.object({
+  access_token: z.string(),
+  token_type: z.string().optional(),
+  expires_in: z.number().optional(),
+});
+/** GET /me/permissions: each permission the user granted or declined. */
+const graphPermissions = graphPage(z.object({ permission: z.string(), status: z.string() }));
+const graphMe = z.object({ id: graphIdValue, name: z.string().optional() });
 
 /**
  * Meta's Graph API as Facebook and Instagram both use it: Facebook Login's code flow (with
@@ -67,7 +72,8 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
       code: string;
       codeVerifier?: string;
     }): Promise<TokenSet> {
-      const short = await callPlatform<GraphToken>(
+      const short = await callPlatform(
+        graphToken,
         api('oauth/access_token', {
           client_id: input.creds.clientId,
           client_secret: input.creds.clientSecret,
@@ -78,7 +84,8 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
         {},
         http,
       );
-      const long = await callPlatform<GraphToken>(
+      const long = await callPlatform(
+        graphToken,
         api('oauth/access_token', {
           grant_type: 'fb_exchange_token',
           client_id: input.creds.clientId,
@@ -88,24 +95,43 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
         {},
         http,
       );
-      return { accessToken: long.body.access_token, expiresAt: expiresIn(long.body.expires_in) };
+      // Meta's dialog lets the user decline permissions: what was granted is read, not assumed.
+      const permissions = await callPlatform(
+        graphPermissions,
+        api('me/permissions'),
+        { headers: bearer(long.body.access_token) },
+        http,
+      );
+      return {
+        accessToken: long.body.access_token,
+        expiresAt: expiresIn(long.body.expires_in),
+        scopes: permissions.body.data.filter((p) => p.status === 'granted').map((p) => p.permission),
+      };
     },
 
     async me(tokens: TokenSet) {
-      const me = await callPlatform<{ id: string | number; name?: string }>(
+      const me = await callPlatform(
+        graphMe,
         api('me', { fields: 'id,name' }),
         { headers: bearer(tokens.accessToken) },
         http,
       );
-      return { id: String(me.body.id), name: me.body.name ?? '' };
+      return { id: me.body.id, name: me.body.name ?? '' };
     },
 
     /** Every page of a Graph list (at most 10 pages), following `paging.next` on the Graph host only. */
-    async list<T>(path: string, query: Record<string, string>, tokens: TokenSet): Promise<T[]> {
-      const all: T[] = [];
+    async list<T extends z.ZodType>(
+      path: string,
+      query: Record<string, string>,
+      tokens: TokenSet,
+      item: T,
+    ): Promise<z.output<T>[]> {
+      const all: z.output<T>[] = [];
+      const pageOf = graphPage(item);
       let url: URL | undefined = api(path, { limit: '100', ...query });
       for (let page = 0; url && page < 10; page++) {
-        const answer: { body: GraphPage<T> } = await callPlatform<GraphPage<T>>(
+        const answer: { body: { data: z.output<T>[]; paging?: { next?: string } } } = await callPlatform(
+          pageOf,
           url,
           { headers: bearer(tokens.accessToken) },
           http,
@@ -119,7 +145,7 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
   };
 }
 
-const FACEBOOK_SCOPES = 'pages_show_list,pages_read_engagement,pages_manage_posts,read_insights';
+const FACEBOOK_SCOPES = askedScopes('facebook').join(',');
 
 /** Facebook Pages: the user's pages, each with its own page token (long-lived, from the long-lived user token). */
 export function facebookClient(config: PlatformConfig): PlatformClient {
@@ -131,12 +157,13 @@ export function facebookClient(config: PlatformConfig): PlatformClient {
     exchangeCode: (input) => graph.exchangeCode(input),
     account: (tokens) => graph.me(tokens),
     async targets(tokens) {
-      const pages = await graph.list<{ id: string | number; name: string; access_token?: string }>(
+      const pages = await graph.list(
         'me/accounts',
         { fields: 'id,name,access_token' },
         tokens,
+        z.object({ id: graphIdValue, name: z.string(), access_token: z.string().optional() }),
       );
-      return pages.map((p) => ({ id: String(p.id), name: p.name, accessToken: p.access_token }));
+      return pages.map((p) => ({ id: p.id, name: p.name, accessToken: p.access_token }));
     },
     publisher: facebookPublisher(graph),
     insights: (request) => facebookInsights(graph, request),
@@ -147,12 +174,15 @@ export function facebookClient(config: PlatformConfig): PlatformClient {
 export const unixDay = (day: string) => String(Date.parse(`${day}T00:00:00Z`) / 1000);
 
 /** One metric of Graph's insights edge (pages and Instagram accounts): a value per period, by its end. */
-export interface GraphInsight {
-  name: string;
-  period: string;
-  values?: { value?: number | Record<string, number>; end_time?: string }[];
-  total_value?: { value?: number };
-}
+export const graphInsight = z.object({
+  name: z.string(),
+  period: z.string(),
+  // A number for the metrics read here; other metrics answer an object (a breakdown).
+  values: z.array(z.object({ value: z.unknown().optional(), end_time: z.string().optional() })).optional(),
+  total_value: z.object({ value: z.unknown().optional() }).optional(),
+});
+export type GraphInsight = z.infer<typeof graphInsight>;
+export const graphInsights = graphPage(graphInsight);
 
 /**
  * The days of Graph's daily insight values. A day's value carries the end of that day
@@ -178,7 +208,8 @@ async function facebookInsights(graph: ReturnType<typeof metaGraph>, request: In
   const since = unixDay(request.from);
   const until = unixDay(addDays(request.to, 1));
   // The insights edge's paging walks to other periods: one answer covers the days asked (up to 93).
-  const insights = await callPlatform<GraphPage<GraphInsight>>(
+  const insights = await callPlatform(
+    graphInsights,
     graph.url(`${request.targetId}/insights`, {
       metric: 'page_daily_follows_unique,page_follows',
       period: 'day',
@@ -193,12 +224,8 @@ async function facebookInsights(graph: ReturnType<typeof metaGraph>, request: In
     addToDay(days, date, { followers: value });
   for (const { date, value } of graphDailyValues(insights.body.data, 'page_follows'))
     addToDay(days, date, { totalFollowers: value });
-  const posts = await graph.list<{
-    created_time?: string;
-    reactions?: { summary?: { total_count?: number } };
-    comments?: { summary?: { total_count?: number } };
-    shares?: { count?: number };
-  }>(
+  const summary = z.object({ summary: z.object({ total_count: z.number().optional() }).optional() });
+  const posts = await graph.list(
     `${request.targetId}/posts`,
     {
       fields: 'id,created_time,reactions.limit(0).summary(true),comments.limit(0).summary(true),shares',
@@ -206,6 +233,12 @@ async function facebookInsights(graph: ReturnType<typeof metaGraph>, request: In
       until,
     },
     page,
+    z.object({
+      created_time: z.string().optional(),
+      reactions: summary.optional(),
+      comments: summary.optional(),
+      shares: z.object({ count: z.number().optional() }).optional(),
+    }),
   );
   for (const post of posts) {
     if (!post.created_time) continue;
@@ -252,7 +285,8 @@ function facebookPublisher(graph: ReturnType<typeof metaGraph>): Publisher {
     async prepare(request) {
       const uploaded: string[] = [];
       for (const media of request.media) {
-        const photo = await callPlatform<{ id: string }>(
+        const photo = await callPlatform(
+          graphCreated,
           graph.url(`${request.targetId}/photos`),
           { method: 'POST', form: { url: media.url, published: 'false' }, headers: auth(request) },
           graph.http,
@@ -267,14 +301,16 @@ function facebookPublisher(graph: ReturnType<typeof metaGraph>): Publisher {
       (progress.uploaded ?? []).forEach((id, i) => {
         form[`attached_media[${i}]`] = JSON.stringify({ media_fbid: id });
       });
-      const created = await callPlatform<{ id: string }>(
+      const created = await callPlatform(
+        graphCreated,
         graph.url(`${request.targetId}/feed`),
         { method: 'POST', form, headers: auth(request) },
         graph.http,
       );
       let permalink: string | null = null;
       try {
-        const read = await callPlatform<{ permalink_url?: string }>(
+        const read = await callPlatform(
+          z.object({ permalink_url: z.string().optional() }),
           graph.url(created.body.id, { fields: 'permalink_url' }),
           { headers: auth(request) },
           graph.http,
@@ -286,9 +322,15 @@ function facebookPublisher(graph: ReturnType<typeof metaGraph>): Publisher {
       return { externalId: created.body.id, permalink };
     },
     async find(request, since) {
-      const feed = await callPlatform<
-        GraphPage<{ id: string; message?: string; created_time?: string; permalink_url?: string }>
-      >(
+      const feed = await callPlatform(
+        graphPage(
+          z.object({
+            id: graphIdValue,
+            message: z.string().optional(),
+            created_time: z.string().optional(),
+            permalink_url: z.string().optional(),
+          }),
+        ),
         graph.url(`${request.targetId}/feed`, { fields: 'id,message,created_time,permalink_url', limit: '25' }),
         { headers: auth(request) },
         graph.http,

@@ -34,11 +34,19 @@ export type GoogleTokens = z.infer<typeof googleTokensSchema>;
  * answer `{error: {code, message, status}}` (UNAUTHENTICATED 401, PERMISSION_DENIED 403,
  * RESOURCE_EXHAUSTED 429 at 300 requests a minute, with Retry-After when Google sends one).
  */
+const googleErrorBody = z.object({
+  error: z
+    .union([
+      z.string(),
+      z.object({ code: z.number().optional(), message: z.string().optional(), status: z.string().optional() }),
+    ])
+    .optional(),
+  error_description: z.string().optional(),
+});
+
 export function classifyGoogleError(platform: GooglePlatform, answer: PlatformReply): PlatformError {
-  const body = (answer.body ?? {}) as {
-    error?: string | { code?: number; message?: string; status?: string };
-    error_description?: string;
-  };
+  // An error body of another shape still classifies, by its status.
+  const body = googleErrorBody.safeParse(answer.body).data ?? {};
   const error = body.error;
   const code = typeof error === 'string' ? error : error?.status;
   const words = typeof error === 'string' ? body.error_description : error?.message;
@@ -57,12 +65,16 @@ export function classifyGoogleError(platform: GooglePlatform, answer: PlatformRe
 
 const ok = (answer: PlatformReply) => answer.status >= 200 && answer.status < 300;
 
-interface TokenAnswer {
-  access_token?: string;
-  expires_in?: number;
-  refresh_token?: string;
-  scope?: string;
-}
+const tokenAnswer = z.object({
+  access_token: z.string().optional(),
+  expires_in: z.number().optional(),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+});
+type TokenAnswer = z.infer<typeof tokenAnswer>;
+
+/** A list's next page, as every Google list answers it. */
+const nextPage = { nextPageToken: z.string().optional() };
 
 /**
  * Google's OAuth 2.0 (offline access, PKCE) and the two APIs the apps tab reads: Search
@@ -71,10 +83,20 @@ interface TokenAnswer {
 export function googleClient(config: PlatformConfig, platform: GooglePlatform) {
   const send = (url: URL, request: PlatformRequest = {}) =>
     fetchPlatform(url, request, { platform, timeoutMs: config.timeoutMs, keepRefusals: true });
-  const call = async <T>(url: URL, request: PlatformRequest = {}): Promise<T> => {
+  /** A JSON call that must succeed, its answer read with `schema`; another shape is a PlatformError naming Google. */
+  const call = async <S extends z.ZodType>(
+    schema: S,
+    url: URL,
+    request: PlatformRequest = {},
+  ): Promise<z.output<S>> => {
     const answer = await send(url, request);
     if (!ok(answer) || answer.body === undefined) throw classifyGoogleError(platform, answer);
-    return answer.body as T;
+    const parsed = schema.safeParse(answer.body);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).slice(0, 3);
+      throw platformError.malformed(platform, `unexpected answer from ${url.pathname}: ${issues.join('; ')}`);
+    }
+    return parsed.data;
   };
   const tokens = (body: TokenAnswer, previous?: GoogleTokens): GoogleTokens => {
     if (!body.access_token) throw platformError.rejected(platform, 'no access_token');
@@ -115,7 +137,7 @@ export function googleClient(config: PlatformConfig, platform: GooglePlatform) {
       code: string;
       codeVerifier?: string;
     }): Promise<GoogleTokens> {
-      const body = await call<TokenAnswer>(new URL(`${config.googleOAuth}/token`), {
+      const body = await call(tokenAnswer, new URL(`${config.googleOAuth}/token`), {
         method: 'POST',
         form: {
           client_id: input.creds.clientId,
@@ -131,7 +153,7 @@ export function googleClient(config: PlatformConfig, platform: GooglePlatform) {
 
     async refresh(creds: ClientCredentials, previous: GoogleTokens): Promise<GoogleTokens> {
       if (!previous.refreshToken) throw platformError.expired(platform, 'no refresh token');
-      const body = await call<TokenAnswer>(new URL(`${config.googleOAuth}/token`), {
+      const body = await call(tokenAnswer, new URL(`${config.googleOAuth}/token`), {
         method: 'POST',
         form: {
           client_id: creds.clientId,
@@ -159,7 +181,8 @@ export function googleClient(config: PlatformConfig, platform: GooglePlatform) {
     },
 
     async userinfo(accessToken: string): Promise<{ id: string; name: string }> {
-      const body = await call<{ sub?: string; name?: string; email?: string }>(
+      const body = await call(
+        z.object({ sub: z.string().optional(), name: z.string().optional(), email: z.string().optional() }),
         new URL(`${config.googleApis}/oauth2/v3/userinfo`),
         { headers: bearer(accessToken) },
       );
@@ -168,7 +191,8 @@ export function googleClient(config: PlatformConfig, platform: GooglePlatform) {
 
     /** Search Console's sites.list: `{siteEntry: [{siteUrl, permissionLevel}]}`, absent when empty. */
     async sites(accessToken: string): Promise<{ url: string; permissionLevel: string }[]> {
-      const body = await call<{ siteEntry?: { siteUrl: string; permissionLevel: string }[] }>(
+      const body = await call(
+        z.object({ siteEntry: z.array(z.object({ siteUrl: z.string(), permissionLevel: z.string() })).optional() }),
         new URL(`${config.googleApis}/webmasters/v3/sites`),
         { headers: bearer(accessToken) },
       );
@@ -183,10 +207,16 @@ export function googleClient(config: PlatformConfig, platform: GooglePlatform) {
         const url = new URL(`${config.googleBusinessAccounts}/v1/accounts`);
         url.searchParams.set('pageSize', '20');
         if (pageToken) url.searchParams.set('pageToken', pageToken);
-        const body = await call<{
-          accounts?: { name: string; accountName?: string; type?: string }[];
-          nextPageToken?: string;
-        }>(url, { headers: bearer(accessToken) });
+        const body = await call(
+          z.object({
+            accounts: z
+              .array(z.object({ name: z.string(), accountName: z.string().optional(), type: z.string().optional() }))
+              .optional(),
+            ...nextPage,
+          }),
+          url,
+          { headers: bearer(accessToken) },
+        );
         for (const a of body.accounts ?? []) {
           found.push({ id: a.name, name: a.accountName ?? a.name, type: a.type ?? 'PERSONAL' });
         }
@@ -208,19 +238,29 @@ export function googleClient(config: PlatformConfig, platform: GooglePlatform) {
         url.searchParams.set('readMask', 'name,title,storefrontAddress');
         url.searchParams.set('pageSize', '100');
         if (pageToken) url.searchParams.set('pageToken', pageToken);
-        const body = await call<{
-          locations?: {
-            name: string;
-            title?: string;
-            storefrontAddress?: {
-              addressLines?: string[];
-              locality?: string;
-              postalCode?: string;
-              regionCode?: string;
-            };
-          }[];
-          nextPageToken?: string;
-        }>(url, { headers: bearer(accessToken) });
+        const body = await call(
+          z.object({
+            locations: z
+              .array(
+                z.object({
+                  name: z.string(),
+                  title: z.string().optional(),
+                  storefrontAddress: z
+                    .object({
+                      addressLines: z.array(z.string()).optional(),
+                      locality: z.string().optional(),
+                      postalCode: z.string().optional(),
+                      regionCode: z.string().optional(),
+                    })
+                    .optional(),
+                }),
+              )
+              .optional(),
+            ...nextPage,
+          }),
+          url,
+          { headers: bearer(accessToken) },
+        );
         for (const l of body.locations ?? []) {
           const a = l.storefrontAddress;
           const address = a

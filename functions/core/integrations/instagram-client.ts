@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { addDays } from '@shared/report-periods';
-import { graphDailyValues, metaGraph, unixDay, type GraphInsight } from './facebook-client';
-import { containerPublisher, graphCommenter, type GraphPage } from './meta-graph';
+import { graphDailyValues, graphInsights, metaGraph, unixDay } from './facebook-client';
+import { containerPublisher, graphCommenter, graphIdValue } from './meta-graph';
 import {
   addToDay,
   utcDay,
@@ -13,10 +14,10 @@ import {
 import type { PlatformConfig } from './platform-config';
 import { PlatformError } from './platform-error';
 import { callPlatform } from './platform-http';
+import { askedScopes } from './platform-scopes';
 import { limitConcurrency } from '../limit-concurrency';
 
-const INSTAGRAM_SCOPES =
-  'instagram_basic,instagram_content_publish,instagram_manage_insights,pages_show_list,pages_read_engagement,business_management';
+const INSTAGRAM_SCOPES = askedScopes('instagram').join(',');
 
 /** Instagram's content publishing API is stricter than the spec's rules (which allow 20 files). */
 export const INSTAGRAM_LIVE_LIMITS = { carouselItems: 10, hashtags: 30, mentions: 20 };
@@ -72,14 +73,21 @@ export function instagramClient(config: PlatformConfig): PlatformClient {
     exchangeCode: (input) => graph.exchangeCode(input),
     account: (tokens) => graph.me(tokens),
     async targets(tokens) {
-      const pages = await graph.list<{
-        id: string;
-        name: string;
-        instagram_business_account?: { id: string | number; username?: string; name?: string };
-      }>('me/accounts', { fields: 'id,name,instagram_business_account{id,username,name}' }, tokens);
+      const pages = await graph.list(
+        'me/accounts',
+        { fields: 'id,name,instagram_business_account{id,username,name}' },
+        tokens,
+        z.object({
+          id: graphIdValue,
+          name: z.string(),
+          instagram_business_account: z
+            .object({ id: graphIdValue, username: z.string().optional(), name: z.string().optional() })
+            .optional(),
+        }),
+      );
       return pages.flatMap((page) => {
         const ig = page.instagram_business_account;
-        return ig ? [{ id: String(ig.id), name: ig.username ?? ig.name ?? page.name }] : [];
+        return ig ? [{ id: ig.id, name: ig.username ?? ig.name ?? page.name }] : [];
       });
     },
     publisher: {
@@ -111,12 +119,14 @@ async function instagramInsights(graph: ReturnType<typeof metaGraph>, request: I
   const auth = { headers: { authorization: `Bearer ${request.tokens.accessToken}` } };
   const since = unixDay(request.from);
   const until = unixDay(addDays(request.to, 1));
-  const insights = await callPlatform<GraphPage<GraphInsight>>(
+  const insights = await callPlatform(
+    graphInsights,
     graph.url(`${request.targetId}/insights`, { metric: 'follower_count', period: 'day', since, until }),
     auth,
     graph.http,
   );
-  const account = await callPlatform<{ followers_count?: number }>(
+  const account = await callPlatform(
+    z.object({ followers_count: z.number().optional() }),
     graph.url(request.targetId, { fields: 'followers_count' }),
     auth,
     graph.http,
@@ -124,10 +134,16 @@ async function instagramInsights(graph: ReturnType<typeof metaGraph>, request: I
   const days = new Map<string, InsightsDay>();
   for (const { date, value } of graphDailyValues(insights.body.data, 'follower_count'))
     addToDay(days, date, { followers: value });
-  const media = await graph.list<{ id: string; timestamp?: string; like_count?: number; comments_count?: number }>(
+  const media = await graph.list(
     `${request.targetId}/media`,
     { fields: 'id,timestamp,like_count,comments_count', since, until },
     request.tokens,
+    z.object({
+      id: graphIdValue,
+      timestamp: z.string().optional(),
+      like_count: z.number().optional(),
+      comments_count: z.number().optional(),
+    }),
   );
   const shares = await mediaShares(graph, media, auth);
   for (const item of media) {
@@ -157,7 +173,8 @@ async function mediaShares(
     media.map((item) =>
       limit(async () => {
         try {
-          const answer = await callPlatform<GraphPage<GraphInsight>>(
+          const answer = await callPlatform(
+            graphInsights,
             graph.url(`${item.id}/insights`, { metric: 'shares' }),
             auth,
             graph.http,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { PlatformError, platformError } from './platform-error';
 import { addDays } from '@shared/report-periods';
 import {
@@ -22,13 +23,18 @@ import {
   type PlatformReply,
   type PlatformHttpOptions,
 } from './platform-http';
+import { fromLittleText, toLittleText } from './linkedin-little-text';
+import { askedScopes, splitScopes } from './platform-scopes';
 
-interface LinkedInToken {
-  access_token: string;
-  expires_in?: number;
-  refresh_token?: string;
-  refresh_token_expires_in?: number;
-}
+const linkedinToken = z.object({
+  access_token: z.string(),
+  expires_in: z.number().optional(),
+  refresh_token: z.string().optional(),
+  refresh_token_expires_in: z.number().optional(),
+  /** The scopes granted, comma-separated. */
+  scope: z.string().optional(),
+});
+type LinkedInToken = z.infer<typeof linkedinToken>;
 
 /**
  * LinkedIn's errors: the OAuth endpoints answer `{error, error_description}` (invalid_grant: an
@@ -36,16 +42,16 @@ interface LinkedInToken {
  * code, message}` (65601/65602 expired or revoked token, 426 NONEXISTENT_VERSION, 429 until
  * the daily limits reset at midnight UTC).
  */
-interface LinkedInErrorBody {
-  error?: string;
-  error_description?: string;
-  status?: number;
-  serviceErrorCode?: number;
-  code?: string;
-  message?: string;
+const linkedinErrorBody = z.object({
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+  status: z.number().optional(),
+  serviceErrorCode: z.number().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
   /** A 422's reasons, e.g. `{ code: 'DUPLICATE_POST' }` for a text posted before. */
-  errorDetails?: { inputErrors?: { code?: string }[] };
-}
+  errorDetails: z.object({ inputErrors: z.array(z.object({ code: z.string().optional() })).optional() }).optional(),
+});
 
 const secondsToMidnightUtc = (now = new Date()) => {
   const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
@@ -53,7 +59,8 @@ const secondsToMidnightUtc = (now = new Date()) => {
 };
 
 export function classifyLinkedInError(answer: PlatformReply): PlatformError {
-  const body = (answer.body ?? {}) as LinkedInErrorBody;
+  // An error body of another shape still classifies, by its status.
+  const body = linkedinErrorBody.safeParse(answer.body).data ?? {};
   const detail = `HTTP ${answer.status} ${body.error ?? body.code ?? ''} ${body.serviceErrorCode ?? ''}: ${
     body.error_description ?? body.message ?? ''
   }`;
@@ -84,9 +91,8 @@ export function classifyLinkedInError(answer: PlatformReply): PlatformError {
   return platformError.rejected('linkedin', detail);
 }
 
-/** The member's and the pages' posting, and the analytics of both (the report's figures). */
-const LINKEDIN_SCOPES =
-  'openid profile w_member_social r_organization_admin w_organization_social r_member_profileAnalytics r_member_postAnalytics';
+/** Posting as the member and as their pages, reading both back, and the analytics of both (platform-scopes.ts). */
+const LINKEDIN_SCOPES = askedScopes('linkedin').join(' ');
 
 const organizationId = (urn: string) => /^urn:li:organization:(\d+)$/.exec(urn)?.[1];
 
@@ -113,6 +119,7 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
     refreshExpiresAt: token.refresh_token_expires_in
       ? expiresIn(token.refresh_token_expires_in)
       : previous?.refreshExpiresAt,
+    ...(token.scope === undefined ? {} : { scopes: splitScopes(token.scope) }),
   });
   const tokenEndpoint = () => new URL(`${config.linkedinWww}/oauth/v2/accessToken`);
 
@@ -129,7 +136,8 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
       });
     },
     async exchangeCode({ creds, redirectUri, code }) {
-      const answer = await callPlatform<LinkedInToken>(
+      const answer = await callPlatform(
+        linkedinToken,
         tokenEndpoint(),
         {
           method: 'POST',
@@ -146,7 +154,13 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
       return tokenSet(answer.body);
     },
     async account(tokens) {
-      const me = await callPlatform<{ sub: string; name?: string; given_name?: string; family_name?: string }>(
+      const me = await callPlatform(
+        z.object({
+          sub: z.string(),
+          name: z.string().optional(),
+          given_name: z.string().optional(),
+          family_name: z.string().optional(),
+        }),
         new URL(`${config.linkedinApi}/v2/userinfo`),
         { headers: { authorization: `Bearer ${tokens.accessToken}` } },
         http,
@@ -155,7 +169,12 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
       return { id: me.body.sub, name };
     },
     async targets(tokens, account) {
-      const acls = await callPlatform<{ elements: { organization: string; role?: string; state?: string }[] }>(
+      const acls = await callPlatform(
+        z.object({
+          elements: z.array(
+            z.object({ organization: z.string(), role: z.string().optional(), state: z.string().optional() }),
+          ),
+        }),
         new URL(`${config.linkedinApi}/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED`),
         { headers: rest(tokens) },
         http,
@@ -164,7 +183,8 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
       for (const acl of acls.body.elements) {
         const id = organizationId(acl.organization);
         if (!id) continue;
-        const org = await callPlatform<{ id: number; localizedName?: string }>(
+        const org = await callPlatform(
+          z.object({ id: z.number(), localizedName: z.string().optional() }),
           new URL(`${config.linkedinApi}/rest/organizations/${id}`),
           { headers: rest(tokens) },
           http,
@@ -175,7 +195,8 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
     },
     async refresh(tokens, creds) {
       if (!tokens.refreshToken) throw platformError.expired('linkedin', 'no refresh token');
-      const answer = await callPlatform<LinkedInToken>(
+      const answer = await callPlatform(
+        linkedinToken,
         tokenEndpoint(),
         {
           method: 'POST',
@@ -195,15 +216,27 @@ export function linkedinClient(config: PlatformConfig): PlatformClient {
   };
 }
 
-interface LinkedInTimeRange {
-  timeRange?: { start?: number; end?: number };
-}
-
 /** An element of the follower or share statistics, one per day of the time interval. */
-interface LinkedInStatistics extends LinkedInTimeRange {
-  followerGains?: { organicFollowerGain?: number; paidFollowerGain?: number };
-  totalShareStatistics?: { likeCount?: number; commentCount?: number; shareCount?: number };
-}
+const linkedinStatistics = z.object({
+  elements: z
+    .array(
+      z.object({
+        timeRange: z.object({ start: z.number().optional(), end: z.number().optional() }).optional(),
+        followerGains: z
+          .object({ organicFollowerGain: z.number().optional(), paidFollowerGain: z.number().optional() })
+          .optional(),
+        totalShareStatistics: z
+          .object({
+            likeCount: z.number().optional(),
+            commentCount: z.number().optional(),
+            shareCount: z.number().optional(),
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
+});
+type LinkedInTimeRange = { timeRange?: { start?: number; end?: number } };
 
 /**
  * An organisation page's figures (Community Management API, `r_organization_admin`): daily
@@ -225,7 +258,8 @@ async function linkedinInsights(
   const end = Date.parse(`${addDays(request.to, 1)}T00:00:00Z`);
   // Rest.li 2.0 query syntax: the URN encoded, the time interval's parentheses and colons as they are.
   const statistics = (resource: string) =>
-    callPlatform<{ elements?: LinkedInStatistics[] }>(
+    callPlatform(
+      linkedinStatistics,
       new URL(
         `${config.linkedinApi}/rest/${resource}?q=organizationalEntity&organizationalEntity=${urn}` +
           `&timeIntervals=(timeRange:(start:${start},end:${end}),timeGranularityType:DAY)`,
@@ -255,7 +289,8 @@ async function linkedinInsights(
         shares: totals.shareCount ?? 0,
       });
   }
-  const size = await callPlatform<{ firstDegreeSize?: number }>(
+  const size = await callPlatform(
+    z.object({ firstDegreeSize: z.number().optional() }),
     new URL(`${config.linkedinApi}/rest/networkSizes/${urn}?edgeType=COMPANY_FOLLOWED_BY_MEMBER`),
     { headers },
     http,
@@ -269,22 +304,29 @@ const restliDate = (day: string) => {
   return `(day:${date},month:${month},year:${year})`;
 };
 
-interface RestliDate {
-  day?: number;
-  month?: number;
-  year?: number;
-}
+const restliDateSchema = z.object({
+  day: z.number().optional(),
+  month: z.number().optional(),
+  year: z.number().optional(),
+});
+type RestliDate = z.infer<typeof restliDateSchema>;
 const dayOfRestli = (date: RestliDate | undefined) =>
   date?.year && date.month && date.day
     ? new Date(Date.UTC(date.year, date.month - 1, date.day)).toISOString().slice(0, 10)
     : undefined;
 
 /** The member analytics' answers: one element per day of the date range. */
-interface MemberElement {
-  dateRange?: { start?: RestliDate };
-  memberFollowersCount?: number;
-  count?: number;
-}
+const memberElements = z.object({
+  elements: z
+    .array(
+      z.object({
+        dateRange: z.object({ start: restliDateSchema.optional() }).optional(),
+        memberFollowersCount: z.number().optional(),
+        count: z.number().optional(),
+      }),
+    )
+    .optional(),
+});
 
 /**
  * A member's own profile (Community Management API): the followers gained each day and now
@@ -302,7 +344,7 @@ async function memberInsights(
   // The end of a Rest.li date range is excluded.
   const range = `(start:${restliDate(request.from)},end:${restliDate(addDays(request.to, 1))})`;
   const get = (path: string) =>
-    callPlatform<{ elements?: MemberElement[] }>(new URL(`${config.linkedinApi}/rest/${path}`), { headers }, http);
+    callPlatform(memberElements, new URL(`${config.linkedinApi}/rest/${path}`), { headers }, http);
   const days = new Map<string, InsightsDay>();
   for (const element of (await get(`memberFollowersCount?q=dateRange&dateRange=${range}`)).body.elements ?? []) {
     const date = dayOfRestli(element.dateRange?.start);
@@ -350,7 +392,8 @@ function linkedinPublisher(
     async prepare(request) {
       const uploaded: string[] = [];
       for (const media of request.media) {
-        const init = await callPlatform<{ value: { uploadUrl: string; image: string } }>(
+        const init = await callPlatform(
+          z.object({ value: z.object({ uploadUrl: z.string(), image: z.string() }) }),
           new URL(`${config.linkedinApi}/rest/images?action=initializeUpload`),
           {
             method: 'POST',
@@ -384,14 +427,16 @@ function linkedinPublisher(
           : images.length > 1
             ? { multiImage: { images: images.map((id) => ({ id })) } }
             : undefined;
-      const created = await callPlatform<unknown>(
+      // The post's id comes in x-restli-id; the body is empty (read as {}).
+      const created = await callPlatform(
+        z.object({}),
         new URL(`${config.linkedinApi}/rest/posts`),
         {
           method: 'POST',
           headers: rest(request.tokens),
           json: {
             author: request.targetId,
-            commentary: request.text,
+            commentary: toLittleText(request.text),
             visibility: 'PUBLIC',
             distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
             ...(content ? { content } : {}),
@@ -410,13 +455,20 @@ function linkedinPublisher(
       url.searchParams.set('q', 'author');
       url.searchParams.set('author', request.targetId);
       url.searchParams.set('count', '20');
-      const answer = await callPlatform<{ elements: { id: string; commentary?: string; createdAt?: number }[] }>(
+      const answer = await callPlatform(
+        z.object({
+          elements: z.array(
+            z.object({ id: z.string(), commentary: z.string().optional(), createdAt: z.number().optional() }),
+          ),
+        }),
         url,
         { headers: { ...rest(request.tokens), 'x-restli-method': 'FINDER' } },
         http,
       );
       const match = answer.body.elements.find(
-        (p) => sameText(p.commentary, request.text) && (p.createdAt ?? 0) >= since.getTime() - CLOCK_SLACK_MS,
+        (p) =>
+          sameText(fromLittleText(p.commentary ?? ''), request.text) &&
+          (p.createdAt ?? 0) >= since.getTime() - CLOCK_SLACK_MS,
       );
       return match ? { externalId: match.id, permalink: `${config.linkedinWww}/feed/update/${match.id}/` } : undefined;
     },
@@ -436,12 +488,13 @@ function linkedinCommenter(
     new URL(`${config.linkedinApi}/rest/socialActions/${encodeURIComponent(postUrn)}/comments`);
   return {
     async create(request, postUrn, text) {
-      const created = await callPlatform<{ id?: string; commentUrn?: string }>(
+      const created = await callPlatform(
+        z.object({ id: z.string().optional(), commentUrn: z.string().optional() }),
         comments(postUrn),
         {
           method: 'POST',
           headers: rest(request.tokens),
-          json: { actor: request.targetId, object: postUrn, message: { text } },
+          json: { actor: request.targetId, object: postUrn, message: { text: toLittleText(text) } },
         },
         http,
       );
@@ -450,19 +503,26 @@ function linkedinCommenter(
       return { externalId: id };
     },
     async find(request, postUrn, text, since) {
-      const answer = await callPlatform<{
-        elements: {
-          id?: string;
-          commentUrn?: string;
-          actor?: string;
-          message?: { text?: string };
-          created?: { time?: number };
-        }[];
-      }>(comments(postUrn), { headers: rest(request.tokens) }, http);
+      const answer = await callPlatform(
+        z.object({
+          elements: z.array(
+            z.object({
+              id: z.string().optional(),
+              commentUrn: z.string().optional(),
+              actor: z.string().optional(),
+              message: z.object({ text: z.string().optional() }).optional(),
+              created: z.object({ time: z.number().optional() }).optional(),
+            }),
+          ),
+        }),
+        comments(postUrn),
+        { headers: rest(request.tokens) },
+        http,
+      );
       const match = answer.body.elements.find(
         (c) =>
           c.actor === request.targetId &&
-          sameText(c.message?.text, text) &&
+          sameText(fromLittleText(c.message?.text ?? ''), text) &&
           (c.created?.time ?? 0) >= since.getTime() - CLOCK_SLACK_MS,
       );
       const id = match?.commentUrn ?? match?.id;

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { z } from 'zod';
 import { PLATFORM_LABELS, type SocialPlatform } from '@shared/schemas/integrations';
 import { sameText, type Commenter, type PublishMedia, type Publisher, type PublishRequest } from './platform-client';
 import { platformError, type PlatformError } from './platform-error';
@@ -10,20 +11,33 @@ import { callPlatform, retryAfterSeconds, type PlatformReply, type PlatformHttpO
  * subcodes) is a dead token; 4, 17, 32 and 613 are rate limits, as is subcode 2207042 (the
  * Instagram publishing limit); 10 and 200-299 are missing permissions.
  */
-interface GraphErrorBody {
-  error?: { message?: string; type?: string; code?: number; error_subcode?: number };
-}
+const graphErrorBody = z.object({
+  error: z
+    .object({
+      message: z.string().optional(),
+      type: z.string().optional(),
+      code: z.number().optional(),
+      error_subcode: z.number().optional(),
+    })
+    .optional(),
+});
 
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001, 80002, 80004, 80005, 80006, 80008]);
 const EXPIRED_SUBCODES = new Set([458, 459, 460, 463, 464, 467, 492]);
+
+const businessUseCaseUsage = z.record(
+  z.string(),
+  z.array(z.looseObject({ estimated_time_to_regain_access: z.number().optional() })),
+);
 
 /** Minutes until access returns, from X-Business-Use-Case-Usage when Meta sends it. */
 function usageWaitSeconds(headers: IncomingHttpHeaders): number | undefined {
   const raw = headers['x-business-use-case-usage'];
   if (typeof raw !== 'string') return undefined;
   try {
-    const usage = JSON.parse(raw) as Record<string, { estimated_time_to_regain_access?: number }[]>;
-    const minutes = Object.values(usage)
+    const usage = businessUseCaseUsage.safeParse(JSON.parse(raw));
+    if (!usage.success) return undefined;
+    const minutes = Object.values(usage.data)
       .flat()
       .map((u) => u.estimated_time_to_regain_access ?? 0);
     const most = Math.max(0, ...minutes);
@@ -34,7 +48,8 @@ function usageWaitSeconds(headers: IncomingHttpHeaders): number | undefined {
 }
 
 export function classifyGraphError(platform: SocialPlatform, answer: PlatformReply): PlatformError {
-  const error = (answer.body as GraphErrorBody | undefined)?.error;
+  // An error body of another shape still classifies, by its status.
+  const error = graphErrorBody.safeParse(answer.body).data?.error;
   const code = error?.code;
   const subcode = error?.error_subcode;
   const detail = `HTTP ${answer.status} ${error?.type ?? ''} ${code ?? ''}/${subcode ?? ''}: ${error?.message ?? ''}`;
@@ -58,10 +73,24 @@ export function classifyGraphError(platform: SocialPlatform, answer: PlatformRep
 }
 
 /** A Graph list page: `data` and, when there is more, `paging.next` (an absolute URL). */
+export const graphPage = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), paging: z.object({ next: z.string().optional() }).optional() });
 export interface GraphPage<T> {
   data: T[];
   paging?: { next?: string };
 }
+
+/** Graph's ids are strings; a number is read as its digits. */
+export const graphIdValue = z.union([z.string(), z.number()]).transform(String);
+/** What a Graph create answers: the new object's id. */
+export const graphCreated = z.object({ id: graphIdValue });
+/** An object of a list read by its fields: its id, and the rest read field by field. */
+const graphObject = z.looseObject({ id: graphIdValue });
+/** A container's status fields (`status_code`/`status`, `status`/`error_message`), read by the caller. */
+const statusAnswer = z.record(z.string(), z.unknown());
+const permalinkAnswer = z.object({ permalink: z.string().optional() });
+
+const stringField = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** Where Instagram and Threads differ in the container → status → publish flow they share. */
 export interface ContainerApi {
@@ -97,11 +126,12 @@ const CLOCK_SLACK_MS = 2 * 60_000;
 export function containerPublisher(api: ContainerApi): Publisher {
   const auth = (request: PublishRequest) => ({ authorization: `Bearer ${request.tokens.accessToken}` });
   const post = (request: PublishRequest, path: string, form: Record<string, string>) =>
-    callPlatform<{ id: string }>(api.url(path), { method: 'POST', form, headers: auth(request) }, api.http);
+    callPlatform(graphCreated, api.url(path), { method: 'POST', form, headers: auth(request) }, api.http);
   const statusOf = async (request: PublishRequest, id: string) =>
     api.readStatus(
       (
-        await callPlatform<Record<string, unknown>>(
+        await callPlatform(
+          statusAnswer,
           api.url(id, { fields: api.statusFields }),
           { headers: auth(request) },
           api.http,
@@ -110,7 +140,8 @@ export function containerPublisher(api: ContainerApi): Publisher {
     );
   const permalinkOf = async (request: PublishRequest, id: string) => {
     try {
-      const answer = await callPlatform<{ permalink?: string }>(
+      const answer = await callPlatform(
+        permalinkAnswer,
         api.url(id, { fields: 'permalink' }),
         { headers: auth(request) },
         api.http,
@@ -183,7 +214,8 @@ export function containerPublisher(api: ContainerApi): Publisher {
       return { externalId: published.body.id, permalink: await permalinkOf(request, published.body.id) };
     },
     async find(request, since) {
-      const answer = await callPlatform<GraphPage<Record<string, string | undefined>>>(
+      const answer = await callPlatform(
+        graphPage(graphObject),
         api.url(`${request.targetId}/${api.edge}`, {
           fields: `id,${api.textField},timestamp,permalink`,
           limit: '25',
@@ -193,9 +225,10 @@ export function containerPublisher(api: ContainerApi): Publisher {
       );
       const match = answer.body.data.find(
         (p) =>
-          sameText(p[api.textField], request.text) && Date.parse(p.timestamp ?? '') >= since.getTime() - CLOCK_SLACK_MS,
+          sameText(stringField(p[api.textField]), request.text) &&
+          Date.parse(stringField(p.timestamp) ?? '') >= since.getTime() - CLOCK_SLACK_MS,
       );
-      return match?.id ? { externalId: match.id, permalink: match.permalink ?? null } : undefined;
+      return match ? { externalId: match.id, permalink: stringField(match.permalink) ?? null } : undefined;
     },
   };
 }
@@ -215,7 +248,8 @@ export function graphCommenter(input: {
 }): Commenter {
   return {
     async create(request, postId, text) {
-      const created = await callPlatform<{ id: string }>(
+      const created = await callPlatform(
+        graphCreated,
         input.url(`${postId}/comments`),
         { method: 'POST', form: { message: text }, headers: input.auth(request) },
         input.http,
@@ -223,18 +257,19 @@ export function graphCommenter(input: {
       return { externalId: created.body.id };
     },
     async find(request, postId, text, since) {
-      const answer = await callPlatform<GraphPage<Record<string, string | undefined>>>(
+      const answer = await callPlatform(
+        graphPage(graphObject),
         input.url(`${postId}/comments`, { fields: `id,${input.textField},${input.timeField}`, limit: '50' }),
         { headers: input.auth(request) },
         input.http,
       );
       const match = answer.body.data.find(
         (c) =>
-          sameText(c[input.textField], text) &&
-          Date.parse((c[input.timeField] ?? '').replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) >=
+          sameText(stringField(c[input.textField]), text) &&
+          Date.parse((stringField(c[input.timeField]) ?? '').replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) >=
             since.getTime() - CLOCK_SLACK_MS,
       );
-      return match?.id ? { externalId: match.id } : undefined;
+      return match ? { externalId: match.id } : undefined;
     },
   };
 }

@@ -43,6 +43,8 @@ export const platformSentences = {
     `${label(p)} did not give us the ${permission} permission. Connect again and allow it.`,
   unavailable: (p: ConnectedPlatform) => `${label(p)} is not answering right now. Please try again in a few minutes.`,
   rejected: (p: ConnectedPlatform) => `${label(p)} refused the request. Please connect again.`,
+  malformed: (p: ConnectedPlatform) =>
+    `${label(p)} answered in a way we did not expect. Please try again in a few minutes.`,
 };
 
 /** The one error of every connected platform's calls; the publishing workflow treats them all alike. */
@@ -88,4 +90,11 @@ export const platformError = {
     new PlatformError(p, 'unavailable', platformSentences.unavailable(p), detail),
   rejected: (p: ConnectedPlatform, detail?: string) =>
     new PlatformError(p, 'rejected', platformSentences.rejected(p), detail),
+  /**
+   * A success whose body is not the documented shape: the platform changed, or answered for
+   * something else. Counted as an outage (transient): a create answered this way may have
+   * happened, so publishing looks the post up before it tries again, as after a 5xx.
+   */
+  malformed: (p: ConnectedPlatform, detail?: string) =>
+    new PlatformError(p, 'unavailable', platformSentences.malformed(p), detail),
 };

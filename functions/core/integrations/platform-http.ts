@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { z } from 'zod';
 import type { ConnectedPlatform } from '@shared/schemas/integrations';
 import { retryAfterMs } from '../http/retry-after';
 import { FetchRefusedError, safeFetch } from '../net';
@@ -101,21 +102,36 @@ export async function fetchPlatform(
 }
 
 /**
- * A JSON call that must succeed: an answer that is not JSON is an outage (5xx) or a refusal,
- * an error status goes to the platform's own classifier.
+ * A JSON call that must succeed, its answer read with `schema` (required: a platform's answer is
+ * read, never trusted). An answer that is not JSON is an outage (5xx) or a refusal, an error
+ * status goes to the platform's own classifier, and a success of another shape is a PlatformError
+ * naming the platform (`malformed`), never a crash further on.
  */
-export async function callPlatform<T>(
+export async function callPlatform<S extends z.core.$ZodType>(
+  schema: S,
   url: URL,
   request: PlatformRequest,
   options: PlatformHttpOptions,
-): Promise<PlatformAnswer<T>> {
+): Promise<PlatformAnswer<z.output<S>>> {
   const answer = await fetchPlatform(url, request, options);
   if (answer.body === undefined) {
     if (answer.status >= 500) throw platformError.unavailable(options.platform, `HTTP ${answer.status}`);
     throw platformError.rejected(options.platform, `HTTP ${answer.status}: not JSON`);
   }
   if (answer.status < 200 || answer.status >= 300) throw options.classify(answer);
-  return { body: answer.body as T, headers: answer.headers };
+  // zod's own function: the shared schemas are zod/mini's, the clients' zod's.
+  const parsed = z.safeParse(schema, answer.body);
+  if (!parsed.success) throw platformError.malformed(options.platform, answerProblem(url, parsed.error));
+  return { body: parsed.data, headers: answer.headers };
+}
+
+/** Where an answer differs from its schema, for the log: the fields and what was wrong, never their values. */
+function answerProblem(url: URL, error: z.core.$ZodError): string {
+  const issues = error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`)
+    .join('; ');
+  return `unexpected answer from ${url.pathname}: ${issues}`;
 }
 
 /** Seconds from a Retry-After header (seconds or an HTTP date), else the fallback. */

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { addDays } from '@shared/report-periods';
-import { classifyGraphError, containerPublisher, type GraphPage } from './meta-graph';
+import { POST_MAX_LENGTH, threadsLength } from '@shared/platform-rules';
+import { classifyGraphError, containerPublisher, graphIdValue, graphPage } from './meta-graph';
 import {
   authorizationUrl,
   expiresIn,
@@ -12,28 +14,31 @@ import {
 import { PlatformError } from './platform-error';
 import type { PlatformConfig } from './platform-config';
 import { callPlatform, type PlatformHttpOptions } from './platform-http';
+import { askedScopes } from './platform-scopes';
 
-interface ThreadsToken {
-  access_token: string;
-  user_id?: string | number;
-  token_type?: string;
-  expires_in?: number;
-}
+const threadsToken = z.object({
+  access_token: z.string(),
+  user_id: graphIdValue.optional(),
+  token_type: z.string().optional(),
+  expires_in: z.number().optional(),
+});
+type ThreadsToken = z.infer<typeof threadsToken>;
 
-const THREADS_SCOPES = 'threads_basic,threads_content_publish,threads_manage_insights';
+const THREADS_SCOPES = askedScopes('threads').join(',');
 
-/** Threads' API counts text in UTF-8 bytes (an emoji is 4), where the spec's rule counts characters. */
-export const THREADS_TEXT_BYTES = 500;
+/** Threads' limit, as Threads counts it (shared/platform-rules.ts, whose rule the calendar applies too). */
+export const THREADS_TEXT_LIMIT = POST_MAX_LENGTH.threads;
 
 export const threadsSentences = {
-  tooLong: (bytes: number) =>
-    `Threads counts each emoji and accented letter as several characters, so this post is ${bytes - THREADS_TEXT_BYTES} over Threads' limit of ${THREADS_TEXT_BYTES}. Shorten it and publish again.`,
+  tooLong: (length: number) =>
+    `Threads counts each emoji as several characters, so this post is ${length - THREADS_TEXT_LIMIT} over Threads' limit of ${THREADS_TEXT_LIMIT}. Shorten it and publish again.`,
 };
 
+/** A post saved before the calendar counted as Threads does may still be over: refused before any call. */
 function checkThreads(request: PublishRequest) {
-  const bytes = Buffer.byteLength(request.text, 'utf8');
-  if (bytes > THREADS_TEXT_BYTES)
-    throw new PlatformError('threads', 'rejected', threadsSentences.tooLong(bytes), 'live limit');
+  const length = threadsLength(request.text);
+  if (length > THREADS_TEXT_LIMIT)
+    throw new PlatformError('threads', 'rejected', threadsSentences.tooLong(length), 'live limit');
 }
 
 /**
@@ -69,7 +74,8 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
       });
     },
     async exchangeCode({ creds, redirectUri, code }) {
-      const short = await callPlatform<ThreadsToken>(
+      const short = await callPlatform(
+        threadsToken,
         api('oauth/access_token'),
         {
           method: 'POST',
@@ -83,7 +89,8 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
         },
         http,
       );
-      const long = await callPlatform<ThreadsToken>(
+      const long = await callPlatform(
+        threadsToken,
         api('access_token', {
           grant_type: 'th_exchange_token',
           client_secret: creds.clientSecret,
@@ -95,12 +102,13 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
       return longLived(long.body);
     },
     async account(tokens) {
-      const me = await callPlatform<{ id: string | number; username?: string; name?: string }>(
+      const me = await callPlatform(
+        z.object({ id: graphIdValue, username: z.string().optional(), name: z.string().optional() }),
         api(`${config.threadsVersion}/me`, { fields: 'id,username,name' }),
         { headers: { authorization: `Bearer ${tokens.accessToken}` } },
         http,
       );
-      return { id: String(me.body.id), name: me.body.username ?? me.body.name ?? '' };
+      return { id: me.body.id, name: me.body.username ?? me.body.name ?? '' };
     },
     targets: () => Promise.resolve([]),
     publisher: {
@@ -135,7 +143,8 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
       const auth = { headers: { authorization: `Bearer ${request.tokens.accessToken}` } };
       const read = async (query: Record<string, string>) =>
         (
-          await callPlatform<GraphPage<ThreadsInsight>>(
+          await callPlatform(
+            graphPage(threadsInsight),
             api(`${config.threadsVersion}/${request.targetId}/threads_insights`, query),
             auth,
             http,
@@ -159,7 +168,8 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
       return { days, currentFollowers: followers };
     },
     async refresh(tokens) {
-      const fresh = await callPlatform<ThreadsToken>(
+      const fresh = await callPlatform(
+        threadsToken,
         api('refresh_access_token', { grant_type: 'th_refresh_token', access_token: tokens.accessToken }),
         {},
         http,
@@ -170,12 +180,13 @@ export function threadsClient(config: PlatformConfig): PlatformClient {
 }
 
 /** One metric of Threads' user insights: a total for the range, or (views) a value per day. */
-interface ThreadsInsight {
-  name: string;
-  period?: string;
-  total_value?: { value?: number };
-  values?: { value?: number; end_time?: string }[];
-}
+const threadsInsight = z.object({
+  name: z.string(),
+  period: z.string().optional(),
+  total_value: z.object({ value: z.number().optional() }).optional(),
+  values: z.array(z.object({ value: z.number().optional(), end_time: z.string().optional() })).optional(),
+});
+type ThreadsInsight = z.infer<typeof threadsInsight>;
 
 const unixSeconds = (day: string) => String(Date.parse(`${day}T00:00:00Z`) / 1000);
 const totalOf = (metrics: ThreadsInsight[], name: string) => {
