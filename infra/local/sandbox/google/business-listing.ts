@@ -3,6 +3,7 @@ import { googleApiError } from '../kit/errors';
 import { route, type Call, type Route } from '../kit/router';
 import { ATTRIBUTE_METADATA, CATEGORIES, freshListing, SANDBOX_ACCOUNT, type Listing } from './business-fixtures';
 import { BUSINESS, bearer, type Grant, type GoogleContext } from './context';
+import { attributesListRefusal } from '../platforms/rules';
 
 /**
  * A location's listing as the Business Information API v1 (location get and patch with
@@ -155,10 +156,11 @@ async function patchAttributes(ctx: GoogleContext, call: Call, id: string) {
   return json(call.res, 200, { name: `${found.name}/attributes`, ...(current.length ? { attributes: current } : {}) });
 }
 
+/** attributes.list: for a location (`parent`, without `languageCode`) or a category in a region (rules.ts). */
 function availableAttributes(ctx: GoogleContext, call: Call) {
   if (!bearer(ctx, call, BUSINESS)) return;
-  const q = call.url.searchParams;
-  if (!q.get('parent') && !(q.get('categoryName') && q.get('regionCode'))) return invalidArgument(call);
+  const refused = attributesListRefusal(call.url.searchParams);
+  if (refused) return invalidArgument(call, refused);
   return json(call.res, 200, { attributeMetadata: ATTRIBUTE_METADATA });
 }
 

@@ -5,14 +5,20 @@ import { json } from './failures';
 import type { GraphCall } from './graph';
 import { note } from './request-log';
 import { graphList, postById } from './publishing';
+import { SCOPES, TEXT_LIMITS, characters, lacking, readLittleText } from './rules';
 
 /**
  * Comments under published posts, as a first comment uses them: Graph's `/{object-id}/comments`
  * for a Facebook page post (the page's token) and an Instagram media object (the user's token),
  * and LinkedIn's `/rest/socialActions/{urn}/comments` (as the post's author). Each refuses a
- * post that does not exist, a message over the platform's limit and an empty one.
+ * post that does not exist, a token without the scope the call needs, a message over the
+ * platform's limit and an empty one (rules.ts).
  */
-const LIMITS = { facebook: 8000, instagram: 2200, linkedin: 1250 } as const;
+const LIMITS = {
+  facebook: TEXT_LIMITS.facebookComment,
+  instagram: TEXT_LIMITS.instagramComment,
+  linkedin: TEXT_LIMITS.linkedinComment,
+} as const;
 
 function addComment(ctx: PlatformContext, comment: Omit<SandboxComment, 'id' | 'createdAt'>, id: string) {
   ctx.comments.push({ ...comment, id, createdAt: Date.now() });
@@ -38,6 +44,13 @@ function graphComments(ctx: PlatformContext, call: GraphCall, objectId: string) 
   if (facebook && (token.kind !== 'page' || token.pageId !== post.owner)) {
     return graphError(res, 403, '(#200) Permissions error', 200);
   }
+  const needed = facebook
+    ? method === 'GET'
+      ? SCOPES.facebookCommentRead
+      : SCOPES.facebookCommentWrite
+    : SCOPES.instagramComments;
+  const missing = lacking(token.scopes, needed);
+  if (missing.length) return graphError(res, 403, `(#200) Requires ${missing.join(' and ')} permission`, 200);
   if (method === 'GET') {
     const data = commentsOf(ctx, post.platform, objectId)
       .slice(0, pageSize(url.searchParams.get('limit'), 25))
@@ -50,7 +63,7 @@ function graphComments(ctx: PlatformContext, call: GraphCall, objectId: string) 
   }
   const message = param('message') ?? '';
   if (!message.trim()) return graphError(res, 400, '(#100) Missing message', 100);
-  if (message.length > LIMITS[post.platform]) return graphError(res, 400, '(#100) The comment is too long', 100);
+  if (characters(message) > LIMITS[post.platform]) return graphError(res, 400, '(#100) The comment is too long', 100);
   note(res, { message });
   const id = facebook ? `${objectId.split('_')[1] ?? objectId}_${randomId(16)}` : randomId(17);
   return json(res, 200, {
@@ -69,19 +82,28 @@ interface LinkedInCall {
   mayAuthor: (urn: string) => boolean;
 }
 
+/** Answers LinkedIn's 403 when the token lacks the scope to write or read as `author`; true when answered. */
+type ScopeCheck = (kind: 'linkedinWrite' | 'linkedinRead', author: string) => boolean;
+
 /** GET or POST /rest/socialActions/{urn}/comments on LinkedIn. */
-export async function linkedinComments(ctx: PlatformContext, call: LinkedInCall, encodedUrn: string) {
+export async function linkedinComments(
+  ctx: PlatformContext,
+  call: LinkedInCall,
+  encodedUrn: string,
+  refusedScope: ScopeCheck,
+) {
   const { res } = call;
   const urn = decodeURIComponent(encodedUrn);
   const post = postById(ctx, 'linkedin', urn);
   if (!post) return linkedinError(res, 404, 'NOT_FOUND', `Post ${urn} not found`);
   if (call.method === 'GET') {
+    if (refusedScope('linkedinRead', post.owner)) return;
     const elements = commentsOf(ctx, 'linkedin', urn).map((c) => ({
       id: c.id.split(',').pop()?.replace(')', '') ?? c.id,
       commentUrn: c.id,
       actor: c.actor,
       object: urn,
-      message: { text: c.text },
+      message: { text: c.source ?? c.text },
       created: { time: c.createdAt, actor: c.actor },
     }));
     return json(res, 200, { paging: { start: 0, count: elements.length, links: [] }, elements });
@@ -94,12 +116,16 @@ export async function linkedinComments(ctx: PlatformContext, call: LinkedInCall,
   const actor = body.actor ?? '';
   if (!call.mayAuthor(actor))
     return linkedinError(res, 403, 'ACCESS_DENIED', `Not enough permissions to comment as ${actor}`);
-  const text = body.message?.text ?? '';
-  if (!text.trim() || text.length > LIMITS.linkedin) {
-    return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', 'message.text must be 1 to 1250 characters');
+  if (refusedScope('linkedinWrite', actor)) return;
+  const source = body.message?.text ?? '';
+  const read = readLittleText(source);
+  if ('error' in read) return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', `message.text: ${read.error}`);
+  const text = read.text;
+  if (!text.trim() || characters(text) > LIMITS.linkedin) {
+    return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', `message.text must be 1 to ${LIMITS.linkedin} characters`);
   }
-  note(res, { actor, text });
+  note(res, { actor, text: source });
   const id = `urn:li:comment:(${urn},${randomId(19)})`;
-  addComment(ctx, { platform: 'linkedin', postId: urn, actor, text }, id);
+  addComment(ctx, { platform: 'linkedin', postId: urn, actor, text, ...(source !== text ? { source } : {}) }, id);
   return json(res, 201, { id: id.split(',').pop()?.replace(')', ''), commentUrn: id }, { 'x-restli-id': id });
 }

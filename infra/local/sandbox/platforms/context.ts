@@ -32,6 +32,11 @@ export interface Token {
   kind: 'short' | 'long' | 'page' | 'refresh';
   expires: number;
   pageId?: string;
+  /**
+   * The scopes the consent granted, carried by every token made from it (long-lived, page and
+   * refreshed tokens); absent on a token saved before scopes were kept, which is refused nothing.
+   */
+  scopes?: string[];
   calls: { window: number; count: number };
 }
 
@@ -51,7 +56,10 @@ export interface SandboxPost {
   /** The page, Instagram account, Threads user or LinkedIn author URN it was published as. */
   owner: string;
   id: string;
+  /** As its readers see it. */
   text: string;
+  /** As it was sent, where the platform's format differs from what readers see (LinkedIn's little text). */
+  source?: string;
   media: string[];
   createdAt: number;
   permalinkPath: string;
@@ -65,7 +73,10 @@ export interface SandboxComment {
   id: string;
   /** Who commented: the page, the Instagram account, or the LinkedIn author URN. */
   actor: string;
+  /** As its readers see it. */
   text: string;
+  /** As it was sent, where the platform's format differs (LinkedIn's little text). */
+  source?: string;
   createdAt: number;
 }
 

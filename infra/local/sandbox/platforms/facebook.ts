@@ -9,7 +9,7 @@ import { instagramAccount, instagramInsights, instagramMediaInsights, pageInsigh
 import { graphCommentRoutes } from './comments';
 import { instagramRoutes } from './instagram';
 import { addPost, graphList, permalink, poll, postById, postsOf } from './publishing';
-import { LONG_SECONDS, SHORT_SECONDS, issue, redeem } from './tokens';
+import { LONG_SECONDS, SHORT_SECONDS, grantedScopes, issue, redeem } from './tokens';
 
 /**
  * Facebook on the Graph API: the code and long-lived token exchanges, the user (me) and their
@@ -31,7 +31,11 @@ function exchange(ctx: PlatformContext, { res, url }: PlatformCall) {
     if (!short || short.identity.app !== 'facebook' || short.expires <= Date.now()) {
       return graphError(res, 400, 'Error validating access token: Session has expired.', 190, 463);
     }
-    return json(res, 200, tokenAnswer(issue(ctx, short.identity, 'long', LONG_SECONDS), LONG_SECONDS));
+    return json(
+      res,
+      200,
+      tokenAnswer(issue(ctx, short.identity, 'long', LONG_SECONDS, { scopes: short.scopes }), LONG_SECONDS),
+    );
   }
   const code = q.get('code') ?? '';
   const grant = redeem(
@@ -51,11 +55,19 @@ function exchange(ctx: PlatformContext, { res, url }: PlatformCall) {
       36008,
     );
   }
-  return json(res, 200, tokenAnswer(issue(ctx, grant.identity, 'short', SHORT_SECONDS), SHORT_SECONDS));
+  return json(
+    res,
+    200,
+    tokenAnswer(issue(ctx, grant.identity, 'short', SHORT_SECONDS, { scopes: grantedScopes(grant) }), SHORT_SECONDS),
+  );
 }
 
 const me = ({ res, url, token }: GraphCall) =>
   json(res, 200, pick({ id: token.identity.id, name: token.identity.name }, url.searchParams.get('fields'), 'id,name'));
+
+/** me/permissions: what the user granted the app (a token saved before scopes were kept: nothing listed). */
+const permissions = ({ res, token }: GraphCall) =>
+  json(res, 200, { data: (token.scopes ?? []).map((permission) => ({ permission, status: 'granted' })) });
 
 /** me/accounts: the pages, paged with Graph's cursors and `next` link. */
 function accounts(ctx: PlatformContext, { res, url, token }: GraphCall) {
@@ -68,7 +80,7 @@ function accounts(ctx: PlatformContext, { res, url, token }: GraphCall) {
     id: page.id,
     name: page.name,
     ...(fields.includes('access_token')
-      ? { access_token: issue(ctx, token.identity, 'page', LONG_SECONDS, page.id) }
+      ? { access_token: issue(ctx, token.identity, 'page', LONG_SECONDS, { pageId: page.id, scopes: token.scopes }) }
       : {}),
     ...(withIg
       ? { instagram_business_account: { id: page.instagram.id, username: page.instagram.username, name: page.name } }
@@ -180,6 +192,7 @@ function objectById(ctx: PlatformContext, call: GraphCall) {
 export const facebookRoutes = (ctx: PlatformContext): Route<PlatformCall>[] => [
   graphRoute(ctx, (call) => exchange(ctx, call), [
     route<GraphCall>('GET', 'me', me),
+    route<GraphCall>('GET', 'me/permissions', permissions),
     route<GraphCall>('GET', 'me/accounts', (call) => accounts(ctx, call)),
     ...instagramRoutes(ctx),
     ...graphCommentRoutes(ctx),

@@ -1,11 +1,13 @@
 import { graphError } from '../kit/errors';
 import { dispatch, route, type Route } from '../kit/router';
 import type { PlatformCall, PlatformContext, Token } from './context';
+import { graphVersionRefusal } from './rules';
 import { authorize } from './tokens';
 
 /**
- * Meta's Graph API under /graph/{version}/: the token exchange, then every other call with a
- * user or page token (checked and counted first), routed on the path after the version.
+ * Meta's Graph API under /graph/{version}/: a live version (rules.ts), the token exchange, then
+ * every other call with a user or page token (checked and counted first), routed on the path
+ * after the version.
  */
 export interface GraphCall extends PlatformCall {
   /** The path after /graph/{version}/. */
@@ -26,7 +28,9 @@ export function graphRoute(
   tokenRoute: (call: PlatformCall) => unknown,
   routes: Route<GraphCall>[],
 ): Route<PlatformCall> {
-  return route('*', /^\/graph\/(v[\d.]+)\/(.+)$/, async (call, [, rest = '']) => {
+  return route('*', /^\/graph\/(v[\d.]+)\/(.+)$/, async (call, [version = '', rest = '']) => {
+    const expired = graphVersionRefusal(version);
+    if (expired) return graphError(call.res, 400, expired, 12);
     if (rest === 'oauth/access_token' && call.method === 'GET') return tokenRoute(call);
     const token = authorize(ctx, call, 'facebook');
     if (!token) return;

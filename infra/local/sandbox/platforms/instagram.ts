@@ -5,6 +5,7 @@ import { json } from './failures';
 import { unknownPath, type GraphCall } from './graph';
 import { SANDBOX_PAGES } from './fixtures';
 import { mediaCounts } from './insights';
+import { TEXT_LIMITS, characters } from './rules';
 import { note } from './request-log';
 import {
   addPost,
@@ -30,7 +31,9 @@ function createContainer(ctx: PlatformContext, { res, param, path }: GraphCall, 
   if (!param('image_url') && !video && !carousel) {
     return graphError(res, 400, 'The parameter image_url is required', 100);
   }
-  if ((param('caption') ?? '').length > 2200) return graphError(res, 400, 'The caption is too long', 100, 2207010);
+  if (characters(param('caption') ?? '') > TEXT_LIMITS.instagramCaption) {
+    return graphError(res, 400, 'The caption is too long', 100, 2207010);
+  }
   const children = carousel ? (param('children') ?? '').split(',').filter(Boolean) : [];
   if (carousel && (children.length < 2 || children.length > 10)) {
     return graphError(res, 400, 'The carousel must have between 2 and 10 items', 100, 2207004);

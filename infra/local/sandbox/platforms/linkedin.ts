@@ -8,13 +8,23 @@ import { memberFollowersCount, memberPostAnalytics, networkSize, organizationSta
 import { note } from './request-log';
 import { addPost, postsOf } from './publishing';
 import { linkedinComments } from './comments';
-import { LINKEDIN_ACCESS_SECONDS, LINKEDIN_REFRESH_SECONDS, authorize, issue, redeem } from './tokens';
+import {
+  SCOPES,
+  TEXT_LIMITS,
+  characters,
+  lacking,
+  linkedinAuthorKind,
+  linkedinVersionRefusal,
+  readLittleText,
+} from './rules';
+import { LINKEDIN_ACCESS_SECONDS, LINKEDIN_REFRESH_SECONDS, authorize, grantedScopes, issue, redeem } from './tokens';
 
 /**
  * LinkedIn's OAuth (www.linkedin.com under /linkedin-www) and API (api.linkedin.com under
  * /linkedin-api): the code and refresh grants, userinfo, image uploads, posts (created as the
  * member or an organisation they administer, duplicates refused, listed by author), the
- * organisations' ACLs and the organisations. REST calls need a LinkedIn-Version header.
+ * organisations' ACLs and the organisations. REST calls need a live LinkedIn-Version header;
+ * posts and comments are little text and need the token's scope for their author (rules.ts).
  */
 const INVALID_GRANT = 'The provided authorization grant or refresh token is invalid, expired or revoked.';
 
@@ -24,17 +34,36 @@ interface RestCall extends PlatformCall {
   mayAuthor: (urn: string) => boolean;
 }
 
-/** The identity a token request's grant names: a code's, or a live refresh token's. */
-function grantIdentity(ctx: PlatformContext, form: URLSearchParams): Identity | undefined {
+/** The identity and scopes a token request's grant names: a code's, or a live refresh token's. */
+function grantOf(ctx: PlatformContext, form: URLSearchParams): { identity: Identity; scopes?: string[] } | undefined {
   if (form.get('grant_type') === 'authorization_code') {
     const code = form.get('code') ?? '';
-    return redeem(ctx, 'linkedin', code, form.get('client_id') ?? '', form.get('redirect_uri') ?? '')?.identity;
+    const grant = redeem(ctx, 'linkedin', code, form.get('client_id') ?? '', form.get('redirect_uri') ?? '');
+    return grant && { identity: grant.identity, scopes: grantedScopes(grant) };
   }
   const refresh = ctx.tokens.get(form.get('refresh_token') ?? '');
   if (refresh?.kind === 'refresh' && refresh.expires > Date.now() && refresh.identity.app === 'linkedin') {
-    return refresh.identity;
+    return { identity: refresh.identity, scopes: refresh.scopes };
   }
   return undefined;
+}
+
+/**
+ * Answers LinkedIn's 403 when the token lacks the scope `kind` of calls needs for `urn`'s kind
+ * of author (w_member_social / w_organization_social to write, r_* to read); true when answered.
+ */
+function refusedScope(call: RestCall, kind: 'linkedinWrite' | 'linkedinRead', urn: string, resource: string) {
+  const missing = lacking(call.token.scopes, SCOPES[kind][linkedinAuthorKind(urn)]);
+  if (!missing.length) return false;
+  const version = String(call.req.headers['linkedin-version'] ?? '');
+  linkedinError(
+    call.res,
+    403,
+    'ACCESS_DENIED',
+    `Not enough permissions to access: ${resource}.${call.method}.${version} (the token lacks ${missing.join(', ')})`,
+    100,
+  );
+  return true;
 }
 
 async function accessToken(ctx: PlatformContext, call: PlatformCall) {
@@ -46,15 +75,16 @@ async function accessToken(ctx: PlatformContext, call: PlatformCall) {
   if (!['authorization_code', 'refresh_token'].includes(form.get('grant_type') ?? '')) {
     return oauthError(call.res, 400, 'unsupported_grant_type', 'The grant type is not supported');
   }
-  const identity = grantIdentity(ctx, form);
-  if (!identity) return oauthError(call.res, 400, 'invalid_grant', INVALID_GRANT);
+  const grant = grantOf(ctx, form);
+  if (!grant) return oauthError(call.res, 400, 'invalid_grant', INVALID_GRANT);
+  const { identity, scopes } = grant;
   return json(call.res, 200, {
-    access_token: issue(ctx, identity, 'long', LINKEDIN_ACCESS_SECONDS),
+    access_token: issue(ctx, identity, 'long', LINKEDIN_ACCESS_SECONDS, { scopes }),
     expires_in: LINKEDIN_ACCESS_SECONDS,
-    refresh_token: issue(ctx, identity, 'refresh', LINKEDIN_REFRESH_SECONDS),
+    refresh_token: issue(ctx, identity, 'refresh', LINKEDIN_REFRESH_SECONDS, { scopes }),
     refresh_token_expires_in: LINKEDIN_REFRESH_SECONDS,
-    scope:
-      'openid,profile,w_member_social,r_organization_admin,w_organization_social,r_member_profileAnalytics,r_member_postAnalytics',
+    // The scopes granted, comma-separated, as LinkedIn's token answer lists them.
+    ...(scopes ? { scope: scopes.join(',') } : {}),
   });
 }
 
@@ -109,53 +139,78 @@ const imageUrnsOf = (body: PostBody) => [
   ...(body.content?.multiImage?.images ?? []).flatMap((i) => (i.id ? [i.id] : [])),
 ];
 
-/** Why a post cannot be created (answered), or undefined. */
-function refusePost(ctx: PlatformContext, { res, mayAuthor }: RestCall, body: PostBody, imageUrns: string[]) {
+/** The text of a post as its readers see it, or undefined once its refusal is answered. */
+function refusePost(ctx: PlatformContext, call: RestCall, body: PostBody, imageUrns: string[]): string | undefined {
+  const { res, mayAuthor } = call;
   const author = body.author ?? '';
-  if (!mayAuthor(author))
-    return linkedinError(res, 403, 'ACCESS_DENIED', `Not enough permissions to post as ${author}`);
+  if (!mayAuthor(author)) {
+    linkedinError(res, 403, 'ACCESS_DENIED', `Not enough permissions to post as ${author}`);
+    return undefined;
+  }
+  if (refusedScope(call, 'linkedinWrite', author, 'partnerApiPostsExternal')) return undefined;
   if (body.lifecycleState !== 'PUBLISHED') {
-    return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', 'lifecycleState must be PUBLISHED');
+    linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', 'lifecycleState must be PUBLISHED');
+    return undefined;
   }
-  const commentary = body.commentary ?? '';
-  if (commentary.length > 3000) {
-    return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', 'commentary is longer than 3000 characters');
+  const read = readLittleText(body.commentary ?? '');
+  if ('error' in read) {
+    linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', `commentary: ${read.error}`);
+    return undefined;
   }
-  const duplicate = commentary && postsOf(ctx, 'linkedin', author).find((p) => p.text === commentary);
-  if (duplicate) return json(res, 422, duplicateBody(duplicate.id));
+  if (characters(read.text) > TEXT_LIMITS.linkedinCommentary) {
+    linkedinError(
+      res,
+      422,
+      'UNPROCESSABLE_ENTITY',
+      `commentary is longer than ${TEXT_LIMITS.linkedinCommentary} characters`,
+    );
+    return undefined;
+  }
+  const duplicate = read.text && postsOf(ctx, 'linkedin', author).find((p) => p.text === read.text);
+  if (duplicate) {
+    json(res, 422, duplicateBody(duplicate.id));
+    return undefined;
+  }
   for (const urn of imageUrns) {
     const image = ctx.images.get(urn.replace('urn:li:image:', ''));
-    if (!image?.bytes) return linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', `Image ${urn} is not uploaded`);
+    if (!image?.bytes) {
+      linkedinError(res, 422, 'UNPROCESSABLE_ENTITY', `Image ${urn} is not uploaded`);
+      return undefined;
+    }
   }
-  return undefined;
+  return read.text;
 }
 
 async function createPost(ctx: PlatformContext, call: RestCall) {
   const { res } = call;
   const body = JSON.parse((await call.text()) || '{}') as PostBody;
   const imageUrns = imageUrnsOf(body);
-  if (refusePost(ctx, call, body, imageUrns)) return;
+  const text = refusePost(ctx, call, body, imageUrns);
+  if (text === undefined) return;
   const author = body.author ?? '';
   const commentary = body.commentary ?? '';
   const id = `urn:li:share:${randomId(19)}`;
   note(res, { author, commentary, images: imageUrns.length ? String(imageUrns.length) : undefined });
-  addPost(ctx, 'linkedin', author, id, commentary, imageUrns);
+  // Kept as read (the permalink page, the duplicate check), and as sent (the commentary answered back).
+  addPost(ctx, 'linkedin', author, id, text, imageUrns, commentary);
   // A pending `after` failure replaces the success; without one, the id is in the headers.
   if (failAfter.has(res)) return json(res, 201, {});
   return res.writeHead(201, { 'x-restli-id': id, 'x-linkedin-id': id }).end();
 }
 
-function listPosts(ctx: PlatformContext, { res, url, mayAuthor }: RestCall) {
+function listPosts(ctx: PlatformContext, call: RestCall) {
+  const { res, url, mayAuthor } = call;
   if (url.searchParams.get('q') !== 'author') return linkedinError(res, 400, 'ILLEGAL_ARGUMENT', 'Invalid query');
   const author = url.searchParams.get('author') ?? '';
   if (!mayAuthor(author)) return linkedinError(res, 403, 'ACCESS_DENIED', `Not enough permissions for ${author}`);
+  if (refusedScope(call, 'linkedinRead', author, 'partnerApiPostsExternal')) return;
   const count = pageSize(url.searchParams.get('count'), 10);
   const elements = postsOf(ctx, 'linkedin', author)
     .slice(0, count)
     .map((p) => ({
       id: p.id,
       author,
-      commentary: p.text,
+      commentary: p.source ?? p.text,
       createdAt: p.createdAt,
       publishedAt: p.createdAt,
       lifecycleState: 'PUBLISHED',
@@ -187,7 +242,7 @@ const restRoutes = (ctx: PlatformContext): Route<RestCall>[] => [
   route<RestCall>('POST', '/linkedin-api/rest/posts', (call) => createPost(ctx, call)),
   route<RestCall>('GET', '/linkedin-api/rest/posts', (call) => listPosts(ctx, call)),
   route<RestCall>('*', /^\/linkedin-api\/rest\/socialActions\/([^/]+)\/comments$/, (call, [urn = '']) =>
-    linkedinComments(ctx, call, urn),
+    linkedinComments(ctx, call, urn, (kind, author) => refusedScope(call, kind, author, 'socialActions')),
   ),
   route<RestCall>('GET', '/linkedin-api/rest/organizationAcls', organizationAcls),
   route<RestCall>('GET', /^\/linkedin-api\/rest\/organizations\/(\d+)$/, (call, [id = '']) => organization(call, id)),
@@ -212,16 +267,8 @@ const restRoutes = (ctx: PlatformContext): Route<RestCall>[] => [
 async function rest(ctx: PlatformContext, call: PlatformCall) {
   const { res } = call;
   const version = call.req.headers['linkedin-version'];
-  if (typeof version !== 'string' || !/^\d{6}$/.test(version)) {
-    return linkedinError(
-      res,
-      400,
-      'VERSION_MISSING',
-      'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
-    );
-  }
-  if (version < '202401')
-    return linkedinError(res, 426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`);
+  const refused = linkedinVersionRefusal(typeof version === 'string' ? version : undefined);
+  if (refused) return linkedinError(res, refused.status, refused.code, refused.message);
   const token = authorize(ctx, call, 'linkedin');
   if (!token) return;
   const mayAuthor = (urn: string) =>

@@ -61,6 +61,7 @@ export function addPost(
   id: string,
   text: string,
   media: string[],
+  source?: string,
 ) {
   const slug = randomBytes(6).toString('base64url');
   const permalinkPath = {
@@ -69,7 +70,16 @@ export function addPost(
     threads: `/threads-www/@${owner}/post/${slug}`,
     linkedin: `/linkedin-www/feed/update/${id}/`,
   }[platform];
-  const post: SandboxPost = { platform, owner, id, text, media, createdAt: Date.now(), permalinkPath };
+  const post: SandboxPost = {
+    platform,
+    owner,
+    id,
+    text,
+    ...(source !== undefined && source !== text ? { source } : {}),
+    media,
+    createdAt: Date.now(),
+    permalinkPath,
+  };
   ctx.posts.push(post);
   ctx.changed();
   return post;

@@ -3,6 +3,7 @@ import { dispatch, route, type Route } from '../kit/router';
 import { pageSize, pick, type PlatformCall, type PlatformContext, type SandboxPost, type Token } from './context';
 import { json } from './failures';
 import { threadsInsights } from './insights';
+import { TEXT_LIMITS, THREADS_VERSIONS, threadsCount } from './rules';
 import { note } from './request-log';
 import {
   addPost,
@@ -15,7 +16,7 @@ import {
   postsOf,
   publishWithinQuota,
 } from './publishing';
-import { LONG_SECONDS, SHORT_SECONDS, authorize, issue, redeem } from './tokens';
+import { LONG_SECONDS, SHORT_SECONDS, authorize, grantedScopes, issue, redeem } from './tokens';
 
 /**
  * Threads' login and API (graph.threads.net under /threads-api): the code, long-lived and
@@ -47,13 +48,13 @@ async function codeExchange(ctx: PlatformContext, { res, form: readForm }: Platf
   );
   if (!grant) return graphError(res, 400, 'Invalid verification code format.', 100);
   return json(res, 200, {
-    access_token: issue(ctx, grant.identity, 'short', SHORT_SECONDS),
+    access_token: issue(ctx, grant.identity, 'short', SHORT_SECONDS, { scopes: grantedScopes(grant) }),
     user_id: grant.identity.id,
   });
 }
 
 const longToken = (ctx: PlatformContext, token: Token) => ({
-  access_token: issue(ctx, token.identity, 'long', LONG_SECONDS),
+  access_token: issue(ctx, token.identity, 'long', LONG_SECONDS, { scopes: token.scopes }),
   token_type: 'bearer',
   expires_in: LONG_SECONDS,
 });
@@ -110,7 +111,15 @@ function object(ctx: PlatformContext, { res, id, param }: ThreadsCall) {
 function createContainer(ctx: PlatformContext, { res, id, param, path }: ThreadsCall) {
   const type = param('media_type') ?? 'TEXT';
   if (!['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'].includes(type)) return graphError(res, 400, 'Invalid media_type', 100);
-  if (Buffer.byteLength(param('text') ?? '') > 500) return graphError(res, 400, 'The text is too long', 100);
+  const length = threadsCount(param('text') ?? '');
+  if (length > TEXT_LIMITS.threadsText) {
+    return graphError(
+      res,
+      400,
+      `Param text must be at most ${TEXT_LIMITS.threadsText} characters long (this one counts ${length}: each emoji counts its UTF-8 bytes)`,
+      100,
+    );
+  }
   if (type === 'IMAGE' && !param('image_url')) return graphError(res, 400, 'The parameter image_url is required', 100);
   const children = type === 'CAROUSEL' ? (param('children') ?? '').split(',').filter(Boolean) : [];
   if (type === 'CAROUSEL' && (children.length < 2 || children.length > 20)) {
@@ -172,6 +181,13 @@ async function idPath(ctx: PlatformContext, call: PlatformCall, id: string, edge
   return dispatch(userRoutes(ctx), threads, edge);
 }
 
+/** Answers Graph's error for a version Threads does not serve; true when answered. */
+function unknownVersion(call: PlatformCall, version: string): boolean {
+  if (THREADS_VERSIONS.includes(version)) return false;
+  graphError(call.res, 400, `(#12) Unknown Threads API version ${version}`, 12);
+  return true;
+}
+
 export const threadsRoutes = (
   ctx: PlatformContext,
   notFound: (call: PlatformCall) => unknown,
@@ -181,10 +197,15 @@ export const threadsRoutes = (
   route('GET', '/threads-api/refresh_access_token', (call) => refresh(ctx, call)),
   route(
     '*',
-    /^\/threads-api\/v[\d.]+\/(\d+)(?:\/(threads|threads_publish|threads_insights))?$/,
-    async (call, [id = '', edge = '']) => {
+    /^\/threads-api\/(v[\d.]+)\/(\d+)(?:\/(threads|threads_publish|threads_insights))?$/,
+    async (call, [version = '', id = '', edge = '']) => {
+      if (unknownVersion(call, version)) return;
       if (!(await idPath(ctx, call, id, edge))) notFound(call);
     },
   ),
-  route('GET', /^\/threads-api\/v[\d.]+\/me$/, (call) => me(ctx, call)),
+  route(
+    'GET',
+    /^\/threads-api\/(v[\d.]+)\/me$/,
+    (call, [version = '']) => unknownVersion(call, version) || me(ctx, call),
+  ),
 ];

@@ -15,18 +15,29 @@ export const LINKEDIN_REFRESH_SECONDS = 31_536_000;
 /** Calls per token per hour before the sandbox answers as a rate-limited platform would. */
 const CALLS_PER_HOUR = 600;
 
-export function issue(ctx: PlatformContext, identity: Identity, kind: Token['kind'], seconds: number, pageId?: string) {
+/** A token for `identity`, carrying the scopes its consent granted (and a page's id for a page token). */
+export function issue(
+  ctx: PlatformContext,
+  identity: Identity,
+  kind: Token['kind'],
+  seconds: number,
+  from: { scopes?: string[]; pageId?: string } = {},
+) {
   const prefix = identity.app === 'linkedin' ? 'AQV' : identity.app === 'threads' ? 'THQ' : 'EAAB';
   const value = newToken(kind === 'refresh' ? 'AQX' : prefix);
   ctx.tokens.set(value, {
     identity,
     kind,
     expires: Date.now() + seconds * 1000,
-    pageId,
+    ...(from.pageId ? { pageId: from.pageId } : {}),
+    ...(from.scopes ? { scopes: from.scopes } : {}),
     calls: { window: 0, count: 0 },
   });
   return value;
 }
+
+/** The scopes of a consent's `scope` parameter (Meta and Threads separate them with commas, LinkedIn with spaces). */
+export const grantedScopes = (grant: Grant) => grant.scope.split(/[\s,]+/).filter(Boolean);
 
 /** A Bearer (or OAuth) header's token, else the access_token parameter. */
 const bearerOf = ({ req, url }: PlatformCall) =>
