@@ -8,6 +8,9 @@ import { threadsClient } from '../../functions/core/integrations/threads-client'
 import { platformConfig, type PlatformConfig } from '../../functions/core/integrations/platform-config';
 import { PlatformError } from '../../functions/core/integrations/platform-error';
 import { dailyRows } from '../../functions/core/reports/metric-rows';
+import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+
+const GRAPH = API_VERSIONS.graph.version;
 
 /**
  * The clients' insights reads against a loopback server answering in the real APIs' shapes
@@ -48,7 +51,7 @@ const request = {
 
 describe('Facebook Page insights', () => {
   it('reads daily follows and followers by end_time (the Pacific day before), and posts by their day', async () => {
-    answers.set('/graph/v21.0/2000001/insights', (url) => {
+    answers.set(`/graph/${GRAPH}/2000001/insights`, (url) => {
       expect(url.searchParams.get('metric')).toBe('page_daily_follows_unique,page_follows');
       expect(url.searchParams.get('period')).toBe('day');
       expect(url.searchParams.get('since')).toBe(String(Date.parse('2026-03-01T00:00:00Z') / 1000));
@@ -80,7 +83,7 @@ describe('Facebook Page insights', () => {
         },
       };
     });
-    answers.set('/graph/v21.0/2000001/posts', () => ({
+    answers.set(`/graph/${GRAPH}/2000001/posts`, () => ({
       body: {
         data: [
           {
@@ -116,7 +119,7 @@ describe('Facebook Page insights', () => {
   });
 
   it('a dead page token is the reconnect sentence', async () => {
-    answers.set('/graph/v21.0/2000009/insights', () => ({
+    answers.set(`/graph/${GRAPH}/2000009/insights`, () => ({
       status: 400,
       body: {
         error: { message: 'Error validating access token', type: 'OAuthException', code: 190, error_subcode: 463 },
@@ -132,7 +135,7 @@ describe('Facebook Page insights', () => {
 
 describe('Instagram user insights', () => {
   it('reads follower_count per day, followers_count now, likes and comments of the media, and each media’s shares', async () => {
-    answers.set('/graph/v21.0/17841400000001/insights', (url) => {
+    answers.set(`/graph/${GRAPH}/17841400000001/insights`, (url) => {
       expect(url.searchParams.get('metric')).toBe('follower_count');
       return {
         body: {
@@ -150,8 +153,8 @@ describe('Instagram user insights', () => {
         },
       };
     });
-    answers.set('/graph/v21.0/17841400000001', () => ({ body: { followers_count: 900, id: '17841400000001' } }));
-    answers.set('/graph/v21.0/17841400000001/media', () => ({
+    answers.set(`/graph/${GRAPH}/17841400000001`, () => ({ body: { followers_count: 900, id: '17841400000001' } }));
+    answers.set(`/graph/${GRAPH}/17841400000001/media`, () => ({
       body: {
         data: [
           { id: '1', timestamp: '2026-03-03T09:00:00+0000', like_count: 12, comments_count: 4 },
@@ -159,7 +162,7 @@ describe('Instagram user insights', () => {
         ],
       },
     }));
-    answers.set('/graph/v21.0/1/insights', (url) => {
+    answers.set(`/graph/${GRAPH}/1/insights`, (url) => {
       expect(url.searchParams.get('metric')).toBe('shares');
       return {
         body: {
@@ -176,7 +179,7 @@ describe('Instagram user insights', () => {
       };
     });
     // A media object Instagram has no insights for: its shares count nothing, the rest stands.
-    answers.set('/graph/v21.0/2/insights', () => ({
+    answers.set(`/graph/${GRAPH}/2/insights`, () => ({
       status: 400,
       body: {
         error: { message: '(#10) Not enough viewers for the media to show insights', type: 'OAuthException', code: 10 },
@@ -201,12 +204,12 @@ describe('Instagram user insights', () => {
 
 describe('Instagram media insights', () => {
   it('a rate limit on a media insights call fails the collection (retried tomorrow), not a silent zero', async () => {
-    answers.set('/graph/v21.0/17841400000002/insights', () => ({ body: { data: [] } }));
-    answers.set('/graph/v21.0/17841400000002', () => ({ body: { followers_count: 10, id: '17841400000002' } }));
-    answers.set('/graph/v21.0/17841400000002/media', () => ({
+    answers.set(`/graph/${GRAPH}/17841400000002/insights`, () => ({ body: { data: [] } }));
+    answers.set(`/graph/${GRAPH}/17841400000002`, () => ({ body: { followers_count: 10, id: '17841400000002' } }));
+    answers.set(`/graph/${GRAPH}/17841400000002/media`, () => ({
       body: { data: [{ id: '7', timestamp: '2026-03-02T09:00:00+0000', like_count: 1, comments_count: 0 }] },
     }));
-    answers.set('/graph/v21.0/7/insights', () => ({
+    answers.set(`/graph/${GRAPH}/7/insights`, () => ({
       status: 429,
       body: { error: { message: '(#4) Application request limit reached', type: 'OAuthException', code: 4 } },
     }));

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { facebookClient } from '../../functions/core/integrations/facebook-client';
 import { instagramClient } from '../../functions/core/integrations/instagram-client';
 import { PlatformError } from '../../functions/core/integrations/platform-error';
+import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
 import { CREDS, connected, consent, failNext, useSandboxPlatforms } from '../support/platform-sandbox';
+
+const GRAPH = API_VERSIONS.graph.version;
 
 /** Facebook and Instagram clients against the sandbox's Meta login and Graph API subset. */
 describe('Meta clients (Facebook, Instagram)', () => {
@@ -11,7 +14,7 @@ describe('Meta clients (Facebook, Instagram)', () => {
   it('Facebook: consent with PKCE, long-lived token, the account and its pages with page tokens', async () => {
     const client = facebookClient(sandbox.config());
     const { authorize } = await consent(client, sandbox.origin());
-    expect(authorize.pathname).toBe('/facebook-www/v21.0/dialog/oauth');
+    expect(authorize.pathname).toBe(`/facebook-www/${GRAPH}/dialog/oauth`);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('scope')).toContain('pages_manage_posts');
 
@@ -52,7 +55,7 @@ describe('Meta clients (Facebook, Instagram)', () => {
     const tokens = await connected(client, sandbox.origin());
     const account = await client.account(tokens);
     const fail = async (spec: Record<string, unknown>) => {
-      await failNext(sandbox.origin(), { path: '/graph/v21.0/me/accounts', ...spec });
+      await failNext(sandbox.origin(), { path: `/graph/${GRAPH}/me/accounts`, ...spec });
       return (await client.targets(tokens, account).catch((e: unknown) => e)) as PlatformError;
     };
 
@@ -86,7 +89,7 @@ describe('Meta clients (Facebook, Instagram)', () => {
   it('a platform that does not answer in time is "not answering", not a hang', async () => {
     const client = facebookClient(sandbox.config());
     const tokens = await connected(client, sandbox.origin());
-    await failNext(sandbox.origin(), { path: '/graph/v21.0/me', failure: 'timeout', delayMs: 4000 });
+    await failNext(sandbox.origin(), { path: `/graph/${GRAPH}/me`, failure: 'timeout', delayMs: 4000 });
     const started = Date.now();
     const error = (await client.account(tokens).catch((e: unknown) => e)) as PlatformError;
     expect(error.failure).toBe('unavailable');
@@ -96,7 +99,7 @@ describe('Meta clients (Facebook, Instagram)', () => {
 
   it('sandbox Instagram containers: image FINISHED, video after polling, ERROR on demand, publish only when FINISHED', async () => {
     const tokens = await connected(instagramClient(sandbox.config()), sandbox.origin());
-    const graph = `${sandbox.origin()}/graph/v21.0`;
+    const graph = `${sandbox.origin()}/graph/${GRAPH}`;
     const auth = { authorization: `Bearer ${tokens.accessToken}` };
     const post = async (path: string, form: Record<string, string>) => {
       const res = await fetch(`${graph}/${path}`, { method: 'POST', headers: auth, body: new URLSearchParams(form) });
@@ -115,7 +118,7 @@ describe('Meta clients (Facebook, Instagram)', () => {
     expect((await post('17841400000001/media_publish', { creation_id: video.body.id })).body.error.code).toBe(9007);
     expect(await status(video.body.id)).toBe('FINISHED');
 
-    await failNext(sandbox.origin(), { path: '/graph/v21.0/17841400000001/media', failure: 'container-error' });
+    await failNext(sandbox.origin(), { path: `/graph/${GRAPH}/17841400000001/media`, failure: 'container-error' });
     const broken = await post('17841400000001/media', { image_url: 'https://cdn.example/b.jpg' });
     expect(await status(broken.body.id)).toBe('ERROR');
     const refused = await post('17841400000001/media_publish', { creation_id: broken.body.id });

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { pkcePair } from '../../functions/core/integrations/connect-state';
+import { BUSINESS_SCOPE, googleClient } from '../../functions/core/integrations/google-client';
+import { linkedinClient } from '../../functions/core/integrations/linkedin-client';
+import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import type { PlatformError } from '../../functions/core/integrations/platform-error';
+import { askedScopes } from '../../functions/core/integrations/platform-scopes';
+import { SANDBOX_CLIENTS } from '../../infra/local/sandbox/oauth-sandbox';
+import { attributesListRefusal, graphVersionRefusal } from '../../infra/local/sandbox/platforms/rules';
+import { APP_ORIGIN, CREDS, connected, useSandboxPlatforms } from '../support/platform-sandbox';
+
+/**
+ * The stand-ins refuse what the platforms refuse (infra/local/sandbox/platforms/rules.ts,
+ * docs/platforms/*.md): a sunset version, a missing scope, unescaped little text, Google's
+ * attributes.list with languageCode beside parent.
+ */
+describe('the sandbox platforms enforce the documented rules', () => {
+  const sandbox = useSandboxPlatforms();
+
+  /** A consent approved with only `scope`, exchanged for the app's tokens (as Meta's and LinkedIn's token endpoints answer). */
+  async function tokenWith(app: 'facebook' | 'linkedin', scope: string): Promise<string> {
+    const redirectUri = `${APP_ORIGIN}/api/integrations/${app}/callback`;
+    const creds = CREDS[app];
+    const form = new URLSearchParams({ name: 'Scope Tester', decision: 'allow', client_id: creds.clientId });
+    form.set('redirect_uri', redirectUri);
+    form.set('state', 's');
+    form.set('scope', scope);
+    const approve = await fetch(`${sandbox.origin()}/__sandbox/approve/${app}`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    const code = new URL(approve.headers.get('location')!).searchParams.get('code')!;
+    if (app === 'linkedin') {
+      const res = await fetch(`${sandbox.origin()}/linkedin-www/oauth/v2/accessToken`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: creds.clientId,
+          client_secret: creds.clientSecret,
+        }),
+      });
+      const body = (await res.json()) as { access_token: string; scope: string };
+      expect(body.scope).toBe(scope.split(' ').join(','));
+      return body.access_token;
+    }
+    const url = new URL(`${sandbox.origin()}/graph/${API_VERSIONS.graph.version}/oauth/access_token`);
+    for (const [k, v] of Object.entries({ client_id: creds.clientId, client_secret: creds.clientSecret, code })) {
+      url.searchParams.set(k, v);
+    }
+    url.searchParams.set('redirect_uri', redirectUri);
+    return ((await (await fetch(url)).json()) as { access_token: string }).access_token;
+  }
+
+  const rest = (token: string, version: string = API_VERSIONS.linkedin.version) => ({
+    authorization: `Bearer ${token}`,
+    'linkedin-version': version,
+    'x-restli-protocol-version': '2.0.0',
+    'content-type': 'application/json',
+  });
+
+  it('Graph: an expired or unknown version is refused in Graph’s shape', async () => {
+    expect(graphVersionRefusal(API_VERSIONS.graph.version)).toBeUndefined();
+    expect(graphVersionRefusal('v21.0', Date.parse('2027-01-21T00:00:00Z'))).toContain('expired on 2027-01-21');
+    const res = await fetch(`${sandbox.origin()}/graph/v20.0/me`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: number; message: string } }).error).toMatchObject({
+      code: 12,
+      message: expect.stringContaining('v20.0 expired on 2026-09-24'),
+    });
+    expect((await fetch(`${sandbox.origin()}/graph/v99.0/me`)).status).toBe(400);
+  });
+
+  it('LinkedIn: a sunset version is refused with 426 NONEXISTENT_VERSION', async () => {
+    const client = linkedinClient(sandbox.config());
+    const tokens = await connected(client, sandbox.origin());
+    const account = await client.account(tokens);
+    for (const version of ['202411', '202511']) {
+      const old = linkedinClient({ ...sandbox.config(), linkedinVersion: version });
+      const error = (await old.targets(tokens, account).catch((e: unknown) => e)) as PlatformError;
+      expect(error.detail, version).toContain('426 NONEXISTENT_VERSION');
+    }
+    expect(await client.targets(tokens, account)).toHaveLength(3);
+  });
+
+  it('LinkedIn: unescaped little text is refused; escaped, the post is kept as written', async () => {
+    const token = await tokenWith('linkedin', askedScopes('linkedin').join(' '));
+    const post = (commentary: string) =>
+      fetch(`${sandbox.origin()}/linkedin-api/rest/posts`, {
+        method: 'POST',
+        headers: rest(token),
+        body: JSON.stringify({ author: 'urn:li:organization:4000001', commentary, lifecycleState: 'PUBLISHED' }),
+      });
+    const refused = await post('Spring menu (from Friday) is here');
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { message: string }).message).toContain("The character '('");
+    const text = `Spring menu (from Friday) ${Date.now()} is here`;
+    const made = await post(text.replace(/[()]/g, (c) => `\\${c}`));
+    expect(made.status).toBe(201);
+    const { posts } = (await (await fetch(`${sandbox.origin()}/__sandbox/posts`)).json()) as {
+      posts: { text: string }[];
+    };
+    expect(posts.some((p) => p.text === text)).toBe(true);
+  });
+
+  it('LinkedIn: reading posts back needs r_organization_social for a page', async () => {
+    const without = askedScopes('linkedin').filter((s) => s !== 'r_organization_social');
+    const token = await tokenWith('linkedin', without.join(' '));
+    const url = `${sandbox.origin()}/linkedin-api/rest/posts?q=author&author=${encodeURIComponent('urn:li:organization:4000001')}`;
+    const res = await fetch(url, { headers: rest(token) });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({
+      code: 'ACCESS_DENIED',
+      message: expect.stringContaining('r_organization_social'),
+    });
+    // The member's own posts need r_member_social, which this token has.
+    const member = (await (
+      await fetch(`${sandbox.origin()}/linkedin-api/v2/userinfo`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { sub: string };
+    const own = await fetch(
+      `${sandbox.origin()}/linkedin-api/rest/posts?q=author&author=${encodeURIComponent(`urn:li:person:${member.sub}`)}`,
+      { headers: rest(token) },
+    );
+    expect(own.status).toBe(200);
+  });
+
+  it('Meta: /me/permissions lists what the consent granted', async () => {
+    const token = await tokenWith('facebook', 'pages_show_list,instagram_basic');
+    const res = await fetch(`${sandbox.origin()}/graph/${API_VERSIONS.graph.version}/me/permissions`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await res.json()).toEqual({
+      data: [
+        { permission: 'pages_show_list', status: 'granted' },
+        { permission: 'instagram_basic', status: 'granted' },
+      ],
+    });
+  });
+
+  it("Google: attributes.list refuses languageCode beside parent, as Google's client documents", async () => {
+    expect(attributesListRefusal(new URLSearchParams({ parent: 'locations/1', languageCode: 'en' }))).toContain(
+      'languageCode must not be set',
+    );
+    expect(attributesListRefusal(new URLSearchParams({ parent: 'locations/1' }))).toBeUndefined();
+    const google = googleClient(sandbox.config(), 'google-my-business');
+    const pkce = pkcePair();
+    const redirectUri = `${APP_ORIGIN}/api/business/callback`;
+    const url = new URL(
+      google.authorizeUrl({
+        creds: SANDBOX_CLIENTS.google,
+        redirectUri,
+        state: 's',
+        scope: `openid ${BUSINESS_SCOPE}`,
+        codeChallenge: pkce.challenge,
+      }),
+    );
+    const form = new URLSearchParams({ decision: 'allow', name: 'Bea Business' });
+    for (const k of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'access_type']) {
+      form.set(k, url.searchParams.get(k) ?? '');
+    }
+    for (const s of (url.searchParams.get('scope') ?? '').split(' ')) form.append('scope', s);
+    const approved = await fetch(`${sandbox.origin()}/google-accounts/__approve`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
+    const { accessToken } = await google.exchangeCode({
+      creds: SANDBOX_CLIENTS.google,
+      redirectUri,
+      code,
+      codeVerifier: pkce.verifier,
+    });
+    const list = (query: string) =>
+      fetch(`${sandbox.origin()}/google-business-information/v1/attributes?${query}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+    const refused = await list('parent=locations/5500000000000000001&languageCode=en');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { status: 'INVALID_ARGUMENT' } });
+    expect((await list('parent=locations/5500000000000000001')).status).toBe(200);
+  });
+});
