@@ -42,7 +42,7 @@ export function runJobHandler(kinds: readonly JobKind[]) {
         // Each step is a point where a timed-out job stops: nothing after it is written.
         step: async (name) => {
           task.signal.throwIfAborted();
-          await setJobStep(event.uuid, name);
+          await setJobStep(event.uuid, name, event.companyId);
         },
       });
       return { ok: true, value: kind.result.parse(value) };

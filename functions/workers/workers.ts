@@ -35,6 +35,8 @@ export const RECURRING_WORKERS = [
   { name: 'sweep-webhooks', everyMinutes: 1 },
   // Re-arms feed polls whose chain of schedules died (functions/core/feeds/feed-sweeper.ts).
   { name: 'sweep-feeds', everyMinutes: 60 },
+  // Resumes or ends jobs and audit runs nothing runs any more (functions/core/jobs/watch.ts).
+  { name: 'sweep-work', everyMinutes: 1 },
 ] as const;
 
 export type RecurringWorkerName = (typeof RECURRING_WORKERS)[number]['name'];

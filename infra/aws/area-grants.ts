@@ -73,6 +73,13 @@ export const RECURRING_GRANTS: Record<RecurringWorkerName, Grants> = {
   'sweep-webhooks': defineGrants({ table: ['Query'], workflows: ['run-job'] }),
   // Reads feed watches on GSI3 and re-arms a dead chain: the watch moved on the feed, its one-time schedule.
   'sweep-feeds': defineGrants({ table: ['Query', 'UpdateItem'], schedules: true }),
+  // Reads watched jobs and audit runs on GSI3; takes one back on its watch (UpdateItem) and starts
+  // its run again (run-job, site-audit), or ends it: the job's outcome, the audit's end and host
+  // lease, the company's audit lock (DeleteItem).
+  'sweep-work': defineGrants({
+    table: ['Query', 'UpdateItem', 'DeleteItem'],
+    workflows: ['run-job', 'site-audit'],
+  }),
 };
 
 export function areaGrants(area: string, declarations: Partial<Record<string, Grants>> = AREA_GRANTS): Grants {

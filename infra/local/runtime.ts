@@ -1,8 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useLocalWorkflowEngine } from '../../functions/core/jobs/workflow-port';
+import { useBoot } from '../../functions/core/jobs/watch';
 import { FEATURE_FLAGS } from '../../shared/constants';
 import { ensureTable, javaAvailable, JAVA_MISSING, startDynamoOnFreePort } from './dynamodb';
 import { createRequestListener, loadAreaHandlers } from './http-server';
@@ -169,6 +171,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
 
     useLocalWorkflowEngine(engine);
+    // Claims made from here on carry this boot: the first sweep takes back every earlier boot's.
+    useBoot(recordBoot(dataDir));
     const scheduler = startSchedulerLoop(engine, options.schedulerIntervalMs ?? 1000);
     stops.push(() => scheduler.stop());
     const sweeper = startSweepLoop();
@@ -208,6 +212,24 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     await stop();
     throw error;
   }
+}
+
+/**
+ * A new boot id for this start, kept in DATA_DIR with the one before it (what a restart took
+ * back from, for whoever reads the folder). Nothing from an earlier boot runs in this one: the
+ * engine keeps no executions across a restart, so every claim stamped with another boot is dead.
+ */
+function recordBoot(dataDir: string): string {
+  const file = join(dataDir, 'boot.json');
+  let previous: string | null = null;
+  try {
+    previous = (JSON.parse(readFileSync(file, 'utf8')) as { id?: string }).id ?? null;
+  } catch {
+    // The first start on this folder.
+  }
+  const id = randomUUID();
+  writeFileSync(file, JSON.stringify({ id, previous, startedAt: new Date().toISOString() }));
+  return id;
 }
 
 /** Binds the port first, so a taken port fails fast, before anything else starts. */

@@ -2,6 +2,7 @@ import { sweepPosts } from '../../functions/core/publishing/post-sweeper';
 import { sweepMetrics } from '../../functions/core/reports/metrics-sweeper';
 import { sweepWebhooks } from '../../functions/core/public-api/webhook-deliveries';
 import { sweepFeeds } from '../../functions/core/feeds/feed-sweeper';
+import { sweepWork } from '../../functions/workers/sweep-work';
 import { config } from '../../functions/core/config';
 import { log } from '../../functions/core/log';
 import { RECURRING_WORKERS, type RecurringWorkerName } from '../../functions/workers/workers';
@@ -12,12 +13,14 @@ const SWEEPS: Record<RecurringWorkerName, () => Promise<unknown>> = {
   'sweep-metrics': () => sweepMetrics(),
   'sweep-webhooks': () => sweepWebhooks(),
   'sweep-feeds': () => sweepFeeds(),
+  'sweep-work': () => sweepWork(),
 };
 
 /**
  * The embedded stand-in for the recurring rules that run the sweepers in AWS: each once at
- * start (a restart after a crash looks at once) and then at its rule's interval, shortened by
- * WORKFLOW_TIME_SCALE like the publish path's times.
+ * start (a restart after a crash looks at once: the work sweeper takes back every claim of the
+ * previous boot there) and then at its rule's interval, shortened by WORKFLOW_TIME_SCALE like
+ * the publish path's times.
  */
 export function startSweepLoop() {
   let stopped = false;

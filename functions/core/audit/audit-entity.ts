@@ -5,6 +5,7 @@ import { auditStatsSchema } from '@shared/schemas/seo-audit';
 import { auditWebVitalsSchema } from '@shared/schemas/web-vitals';
 import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
+import { watchIndex, watchShape } from '../jobs/watch';
 
 const outcomeSchema = z.object({ count: z.number(), severity: z.enum(['error', 'warning', 'notice']) });
 
@@ -49,14 +50,20 @@ export const auditItemSchema = z.object({
   queuePlace: z.number().optional(),
   /** The site's basic-auth password, sealed as the settings keep it (audit-settings-store.ts). */
   basicAuthSealed: z.string().optional(),
+  /** While it runs: until when its run must have renewed this, and the boot that runs it (jobs/watch.ts). */
+  ...watchShape,
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
 
-/** COMPANY#<id> / AUDIT#<ulid>: a company's audits, newest last. */
+/** COMPANY#<id> / AUDIT#<ulid>: a company's audits, newest last; while one runs, on GSI3 by its watch time. */
 export const audits = defineEntity({
   type: 'audit',
   schema: auditItemSchema,
   key: (a) => keys.audit(a.companyId, a.id),
+  indexes: (a) =>
+    a.watchUntil && (a.status === 'running' || a.status === 'stopping')
+      ? watchIndex('audit', a.companyId, a.id, a.watchUntil)
+      : {},
 });
 
 /** COMPANY#<id> / AUDITLOCK: the one audit a company may have running (a second start is refused). */

@@ -16,7 +16,7 @@ import {
   saveCrawlState,
   saveIssues,
 } from './audit-objects';
-import { endAudit, getAudit, latestFinished, recentAudits, saveProgress } from './audit-store';
+import { endAudit, getAudit, latestFinished, recentAudits, renewRun, saveProgress } from './audit-store';
 import { writeAuditViews } from './audit-views';
 import { basicAuthOf, urlListOf } from './audit-settings-store';
 import { crawlBatch } from './crawler';
@@ -45,6 +45,8 @@ export async function runAuditBatch(
 ): Promise<{ done: boolean; waitSeconds?: number }> {
   const audit = await getAudit(companyId, auditId);
   if (audit?.status !== 'running') return { done: true };
+  // The run is alive: the work sweeper leaves it be for another watch (jobs/watch.ts).
+  await renewRun(companyId, auditId);
   // Another company's audit of the same site goes first: this one waits its turn (the workflow's Wait).
   const lease = await takeHostLease(audit.website, companyId, auditId);
   if (!lease) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
+import { watchIndex, watchShape } from './watch';
 
 export const failureSchema = z.object({
   /** A user error's kind (its HTTP status), or 'crashed' for anything else. */
@@ -28,13 +29,22 @@ export const jobItemSchema = z.object({
   step: z.string().optional(),
   state: jobStateSchema,
   ttl: z.number(),
+  /** The kind's input, so the sweeper can start a job a dead process ran again (watch.ts). */
+  input: z.unknown().optional(),
+  ...watchShape,
 });
 export type JobItem = z.infer<typeof jobItemSchema>;
 
-/** JOB#<uuid>, and on GSI2 in the company's JOB collection so the company cascade finds them. */
+/**
+ * JOB#<uuid>, on GSI2 in the company's JOB collection so the company cascade finds them, and
+ * while it runs on GSI3 by its watch time, for the work sweeper.
+ */
 export const jobs = defineEntity({
   type: 'job',
   schema: jobItemSchema,
   key: (j) => keys.job(j.uuid),
-  indexes: (j) => index.companyByDate(j.companyId, 'JOB', j.createdAt, j.uuid),
+  indexes: (j) => ({
+    ...index.companyByDate(j.companyId, 'JOB', j.createdAt, j.uuid),
+    ...(j.state.status === 'running' && j.watchUntil ? watchIndex('job', j.companyId, j.uuid, j.watchUntil) : {}),
+  }),
 });

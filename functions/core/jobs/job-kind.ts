@@ -27,6 +27,12 @@ export interface JobKind<I extends JobSchema = JobSchema, R extends JobSchema = 
   input: I;
   result: R;
   run(input: z.output<I>, ctx: JobContext): Promise<z.input<R>>;
+  /**
+   * The kind's run may start again from the top after its process died: its work records its
+   * progress and writes nothing twice (an import, a feed poll). A job of another kind that a
+   * crash killed ends failed with the spec's sentence (watch.ts, job-sweeper.ts).
+   */
+  resumable?: boolean;
 }
 
 export function defineJobKind<I extends JobSchema, R extends JobSchema>(kind: JobKind<I, R>): JobKind<I, R> {

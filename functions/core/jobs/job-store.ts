@@ -5,9 +5,18 @@ import { keys } from '../table/keys';
 import { jobs, type JobItem, type JobState } from './job-entity';
 import type { JobKind } from './job-kind';
 import { workflows } from './workflow-port';
+import { bothHold, UNWATCH, watchFor, watchIndex } from './watch';
 
 /** Results stay readable for a day after the job starts; polling clients are long gone by then. */
 const JOB_TTL_SECONDS = 24 * 3600;
+
+/**
+ * How long a running job may go without a step before the work sweeper takes it for dead:
+ * longer than run-job's Run task can take with its retries (4 attempts of 300 s and their
+ * backoff), so on AWS it only catches a job whose workflow never started or whose outcome was
+ * never recorded. On the embedded runtime a restart takes a job back at once (its boot).
+ */
+export const JOB_WATCH_MS = 30 * 60_000;
 
 /** What the run-job workflow receives: the job, whose it is, its kind's name and input. */
 export interface RunJobInput {
@@ -37,6 +46,9 @@ export async function startJob<I extends z.ZodType>(
     createdAt: new Date().toISOString(),
     state: { status: 'running' },
     ttl: ttlIn(JOB_TTL_SECONDS),
+    input: parsed,
+    // In the same write as the job: no crash can leave a running job nobody watches.
+    ...watchFor(JOB_WATCH_MS),
   };
   await jobs.put(item);
   const workflowInput: RunJobInput = { uuid, kind: kind.name, input: parsed, ...owner };
@@ -53,12 +65,31 @@ const stillRunning = {
   values: { ':running': 'running' },
 };
 
-/** Records the step a running job is on; a finished job keeps its last one. */
-export async function setJobStep(uuid: string, step: string): Promise<void> {
-  await jobs.change(keys.job(uuid), { set: { step }, when: stillRunning });
+/**
+ * Records the step a running job is on, and renews its watch (the job is alive); a finished
+ * job keeps its last one. Jobs a schedule starts have no item: nothing is written for them.
+ */
+export async function setJobStep(uuid: string, step: string, companyId: number): Promise<void> {
+  const watch = watchFor(JOB_WATCH_MS);
+  await jobs.change(keys.job(uuid), {
+    set: { step, ...watch },
+    indexes: watchIndex('job', companyId, uuid, watch.watchUntil),
+    when: stillRunning,
+  });
 }
 
-/** Only a running job can finish: a duplicate completion from a retried task changes nothing. */
-export async function finishJob(uuid: string, state: Exclude<JobState, { status: 'running' }>): Promise<void> {
-  await jobs.change(keys.job(uuid), { set: { state, finishedAt: new Date().toISOString() }, when: stillRunning });
+/**
+ * Only a running job can finish: a duplicate completion from a retried task changes nothing.
+ * `when` narrows it further (the sweeper ends only the run whose watch it read).
+ */
+export async function finishJob(
+  uuid: string,
+  state: Exclude<JobState, { status: 'running' }>,
+  when?: Parameters<typeof bothHold>[1],
+): Promise<boolean> {
+  return jobs.change(keys.job(uuid), {
+    set: { state, finishedAt: new Date().toISOString() },
+    remove: UNWATCH,
+    when: bothHold(stillRunning, when),
+  });
 }
