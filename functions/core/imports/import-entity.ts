@@ -40,6 +40,8 @@ export const importItemSchema = z.object({
   /** The job working on it, and until when: another job waits its turn. */
   leaseHolder: z.string().nullable(),
   leaseUntil: z.string().nullable(),
+  /** The embedded runtime's boot that holds the lease: another boot's lease is a dead process's (jobs/watch.ts). */
+  leaseBoot: z.string().nullable().optional(),
   failure: z.string().nullable(),
   finishedAt: z.string().nullable(),
 });

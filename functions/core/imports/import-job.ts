@@ -6,6 +6,7 @@ import { transition } from '../calendar/post-transitions';
 import { DomainError } from '../errors';
 import { defineJobKind, JobUserError, type JobContext, type JobUserErrorKind } from '../jobs/job-kind';
 import { log } from '../log';
+import { currentBootId, watchFor } from '../jobs/watch';
 import { importMedia } from '../media/media-import';
 import { removeMedia } from '../media/media-store';
 import { keys } from '../table/keys';
@@ -37,18 +38,30 @@ export const postsImportJob = defineJobKind({
   input: z.object({ importId: z.string() }),
   result: importResultSchema,
   run: async ({ importId }, job) => runImport(importId, job),
+  // Every stage is recorded before the next: a run started again carries on, writing nothing twice.
+  resumable: true,
 });
 
 export async function runImport(importId: string, job: Pick<JobContext, 'uuid' | 'companyId' | 'step'>) {
   const key = keys.postImport(job.companyId, importId);
   const now = new Date();
+  const lease = watchFor(LEASE_MS, now.getTime());
+  const boot = currentBootId();
   const leased = await postImports.patch(key, {
-    set: { leaseHolder: job.uuid, leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString() },
+    set: { leaseHolder: job.uuid, leaseUntil: lease.watchUntil, leaseBoot: lease.boot ?? null },
     ifExists: true,
     when: {
-      expression:
-        'attribute_not_exists(leaseUntil) OR attribute_type(leaseUntil, :null) OR leaseUntil < :now OR leaseHolder = :me',
-      values: { ':null': 'NULL', ':now': now.toISOString(), ':me': job.uuid },
+      // Free, expired, this job's own (a retried attempt), or held by a boot that is gone: a
+      // process that died holds nothing, so nobody waits out its lease.
+      expression: `attribute_not_exists(leaseUntil) OR attribute_type(leaseUntil, :null) OR leaseUntil < :now OR leaseHolder = :me${
+        boot ? ' OR (attribute_type(leaseBoot, :string) AND leaseBoot <> :boot)' : ''
+      }`,
+      values: {
+        ':null': 'NULL',
+        ':now': now.toISOString(),
+        ':me': job.uuid,
+        ...(boot ? { ':string': 'S', ':boot': boot } : {}),
+      },
     },
   });
   if (!leased) {
@@ -64,7 +77,7 @@ export async function runImport(importId: string, job: Pick<JobContext, 'uuid' |
     return { importId, posts: item.postIds?.length ?? 0, postIds: item.postIds ?? [] };
   } finally {
     await postImports.change(key, {
-      set: { leaseHolder: null, leaseUntil: null },
+      set: { leaseHolder: null, leaseUntil: null, leaseBoot: null },
       when: { expression: 'leaseHolder = :me', values: { ':me': job.uuid } },
     });
   }

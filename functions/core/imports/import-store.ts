@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { importMessages, type ImportBody, type ImportSummary } from '@shared/schemas/post-import';
 import { deletePost, postsByIds } from '../calendar/post-store';
 import { conflict, DomainError, invalid, notFound } from '../errors';
+import { isAbandoned } from '../jobs/watch';
 import { companyItemPrefix, keys, partition } from '../table/keys';
 import { checkImport } from './import-check';
 import { postImports, type ImportItem } from './import-entity';
@@ -13,8 +14,9 @@ export const importIdOf = (companyId: number, body: ImportBody) =>
     .digest('hex')
     .slice(0, 32);
 
+/** Whether a live job holds the import: a lease past its time, or of a boot that is gone, holds nothing. */
 export const leaseHeld = (item: ImportItem, now: Date) =>
-  !!item.leaseUntil && Date.parse(item.leaseUntil) > now.getTime();
+  !!item.leaseUntil && !isAbandoned({ watchUntil: item.leaseUntil, boot: item.leaseBoot ?? null }, now.getTime());
 
 /**
  * Before the import's job starts: every row is checked again (422 naming the rows, nothing
@@ -22,11 +24,19 @@ export const leaseHeld = (item: ImportItem, now: Date) =>
  * half way is resumed where it stopped (its rows are kept as they were checked then); one that
  * failed before writing anything starts again from this file.
  */
-export async function prepareImport(companyId: number, userId: number, body: ImportBody, now = new Date()) {
+export async function prepareImport(
+  companyId: number,
+  userId: number,
+  body: ImportBody,
+  now = new Date(),
+): Promise<{ importId: string; runningJob?: string }> {
   const id = importIdOf(companyId, body);
   const existing = await postImports.get(keys.postImport(companyId, id), { consistent: true });
   if (existing?.status === 'imported') throw conflict(importMessages.alreadyImported);
-  if (existing?.status === 'importing' && leaseHeld(existing, now)) throw conflict(importMessages.running);
+  // Running now (its job resumed after a restart, say): the caller follows that job.
+  if (existing?.status === 'importing' && leaseHeld(existing, now) && existing.leaseHolder)
+    return { importId: id, runningJob: existing.leaseHolder };
+  // Stopped half way: a new job carries on from the recorded progress.
   if (existing?.status === 'importing') return { importId: id };
 
   const { report, rows } = await checkImport(companyId, body, now);
@@ -51,6 +61,7 @@ export async function prepareImport(companyId: number, userId: number, body: Imp
     written: 0,
     leaseHolder: null,
     leaseUntil: null,
+    leaseBoot: null,
     failure: null,
     finishedAt: null,
   });
