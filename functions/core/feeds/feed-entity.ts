@@ -18,6 +18,20 @@ export const feedItemSchema = z.object({
   /** When the armed poll is due; past `watchAt` without a poll, the chain died (feed-sweeper.ts). */
   runAt: z.string().nullable(),
   watchAt: z.string().nullable(),
+  /**
+   * The poll working on the feed now (its job's uuid) and its watch (jobs/watch.ts): one poll
+   * at a time; a poll that finds it taken waits for it and answers its result. A poll of a boot
+   * that is gone, or past its watch, holds nothing.
+   */
+  polling: z
+    .object({ by: z.string(), watchUntil: z.string(), boot: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
+  /** What the last poll found: the answer of a poll that waited for it. */
+  lastResult: z
+    .object({ newItems: z.number(), postIds: z.array(z.number()) })
+    .nullable()
+    .optional(),
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
 
@@ -41,6 +55,11 @@ export const feedEntrySchema = z.object({
   hash: z.string(),
   /** The GUID (RSS) or id (Atom), else the link: what makes the entry the same across polls. */
   key: z.string(),
+  /**
+   * On the marker of an entry's normalised title and link: the hash of the entry's own marker.
+   * A feed that gives an entry a new id on each read still names the same title and link.
+   */
+  aliasOf: z.string().optional(),
   title: z.string(),
   link: z.string().nullable(),
   postIds: z.array(z.number()),
@@ -49,9 +68,18 @@ export const feedEntrySchema = z.object({
 });
 export type FeedEntry = z.infer<typeof feedEntrySchema>;
 
-/** COMPANY#<id> / FEEDENTRY#<feedId>#<sha256 of key>. */
+/** COMPANY#<id> / FEEDENTRY#<feedId>#<sha256 of key>, and one more by the sha256 of its normalised title and link. */
 export const feedEntries = defineEntity({
   type: 'feed-entry',
   schema: feedEntrySchema,
   key: (e) => keys.feedEntry(e.companyId, e.feedId, e.hash),
+});
+
+/** The marker of an entry's title and link, pointing to its own marker. */
+export const aliasMarker = (own: FeedEntry, aliasHash: string): FeedEntry => ({
+  ...own,
+  hash: aliasHash,
+  aliasOf: own.hash,
+  postIds: [],
+  done: true,
 });

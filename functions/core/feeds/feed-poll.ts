@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { checkPost, POST_MAX_LENGTH, visibleLength, type SocialPlatform } from '@shared/platform-rules';
 import { feedPollResultSchema, type FeedPollResult } from '@shared/schemas/feeds';
@@ -9,9 +10,11 @@ import { reservePostIds } from '../calendar/post-ids';
 import { writeImportedGroup } from '../calendar/post-store';
 import { DomainError, TransientError } from '../errors';
 import { defineJobKind, JobUserError, type JobContext } from '../jobs/job-kind';
+import { currentBootId, isAbandoned, watchFor } from '../jobs/watch';
+import { transact } from '../table/entity';
 import { log } from '../log';
 import { keys } from '../table/keys';
-import { feedEntries, feeds, type FeedEntry, type FeedItem } from './feed-entity';
+import { aliasMarker, feedEntries, feeds, type FeedEntry, type FeedItem } from './feed-entity';
 import { readFeed, type FeedEntryRead } from './feed-read';
 import { armFeedPoll, FEED_POLL_JOB_KIND, nextFeedPoll } from './feed-schedule';
 
@@ -28,6 +31,8 @@ export const feedPollJob = defineJobKind({
   input: z.object({ feedId: z.string(), scheduled: z.boolean().default(false) }),
   result: feedPollResultSchema,
   run: async ({ feedId, scheduled }, job) => pollFeed(job.companyId, feedId, scheduled, job),
+  // Entries are claimed before their drafts: a poll started again finishes what it claimed, twice nothing.
+  resumable: true,
 });
 
 const NOTHING: FeedPollResult = { newItems: 0, postIds: [] };
@@ -39,18 +44,86 @@ const NOTHING: FeedPollResult = { newItems: 0, postIds: [] };
  */
 export const FEED_AI_LIMIT: Limit = { scope: 'ai-feed-company', max: 40, windowSeconds: 3600 };
 
+/** Longer than a poll's Task (run-job's 300 s): past it a poll that did not end holds the feed no more. */
+const POLL_WATCH_MS = 6 * 60_000;
+/** How long a poll the user asked for waits for another poll of the feed to end, and answers its result. */
+const WAIT_FOR_OTHER_MS = 90_000;
+
 export async function pollFeed(
   companyId: number,
   feedId: string,
   scheduled: boolean,
-  job: Pick<JobContext, 'step' | 'signal'>,
+  job: Pick<JobContext, 'step' | 'signal'> & { uuid?: string },
   now = new Date(),
 ): Promise<FeedPollResult> {
   const feed = await feeds.get(keys.feed(companyId, feedId), { consistent: true });
   // Removed since the schedule fired: its chain ends here.
   if (!feed) return NOTHING;
   if (scheduled && !(await armFeedPoll(companyId, feedId, nextFeedPoll(now.getTime())))) return NOTHING;
+  const by = job.uuid ?? `poll-${randomUUID()}`;
+  if (!(await takeFeed(feed, by, now))) {
+    // Another poll is reading it: a scheduled one leaves it to that poll; Check now answers its result.
+    return scheduled ? NOTHING : resultOfOtherPoll(companyId, feedId, job.signal);
+  }
+  let result: FeedPollResult | undefined;
+  try {
+    result = await pollTaken(feed, scheduled, job, now);
+    return result;
+  } finally {
+    await feeds.change(keys.feed(companyId, feedId), {
+      set: { polling: null, ...(result ? { lastResult: result } : {}) },
+      ifExists: true,
+      when: { expression: 'polling.#by = :by', names: { '#by': 'by' }, values: { ':by': by } },
+    });
+  }
+}
 
+/**
+ * One poll of a feed at a time: the feed is taken for this poll (its job's uuid, so a retried
+ * or resumed attempt takes it again) unless a live poll holds it. A poll of a boot that is gone
+ * or past its watch holds nothing (jobs/watch.ts).
+ */
+async function takeFeed(feed: FeedItem, by: string, now: Date): Promise<boolean> {
+  const watch = watchFor(POLL_WATCH_MS, now.getTime());
+  const boot = currentBootId();
+  return feeds.change(keys.feed(feed.companyId, feed.id), {
+    set: { polling: { by, ...watch } },
+    ifExists: true,
+    when: {
+      expression: `attribute_not_exists(polling) OR attribute_type(polling, :null) OR polling.#by = :by OR polling.#until < :now${
+        boot ? ' OR (attribute_type(polling.#boot, :string) AND polling.#boot <> :boot)' : ''
+      }`,
+      names: { '#by': 'by', '#until': 'watchUntil', ...(boot ? { '#boot': 'boot' } : {}) },
+      values: {
+        ':null': 'NULL',
+        ':by': by,
+        ':now': now.toISOString(),
+        ...(boot ? { ':string': 'S', ':boot': boot } : {}),
+      },
+    },
+  });
+}
+
+/** Waits for the poll that holds the feed to end, and answers what it found (its drafts are the ones made). */
+async function resultOfOtherPoll(companyId: number, feedId: string, signal: AbortSignal): Promise<FeedPollResult> {
+  const until = Date.now() + WAIT_FOR_OTHER_MS;
+  let feed = await feeds.get(keys.feed(companyId, feedId), { consistent: true });
+  const holder = feed?.polling?.by;
+  while (feed?.polling && feed.polling.by === holder && !isAbandoned(feed.polling) && Date.now() < until) {
+    signal.throwIfAborted();
+    await new Promise((done) => setTimeout(done, 200));
+    feed = await feeds.get(keys.feed(companyId, feedId), { consistent: true });
+  }
+  return feed?.lastResult ?? NOTHING;
+}
+
+async function pollTaken(
+  feed: FeedItem,
+  scheduled: boolean,
+  job: Pick<JobContext, 'step' | 'signal'>,
+  now: Date,
+): Promise<FeedPollResult> {
+  const { companyId } = feed;
   await job.step('Reading the feed');
   let entries: FeedEntryRead[];
   try {
@@ -63,41 +136,64 @@ export async function pollFeed(
     throw new JobUserError(error.message, 'invalid', error.code);
   }
 
-  const seen = new Map(
-    (await feedEntries.batchGet(entries.map((e) => keys.feedEntry(companyId, feedId, e.hash)))).map((e) => [e.hash, e]),
-  );
+  const markerOf = await markersOf(feed, entries);
   // Feeds list newest first; drafts are written oldest first.
   const fresh = entries
-    .filter((e) => !seen.get(e.hash)?.done)
+    .filter((e) => !markerOf(e)?.done)
     .reverse()
     .slice(0, MAX_NEW_PER_POLL);
   const postIds: number[] = [];
+  let newItems = 0;
   if (fresh.length) {
     const company = await generationContext(companyId);
     for (const entry of fresh) {
       await job.step(`Writing drafts for "${entry.title}"`);
-      const claimed = seen.get(entry.hash) ?? (await claimEntry(feed, entry, now));
+      const claimed = markerOf(entry) ?? (await claimEntry(feed, entry, now));
       if (claimed.done) continue;
       await writeEntryDrafts(feed, claimed, entry, company, now);
       postIds.push(...claimed.postIds);
+      newItems++;
     }
   }
   await record(
     feed,
     {
       lastStatus: 'ok',
-      lastMessage: fresh.length ? `${fresh.length} new entr${fresh.length === 1 ? 'y' : 'ies'} became drafts.` : null,
-      lastNewItems: fresh.length,
+      lastMessage: newItems ? `${newItems} new entr${newItems === 1 ? 'y' : 'ies'} became drafts.` : null,
+      lastNewItems: newItems,
     },
     now,
   );
-  return { newItems: fresh.length, postIds };
+  return { newItems, postIds };
 }
 
 /**
- * Records the entry as seen, with its drafts' ids reserved, before any draft is written: of two
- * polls racing, one claims it; a poll that dies after the claim is finished by the next one
- * with the same ids, so an entry is never drafted twice.
+ * The markers of the entries read: an entry's own (by its GUID, id or link), else the one its
+ * normalised title and link point to, so an entry whose id changed is the entry already seen.
+ */
+async function markersOf(feed: FeedItem, entries: FeedEntryRead[]) {
+  const key = (hash: string) => keys.feedEntry(feed.companyId, feed.id, hash);
+  const unique = (hashes: string[]) => [...new Set(hashes)].map(key);
+  const found = new Map<string, FeedEntry>();
+  const read = async (hashes: string[]) => {
+    for (const marker of await feedEntries.batchGet(unique(hashes.filter((h) => !found.has(h)))))
+      found.set(marker.hash, marker);
+  };
+  await read(entries.flatMap((e) => [e.hash, ...(e.aliasHash ? [e.aliasHash] : [])]));
+  await read([...found.values()].flatMap((m) => (m.aliasOf ? [m.aliasOf] : [])));
+  return (entry: FeedEntryRead): FeedEntry | undefined => {
+    const own = found.get(entry.hash);
+    if (own) return own;
+    const alias = entry.aliasHash ? found.get(entry.aliasHash) : undefined;
+    return alias?.aliasOf ? (found.get(alias.aliasOf) ?? alias) : alias;
+  };
+}
+
+/**
+ * Records the entry as seen, with its drafts' ids reserved, before any draft is written (with
+ * the marker of its title and link, in one transaction): of two polls racing, one claims it; a
+ * poll that dies after the claim is finished by the next one with the same ids, so an entry is
+ * never drafted twice. An entry whose title and link another entry claimed is that entry.
  */
 async function claimEntry(feed: FeedItem, entry: FeedEntryRead, now: Date): Promise<FeedEntry> {
   const claim: FeedEntry = {
@@ -111,8 +207,12 @@ async function claimEntry(feed: FeedItem, entry: FeedEntryRead, now: Date): Prom
     done: false,
     seenAt: now.toISOString(),
   };
-  if (await feedEntries.put(claim, { ifAbsent: true })) return claim;
-  const other = await feedEntries.get(keys.feedEntry(feed.companyId, feed.id, entry.hash), { consistent: true });
+  const written = await transact([
+    feedEntries.tx.put(claim, { ifAbsent: true }),
+    ...(entry.aliasHash ? [feedEntries.tx.put(aliasMarker(claim, entry.aliasHash), { ifAbsent: true })] : []),
+  ]);
+  if (written.ok) return claim;
+  const other = (await markersOf(feed, [entry]))(entry);
   if (!other) throw new TransientError('A feed entry claimed by another poll is gone');
   return other;
 }
@@ -141,7 +241,7 @@ async function writeEntryDrafts(
     },
     now,
   );
-  await feedEntries.change(keys.feedEntry(feed.companyId, feed.id, entry.hash), { set: { done: true } });
+  await feedEntries.change(keys.feedEntry(feed.companyId, feed.id, claimed.hash), { set: { done: true } });
 }
 
 /** The first `count` characters as visibleLength counts them, never half of a surrogate pair. */

@@ -12,6 +12,8 @@ export interface FeedEntryRead {
   /** GUID or Atom id, else the link, else title and date: the entry's identity across polls. */
   key: string;
   hash: string;
+  /** The hash of its normalised title and link, when it has a link: the same entry under a new id. */
+  aliasHash: string | null;
   title: string;
   link: string | null;
   /** The summary as plain text (feeds carry HTML in it). */
@@ -23,6 +25,29 @@ export interface FeedRead {
   title: string;
   entries: FeedEntryRead[];
 }
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 40);
+
+/** Text as two readers would compare it: NFKC, lower case, white space as one space, none at the ends. */
+const normalText = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** A link as two reads would give it: no fragment, lower-case host, no trailing slash. */
+function normalLink(link: string): string {
+  try {
+    const url = new URL(link);
+    url.hash = '';
+    return `${url.protocol}//${url.host.toLowerCase()}${url.pathname.replace(/\/+$/, '')}${url.search}`;
+  } catch {
+    return normalText(link);
+  }
+}
+
+/**
+ * The entry's title and link, normalised: what stays when a feed renames its ids on every read.
+ * Entries without a link have none (their titles alone are too weak: "Weekly news").
+ */
+export const aliasHashOf = (title: string, link: string | null) =>
+  link ? `t${sha(`${normalText(title)}\n${normalLink(link)}`).slice(1)}` : null;
 
 const plain = (html: string | undefined) =>
   html ? DomUtils.textContent(parseDocument(html)).replace(/\s+/g, ' ').trim() : '';
@@ -48,12 +73,15 @@ export async function readFeed(url: string, signal?: AbortSignal): Promise<FeedR
   const entries = feed.items.flatMap((item): FeedEntryRead[] => {
     const key = item.id?.trim() || item.link?.trim() || [item.title, item.pubDate?.toISOString()].join('|');
     if (!key.replace('|', '')) return [];
+    const title = plain(item.title) || 'Untitled';
+    const link = item.link?.trim() || null;
     return [
       {
         key,
-        hash: createHash('sha256').update(key).digest('hex').slice(0, 40),
-        title: plain(item.title) || 'Untitled',
-        link: item.link?.trim() || null,
+        hash: sha(key),
+        aliasHash: aliasHashOf(title, link),
+        title,
+        link,
         summary: plain(item.description),
         published: item.pubDate && !Number.isNaN(item.pubDate.getTime()) ? item.pubDate.toISOString() : null,
       },

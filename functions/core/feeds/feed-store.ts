@@ -4,7 +4,7 @@ import { invalid, notFound } from '../errors';
 import { checkTarget } from '../net';
 import { scheduler } from '../scheduler/scheduler-port';
 import { companyItemPrefix, keys, partition } from '../table/keys';
-import { feedEntries, feeds, type FeedItem } from './feed-entity';
+import { aliasMarker, feedEntries, feeds, type FeedEntry, type FeedItem } from './feed-entity';
 import { readFeed } from './feed-read';
 import { armFeedPoll, feedScheduleName, nextFeedPoll } from './feed-schedule';
 
@@ -64,8 +64,10 @@ export async function addFeed(companyId: number, userId: number, input: AddFeed,
     runAt: null,
     watchAt: null,
   });
-  await feedEntries.putAll(
-    read.entries.slice(0, BASELINE_ENTRIES).map((entry) => ({
+  // Each entry by its own key and by its title and link (feed-poll.ts), each marker once.
+  const baseline = new Map<string, FeedEntry>();
+  for (const entry of read.entries.slice(0, BASELINE_ENTRIES)) {
+    const own: FeedEntry = {
       companyId,
       feedId: id,
       hash: entry.hash,
@@ -75,8 +77,12 @@ export async function addFeed(companyId: number, userId: number, input: AddFeed,
       postIds: [],
       done: true,
       seenAt: now.toISOString(),
-    })),
-  );
+    };
+    if (!baseline.has(own.hash)) baseline.set(own.hash, own);
+    if (entry.aliasHash && !baseline.has(entry.aliasHash))
+      baseline.set(entry.aliasHash, aliasMarker(own, entry.aliasHash));
+  }
+  await feedEntries.putAll([...baseline.values()]);
   await armFeedPoll(companyId, id, nextFeedPoll(now.getTime()));
   return toApiFeed(await getFeed(companyId, id));
 }
