@@ -5,6 +5,9 @@ import { signedInUser, type TestClient } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 import { uploadImage } from './calendar-support';
 import { makePaid } from '../support/billing';
+import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { askedScopes } from '../../functions/core/integrations/platform-scopes';
+import { SANDBOX_CLIENTS } from '../../infra/local/sandbox/oauth-sandbox';
 import { connectWithProfile, failNext, sandboxPosts, settled, uniqueCopy, type ApiPost } from './publishing-support';
 
 beforeAll(() => {
@@ -148,6 +151,66 @@ describe('first comment', () => {
     const outcome = await commentSettled(client, id, 60_000);
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ status: 'posted' });
     expect(await sandboxComments(sandbox, comment)).toHaveLength(1);
+  });
+
+  it('on LinkedIn, a comment with reserved characters is posted as written', async () => {
+    const copy = uniqueCopy('comment reserved');
+    const comment = `${uniqueComment('reserved')} (see [the menu] at <our site> @team *now* _today_ ~ | \\ {x})`;
+    const { id, version } = await draftWithComment(client, 'linkedin', copy, comment);
+    await publishNowAt(client, id, version);
+    expect((await settled(client, id)).status).toBe('published');
+    expect(await commentSettled(client, id)).toMatchObject({ status: 'posted', error: null });
+    expect(await sandboxComments(sandbox, comment)).toHaveLength(1);
+  });
+
+  it('the Instagram stand-in refuses a comment from a token without instagram_manage_comments', async () => {
+    // A consent that granted everything but the comment scope, exchanged as Meta's token endpoint answers.
+    const { clientId, clientSecret } = SANDBOX_CLIENTS.facebook;
+    const redirectUri = `${client.baseUrl}/api/integrations/instagram/callback`;
+    const form = new URLSearchParams({ name: 'No Comments', decision: 'allow', client_id: clientId, state: 's' });
+    form.set('redirect_uri', redirectUri);
+    form.set(
+      'scope',
+      askedScopes('instagram')
+        .filter((s) => s !== 'instagram_manage_comments')
+        .join(','),
+    );
+    const approve = await fetch(`${sandbox}/__sandbox/approve/facebook`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    const graph = `${sandbox}/graph/${API_VERSIONS.graph.version}`;
+    const exchange = new URL(`${graph}/oauth/access_token`);
+    exchange.searchParams.set('client_id', clientId);
+    exchange.searchParams.set('client_secret', clientSecret);
+    exchange.searchParams.set('redirect_uri', redirectUri);
+    exchange.searchParams.set('code', new URL(approve.headers.get('location')!).searchParams.get('code') ?? '');
+    const { access_token: token } = (await (await fetch(exchange)).json()) as { access_token: string };
+    const call = async (path: string, fields: Record<string, string>) => {
+      const res = await fetch(`${graph}/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: new URLSearchParams(fields),
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as { id?: string; error?: { code: number; message: string } },
+      };
+    };
+    // Publishing needs no comment scope: the media is made.
+    const container = await call('17841400000001/media', {
+      image_url: 'https://cdn.example/a.jpg',
+      caption: uniqueCopy('no comment scope'),
+    });
+    const media = await call('17841400000001/media_publish', { creation_id: container.body.id ?? '' });
+    expect(media.status).toBe(200);
+    const refused = await call(`${media.body.id}/comments`, { message: 'A first comment' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({
+      code: 200,
+      message: '(#200) Requires instagram_manage_comments permission',
+    });
   });
 
   it("checks the platform's limit, refuses other platforms, and is locked with the post once published", async () => {

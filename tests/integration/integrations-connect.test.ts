@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { table, tableName } from '../../functions/core/table/client';
 import { keys } from '../../functions/core/table/keys';
@@ -7,11 +7,38 @@ import { fileTokenCrypto } from '../../functions/core/integrations/token-crypto'
 import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
 import { REFRESH_LEAD_MS, refreshScheduleName } from '../../functions/core/integrations/refresh-schedule';
 import { updateConnection } from '../../functions/core/integrations/connection-store';
+import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { askedScopes, scopeSentences } from '../../functions/core/integrations/platform-scopes';
 import { TestClient, linkIn, signedInUser, waitForMail } from '../support/api-client';
 import { connectPlatform, failNextPlatformCall, type SocialPlatform } from '../support/platform-connect';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
 const STATE_REFUSED = 'This connect link expired or was not started here. Please press Connect again.';
+const GRAPH = `/graph/${API_VERSIONS.graph.version}`;
+
+/**
+ * The connect flow with the consent granting only some of what was asked, as Meta's dialog lets a
+ * user decline a permission: where the callback sent the browser.
+ */
+async function connectGranting(client: TestClient, platform: SocialPlatform, grant: (asked: string[]) => string[]) {
+  const start = await client.get<{ url: string }>(`/api/integrations/${platform}/connect`);
+  const consent = new URL(start.body.url);
+  const form = new URLSearchParams({ name: 'Sandy Box', decision: 'allow' });
+  for (const field of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method']) {
+    form.set(field, consent.searchParams.get(field) ?? '');
+  }
+  const separator = platform === 'linkedin' ? ' ' : ',';
+  form.set('scope', grant((consent.searchParams.get('scope') ?? '').split(separator)).join(separator));
+  const app = platform === 'instagram' ? 'facebook' : platform;
+  const approve = await fetch(`${consent.origin}/__sandbox/approve/${app}`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  const callback = new URL(approve.headers.get('location')!);
+  const done = await client.get(callback.pathname + callback.search);
+  return new URL(done.headers.get('location')!);
+}
 
 beforeAll(() => {
   useSuiteRuntimeEnv();
@@ -219,7 +246,7 @@ describe('connecting platforms through the sandbox', () => {
   it('a token the platform reports expired while listing pages marks the connection', async () => {
     const { client } = await signedInUser('expired-read');
     const { sandboxOrigin } = await connectPlatform(client, 'facebook');
-    await failNextPlatformCall(sandboxOrigin, '/graph/v21.0/me/accounts', 'token-expired');
+    await failNextPlatformCall(sandboxOrigin, `${GRAPH}/me/accounts`, 'token-expired');
     const res = await client.get('/api/integrations/facebook/profiles');
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
@@ -232,7 +259,7 @@ describe('connecting platforms through the sandbox', () => {
   it('platform failures during connect come back to the apps tab as sentences', async () => {
     const { client } = await signedInUser('connect-errors');
     const { sandboxOrigin } = await connectPlatform(client, 'threads');
-    await failNextPlatformCall(sandboxOrigin, '/graph/v21.0/oauth/access_token', 'rate-limit');
+    await failNextPlatformCall(sandboxOrigin, `${GRAPH}/oauth/access_token`, 'rate-limit');
     const limited = await connectPlatform(client, 'facebook');
     expect(limited.landed.searchParams.get('error')).toBe(
       'Facebook is limiting requests right now. We will try again in 12 minutes.',
@@ -247,6 +274,83 @@ describe('connecting platforms through the sandbox', () => {
     for (const platform of ['facebook', 'linkedin', 'instagram']) {
       expect((await client.get(`/api/integrations/${platform}/status`)).body.connected).toBe(false);
     }
+  });
+});
+
+describe('the permissions a connection was granted', () => {
+  const firstComments = scopeSentences.missing('instagram', 'first comments', 'instagram_manage_comments');
+
+  it('asks for the comment and read-back scopes, and records what was granted', async () => {
+    const { client, companyId } = await signedInUser('scopes-granted');
+    const { consent } = await connectPlatform(client, 'facebook');
+    expect(consent.searchParams.get('scope')?.split(',')).toEqual(
+      expect.arrayContaining(['pages_manage_engagement', 'pages_read_user_engagement']),
+    );
+    expect((await rawItem(companyId, 'facebook'))!.scopes).toEqual(askedScopes('facebook'));
+    const linkedin = await connectPlatform(client, 'linkedin');
+    expect(linkedin.consent.searchParams.get('scope')?.split(' ')).toEqual(
+      expect.arrayContaining(['r_organization_social', 'r_member_social']),
+    );
+    expect((await rawItem(companyId, 'linkedin'))!.scopes).toEqual(askedScopes('linkedin'));
+  });
+
+  it('a consent that declined the comment scope is kept to reconnect, with the sentence naming first comments', async () => {
+    const { client } = await signedInUser('scopes-declined');
+    const landed = await connectGranting(client, 'instagram', (asked) =>
+      asked.filter((s) => s !== 'instagram_manage_comments'),
+    );
+    expect(landed.searchParams.get('error')).toBe(firstComments);
+    expect((await client.get('/api/integrations/instagram/status')).body).toEqual({
+      connected: false,
+      reconnect: true,
+      message: firstComments,
+    });
+    // Reconnecting with every permission mends it.
+    await connectPlatform(client, 'instagram');
+    expect((await client.get('/api/integrations/instagram/status')).body.connected).toBe(true);
+  });
+
+  it('a connection made before the comment scope was asked is marked to reconnect when read', async () => {
+    const { client, companyId } = await signedInUser('scopes-before');
+    await connectPlatform(client, 'instagram');
+    await connectPlatform(client, 'threads');
+    // As stored before granted scopes were recorded.
+    for (const platform of ['instagram', 'threads'] as const) {
+      await table().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.integration(companyId, platform),
+          UpdateExpression: 'REMOVE scopes',
+        }),
+      );
+    }
+    expect((await client.get('/api/integrations/instagram/status')).body).toEqual({
+      connected: false,
+      reconnect: true,
+      message: firstComments,
+    });
+    expect((await rawItem(companyId, 'instagram'))!).toMatchObject({ status: 'reconnect', message: firstComments });
+    // Threads asked then what it asks now.
+    expect((await client.get('/api/integrations/threads/status')).body.connected).toBe(true);
+  });
+
+  it('LinkedIn: a page needs its read scope once chosen, named in the sentence', async () => {
+    const { client } = await signedInUser('scopes-linkedin');
+    // Three profiles: none is chosen at connect, so only what every profile needs is checked.
+    const landed = await connectGranting(client, 'linkedin', (asked) =>
+      asked.filter((s) => s !== 'r_organization_social'),
+    );
+    expect(landed.searchParams.get('connected')).toBe('linkedin');
+    const chosen = await client.post('/api/integrations/linkedin/profile', { id: 'urn:li:organization:4000001' });
+    expect(chosen.body).toMatchObject({
+      connected: false,
+      reconnect: true,
+      message: scopeSentences.missing(
+        'linkedin',
+        'checking LinkedIn for a post or comment before sending it again',
+        'r_organization_social',
+      ),
+    });
   });
 });
 

@@ -6,6 +6,10 @@ import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
 import { postScheduleName } from '../../functions/core/publishing/post-schedule';
 import { instagramSentences } from '../../functions/core/integrations/instagram-client';
 import { linkedinSentences } from '../../functions/core/integrations/linkedin-client';
+import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { askedScopes } from '../../functions/core/integrations/platform-scopes';
+import { PLATFORM_SANDBOX_CLIENTS } from '../../infra/local/sandbox/platform-sandbox';
+import { ruleMessages, visibleLength } from '../../shared/platform-rules';
 import { signedInUser, waitForMail, type TestClient } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 import { uploadImage } from './calendar-support';
@@ -25,8 +29,38 @@ beforeAll(() => {
   useSuiteRuntimeEnv();
 });
 
-const FEED = '/graph/v21.0/2000001/feed';
-const IG_MEDIA = '/graph/v21.0/17841400000001/media';
+const GRAPH = `/graph/${API_VERSIONS.graph.version}`;
+const FEED = `${GRAPH}/2000001/feed`;
+const IG_MEDIA = `${GRAPH}/17841400000001/media`;
+
+/** Every character LinkedIn's little text reserves, written as a person would. */
+const RESERVED = 'Open (today) [v2] {beta} <new> for @team: *bold* _under_ ~tilde~ a|b back\\slash #spring # and C#';
+
+/** A LinkedIn token straight from the runtime's sandbox (consent, then the code exchange), with `scopes`. */
+async function linkedinToken(sandbox: string, appOrigin: string, scopes: string[]): Promise<string> {
+  const { clientId, clientSecret } = PLATFORM_SANDBOX_CLIENTS.linkedin;
+  const redirectUri = `${appOrigin}/api/integrations/linkedin/callback`;
+  const form = new URLSearchParams({ name: 'Rule Tester', decision: 'allow', client_id: clientId, state: 's' });
+  form.set('redirect_uri', redirectUri);
+  form.set('scope', scopes.join(' '));
+  const approve = await fetch(`${sandbox}/__sandbox/approve/linkedin`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  const code = new URL(approve.headers.get('location')!).searchParams.get('code') ?? '';
+  const res = await fetch(`${sandbox}/linkedin-www/oauth/v2/accessToken`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      client_secret: clientSecret,
+    }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
 
 const scheduleItem = async (name: string) =>
   (await table().send(new GetCommand({ TableName: tableName(), Key: keys.schedule(name) }))).Item;
@@ -196,13 +230,57 @@ describe('the publish workflow against the sandbox platforms', () => {
     expect((await settled(client, second!.id)).status).toBe('published');
   });
 
-  it("fails with Threads' byte limit when emoji make the post longer than Threads counts", async () => {
-    // 420 characters by the spec's count (within 500), 630 bytes as Threads counts them.
-    const copy = `${uniqueCopy('emoji').slice(0, 210)}${'🎉'.repeat(210)}`.slice(0, 1000);
+  it('refuses a Threads post that emoji make longer than Threads counts, before anything is sent', async () => {
+    // 420 characters, 1,050 as Threads counts them (each 🎉 is 4).
+    const copy = `${uniqueCopy('emoji').slice(0, 210)}${'🎉'.repeat(210)}`;
+    const res = await client.post('/api/calendar', { platforms: ['threads'], content: copy, action: 'publish' });
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(JSON.stringify(res.body)).toContain(ruleMessages.threadsEmojiTooLong(500));
+  });
+
+  it('publishes a Threads post of 500 accented and CJK characters, which Threads counts once each', async () => {
+    const head = uniqueCopy('accents').slice(0, 120);
+    let copy = `${head} Crème brûlée, smørrebrød, 春のメニュー、日本茶と和菓子。`;
+    while (visibleLength(copy) < 500) copy += visibleLength(copy) % 2 ? 'é' : '茶';
+    expect(visibleLength(copy)).toBe(500);
+    expect(Buffer.byteLength(copy)).toBeGreaterThan(500);
     const post = await settled(client, await publishNow(client, 'threads', copy));
-    expect(post.status).toBe('failed');
-    expect(post.error).toMatch(
-      /^Threads counts each emoji and accented letter as several characters, so this post is \d+ over Threads' limit of 500\. Shorten it and publish again\.$/,
+    expect(post, JSON.stringify(post)).toMatchObject({ status: 'published', error: null });
+    expect(await sandboxPosts(sandbox, copy)).toHaveLength(1);
+  });
+
+  it('publishes a LinkedIn post with every reserved character intact, and finds it after a lost answer', async () => {
+    const copy = `${uniqueCopy('reserved')} ${RESERVED}`;
+    const post = await settled(client, await publishNow(client, 'linkedin', copy));
+    expect(post, JSON.stringify(post)).toMatchObject({ status: 'published', error: null });
+    expect(await sandboxPosts(sandbox, copy)).toHaveLength(1);
+    // Made, then answered 500: the lookup reads LinkedIn's little text back as the same text.
+    const lost = `${uniqueCopy('reserved lost')} ${RESERVED}`;
+    await failNext(sandbox, { path: '/linkedin-api/rest/posts', failure: 'server-error', after: true });
+    expect((await settled(client, await publishNow(client, 'linkedin', lost))).status).toBe('published');
+    expect(await sandboxPosts(sandbox, lost)).toHaveLength(1);
+  });
+
+  it('the LinkedIn stand-in refuses a sunset version and unescaped little text, as LinkedIn would', async () => {
+    const token = await linkedinToken(sandbox, client.baseUrl, askedScopes('linkedin'));
+    const post = (version: string, commentary: string) =>
+      fetch(`${sandbox}/linkedin-api/rest/posts`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'linkedin-version': version,
+          'x-restli-protocol-version': '2.0.0',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ author: 'urn:li:organization:4000001', commentary, lifecycleState: 'PUBLISHED' }),
+      });
+    const sunset = await post('202411', uniqueCopy('sunset'));
+    expect(sunset.status).toBe(426);
+    expect(await sunset.json()).toMatchObject({ code: 'NONEXISTENT_VERSION' });
+    const unescaped = await post(API_VERSIONS.linkedin.version, `${uniqueCopy('unescaped')} (cut here)`);
+    expect(unescaped.status).toBe(422);
+    expect(((await unescaped.json()) as { message: string }).message).toMatch(
+      /^commentary: The character '\(' at \d+ is reserved in LinkedIn's little text format/,
     );
   });
 
