@@ -57,13 +57,19 @@ export function metaGraph(config: PlatformConfig, platform: SocialPlatform) {
       input: { creds: ClientCredentials; redirectUri: string; state: string; codeChallenge?: string },
       scope: string,
     ) {
-      return authorizationUrl(`${config.facebookWww}/${config.graphVersion}/dialog/oauth`, {
-        clientId: input.creds.clientId,
-        redirectUri: input.redirectUri,
-        state: input.state,
-        scope,
-        ...(input.codeChallenge ? { codeChallenge: input.codeChallenge } : {}),
-      });
+      return authorizationUrl(
+        `${config.facebookWww}/${config.graphVersion}/dialog/oauth`,
+        {
+          clientId: input.creds.clientId,
+          redirectUri: input.redirectUri,
+          state: input.state,
+          scope,
+          ...(input.codeChallenge ? { codeChallenge: input.codeChallenge } : {}),
+        },
+        // Facebook Login does not ask again for a permission the user declined unless told to
+        // (auth_type=rerequest): a reconnect for a missing permission must be able to grant it.
+        { auth_type: 'rerequest' },
+      );
     },
 
     async exchangeCode(input: {
