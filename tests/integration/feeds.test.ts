@@ -29,6 +29,9 @@ interface Entry {
 let site: LoopbackSite;
 const rss: Entry[] = [];
 const atom: Entry[] = [];
+/** A feed that gives its entries new ids on every read (a CMS that stamps them as it renders). */
+const renaming: Entry[] = [];
+let renamingReads = 0;
 
 const rssXml = () => `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0"><channel><title>Harbour Bakery Journal</title><link>${site.origin}/</link>
@@ -57,6 +60,20 @@ beforeAll(async () => {
   site = await serveSite((req, res) => {
     if (req.url === '/feed.xml') res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rssXml());
     else if (req.url === '/atom.xml') res.writeHead(200, { 'content-type': 'application/atom+xml' }).end(atomXml());
+    else if (req.url === '/renaming.xml') {
+      renamingReads++;
+      const items = renaming
+        .map(
+          (e) =>
+            `<item><guid isPermaLink="false">${e.guid}-read-${renamingReads}</guid><title>${e.title}</title><link>${e.link}</link><description>${e.summary}</description></item>`,
+        )
+        .reverse()
+        .join('');
+      res
+        .writeHead(200, { 'content-type': 'application/rss+xml' })
+        .end(`<?xml version="1.0"?><rss version="2.0"><channel><title>Renaming</title>${items}</channel></rss>`);
+    } else if (req.url === '/slow.xml')
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rssXml()), 600);
     else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Home</title><p>Hello</p>');
   });
 });
@@ -254,5 +271,37 @@ describe('feeds', () => {
     expect(draft?.content).toBe(
       `Sourdough notes 77: why our loaves rest for two days\n\nA long ferment makes a loaf that keeps: number 77 in our series on slow baking.\n\n${site.origin}/limit/77`,
     );
+  });
+
+  it('six Check now at once: one poll reads, the others answer its result; no job crashes, no draft twice', async () => {
+    const owner = await signedInUser('feed-parallel');
+    const added = await owner.client.post('/api/feeds', { url: `${site.origin}/slow.xml`, platforms: ['facebook'] });
+    const feedId = added.body.id as string;
+    entry(rss, 60, 'parallel');
+    entry(rss, 61, 'parallel');
+    const started = await Promise.all(Array.from({ length: 6 }, () => owner.client.post(`/api/feeds/${feedId}/poll`)));
+    expect(started.map((s) => s.status)).toEqual(started.map(() => 202));
+    const ended = await Promise.all(started.map((s) => settle(owner.client, s.body.uuid as string)));
+    expect(ended.map((e) => e.status)).toEqual(ended.map(() => 200));
+    const drafts = (await posts(owner.client)).filter((p) => p.content.includes('/parallel/'));
+    expect(drafts).toHaveLength(2);
+    // The polls that lost answered the winner's result: the drafts it made.
+    const answered = new Set(ended.flatMap((e) => e.body.postIds as number[]));
+    expect([...answered].sort((a, b) => a - b)).toEqual(drafts.map((d) => d.id).sort((a, b) => a - b));
+  });
+
+  it('a feed that renames its ids on every read makes no new drafts after the first poll', async () => {
+    const owner = await signedInUser('feed-renaming');
+    entry(renaming, 1, 'renamed');
+    const added = await owner.client.post('/api/feeds', { url: `${site.origin}/renaming.xml`, platforms: ['threads'] });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const feedId = added.body.id as string;
+    // The entry there when it was added, under a new id: still the entry already seen.
+    expect((await poll(owner.client, feedId)).body.newItems).toBe(0);
+    entry(renaming, 2, 'renamed');
+    expect((await poll(owner.client, feedId)).body.newItems).toBe(1);
+    expect((await poll(owner.client, feedId)).body.newItems).toBe(0);
+    expect((await poll(owner.client, feedId)).body.newItems).toBe(0);
+    expect(await posts(owner.client)).toHaveLength(1);
   });
 });

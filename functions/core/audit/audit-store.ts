@@ -93,15 +93,15 @@ export async function startAudit(input: {
   if (!(await auditLocks.put({ companyId: input.companyId, auditId: id, since }, { ifAbsent: true }))) {
     const held = await auditLocks.get(lockKey, { consistent: true });
     const age = held ? Date.now() - Date.parse(held.since) : 0;
+    const behind = held && (await getAudit(input.companyId, held.auditId));
     // A lock whose audit was never written is a start that died in between (a power cut).
-    const orphaned = held && age > ORPHAN_LOCK_MS && !(await getAudit(input.companyId, held.auditId));
-    const stale = held && (age > STALE_LOCK_MS || orphaned);
+    const orphaned = held && !behind && age > ORPHAN_LOCK_MS;
+    const stale = held && age > STALE_LOCK_MS;
     // A lock left by a run that has ended (its end and the lock's release are two writes), or
     // by a run nothing runs any more (ended here as failed), is not a run in progress.
-    const behind = held && !orphaned && !stale ? await getAudit(input.companyId, held.auditId) : undefined;
     const ended = behind && behind.status !== 'running' && behind.status !== 'stopping';
     const dead = behind && !ended && isAbandoned(behind) && (await endDeadRun(behind));
-    if (held && !stale && !orphaned && !ended && !dead) throw conflict(auditMessages.alreadyRunning);
+    if (held && !(stale || orphaned || ended || dead)) throw conflict(auditMessages.alreadyRunning);
     // Taken on the lock as read: of two starts taking over the same lock, one wins.
     const takenOver = await auditLocks.put(
       { companyId: input.companyId, auditId: id, since },
