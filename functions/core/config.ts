@@ -108,10 +108,6 @@ export const config = {
   get chromiumPath(): string {
     return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   },
-  /** Facebook's Graph API version: versions are retired on a schedule. */
-  get facebookGraphVersion(): string {
-    return process.env.FACEBOOK_GRAPH_VERSION ?? 'v21.0';
-  },
   /** Set only on the embedded runtime: the sandbox speaking Google's and Facebook's OAuth subset. */
   get oauthSandboxOrigin(): string | undefined {
     return process.env.OAUTH_SANDBOX_ORIGIN || undefined;

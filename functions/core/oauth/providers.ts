@@ -2,6 +2,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { PROVIDERS, type ProviderName } from '@shared/contracts/auth';
 import { z } from 'zod';
 import { config } from '../config';
+import { platformConfig } from '../integrations/platform-config';
 import { log } from '../log';
 
 export { PROVIDERS, type ProviderName };
@@ -27,7 +28,8 @@ export interface ProviderEndpoints {
 }
 
 /** Facebook's Graph API version is configuration: versions are retired on a schedule. */
-const graphVersion = () => config.facebookGraphVersion;
+/** The same Graph version as the platform clients: one table of versions and their sunsets. */
+const graphVersion = () => platformConfig().graphVersion;
 
 const GOOGLE_SCOPE = 'openid email profile';
 
