@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/free-port';
+import { realWordPressMissing, startRealWordPress, type RealWordPress, type RealWordPressInfo } from './real-wordpress';
 import { startRuntimeProcess, type RuntimeProcess } from './runtime';
 
 declare module 'vitest' {
@@ -7,6 +8,8 @@ declare module 'vitest' {
     runtime: Omit<RuntimeProcess, 'stop' | 'crash'>;
     /** Loopback ports the runtime's safe fetcher may reach (FETCH_ALLOW): tests serve websites there. */
     sitePorts: number[];
+    /** The real WordPress of the run (integration only), or why there is none. */
+    realWordPress: RealWordPressInfo | { missing: string };
   }
 }
 
@@ -39,14 +42,44 @@ interface Started {
  */
 const registry = ((globalThis as { __suiteRuntimes?: Map<string, Promise<Started>> }).__suiteRuntimes ??= new Map());
 
+/**
+ * The real WordPress (tests/support/real-wordpress.ts), once per run and for the integration
+ * project only, started beside the runtime. Its two sites' ports are picked first, so the
+ * runtime's safe fetcher may reach them.
+ */
+const wordpress = ((globalThis as { __suiteWordPress?: WordPressEntry }).__suiteWordPress ??= {});
+interface WordPressEntry {
+  ports?: Promise<{ main: number; permalinks: number }>;
+  started?: Promise<RealWordPress>;
+}
+const wordpressPorts = () =>
+  (wordpress.ports ??= (async () => {
+    const main = await freePort();
+    let permalinks = await freePort();
+    while (permalinks === main) permalinks = await freePort();
+    return { main, permalinks };
+  })());
+
+async function realWordPress(): Promise<RealWordPressInfo | { missing: string }> {
+  const missing = realWordPressMissing();
+  if (missing) return { missing };
+  const ports = await wordpressPorts();
+  const { stop: _stop, ...info } = await (wordpress.started ??= startRealWordPress({ ports }));
+  return info;
+}
+
 async function start(profile: string): Promise<Started> {
+  const { main, permalinks } = await wordpressPorts();
   const sitePorts: number[] = [];
   while (sitePorts.length < 8) {
     const port = await freePort();
-    if (!sitePorts.includes(port)) sitePorts.push(port);
+    if (!sitePorts.includes(port) && port !== main && port !== permalinks) sitePorts.push(port);
   }
   const runtime = await startRuntimeProcess({
-    env: { FETCH_ALLOW: sitePorts.map((p) => `127.0.0.1:${p}`).join(','), ...PROFILE_ENV[profile] },
+    env: {
+      FETCH_ALLOW: [...sitePorts, main, permalinks].map((p) => `127.0.0.1:${p}`).join(','),
+      ...PROFILE_ENV[profile],
+    },
   });
   return { runtime, sitePorts, users: 0 };
 }
@@ -59,14 +92,30 @@ export async function setup(project: TestProject) {
     entry = start(profile);
     registry.set(profile, entry);
   }
+  const withWordPress = project.name === 'integration';
+  const site = withWordPress
+    ? realWordPress()
+    : Promise.resolve({ missing: 'The real WordPress runs for the integration project only.' });
+  // Awaited below; a runtime that fails first must not leave this rejection unheard.
+  site.catch(() => undefined);
   const started = await entry;
   started.users++;
   const { stop: _stop, crash: _crash, ...info } = started.runtime;
   project.provide('runtime', info);
   project.provide('sitePorts', started.sitePorts);
-  return async () => {
+  const teardown = async () => {
+    const running = withWordPress ? wordpress.started : undefined;
+    wordpress.started = undefined;
+    await running?.then((w) => w.stop()).catch(() => undefined);
     if (--started.users > 0) return;
     registry.delete(profile);
     await started.runtime.stop();
   };
+  try {
+    project.provide('realWordPress', await site);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }
