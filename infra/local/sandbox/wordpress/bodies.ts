@@ -1,7 +1,6 @@
-import { escapeHtml } from '../kit/answers';
-import type { Media, Post } from './context';
+import type { Media, Post, Term, WordPressContext } from './context';
 
-/** Posts and media as WordPress's REST API shows them. */
+/** Posts, media and terms as WordPress's REST API shows them. */
 
 /** WordPress's dates: `2024-05-01T10:00:00`, no zone (the sandbox site's time zone is UTC). */
 export const wpDate = (ms: number) => new Date(ms).toISOString().slice(0, 19);
@@ -13,29 +12,54 @@ export const parseWpDate = (value: string) => {
   return Number.isNaN(ms) ? undefined : ms;
 };
 
-/** A post as the REST API shows it; `raw` fields are for `context=edit` (single reads keep them, as before). */
-export const postBody = (p: Post, edit = true) => ({
+/** A post's address: `/?p=ID` with Plain permalinks, the dated one WordPress's installer turns on otherwise. */
+const permalink = (ctx: WordPressContext, p: Post) => {
+  if (ctx.plainPermalinks.has(p.site) || !p.slug) return `${p.site}/?p=${p.id}`;
+  return `${p.site}/${wpDate(p.date).slice(0, 10).replace(/-/g, '/')}/${p.slug}/`;
+};
+
+/**
+ * A post as the REST API shows it; `raw` fields are for `context=edit` (single reads keep them,
+ * as before). Title and content are HTML already: `rendered` shows them as they are (the
+ * texturizer and wpautop are not played).
+ */
+export const postBody = (ctx: WordPressContext, p: Post, edit = true) => ({
   id: p.id,
   date: wpDate(p.date),
   date_gmt: wpDate(p.date),
-  link: `${p.site}/?p=${p.id}`,
+  slug: p.slug ?? '',
+  link: permalink(ctx, p),
   status: p.status,
   author: p.author,
   featured_media: p.featured_media,
-  title: edit ? { raw: p.title, rendered: escapeHtml(p.title) } : { rendered: escapeHtml(p.title) },
+  categories: p.categories ?? [],
+  tags: p.tags ?? [],
+  title: edit ? { raw: p.title, rendered: p.title } : { rendered: p.title },
   content: edit ? { raw: p.content, rendered: p.content, protected: false } : { rendered: p.content, protected: false },
 });
 
 export const mediaBody = (m: Media) => {
-  const title = m.stored.replace(/\.[^.]*$/, '');
+  const title = m.title ?? m.stored.replace(/\.[^.]*$/, '');
   return {
     id: m.id,
     date: wpDate(m.date),
     date_gmt: wpDate(m.date),
+    slug: m.slug ?? '',
+    // WordPress calls everything but images a file: a video is `file`, told apart by its mime type.
     media_type: m.mime.startsWith('image/') ? 'image' : 'file',
     mime_type: m.mime,
-    post: 0,
-    title: { rendered: escapeHtml(title) },
+    post: m.post || null,
+    alt_text: m.alt ?? '',
+    title: { raw: title, rendered: title },
     source_url: `${m.site}/wp-content/uploads/${encodeURIComponent(m.stored)}`,
   };
 };
+
+export const termBody = (t: Term, count: number) => ({
+  id: t.id,
+  count,
+  name: t.name,
+  slug: t.slug,
+  taxonomy: t.taxonomy,
+  ...(t.taxonomy === 'category' ? { parent: t.parent } : {}),
+});

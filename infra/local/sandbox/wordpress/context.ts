@@ -11,12 +11,17 @@ export interface Post {
   id: number;
   /** When it was made (or the `date_gmt` a create gave), ms since the epoch. */
   date: number;
+  /** HTML, as WordPress keeps it: what the caller sent. */
   title: string;
   content: string;
   status: string;
   featured_media: number;
   author: number;
   site: string;
+  /** Term ids; a post given none is filed under the site's default category, as WordPress does. */
+  categories?: number[];
+  tags?: number[];
+  slug?: string;
 }
 export interface Media {
   id: number;
@@ -26,13 +31,51 @@ export interface Media {
   bytes: number;
   date: number;
   site: string;
+  /** The post slug (`post_name`): the one asked for, made unique among the site's media. */
+  slug?: string;
+  title?: string;
+  alt?: string;
+  /** The post it is attached to (its parent), 0 for none. */
+  post?: number;
 }
 
 export interface ApplicationPassword {
   password: string;
   appId: string;
   name: string;
+  /** As WordPress names each one (a v4 UUID), and when it was made (seconds). */
+  uuid?: string;
+  created?: number;
 }
+
+/** A category or tag of a site (one id sequence with posts, as WordPress's terms are apart but unique). */
+export interface Term {
+  id: number;
+  taxonomy: 'category' | 'post_tag';
+  name: string;
+  slug: string;
+  parent: number;
+  site: string;
+}
+
+/** WordPress's roles, each with what the app's calls need of it. */
+export const ROLE_CAPABILITIES: Record<string, string[]> = {
+  administrator: [
+    'read',
+    'edit_posts',
+    'publish_posts',
+    'upload_files',
+    'unfiltered_html',
+    'manage_categories',
+    'edit_users',
+    'list_users',
+    'create_users',
+  ],
+  editor: ['read', 'edit_posts', 'publish_posts', 'upload_files', 'unfiltered_html', 'manage_categories'],
+  author: ['read', 'edit_posts', 'publish_posts', 'upload_files'],
+  contributor: ['read', 'edit_posts'],
+  subscriber: ['read'],
+};
 export interface WpcomCode {
   blog: string;
   redirectUri: string;
@@ -44,8 +87,11 @@ export interface WordPressRequestLog {
   at: string;
   method: string;
   path: string;
+  /** The REST route the call named (`/wp/v2/posts`), by path or `rest_route`. */
+  route?: string;
   user?: string;
   query: Record<string, string>;
+  /** 0 when the connection closed without an answer. */
   status: number;
 }
 
@@ -55,7 +101,12 @@ export interface WordPressContext {
   /** Application passwords by user login: WordPress keeps several per user, grouped by app_id. */
   passwords: Map<string, ApplicationPassword[]>;
   users: Map<string, number>;
+  /** Each login's role; a login first seen at the sandbox's sign-in is an administrator. */
+  roles: Map<string, string>;
   posts: Map<number, Post>;
+  terms: Map<number, Term>;
+  /** Sites whose permalinks are Plain: /wp-json/ is then a web page and the API is at ?rest_route=. */
+  plainPermalinks: Set<string>;
   media: Map<number, Media>;
   wpcomCodes: Map<string, WpcomCode>;
   wpcomTokens: Map<string, { blog: string; login: string }>;
@@ -72,9 +123,10 @@ export const json = jsonAnswer('application/json; charset=UTF-8', failAfter);
 export const invalidParam = (res: ServerResponse, name: string) =>
   wordpressError(res, 400, 'rest_invalid_param', `Invalid parameter(s): ${name}`);
 
-/** A REST call on a site, signed in as `login`. */
+/** A REST call on a site, signed in as `login` (with `password`, the application password used). */
 export interface SiteCall extends Call {
   login: string;
+  password?: ApplicationPassword;
   /** The site's address (the sandbox's origin, or https://{blog} on WordPress.com). */
   site: string;
 }
@@ -84,3 +136,12 @@ export function userId(ctx: WordPressContext, login: string) {
   if (!ctx.users.has(login)) ctx.users.set(login, ctx.users.size + 1);
   return ctx.users.get(login) ?? 1;
 }
+
+export const roleOf = (ctx: WordPressContext, login: string) => ctx.roles.get(login) ?? 'administrator';
+export const can = (ctx: WordPressContext, login: string, capability: string) =>
+  (ROLE_CAPABILITIES[roleOf(ctx, login)] ?? []).includes(capability);
+export const loginOf = (ctx: WordPressContext, id: number) => [...ctx.users].find(([, uid]) => uid === id)?.[0];
+
+/** The address a site's REST API is announced at (its Link header), by its permalinks. */
+export const apiRoot = (ctx: WordPressContext, site: string) =>
+  ctx.plainPermalinks.has(site) ? `${site}/index.php?rest_route=/` : `${site}/wp-json/`;

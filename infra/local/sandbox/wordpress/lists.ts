@@ -108,7 +108,9 @@ export function listPosts(ctx: WordPressContext, { res, url, site }: SiteCall) {
     .sort((x, y) => (a.order === 'asc' ? by(x, y) : -by(x, y)));
   const pages = Math.ceil(found.length / a.perPage);
   if (a.page > Math.max(1, pages)) return pageTooLarge(res);
-  const shown = found.slice((a.page - 1) * a.perPage, a.page * a.perPage).map((p) => postBody(p, a.context === 'edit'));
+  const shown = found
+    .slice((a.page - 1) * a.perPage, a.page * a.perPage)
+    .map((p) => postBody(ctx, p, a.context === 'edit'));
   return json(res, 200, shown, { 'x-wp-total': String(found.length), 'x-wp-totalpages': String(pages) });
 }
 
@@ -120,18 +122,26 @@ const pageTooLarge = (res: ServerResponse) =>
     'The page number requested is larger than the number of pages available.',
   );
 
-/** GET /wp/v2/media: `search` (in the title, which is the stored name's stem), `after`, `per_page`, `orderby`/`order` by date. */
+/**
+ * GET /wp/v2/media: `slug` (a comma list, exact), `search` (in the title), `parent`, `after`,
+ * `per_page`, `orderby`/`order` by date.
+ */
 export function listMedia(ctx: WordPressContext, { res, url, site }: SiteCall) {
   const q = url.searchParams;
   const args = argumentsOf(q);
   const after = args.date('after');
   const order = args.oneOf('order', 'desc', ['asc', 'desc']);
+  args.oneOf('context', 'view', ['view', 'embed', 'edit']);
   const invalid = args.invalid();
   if (invalid) return invalidParam(res, invalid);
   const search = (q.get('search') ?? '').toLowerCase();
+  const slugs = q.has('slug') ? new Set((q.get('slug') ?? '').split(',').map((s) => s.trim())) : undefined;
+  const parent = q.has('parent') ? Number(q.get('parent')) : undefined;
   const found = [...ctx.media.values()]
     .filter((m) => m.site === site && (after === undefined || m.date > after))
-    .filter((m) => !search || m.stored.toLowerCase().includes(search))
+    .filter((m) => !slugs || slugs.has(m.slug ?? ''))
+    .filter((m) => parent === undefined || (m.post ?? 0) === parent)
+    .filter((m) => !search || (m.title ?? m.stored).toLowerCase().includes(search))
     .sort((a, b) => (order === 'asc' ? 1 : -1) * (a.date - b.date || a.id - b.id));
   return json(res, 200, found.slice(0, args.perPage).map(mediaBody), { 'x-wp-total': String(found.length) });
 }
