@@ -1,4 +1,4 @@
-import type { Media, Post, Term, WordPressContext } from './context';
+import type { Media, Post, Term } from './context';
 
 /** Posts, media and terms as WordPress's REST API shows them. */
 
@@ -12,23 +12,24 @@ export const parseWpDate = (value: string) => {
   return Number.isNaN(ms) ? undefined : ms;
 };
 
-/** A post's address: `/?p=ID` with Plain permalinks, the dated one WordPress's installer turns on otherwise. */
-const permalink = (ctx: WordPressContext, p: Post) => {
-  if (ctx.plainPermalinks.has(p.site) || !p.slug) return `${p.site}/?p=${p.id}`;
-  return `${p.site}/${wpDate(p.date).slice(0, 10).replace(/-/g, '/')}/${p.slug}/`;
-};
+/**
+ * A post's address. WordPress answers the dated one with pretty permalinks; the stand-in keeps
+ * `/?p=ID`, which a real site also opens (it redirects to the pretty one), and which the
+ * embedded runtime's own tests read.
+ */
+const permalink = (p: Post) => `${p.site}/?p=${p.id}`;
 
 /**
  * A post as the REST API shows it; `raw` fields are for `context=edit` (single reads keep them,
  * as before). Title and content are HTML already: `rendered` shows them as they are (the
  * texturizer and wpautop are not played).
  */
-export const postBody = (ctx: WordPressContext, p: Post, edit = true) => ({
+export const postBody = (p: Post, edit = true) => ({
   id: p.id,
   date: wpDate(p.date),
   date_gmt: wpDate(p.date),
   slug: p.slug ?? '',
-  link: permalink(ctx, p),
+  link: permalink(p),
   status: p.status,
   author: p.author,
   featured_media: p.featured_media,

@@ -108,9 +108,7 @@ export function listPosts(ctx: WordPressContext, { res, url, site }: SiteCall) {
     .sort((x, y) => (a.order === 'asc' ? by(x, y) : -by(x, y)));
   const pages = Math.ceil(found.length / a.perPage);
   if (a.page > Math.max(1, pages)) return pageTooLarge(res);
-  const shown = found
-    .slice((a.page - 1) * a.perPage, a.page * a.perPage)
-    .map((p) => postBody(ctx, p, a.context === 'edit'));
+  const shown = found.slice((a.page - 1) * a.perPage, a.page * a.perPage).map((p) => postBody(p, a.context === 'edit'));
   return json(res, 200, shown, { 'x-wp-total': String(found.length), 'x-wp-totalpages': String(pages) });
 }
 

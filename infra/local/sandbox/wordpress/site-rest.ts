@@ -440,13 +440,13 @@ async function createPost(ctx: WordPressContext, call: SiteCall) {
     slug: uniqueSlug(taken, slugOf(body.title ?? '') || String(id)),
   };
   ctx.posts.set(post.id, post);
-  return json(res, 201, postBody(ctx, post));
+  return json(res, 201, postBody(post));
 }
 
 function readPost(ctx: WordPressContext, { res, site }: SiteCall, id: string) {
   const post = ctx.posts.get(Number(id));
   return post && post.site === site
-    ? json(res, 200, postBody(ctx, post))
+    ? json(res, 200, postBody(post))
     : wordpressError(res, 404, 'rest_post_invalid_id', 'Invalid post ID.');
 }
 
