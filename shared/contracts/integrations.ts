@@ -14,6 +14,7 @@ import {
   searchConsoleWebsiteSchema,
   wordpressCallbackQuerySchema,
   wordpressConnectSchema,
+  wordpressTermsListSchema,
 } from '../schemas/integrations';
 
 /** Connected apps: Facebook, Instagram, Threads and LinkedIn (spec 02 §7). */
@@ -104,8 +105,15 @@ export const wordpressContracts = {
     method: 'POST',
     path: '/api/integrations/wordpress/disconnect',
     permission: 'apps',
-    summary: 'Forget the WordPress site and its application password or token',
+    summary: 'Revoke the application password on the site, then forget the site and its password or token',
     responses: { 200: integrationStatusSchema },
+  }),
+  terms: defineContract({
+    method: 'GET',
+    path: '/api/integrations/wordpress/terms',
+    permission: 'view',
+    summary: "The connected site's categories and tags, read from the site, for the blog editor to file a post under",
+    responses: { 200: wordpressTermsListSchema },
   }),
 };
 

@@ -62,6 +62,17 @@ const mediaIds = z
   .array(z.int({ error: calendarFormMessages.mediaInvalid }).check(z.positive(calendarFormMessages.mediaInvalid)))
   .check(z.maxLength(100));
 
+/**
+ * A WordPress post's categories and tags: ids of the connected site's own terms, chosen in the
+ * blog editor from what the site lists (GET /api/integrations/wordpress/terms). Without them the
+ * site files the post under its default category.
+ */
+export const wordpressTermsSchema = z.object({
+  categories: z.array(z.int().check(z.positive())).check(z.maxLength(50)),
+  tags: z.array(z.int().check(z.positive())).check(z.maxLength(100)),
+});
+export type WordPressTerms = z.output<typeof wordpressTermsSchema>;
+
 export const postSchema = z
   .object({
     id: z.number(),
@@ -92,6 +103,8 @@ export const postSchema = z
      * module of approvals (a unit test keeps the two lists equal).
      */
     approval: z.optional(z.enum(['in-review', 'approved', 'changes-requested'])),
+    /** A WordPress post's categories and tags, once chosen; absent otherwise. */
+    wordpress: z.optional(wordpressTermsSchema),
   })
   .check(z.meta({ title: 'Post' }));
 export type Post = z.output<typeof postSchema>;
@@ -113,6 +126,8 @@ export const createPostSchema = z.object({
   files: z._default(mediaIds, []),
   scheduledAt: z.optional(z.nullable(instant)),
   action: postActionSchema,
+  /** For a WordPress post: its categories and tags (ignored for other platforms). */
+  wordpress: z.optional(wordpressTermsSchema),
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
 
@@ -122,6 +137,8 @@ export const updatePostSchema = z.object({
   files: z.optional(mediaIds),
   scheduledAt: z.optional(z.nullable(instant)),
   action: z._default(postActionSchema, 'save'),
+  /** For a WordPress post: its categories and tags (ignored for other platforms). */
+  wordpress: z.optional(wordpressTermsSchema),
   /** The version the editor loaded; a newer one on the server is a 409, never a silent overwrite. */
   version: z.optional(z.int()),
 });

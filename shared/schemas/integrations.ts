@@ -126,6 +126,21 @@ export const wordpressCallbackQuerySchema = z.object({
   error_description: z.optional(z.string().check(z.maxLength(2000))),
 });
 
+/** A category or tag of the connected WordPress site; `parent` for a category under another. */
+export const wordpressTermSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  parent: z.optional(z.number()),
+});
+export type WordPressSiteTerm = z.infer<typeof wordpressTermSchema>;
+
+/** GET /api/integrations/wordpress/terms: what the site files posts under, read from it. */
+export const wordpressTermsListSchema = z.object({
+  categories: z.array(wordpressTermSchema),
+  tags: z.array(wordpressTermSchema),
+});
+export type WordPressTermsList = z.infer<typeof wordpressTermsListSchema>;
+
 /** A Search Console property (sites.list's siteEntry): a URL-prefix or a `sc-domain:` property. */
 export const searchConsoleSiteSchema = z.object({ url: z.string(), permissionLevel: z.string() });
 export type SearchConsoleSite = z.infer<typeof searchConsoleSiteSchema>;

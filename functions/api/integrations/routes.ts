@@ -16,6 +16,7 @@ import { wordpressCallback } from './wordpress-callback';
 import { wordpressConnect } from './wordpress-connect';
 import { wordpressDisconnect } from './wordpress-disconnect';
 import { wordpressStatus } from './wordpress-status';
+import { wordpressTermsRoute } from './wordpress-terms';
 
 export const routes = [
   connect,
@@ -29,6 +30,7 @@ export const routes = [
   wordpressCallback,
   wordpressStatus,
   wordpressDisconnect,
+  wordpressTermsRoute,
   googleConnect,
   googleCallback,
   searchConsoleConnect,

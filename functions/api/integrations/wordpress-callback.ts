@@ -7,7 +7,9 @@ import { finishWordPressConnect } from '../../core/integrations/wordpress-connec
 /**
  * The site's authorize-application page (or WordPress.com) sends the browser back here. The
  * password is kept only for the user, browser and company that started this connect, for the
- * site they named, once, and only after the site accepts it.
+ * site they named, once, and only after the site accepts it. "No, I do not approve" comes back
+ * to our reject address, which carries `success=false`; WordPress's `error=disabled` (no
+ * application passwords for this account) is not a cancel but a cause, told as such.
  */
 export const wordpressCallback = defineRoute(wordpressContracts.callback, {
   access: 'public',
@@ -18,13 +20,14 @@ export const wordpressCallback = defineRoute(wordpressContracts.callback, {
       state: query.state,
       cookies,
       user,
-      cancelled: Boolean(query.success === 'false' || query.error),
+      cancelled: query.success === 'false' || Boolean(query.error && query.error !== 'disabled'),
       finish: (saved) =>
         finishWordPressConnect(saved, {
           siteUrl: query.site_url,
           userLogin: query.user_login,
           password: query.password,
           code: query.code,
+          error: query.error,
           callbackUrl: callbackUrl('wordpress'),
         }),
     }),

@@ -36,6 +36,8 @@ export const postItemSchema = z.object({
   approval: approvalItemSchema.nullable().default(null),
   /** Posted by the publish workflow right after the post, with its own outcome (first-comment.ts). */
   firstComment: firstCommentItemSchema.nullable().default(null),
+  /** A WordPress post's categories and tags (term ids of the site); null until chosen. */
+  wordpress: z.object({ categories: z.array(z.number()), tags: z.array(z.number()) }).nullish(),
   version: z.number(),
 });
 export type PostItem = z.output<typeof postItemSchema>;

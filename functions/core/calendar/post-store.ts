@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages';
 import { approvalMessages } from '@shared/schemas/approvals';
 import { checkPost, type Platform } from '@shared/platform-rules';
-import { calendarMessages, type Post, type PostAction } from '@shared/schemas/calendar';
+import { calendarMessages, type Post, type PostAction, type WordPressTerms } from '@shared/schemas/calendar';
 import { requirePaidPlan } from '../billing/paid-plan';
 import { getCompany } from '../companies/company-store';
 import { conflict, DomainError, invalid, notFound } from '../errors';
@@ -42,6 +42,7 @@ export function toApiPost(item: PostItem): Post {
     version: item.version,
     permalink: item.permalink,
     ...(item.approval ? { approval: item.approval.state } : {}),
+    ...(item.wordpress ? { wordpress: item.wordpress } : {}),
   };
 }
 
@@ -111,6 +112,7 @@ export interface NewPosts {
   files: number[];
   scheduledAt?: string | null;
   action: PostAction;
+  wordpress?: WordPressTerms;
 }
 
 const normalInstant = (value: string | null | undefined) =>
@@ -132,7 +134,7 @@ type NewPostFields = Pick<
   | 'files'
   | 'publish'
 > &
-  Partial<Pick<PostItem, 'publishedAt'>>;
+  Partial<Pick<PostItem, 'publishedAt' | 'wordpress'>>;
 
 /** A post as first written, version 1. */
 const freshPost = (fields: NewPostFields, now: Date): PostItem => ({
@@ -145,6 +147,7 @@ const freshPost = (fields: NewPostFields, now: Date): PostItem => ({
   leaseUntil: null,
   approval: null,
   firstComment: null,
+  wordpress: null,
   version: 1,
   ...fields,
 });
@@ -181,6 +184,7 @@ export async function createPosts(companyId: number, input: NewPosts, now = new 
         date: state.date,
         files: input.files,
         publish: state.publish,
+        wordpress: platform === 'wordpress' ? (input.wordpress ?? null) : null,
       },
       now,
     );
@@ -298,6 +302,7 @@ export interface PostChanges {
   scheduledAt?: string | null;
   action: PostAction;
   version?: number;
+  wordpress?: WordPressTerms;
 }
 
 /**
@@ -320,6 +325,7 @@ export async function updatePost(
     subject: changes.subject === undefined ? current.subject : changes.subject?.trim() ? changes.subject : null,
     content: changes.content ?? current.content,
     files: changes.files ?? current.files,
+    wordpress: current.platform === 'wordpress' ? (changes.wordpress ?? current.wordpress) : current.wordpress,
     status: state.status,
     scheduledAt: state.scheduledAt,
     publish: state.publish,

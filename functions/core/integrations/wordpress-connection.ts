@@ -1,29 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import type { WordPressTermsList } from '@shared/schemas/integrations';
 import { isWordPressCom } from '@shared/wordpress-site';
+import { getCompany } from '../companies/company-store';
 import { conflict, fieldError } from '../errors';
+import { log } from '../log';
 import { credentials as oauthCredentials } from '../oauth/providers';
 import { createConnectState, type ConnectState } from './connect-state';
 import type { Connection } from './connection-entity';
-import { saveConnection, withConnection } from './connection-store';
+import {
+  disconnect,
+  getConnection,
+  openSecrets,
+  saveConnection,
+  sealSecrets,
+  updateConnection,
+  withConnection,
+} from './connection-store';
 import { platformConfig } from './platform-config';
+import { PlatformError } from './platform-error';
 import {
   wordpressClient,
   wordpressCredentialsSchema,
   wordpressSentences,
   type PublishedWordPressPost,
   type WordPressCredentials,
-  type WordPressMedia,
+  type WordPressMediaItem,
+  type WordPressTerm,
 } from './wordpress-client';
 
 /** Groups every application password this app creates in the user's WordPress profile. */
 export const WORDPRESS_APP_ID = '6b3e7f2a-4c1d-4e8b-9a55-0f3d2c1b7a90';
 export const WORDPRESS_APP_NAME = 'Marketing Automation';
 
+/**
+ * The name of one connection's application password. WordPress refuses a second password of
+ * the same name for a user on its own page, where the user is then stuck, so each connect asks
+ * for a new one: the company (what the user recognises in their profile) and a short random id.
+ */
+export function wordpressAppName(companyName: string | undefined): string {
+  const company = (companyName ?? '')
+    .replace(/[<>&"'%\\\r\n\t]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 40)
+    .trim();
+  const id = randomBytes(4).toString('hex').slice(0, 6);
+  return `${WORDPRESS_APP_NAME} (${company ? `${company} ` : ''}${id})`;
+}
+
 const client = () => wordpressClient(platformConfig());
 
 /**
  * Starts a connect for the site the user named: WordPress.com sites go to WordPress.com's
- * consent page; a self-hosted site's REST index is read (through the safe fetcher) for its
- * authorize-application page, where the user approves an application password for us.
+ * consent page; a self-hosted site's REST API is found (through the safe fetcher, wherever its
+ * permalinks put it) for its authorize-application page, where the user approves an
+ * application password named for this connection. The refusal comes back to an address of its
+ * own (`success=false`): WordPress sends the browser to `reject_url` as it is.
  */
 export async function startWordPressConnect(input: {
   site: string;
@@ -49,12 +81,14 @@ export async function startWordPressConnect(input: {
   const state = await createConnectState({ platform: 'wordpress', companyId, userId, site, siteName: found.name });
   const back = new URL(callbackUrl);
   back.searchParams.set('state', state);
+  const refused = new URL(back);
+  refused.searchParams.set('success', 'false');
   const url = client().authorizeApplicationUrl({
     authorizeUrl: found.authorizeUrl,
-    appName: WORDPRESS_APP_NAME,
+    appName: wordpressAppName((await getCompany(companyId))?.name),
     appId: WORDPRESS_APP_ID,
     successUrl: back.href,
-    rejectUrl: back.href,
+    rejectUrl: refused.href,
   });
   return { url, state };
 }
@@ -71,15 +105,47 @@ const sameSite = (a: string, b: string) => {
 export const WORDPRESS_WRONG_SITE =
   'WordPress answered for a different site than the one you connected. Please connect again.';
 
+/** Revokes an application password on its site, best effort: the site may be down, or the password gone. */
+async function revokeQuietly(creds: WordPressCredentials, companyId: number, why: string) {
+  try {
+    const outcome = await client().revokePassword(creds);
+    if (outcome === 'unknown') log('warn', 'wordpress password not revoked: its uuid is unknown', { companyId, why });
+  } catch (error) {
+    log('warn', 'wordpress password revoke failed', { companyId, why, error: (error as Error).message });
+  }
+}
+
+/** The connection's credentials, when it has readable ones. */
+async function storedCredentials(companyId: number): Promise<WordPressCredentials | undefined> {
+  const connection = await getConnection(companyId, 'wordpress');
+  if (!connection) return undefined;
+  try {
+    return await openSecrets(connection, wordpressCredentialsSchema);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Finishes a connect: an application password is checked against the site (`users/me`) before
- * it is kept; a WordPress.com code is exchanged for a token for the blog the user named.
+ * Finishes a connect: an application password is checked against the site (`users/me` with
+ * the user's capabilities: a role that may not publish is refused here, with a sentence, and
+ * its new password revoked) and its uuid read (so Disconnect can revoke it) before it is kept;
+ * a WordPress.com code is exchanged for a token for the blog the user named. A reconnect
+ * revokes the password it replaces.
  */
 export async function finishWordPressConnect(
   saved: ConnectState,
-  answer: { siteUrl?: string; userLogin?: string; password?: string; code?: string; callbackUrl: string },
+  answer: {
+    siteUrl?: string;
+    userLogin?: string;
+    password?: string;
+    code?: string;
+    error?: string;
+    callbackUrl: string;
+  },
 ): Promise<Connection> {
   const site = saved.site ?? '';
+  if (answer.error === 'disabled') throw conflict(wordpressSentences.passwordsUnavailable(site));
   let creds: WordPressCredentials;
   // The flow is the one the connect chose for this site, whatever parameters the return carries.
   if (isWordPressCom(site)) {
@@ -97,39 +163,128 @@ export async function finishWordPressConnect(
   } else {
     if (!answer.siteUrl || !answer.userLogin || !answer.password) throw conflict('WordPress did not send a password.');
     if (!sameSite(answer.siteUrl, site)) throw conflict(WORDPRESS_WRONG_SITE);
-    creds = { kind: 'application-password', siteUrl: site, userLogin: answer.userLogin, password: answer.password };
+    const { apiRoot } = await client().discover(site);
+    creds = {
+      kind: 'application-password',
+      siteUrl: site,
+      userLogin: answer.userLogin,
+      password: answer.password,
+      apiRoot,
+    };
   }
-  const me = await client().me(creds);
-  return saveConnection({
+  let me: { id: number; name: string };
+  try {
+    me = await client().me(creds);
+  } catch (error) {
+    // The password works but may not publish: it is of no use, and should not stay in the profile.
+    if (!(error instanceof PlatformError) && creds.kind === 'application-password') {
+      creds.passwordUuid = await client().passwordUuid(creds);
+      await revokeQuietly(creds, saved.companyId, 'role refused at connect');
+    }
+    throw error;
+  }
+  if (creds.kind === 'application-password') creds.passwordUuid = await client().passwordUuid(creds);
+  const previous = await storedCredentials(saved.companyId);
+  const connection = await saveConnection({
     companyId: saved.companyId,
     platform: 'wordpress',
     account: { id: String(me.id), name: me.name || (creds.kind === 'application-password' ? creds.userLogin : '') },
     profile: { id: site, name: saved.siteName ?? new URL(site).host },
     secrets: creds,
   });
+  if (
+    previous?.kind === 'application-password' &&
+    creds.kind === 'application-password' &&
+    previous.passwordUuid !== creds.passwordUuid
+  ) {
+    await revokeQuietly(previous, saved.companyId, 'replaced by a reconnect');
+  }
+  return connection;
 }
 
 /**
- * A call to the company's WordPress site for the publishing workflow, with the connection's
- * credentials. A 401 (the user revoked the application password) marks the connection for
- * reconnecting, whichever call met it.
+ * A call to the company's WordPress site with the connection's credentials. A refused password
+ * marks the connection for reconnecting, whichever call met it. When the site moved its REST
+ * API (its permalinks changed) the client follows the site's Link header and points the
+ * credentials there: the new root is stored for the next calls.
  */
 const withSite = <T>(companyId: number, call: (creds: WordPressCredentials) => Promise<T>): Promise<T> =>
-  withConnection(companyId, 'wordpress', wordpressCredentialsSchema, (_connection, creds) => call(creds));
+  withConnection(companyId, 'wordpress', wordpressCredentialsSchema, async (_connection, creds) => {
+    const before = creds.kind === 'application-password' ? creds.apiRoot : undefined;
+    const storeMoved = async () => {
+      if (creds.kind !== 'application-password' || creds.apiRoot === before) return;
+      log('info', 'wordpress api root moved', { companyId, apiRoot: creds.apiRoot });
+      await updateConnection(companyId, 'wordpress', { secrets: await sealSecrets(companyId, 'wordpress', creds) });
+    };
+    try {
+      const result = await call(creds);
+      await storeMoved();
+      return result;
+    } catch (error) {
+      await storeMoved();
+      throw error;
+    }
+  });
 
-/** Publishes a blog post to the company's WordPress site (with an image it already holds, when given). */
-export const publishToWordPress = (
+/** The blog post's file, as the publishing seam hands it over. */
+export interface BlogFile {
+  /** What we name the upload on the site, to find it again: unique to the post and the file. */
+  slug: string;
+  filename: string;
+  contentType: string;
+  title: string;
+  altText: string;
+  read: () => Promise<Uint8Array>;
+}
+
+/**
+ * Publishes a blog post to the company's site: the file found by its slug (an earlier attempt's
+ * upload) or uploaded, then the post (its image as featured image, a video in the body), then
+ * the file attached to it. With `unknownSince` (an earlier create's outcome is unknown) the post
+ * is first looked up, and the one found is recorded (its file attached) rather than made twice.
+ */
+export const publishBlogPost = (
   companyId: number,
-  post: { title: string; html: string; media?: WordPressMedia[]; featuredMediaId?: number },
-): Promise<PublishedWordPressPost> => withSite(companyId, (creds) => client().publishPost(creds, post));
+  post: { title: string; html: string; categories: number[]; tags: number[]; file?: BlogFile; unknownSince?: Date },
+): Promise<PublishedWordPressPost & { found: boolean }> =>
+  withSite(companyId, async (creds) => {
+    const wp = client();
+    const media = post.file ? await wp.findMedia(creds, post.file.slug) : undefined;
+    if (post.unknownSince) {
+      const found = await wp.findPost(creds, post, post.unknownSince);
+      if (found) {
+        if (media && media.post !== found.id) await wp.attachMedia(creds, media.id, found.id);
+        return { id: found.id, link: found.link, found: true };
+      }
+    }
+    let uploaded: WordPressMediaItem | undefined = media;
+    if (!uploaded && post.file) {
+      const { slug, title, altText, filename, contentType } = post.file;
+      uploaded = await wp.uploadMedia(
+        creds,
+        { filename, contentType, bytes: await post.file.read() },
+        { slug, title, altText },
+      );
+    }
+    const published = await wp.publishPost(creds, { ...post, uploaded });
+    return { ...published, found: false };
+  });
 
-/** The file an earlier attempt uploaded to the company's site since `since`, if it is there. */
-export const findMediaOnWordPress = (
-  companyId: number,
-  file: { filename: string; contentType: string },
-  since: Date,
-): Promise<number | undefined> => withSite(companyId, (creds) => client().findMedia(creds, file, since));
+/** The site's categories and tags, read live: a post is filed under the site's own. */
+export const wordpressTerms = (companyId: number): Promise<WordPressTermsList> =>
+  withSite(companyId, async (creds) => {
+    const { categories, tags } = await client().terms(creds);
+    const term = ({ id, name, parent }: WordPressTerm) => ({ id, name, ...(parent ? { parent } : {}) });
+    return { categories: categories.map(term), tags: tags.map(term) };
+  });
 
-/** The company's post on its site made since `since` with this title and content, if there is one. */
-export const findOnWordPress = (companyId: number, page: { title: string; html: string }, since: Date) =>
-  withSite(companyId, (creds) => client().findPost(creds, page, since));
+/**
+ * Disconnect: the application password is revoked on the site (WordPress would otherwise keep
+ * it working, and refuse the next connect's password if it had the same name), then the
+ * connection forgotten. A site that cannot be reached is forgotten all the same, and logged.
+ */
+export async function disconnectWordPress(companyId: number): Promise<void> {
+  const creds = await storedCredentials(companyId);
+  if (creds) await revokeQuietly(creds, companyId, 'disconnect');
+  await disconnect(companyId, 'wordpress');
+}
