@@ -26,6 +26,11 @@ afterAll(async () => {
   await fake.stop();
 });
 
+/** Two days ahead, whatever today is: generation refuses days past and fills no slot already gone. */
+const day = (ahead: number) => new Date(Date.now() + ahead * 24 * 3600_000).toISOString().slice(0, 10);
+const FROM = day(1);
+const TO = day(2);
+
 const SHARED =
   'Fresh loaves every morning at Crumb & Co: sourdough, rye and seeded spelt, baked by hand before sunrise.';
 const post = (topic: string) =>
@@ -54,8 +59,8 @@ describe('generation with a model', () => {
       {
         platforms: ['facebook', 'linkedin'],
         exclusions: "Don't mention prices",
-        from: '2026-12-01',
-        to: '2026-12-02',
+        from: FROM,
+        to: TO,
         zone: 'Europe/Lisbon',
       },
       {
@@ -70,8 +75,11 @@ describe('generation with a model', () => {
     // Facebook's excluded post and LinkedIn's copy of Facebook's first were each asked again, once.
     expect(asked.filter((a) => a.platform === 'facebook').map((a) => a.count)).toEqual([2, 7]);
     expect(asked.filter((a) => a.platform === 'linkedin').map((a) => a.count)).toEqual([2, 7]);
-    const written = (await client.get('/api/calendar/list/range?zone=Europe/Lisbon&from=2026-12-01&to=2026-12-02'))
-      .body as { platform: string; content: string; error: string | null }[];
+    const written = (await client.get(`/api/calendar/list/range?zone=Europe/Lisbon&from=${FROM}&to=${TO}`)).body as {
+      platform: string;
+      content: string;
+      error: string | null;
+    }[];
     expect(written.map((p) => p.platform).sort()).toEqual(['facebook', 'facebook', 'linkedin', 'linkedin']);
     expect(written.filter((p) => p.content === SHARED)).toHaveLength(1);
     expect(written.some((p) => p.content.includes('prices'))).toBe(false);
@@ -88,7 +96,7 @@ describe('generation with a model', () => {
     };
     await expect(
       postsGenerationJob.run(
-        { platforms: ['threads'], exclusions: 'no prices', from: '2026-12-03', to: '2026-12-04', zone: 'UTC' },
+        { platforms: ['threads'], exclusions: 'no prices', from: day(2), to: day(3), zone: 'UTC' },
         {
           uuid: 'test',
           companyId,
@@ -98,6 +106,6 @@ describe('generation with a model', () => {
         },
       ),
     ).rejects.toThrow('The AI could not write enough different posts for these dates. Please try again.');
-    expect((await client.get('/api/calendar/list/range?zone=UTC&from=2026-12-03&to=2026-12-04')).body).toEqual([]);
+    expect((await client.get(`/api/calendar/list/range?zone=UTC&from=${day(2)}&to=${day(3)}`)).body).toEqual([]);
   });
 });
