@@ -84,7 +84,8 @@ export async function approveWordPress(
   const url = new URL(
     client.authorizeApplicationUrl({
       authorizeUrl: site.authorizeUrl!,
-      appName: 'Marketing Automation',
+      // WordPress refuses a second password of the same name for a user: each approval names its own.
+      appName: `Marketing Automation (unit ${Math.random().toString(36).slice(2, 8)})`,
       appId: '6b3e7f2a-4c1d-4e8b-9a55-0f3d2c1b7a90',
       successUrl: `${APP_ORIGIN}/api/integrations/wordpress/callback?state=s`,
       rejectUrl: `${APP_ORIGIN}/api/integrations/wordpress/callback?state=s`,

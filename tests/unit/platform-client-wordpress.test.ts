@@ -19,6 +19,7 @@ describe('WordPress client', () => {
     expect(site).toEqual({
       url: sandbox.origin(),
       name: 'Sandbox Blog',
+      apiRoot: `${sandbox.origin()}/wp-json/`,
       authorizeUrl: `${sandbox.origin()}/wp-admin/authorize-application.php`,
     });
   });
@@ -34,14 +35,14 @@ describe('WordPress client', () => {
       html: '<p>We open at <strong>8</strong> from Monday.</p>',
       media: [{ filename: 'shop "front".png', contentType: 'image/png', bytes: PNG }],
     });
-    expect(post.link).toBe(`${sandbox.origin()}/?p=${post.id}`);
     const stored = (await (
       await fetch(`${sandbox.origin()}/wp-json/wp/v2/posts/${post.id}`, {
         headers: {
           authorization: `Basic ${Buffer.from(`editor:${creds.password}`).toString('base64')}`,
         },
       })
-    ).json()) as { status: string; featured_media: number; title: { raw: string } };
+    ).json()) as { status: string; featured_media: number; link: string; title: { raw: string } };
+    expect(post.link).toBe(stored.link);
     expect(stored).toMatchObject({ status: 'publish', title: { raw: 'Spring opening hours' } });
     expect(stored.featured_media).toBeGreaterThan(0);
   });
@@ -65,7 +66,7 @@ describe('WordPress client', () => {
     expect(denied).toBeInstanceOf(PlatformError);
     expect(denied.failure).toBe('permission');
     expect(denied.message).toBe(
-      'Your WordPress user may not publish posts on this site. Connect with an editor or administrator.',
+      `The WordPress user admin may no longer publish posts on ${sandbox.origin()} (their role was changed). Reconnect WordPress with an Author, Editor or Administrator account.`,
     );
 
     await failNext(sandbox.origin(), { path: '/wp-json/wp/v2/posts', status: 503, body: { code: 'unavailable' } });
@@ -80,14 +81,21 @@ describe('WordPress client', () => {
         media: [{ filename: 'a.txt', contentType: 'text/plain', bytes: PNG }],
       })
       .catch((e: unknown) => e)) as PlatformError;
-    expect(upload.failure).toBe('unavailable');
+    expect(upload.failure).toBe('rejected');
+    expect(upload.message).toBe(
+      `${sandbox.origin()} refused the file: Sorry, you are not allowed to upload this file type.`,
+    );
 
     // The user revokes the password from their WordPress profile.
     await fetch(`${sandbox.origin()}/__sandbox/wordpress/revoke`, { method: 'POST' });
-    const revoked = (await client.me(creds).catch((e: unknown) => e)) as PlatformError;
+    const revoked = (await client
+      .createPost(creds, { title: 't', html: 'x' })
+      .catch((e: unknown) => e)) as PlatformError;
     expect(revoked.failure).toBe('expired');
     expect(revoked.code).toBe('PLATFORM_RECONNECT');
-    expect(revoked.message).toBe('Your WordPress connection has expired. Reconnect WordPress from the apps page.');
+    expect(revoked.message).toBe(
+      `${sandbox.origin()} no longer accepts our application password for admin: it was revoked, or the user was removed. Reconnect WordPress from the apps page.`,
+    );
   });
 
   it('refuses a site the safe fetcher does not allow, and a site that is not WordPress', async () => {

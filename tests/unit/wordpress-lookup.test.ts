@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLOCK_SLACK_MS,
-  isSameMedia,
   isSamePost,
   searchTerms,
-  wordpressFileStem,
   wordpressClient,
-  type ListedMedia,
   type ListedPost,
 } from '../../functions/core/integrations/wordpress-client';
 import { PlatformError } from '../../functions/core/integrations/platform-error';
-import { blogHtml } from '../../functions/core/publishing/wordpress-seam';
+import { wordpressHtml } from '../../functions/core/publishing/wordpress-content';
 import { approveWordPress, useSandboxPlatforms } from '../support/platform-sandbox';
 
 const TITLE = 'Don\'t miss our "Spring" menu -- asparagus & rhubarb...';
 const TEXT = 'Asparagus, wild garlic & rhubarb tart.\n\nBook a table: <no> queue,\nno fuss.';
-const HTML = blogHtml(TEXT);
+const HTML = wordpressHtml(TEXT);
 
 /** The lookup's matching, as WordPress hands posts back (raw with context=edit, else rendered). */
 describe('WordPress lookup: which listed post is ours', () => {
@@ -50,7 +47,7 @@ describe('WordPress lookup: which listed post is ours', () => {
   it('does not match another title, other content, or a post dated before `after` (less the clock slack)', () => {
     expect(isSamePost(listed({ title: { raw: 'Our summer menu' } }), { title: TITLE, html: HTML }, since)).toBe(false);
     expect(
-      isSamePost(listed({ content: { raw: blogHtml('Another text.') } }), { title: TITLE, html: HTML }, since),
+      isSamePost(listed({ content: { raw: wordpressHtml('Another text.') } }), { title: TITLE, html: HTML }, since),
     ).toBe(false);
     const before = new Date(since.getTime() - CLOCK_SLACK_MS - 1000).toISOString().slice(0, 19);
     expect(isSamePost(listed({ date_gmt: before }), { title: TITLE, html: HTML }, since)).toBe(false);
@@ -65,48 +62,10 @@ describe('WordPress lookup: which listed post is ours', () => {
   });
 });
 
-/** The lookup against the sandbox site: GET /wp/v2/posts as WordPress answers it. */
-/** The image an interrupted attempt uploaded: stored under WordPress's sanitised, unique name. */
-describe('WordPress lookup: which listed media item is the image we uploaded', () => {
-  const since = new Date('2026-11-23T10:00:00Z');
-  const file = { filename: 'Fresh loaf (1).jpg', contentType: 'image/jpeg' };
-  const listed = (over: Partial<ListedMedia> = {}): ListedMedia => ({
-    id: 7,
-    date_gmt: '2026-11-23T10:00:05',
-    source_url: 'https://blog.example/wp-content/uploads/2026/11/Fresh-loaf-1.jpg',
-    mime_type: 'image/jpeg',
-    post: 0,
-    ...over,
-  });
-
-  it('stores names as WordPress does: spaces to dashes, other characters dropped', () => {
-    expect(wordpressFileStem('Fresh loaf (1).jpg')).toBe('Fresh-loaf-1');
-    expect(wordpressFileStem('  Été  menu .png')).toBe('Ete-menu');
-    expect(wordpressFileStem('.jpg')).toBe('');
-  });
-
-  it('matches the stored name, and the same name with the -1, -2 WordPress adds when it is taken', () => {
-    expect(isSameMedia(listed(), file, since)).toBe(true);
-    expect(
-      isSameMedia(listed({ source_url: 'https://blog.example/wp-content/uploads/Fresh-loaf-1-2.jpg' }), file, since),
-    ).toBe(true);
-    expect(
-      isSameMedia(listed({ source_url: 'https://blog.example/wp-content/uploads/fresh-loaf-1.jpg' }), file, since),
-    ).toBe(true);
-  });
-
-  it('does not match a longer name, another type, an image already attached, or one made before the claim', () => {
-    expect(
-      isSameMedia(listed({ source_url: 'https://blog.example/wp-content/uploads/Fresh-loaf-10x.jpg' }), file, since),
-    ).toBe(false);
-    expect(isSameMedia(listed({ mime_type: 'image/png' }), file, since)).toBe(false);
-    expect(isSameMedia(listed({ post: 42 }), file, since)).toBe(false);
-    const early = new Date(since.getTime() - CLOCK_SLACK_MS - 1000).toISOString().slice(0, 19);
-    expect(isSameMedia(listed({ date_gmt: early }), file, since)).toBe(false);
-    expect(isSameMedia(listed({ source_url: 'not a url' }), file, since)).toBe(false);
-  });
-});
-
+/**
+ * An upload is never matched by its name (WordPress's sanitize_file_name and -1 suffixes decide
+ * it): the publisher finds its file by the slug it set (tests/integration/wordpress-publishing).
+ */
 describe('WordPress lookup against the sandbox site', () => {
   const sandbox = useSandboxPlatforms();
 
