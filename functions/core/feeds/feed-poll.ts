@@ -71,7 +71,8 @@ export async function pollFeed(
     return result;
   } finally {
     await feeds.change(keys.feed(companyId, feedId), {
-      set: { polling: null, ...(result ? { lastResult: result } : {}) },
+      // A poll that failed found nothing: what a poll waiting for it answers.
+      set: { polling: null, lastResult: result ?? NOTHING },
       ifExists: true,
       when: { expression: 'polling.#by = :by', names: { '#by': 'by' }, values: { ':by': by } },
     });

@@ -12,11 +12,12 @@ const JOB_TTL_SECONDS = 24 * 3600;
 
 /**
  * How long a running job may go without a step before the work sweeper takes it for dead:
- * longer than run-job's Run task can take with its retries (4 attempts of 300 s and their
- * backoff), so on AWS it only catches a job whose workflow never started or whose outcome was
- * never recorded. On the embedded runtime a restart takes a job back at once (its boot).
+ * longer than run-job's Run task can take with its retries (at most seven attempts of 300 s, its
+ * two retriers together, and their backoff), so on AWS it only catches a job whose workflow
+ * never started or whose outcome was never recorded. On the embedded runtime a restart takes a
+ * job back at once (its boot).
  */
-export const JOB_WATCH_MS = 30 * 60_000;
+export const JOB_WATCH_MS = 40 * 60_000;
 
 /** What the run-job workflow receives: the job, whose it is, its kind's name and input. */
 export interface RunJobInput {
