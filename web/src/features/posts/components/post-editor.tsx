@@ -9,7 +9,7 @@ import {
   visibleLength,
   type Platform,
 } from '@shared/platform-rules';
-import { calendarFormMessages, type Post, type PostAction } from '@shared/schemas/calendar';
+import { calendarFormMessages, type Post, type PostAction, type WordPressTerms } from '@shared/schemas/calendar';
 import { Images } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -41,6 +41,11 @@ export type MediaPickerSlot = ComponentType<{
 
 /** Shown only when the browser refuses to copy: fetched then (with the dialog's styles), not with the editor. */
 const CopyPrompt = lazy(() => loadChunk(() => import('./copy-prompt')).then((m) => ({ default: m.CopyPrompt })));
+
+/** A WordPress post's categories and tags, read from the site: fetched with the first WordPress post shown. */
+const WordPressTermsPicker = lazy(() =>
+  loadChunk(() => import('./wordpress-terms-trampoline').then((m) => m.wordpressTermsPicker())),
+);
 
 /** Spec 01 §9: the post text area has 25 rows. */
 const TEXT_AREA_ROWS = 25;
@@ -93,6 +98,9 @@ export function PostEditor({
   const [subject, setSubject] = useState(post?.subject ?? '');
   const [content, setContent] = useState(post?.content ?? '');
   const [files, setFiles] = useState<number[]>(post?.files ?? []);
+  const [terms, setTerms] = useState<WordPressTerms | undefined>(post?.wordpress);
+  // An edited post's platforms are its own one.
+  const toWordPress = platforms.includes('wordpress');
   const [mediaWanted, setMediaWanted] = useState(false);
   const mediaLabel = kind === 'blog' ? 'Choose an image' : 'Add media';
   const [schedule, setSchedule] = useState(() => initialSchedule(post, zone));
@@ -127,7 +135,14 @@ export function PostEditor({
       return;
     }
     setPending(action);
-    const fields = { subject: kind === 'blog' ? subject : undefined, content, files, scheduledAt, action };
+    const fields = {
+      subject: kind === 'blog' ? subject : undefined,
+      content,
+      files,
+      scheduledAt,
+      action,
+      wordpress: toWordPress ? terms : undefined,
+    };
     try {
       if (post) {
         await update.mutateAsync({ id: post.id, body: { ...fields, version: post.version } });
@@ -252,6 +267,11 @@ export function PostEditor({
             </p>
           ) : null}
         </Card>
+        {toWordPress ? (
+          <Suspense fallback={null}>
+            <WordPressTermsPicker value={terms} onChange={setTerms} disabled={locked} />
+          </Suspense>
+        ) : null}
       </div>
       <aside className="post-editor__side">
         {post && check && !check.valid && !locked ? (
