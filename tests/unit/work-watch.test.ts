@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bothHold, isAbandoned, sameWatch, useBoot, watchFor } from '../../functions/core/jobs/watch';
+import { bothHold, isAbandoned, leaseFree, sameWatch, useBoot, watchFor } from '../../functions/core/jobs/watch';
 
 /** The recovery rule's own logic (functions/core/jobs/watch.ts): when work in flight counts as abandoned. */
 afterEach(() => useBoot(undefined));
@@ -38,5 +38,16 @@ describe('the work watch', () => {
     );
     expect(both.expression).toBe('(#s = :running) AND (watchUntil = :seenWatch)');
     expect(both.values).toEqual({ ':running': 'running', ':seenWatch': later });
+  });
+
+  it('frees a lease by its time or its holder, and by its boot only where there is one', () => {
+    const fields = { until: 'polling.watchUntil', boot: 'polling.boot', holder: 'polling.by' };
+    const without = leaseFree(fields, 'job-1', now);
+    expect(without.expression).not.toContain('#lease_boot');
+    expect(Object.keys(without.names ?? {}).sort()).toEqual(['#lease_by', '#lease_polling', '#lease_watchUntil']);
+    useBoot('boot-2');
+    const withBoot = leaseFree(fields, 'job-1', now);
+    expect(withBoot.expression).toContain('#lease_polling.#lease_boot <> :leaseBoot');
+    expect(withBoot.values).toMatchObject({ ':leaseBoot': 'boot-2', ':leaseHolder': 'job-1' });
   });
 });

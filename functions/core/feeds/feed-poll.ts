@@ -10,7 +10,7 @@ import { reservePostIds } from '../calendar/post-ids';
 import { writeImportedGroup } from '../calendar/post-store';
 import { DomainError, TransientError } from '../errors';
 import { defineJobKind, JobUserError, type JobContext } from '../jobs/job-kind';
-import { currentBootId, isAbandoned, watchFor } from '../jobs/watch';
+import { isAbandoned, leaseFree, watchFor } from '../jobs/watch';
 import { transact } from '../table/entity';
 import { log } from '../log';
 import { keys } from '../table/keys';
@@ -85,23 +85,10 @@ export async function pollFeed(
  * or past its watch holds nothing (jobs/watch.ts).
  */
 async function takeFeed(feed: FeedItem, by: string, now: Date): Promise<boolean> {
-  const watch = watchFor(POLL_WATCH_MS, now.getTime());
-  const boot = currentBootId();
   return feeds.change(keys.feed(feed.companyId, feed.id), {
-    set: { polling: { by, ...watch } },
+    set: { polling: { by, ...watchFor(POLL_WATCH_MS, now.getTime()) } },
     ifExists: true,
-    when: {
-      expression: `attribute_not_exists(polling) OR attribute_type(polling, :null) OR polling.#by = :by OR polling.#until < :now${
-        boot ? ' OR (attribute_type(polling.#boot, :string) AND polling.#boot <> :boot)' : ''
-      }`,
-      names: { '#by': 'by', '#until': 'watchUntil', ...(boot ? { '#boot': 'boot' } : {}) },
-      values: {
-        ':null': 'NULL',
-        ':by': by,
-        ':now': now.toISOString(),
-        ...(boot ? { ':string': 'S', ':boot': boot } : {}),
-      },
-    },
+    when: leaseFree({ until: 'polling.watchUntil', boot: 'polling.boot', holder: 'polling.by' }, by, now.getTime()),
   });
 }
 

@@ -6,7 +6,7 @@ import { transition } from '../calendar/post-transitions';
 import { DomainError } from '../errors';
 import { defineJobKind, JobUserError, type JobContext, type JobUserErrorKind } from '../jobs/job-kind';
 import { log } from '../log';
-import { currentBootId, watchFor } from '../jobs/watch';
+import { leaseFree, watchFor } from '../jobs/watch';
 import { importMedia } from '../media/media-import';
 import { removeMedia } from '../media/media-store';
 import { keys } from '../table/keys';
@@ -46,23 +46,12 @@ export async function runImport(importId: string, job: Pick<JobContext, 'uuid' |
   const key = keys.postImport(job.companyId, importId);
   const now = new Date();
   const lease = watchFor(LEASE_MS, now.getTime());
-  const boot = currentBootId();
   const leased = await postImports.patch(key, {
     set: { leaseHolder: job.uuid, leaseUntil: lease.watchUntil, leaseBoot: lease.boot ?? null },
     ifExists: true,
-    when: {
-      // Free, expired, this job's own (a retried attempt), or held by a boot that is gone: a
-      // process that died holds nothing, so nobody waits out its lease.
-      expression: `attribute_not_exists(leaseUntil) OR attribute_type(leaseUntil, :null) OR leaseUntil < :now OR leaseHolder = :me${
-        boot ? ' OR (attribute_type(leaseBoot, :string) AND leaseBoot <> :boot)' : ''
-      }`,
-      values: {
-        ':null': 'NULL',
-        ':now': now.toISOString(),
-        ':me': job.uuid,
-        ...(boot ? { ':string': 'S', ':boot': boot } : {}),
-      },
-    },
+    // Free, expired, this job's own (a retried or resumed attempt), or held by a boot that is
+    // gone: a process that died holds nothing, so nobody waits out its lease.
+    when: leaseFree({ until: 'leaseUntil', boot: 'leaseBoot', holder: 'leaseHolder' }, job.uuid, now.getTime()),
   });
   if (!leased) {
     const item = await postImports.get(key, { consistent: true });

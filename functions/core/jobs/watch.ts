@@ -54,8 +54,12 @@ export function isAbandoned(work: Watched, now = Date.now()): boolean {
   return Date.parse(work.watchUntil) <= now;
 }
 
-/** The kinds of work the sweeper watches, each on GSI3 partitions of its own. */
-export type WatchKind = 'job' | 'audit' | 'import';
+/**
+ * The kinds of work the work sweeper finds on GSI3 partitions of their own. Leases taken inside
+ * such work (an import's, a feed poll's) are freed by their boot (`leaseFree`) and their job is
+ * what the sweeper resumes.
+ */
+export type WatchKind = 'job' | 'audit';
 
 export const workWatchPartition = (kind: WatchKind, shard: number) => `WORKWATCH#${kind}#${shard}`;
 
@@ -101,25 +105,65 @@ export function bothHold(a: Condition, b: Condition | undefined): Condition {
 const PER_SHARD = 200;
 
 /**
- * The watched work of one kind a sweep should look at: past its watch time, and on the embedded
- * runtime also every item stamped by another boot (a restart takes those back at once, however
- * far their watch time is).
+ * The watched work a sweep should look at, on GSI3 partitions `partition(shard)`: past its watch
+ * time, and on the embedded runtime also every item stamped by another boot (a restart takes
+ * those back at once, however far their watch time). `watchOf` reads an item's watch when it is
+ * not in `watchUntil`/`boot` (a post's lease, say).
  */
-export async function dueWork<T extends Watched>(
-  kind: WatchKind,
+export async function dueWork<T>(
+  partition: WatchKind | ((shard: number) => string),
   query: (q: { index: 'GSI3'; pk: string; sk: { atMost: string }; limit: number }) => Promise<T[]>,
   now = Date.now(),
+  watchOf: (item: T) => Watched = (item) => item as Watched,
 ): Promise<T[]> {
+  const pk = typeof partition === 'function' ? partition : (shard: number) => workWatchPartition(partition, shard);
   const upTo = currentBoot ? '~' : `${new Date(now).toISOString()}#~`;
   const out: T[] = [];
   for (let shard = 0; shard < WATCH_SHARDS; shard++) {
-    const items = await query({
-      index: 'GSI3',
-      pk: workWatchPartition(kind, shard),
-      sk: { atMost: upTo },
-      limit: PER_SHARD,
-    });
-    out.push(...items.filter((item) => isAbandoned(item, now)));
+    const items = await query({ index: 'GSI3', pk: pk(shard), sk: { atMost: upTo }, limit: PER_SHARD });
+    out.push(...items.filter((item) => isAbandoned(watchOf(item), now)));
   }
   return out;
+}
+
+/**
+ * The condition of a lease taken in one conditional write (an import, a feed's poll): free,
+ * past its time, held by `holder` already (a retried attempt), or held by a boot that is gone.
+ * `fields` name the lease's attributes, a document path allowed (`polling.watchUntil`).
+ */
+export function leaseFree(
+  fields: { until: string; boot: string; holder: string },
+  holder: string,
+  now = Date.now(),
+): Condition {
+  const names: Record<string, string> = {};
+  const path = (field: string) =>
+    field
+      .split('.')
+      .map((part) => {
+        const name = `#lease_${part}`;
+        names[name] = part;
+        return name;
+      })
+      .join('.');
+  const [until, by] = [path(fields.until), path(fields.holder)];
+  // DynamoDB refuses a name the expression does not use: the boot's only where there is one.
+  const boot = currentBoot ? path(fields.boot) : undefined;
+  const clauses = [
+    `attribute_not_exists(${until})`,
+    `attribute_type(${until}, :leaseNull)`,
+    `${until} < :leaseNow`,
+    `${by} = :leaseHolder`,
+    ...(boot ? [`(attribute_type(${boot}, :leaseString) AND ${boot} <> :leaseBoot)`] : []),
+  ];
+  return {
+    expression: clauses.join(' OR '),
+    names,
+    values: {
+      ':leaseNull': 'NULL',
+      ':leaseNow': new Date(now).toISOString(),
+      ':leaseHolder': holder,
+      ...(currentBoot ? { ':leaseString': 'S', ':leaseBoot': currentBoot } : {}),
+    },
+  };
 }
