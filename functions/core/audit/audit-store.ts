@@ -164,11 +164,22 @@ export async function resumeRun(audit: AuditItem): Promise<boolean> {
     when: bothHold(inProgress, sameWatch(audit)),
   });
   if (!taken) return false;
-  await workflows().start(
-    'site-audit',
-    { companyId: audit.companyId, auditId: audit.id } satisfies AuditWorkflowInput,
-    `audit-${audit.id}-resume-${resumes}`,
-  );
+  try {
+    await workflows().start(
+      'site-audit',
+      { companyId: audit.companyId, auditId: audit.id } satisfies AuditWorkflowInput,
+      `audit-${audit.id}-resume-${resumes}`,
+    );
+  } catch (error) {
+    // Not started: due again at once, so the next sweep tries again rather than in a watch's time.
+    const now = new Date().toISOString();
+    await audits.change(keys.audit(audit.companyId, audit.id), {
+      set: { watchUntil: now },
+      indexes: watchIndex('audit', audit.companyId, audit.id, now),
+      when: bothHold(inProgress, sameWatch(watch)),
+    });
+    throw error;
+  }
   return true;
 }
 

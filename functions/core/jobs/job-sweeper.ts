@@ -50,6 +50,17 @@ async function resumeJob(job: JobItem): Promise<boolean> {
     companyId: job.companyId,
     userId: job.userId,
   };
-  await workflows().start('run-job', input, `job-${job.uuid}-resume-${resumes}`);
+  try {
+    await workflows().start('run-job', input, `job-${job.uuid}-resume-${resumes}`);
+  } catch (error) {
+    // Not started: due again at once, so the next sweep tries again rather than in a watch's time.
+    const now = new Date().toISOString();
+    await jobs.change(keys.job(job.uuid), {
+      set: { watchUntil: now },
+      indexes: watchIndex('job', job.companyId, job.uuid, now),
+      when: sameWatch(watch),
+    });
+    throw error;
+  }
   return true;
 }
