@@ -500,6 +500,23 @@ describe.each(KINDS)('WordPress: %s', (kind) => {
       expect(await sitePosts(site, id)).toHaveLength(0);
       expect((await client.get('/api/integrations/wordpress/status')).body.connected).toBe(true);
     });
+    it("a firewall's 403 page says the site refused the call before WordPress saw it, not that the role changed", async () => {
+      const id = tag();
+      await site.failNext({
+        route: `${WP}/posts`,
+        method: 'POST',
+        user: user.login,
+        status: 403,
+        body: '<html><head><title>403 Forbidden</title></head><body><h1>Forbidden</h1><p>Mod_Security</p></body></html>',
+      });
+      const post = await publishBlog(client, { subject: longTitle('firewall', id) });
+      expect(post).toMatchObject({
+        status: 'failed',
+        error: `${site.origin} refused the call before WordPress saw it (HTTP 403 from its web server or a security plugin's firewall). Ask your host or the plugin to let the WordPress REST API through.`,
+      });
+      expect(await sitePosts(site, id)).toHaveLength(0);
+      expect((await client.get('/api/integrations/wordpress/status')).body.connected).toBe(true);
+    });
   });
 
   describe.skipIf(kind === 'real' && realMissing)('a connection that stops working', () => {

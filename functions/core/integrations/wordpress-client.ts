@@ -99,6 +99,9 @@ export const wordpressSentences = {
     `The WordPress user ${login} may no longer publish posts on ${site} (their role was changed). Reconnect WordPress with an Author, Editor or Administrator account.`,
   mayNotUpload: (login: string, site: string) =>
     `The WordPress user ${login} may not upload files on ${site}. Reconnect WordPress with an Author, Editor or Administrator account.`,
+  /** A 403 page that is not WordPress's JSON: a firewall or the web server in front of it refused the call. */
+  blocked: (site: string) =>
+    `${site} refused the call before WordPress saw it (HTTP 403 from its web server or a security plugin's firewall). Ask your host or the plugin to let the WordPress REST API through.`,
   tooLarge: (site: string) =>
     `The file is too large for ${site}: its web server refused the upload (HTTP 413). Use a smaller file, or ask your host to raise the upload limit.`,
   phpLimit: (site: string) =>
@@ -144,6 +147,7 @@ export function classifyWordPressError(answer: PlatformReply, context?: WordPres
   const login = context?.login ?? 'this user';
   const refused = (message: string) => new PlatformError('wordpress', 'rejected', message, detail);
   if (answer.status === 413) return refused(wordpressSentences.tooLarge(site));
+  if (answer.status === 403 && !isJson(answer.headers)) return refused(wordpressSentences.blocked(site));
   if (answer.status === 429)
     return platformError.rateLimited('wordpress', retryAfterSeconds(answer.headers, 60), detail);
   if (answer.status >= 500 && body.code !== 'rest_upload_sideload_error')
@@ -437,8 +441,9 @@ export function wordpressClient(config: PlatformConfig) {
         headers: { authorization: authorization(creds), ...request.headers },
       });
     let answer = await send();
+    // A page where the API should be: not an answer about the call (401, 403, 413 and 429 are).
     const movedAway = (a: PlatformReply) =>
-      !isJson(a.headers) && a.status !== 413 && a.status !== 429 && a.status < 500 && a.status !== 401;
+      !isJson(a.headers) && a.status < 500 && ![401, 403, 413, 429].includes(a.status);
     if (creds.kind === 'application-password' && movedAway(answer)) {
       const root = await announcedRoot(creds.siteUrl, answer);
       const current = creds.apiRoot ?? defaultApiRoot(creds.siteUrl);
