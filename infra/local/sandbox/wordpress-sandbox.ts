@@ -108,9 +108,7 @@ const controlRoutes = (ctx: WordPressContext, failures: WordPressFailSpec[], cha
   route('GET', '/__sandbox/wordpress/requests', ({ res }) => json(res, 200, { requests: [...ctx.received].reverse() })),
   route('GET', '/__sandbox/wordpress/posts', ({ res }) =>
     json(res, 200, {
-      posts: [...ctx.posts.values()]
-        .reverse()
-        .map((p) => ({ ...postBody(ctx, p), title: p.title, content: p.content })),
+      posts: [...ctx.posts.values()].reverse().map((p) => ({ ...postBody(p), title: p.title, content: p.content })),
       media: [...ctx.media.values()].reverse().map(mediaBody),
     }),
   ),
