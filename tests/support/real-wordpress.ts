@@ -445,7 +445,8 @@ export async function startRealWordPress(options: {
     await Promise.all(processes.map((p) => stopGroup(p)));
     rmSync(dir, { recursive: true, force: true });
   };
-  // A run that ends without its teardown (an interrupted Vitest) still leaves no process behind.
+  // A run that ends without its teardown (an interrupted Vitest) still leaves no process behind,
+  // nor its folder.
   const killNow = () => {
     for (const p of processes) {
       try {
@@ -454,6 +455,7 @@ export async function startRealWordPress(options: {
         // already gone
       }
     }
+    rmSync(dir, { recursive: true, force: true });
   };
   process.on('exit', killNow);
   try {
