@@ -32,6 +32,11 @@ export const postItemSchema = z.object({
   permalink: z.string().nullable(),
   /** For a post in progress: when its claim ends and the sweeper may take it over (post-watch.ts). */
   leaseUntil: z.string().nullable().default(null),
+  /**
+   * The embedded runtime's boot that holds that claim (functions/core/jobs/watch.ts): after a
+   * restart a claim of another boot is dead at once, whatever its time. None on AWS.
+   */
+  leaseBoot: z.string().nullish(),
   /** Only where the company asks for approvals: beside the status, never one of its values. */
   approval: approvalItemSchema.nullable().default(null),
   /** Posted by the publish workflow right after the post, with its own outcome (first-comment.ts). */

@@ -2,6 +2,7 @@ import { calendarMessages } from '@shared/schemas/calendar';
 import { clock } from '../clock';
 import { config } from '../config';
 import { conflict } from '../errors';
+import { currentBootId, isAbandoned } from '../jobs/watch';
 import type { PostItem } from './post-entity';
 import { getPost, writePost } from './post-store';
 
@@ -31,11 +32,9 @@ export async function claimForPublishing(companyId: number, postId: number, dueB
   const due =
     post.status === 'scheduled' &&
     (post.publish || (post.scheduledAt !== null && Date.parse(post.scheduledAt) <= dueBy.getTime()));
-  // A lease ends by the clock itself, whatever instant a caller counts dueness by.
-  const leaseEnded =
-    post.status === 'in-progress' &&
-    Date.parse(post.leaseUntil ?? post.updatedAt) + (post.leaseUntil ? 0 : config.publishLeaseMs) <=
-      clock.now().getTime();
+  // A lease ends by the clock itself, whatever instant a caller counts dueness by, or at once when
+  // the boot that holds it is gone (the one recovery rule: jobs/watch.ts).
+  const leaseEnded = post.status === 'in-progress' && claimAbandoned(post);
   if (!due && !leaseEnded) throw conflict(calendarMessages.notDue);
   const claimed = await writePost(
     {
@@ -44,6 +43,7 @@ export async function claimForPublishing(companyId: number, postId: number, dueB
       // A takeover keeps the first claim's time: a post made by any run since then is found.
       updatedAt: leaseEnded ? post.updatedAt : new Date().toISOString(),
       leaseUntil: leaseEndsIn(config.publishLeaseMs),
+      leaseBoot: currentBootId() ?? null,
       version: post.version + 1,
     },
     post.version,
@@ -53,6 +53,16 @@ export async function claimForPublishing(companyId: number, postId: number, dueB
 
 /** Leases are times on the clock schedules fall due by, which the sweeper and claims read too. */
 const leaseEndsIn = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
+
+/** Whether a claim in progress is dead: its lease is past, or the boot that holds it is gone. */
+export const claimAbandoned = (post: Pick<PostItem, 'leaseUntil' | 'leaseBoot' | 'updatedAt'>) =>
+  isAbandoned(
+    {
+      watchUntil: post.leaseUntil ?? new Date(Date.parse(post.updatedAt) + config.publishLeaseMs).toISOString(),
+      boot: post.leaseBoot,
+    },
+    clock.now().getTime(),
+  );
 
 /**
  * Whether a run should renew its claim before a step: less than half a lease is left, so a
@@ -69,7 +79,10 @@ export const claimRunsShort = (post: PostItem) =>
 export async function renewClaim(post: PostItem, waitSeconds: number): Promise<PostItem> {
   if (post.status !== 'in-progress') throw conflict(calendarMessages.notDue);
   const leaseUntil = leaseEndsIn(waitSeconds * 1000 + config.publishLeaseMs);
-  return writePost({ ...post, leaseUntil, version: post.version + 1 }, post.version);
+  return writePost(
+    { ...post, leaseUntil, leaseBoot: currentBootId() ?? null, version: post.version + 1 },
+    post.version,
+  );
 }
 
 export async function recordPublished(
@@ -93,6 +106,7 @@ export async function recordPublished(
       permalink: result.permalink,
       failure: null,
       leaseUntil: null,
+      leaseBoot: null,
       updatedAt: publishedAt,
       version: post.version + 1,
     },
@@ -118,6 +132,7 @@ export async function recordPublishFailure(
       publish: false,
       failure: message,
       leaseUntil: null,
+      leaseBoot: null,
       updatedAt: now.toISOString(),
       version: post.version + 1,
     },
