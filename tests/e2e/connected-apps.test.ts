@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { appUrl, openSession } from './browser';
 import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
+import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+
+/** The Graph version the clients speak (one table of versions and sunsets). */
+const GRAPH = API_VERSIONS.graph.version;
 
 /**
  * Settings → apps in Chromium on the embedded runtime: Facebook, Instagram, Threads and LinkedIn
@@ -111,7 +115,7 @@ describe('connected apps', () => {
     // Facebook says the token is dead while the pages are listed: the tab says to reconnect, and Reconnect mends it.
     const failed = await fetch(`${sandboxOrigin}/__sandbox/fail-next`, {
       method: 'POST',
-      body: JSON.stringify({ path: '/graph/v21.0/me/accounts', failure: 'token-expired' }),
+      body: JSON.stringify({ path: `/graph/${GRAPH}/me/accounts`, failure: 'token-expired' }),
     });
     expect(failed.status).toBe(204);
     await row(page, 'facebook').getByRole('button', { name: 'Change Facebook page' }).click();

@@ -4,6 +4,10 @@ import { axeViolations } from './axe';
 import { appUrl } from './browser';
 import { connectFacebook, openZonedPage, pageApi } from './page-api';
 import { payForPlan, screenshot, signIn, useBrowser, verifiedAccount } from './support';
+import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+
+/** The Graph version the clients speak (one table of versions and sunsets). */
+const GRAPH = API_VERSIONS.graph.version;
 
 /**
  * The dashboard's "Successful posts per platform" card (spec 01 §2, §8, §10) in Chromium: empty
@@ -71,7 +75,7 @@ describe('dashboard chart', () => {
     // The platform refuses the next one: it ends failed (and Facebook needs reconnecting).
     const failNext = await fetch(`${sandbox}/__sandbox/fail-next`, {
       method: 'POST',
-      body: JSON.stringify({ path: `/graph/v21.0/${pageId}/feed`, failure: 'token-expired' }),
+      body: JSON.stringify({ path: `/graph/${GRAPH}/${pageId}/feed`, failure: 'token-expired' }),
     });
     expect(failNext.status).toBe(204);
     expect(await publishNow(page, 'Refused')).toBe('failed');

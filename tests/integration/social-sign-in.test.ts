@@ -3,6 +3,10 @@ import { describe, expect, inject, it } from 'vitest';
 import { SANDBOX_CLIENTS } from '../../infra/local/sandbox/oauth-sandbox';
 import { PASSWORD, TestClient, linkIn, signedInUser, uniqueEmail, waitForMail } from '../support/api-client';
 import { failNext, socialSignIn, socialSignInTrip } from '../support/social-sign-in';
+import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+
+/** The Graph version the clients speak (one table of versions and sunsets). */
+const GRAPH = API_VERSIONS.graph.version;
 
 describe('social sign-in through the sandbox providers', () => {
   it.each(['google', 'facebook'] as const)(
@@ -99,7 +103,7 @@ describe('social sign-in through the sandbox providers', () => {
       { email: uniqueEmail('busy') },
       {
         beforeCallback: async () => {
-          await failNext('/facebook/v21.0/oauth/access_token', 400, {
+          await failNext(`/facebook/${GRAPH}/oauth/access_token`, 400, {
             error: { message: 'Application request limit reached', type: 'OAuthException', code: 4 },
           });
         },

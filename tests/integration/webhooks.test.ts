@@ -5,6 +5,10 @@ import { signedInUser, type TestClient } from '../support/api-client';
 import { serveSite, type LoopbackSite } from '../support/loopback-site';
 import { makePaid } from '../support/billing';
 import { connectWithProfile, failNext, publishNow, settled, uniqueCopy } from './publishing-support';
+import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+
+/** The Graph version the clients speak (one table of versions and sunsets). */
+const GRAPH = API_VERSIONS.graph.version;
 
 /**
  * The receiver is the official Standard Webhooks library (npm `standardwebhooks`), as a
@@ -175,7 +179,7 @@ describe('outgoing webhooks', () => {
     expect(published.headers['webhook-id']).toBe(published.event.id);
 
     // A dead token fails the post for good (and asks for a reconnect).
-    await failNext(sandbox, { path: '/graph/v21.0/2000001/feed', failure: 'token-expired' });
+    await failNext(sandbox, { path: `/graph/${GRAPH}/2000001/feed`, failure: 'token-expired' });
     const failedId = await publishNow(client, 'facebook', uniqueCopy('webhook failed'));
     expect((await settled(client, failedId)).status).toBe('failed');
     const failed = await until('post.failed', () =>
