@@ -52,7 +52,8 @@ export const companyContracts = {
     method: 'POST',
     path: '/api/company/{id}/invite',
     permission: 'team',
-    summary: 'Invite by email with a role no higher than your own (201), or renew the pending invite to that address (200)',
+    summary:
+      'Invite by email with a role no higher than your own (201), or renew the pending invite to that address (200)',
     params: companyIdParams,
     body: inviteSchema,
     responses: { 200: companyInviteSchema, 201: companyInviteSchema },

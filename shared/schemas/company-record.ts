@@ -33,7 +33,11 @@ export const companyUserSchema = z.object({
   role: z.optional(z.enum(COMPANY_ROLES)),
 });
 /** A pending invite; `role` is what the invitee joins as (absent on invites from before roles: manager). */
-export const companyInviteSchema = z.object({ id: z.number(), email: z.string(), role: z.optional(z.enum(COMPANY_ROLES)) });
+export const companyInviteSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.optional(z.enum(COMPANY_ROLES)),
+});
 
 /** An ideal customer profile (spec 01 §3): markdown, approved true/false, or not yet decided. */
 export const icpSchema = z.object({

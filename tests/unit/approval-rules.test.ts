@@ -93,7 +93,14 @@ describe('approval rules of a post write', () => {
 
   it('move a scheduled post whose copy changed back to draft, its time kept', () => {
     const current = post({ status: 'scheduled', scheduledAt: later, date: later, approval: approval('approved') });
-    const next = applyApprovalRules(current, { ...current, content: `${current.content} Edited.` }, 'save', true, now, 7);
+    const next = applyApprovalRules(
+      current,
+      { ...current, content: `${current.content} Edited.` },
+      'save',
+      true,
+      now,
+      7,
+    );
     expect(next).toMatchObject({ status: 'draft', scheduledAt: later, date: later, publish: false });
     expect(next.approval?.state).toBe('in-review');
     // Saving it unchanged (or moving only its time) keeps it scheduled and approved.

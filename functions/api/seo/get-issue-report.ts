@@ -14,7 +14,10 @@ export const getIssueReport = defineRoute(seoAuditContracts.issueReport, {
     if (query.tab === 'off') assertMay(role, 'seo');
     // A guest's call comes without a role (guest-access.ts), whatever the type says.
     const viewer = role as typeof role | undefined;
-    const [audit, settings] = await Promise.all([reportedAudit(companyId, params.auditId), getAuditSettings(companyId)]);
+    const [audit, settings] = await Promise.all([
+      reportedAudit(companyId, params.auditId),
+      getAuditSettings(companyId),
+    ]);
     return ok({
       id: audit.id,
       tab: query.tab,
