@@ -8,6 +8,7 @@ import {
 import type { PlatformClient, TokenSet } from '../../functions/core/integrations/platform-client';
 import { platformConfig, type PlatformConfig } from '../../functions/core/integrations/platform-config';
 import { pkcePair } from '../../functions/core/integrations/connect-state';
+import { BUSINESS_SCOPE, googleClient } from '../../functions/core/integrations/google-client';
 import { wordpressClient, type WordPressCredentials } from '../../functions/core/integrations/wordpress-client';
 
 export const APP_ORIGIN = 'http://app.test';
@@ -114,4 +115,41 @@ export async function connected(client: PlatformClient, origin: string, name = '
 export async function failNext(origin: string, spec: Record<string, unknown>) {
   const res = await fetch(`${origin}/__sandbox/fail-next`, { method: 'POST', body: JSON.stringify(spec) });
   expect(res.status).toBe(204);
+}
+
+/**
+ * A Google access token for the Business Profile APIs, as a user who approved the sandbox's
+ * consent page would give the app (the code flow with PKCE).
+ */
+export async function businessProfileToken(sandbox: ReturnType<typeof useSandboxPlatforms>): Promise<string> {
+  const google = googleClient(sandbox.config(), 'google-my-business');
+  const pkce = pkcePair();
+  const redirectUri = `${APP_ORIGIN}/api/business/callback`;
+  const url = new URL(
+    google.authorizeUrl({
+      creds: SANDBOX_CLIENTS.google,
+      redirectUri,
+      state: 's',
+      scope: `openid ${BUSINESS_SCOPE}`,
+      codeChallenge: pkce.challenge,
+    }),
+  );
+  const form = new URLSearchParams({ decision: 'allow', name: 'Bea Business' });
+  for (const k of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'access_type']) {
+    form.set(k, url.searchParams.get(k) ?? '');
+  }
+  for (const s of (url.searchParams.get('scope') ?? '').split(' ')) form.append('scope', s);
+  const approved = await fetch(`${sandbox.origin()}/google-accounts/__approve`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
+  const { accessToken } = await google.exchangeCode({
+    creds: SANDBOX_CLIENTS.google,
+    redirectUri,
+    code,
+    codeVerifier: pkce.verifier,
+  });
+  return accessToken;
 }

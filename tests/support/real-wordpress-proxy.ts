@@ -1,4 +1,5 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { WordPressRequestLog } from '../../infra/local/sandbox/wordpress/context';
 
 /**
  * What a test asks of the next matching call through the proxy in front of the real WordPress:
@@ -28,16 +29,8 @@ export interface ProxyFailSpec {
   after?: boolean;
 }
 
-export interface ProxiedRequest {
-  at: string;
-  method: string;
-  path: string;
-  /** The REST route the call named (`/wp/v2/posts`), by path or `rest_route`. */
-  route?: string;
-  user?: string;
-  query: Record<string, string>;
-  status: number;
-}
+/** What the proxy noted of each call: the stand-in's own log entry, so a scenario reads both sites alike. */
+export type ProxiedRequest = WordPressRequestLog;
 
 export interface FaultProxy {
   port: number;

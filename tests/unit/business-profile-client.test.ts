@@ -2,13 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfileClient } from '../../functions/core/business/business-profile-client';
-import { pkcePair } from '../../functions/core/integrations/connect-state';
-import { BUSINESS_SCOPE, googleClient } from '../../functions/core/integrations/google-client';
 import type { PlatformConfig } from '../../functions/core/integrations/platform-config';
 import { PlatformError } from '../../functions/core/integrations/platform-error';
 import { SANDBOX_PLACES_KEY } from '../../infra/local/sandbox/google-apis-sandbox';
-import { SANDBOX_CLIENTS } from '../../infra/local/sandbox/oauth-sandbox';
-import { APP_ORIGIN, useSandboxPlatforms } from '../support/platform-sandbox';
+import { businessProfileToken, useSandboxPlatforms } from '../support/platform-sandbox';
 
 const SOHO = 'locations/5500000000000000001';
 const CAMDEN = 'locations/5500000000000000002';
@@ -19,32 +16,7 @@ describe('Business Profile client against the sandbox', () => {
   let token = '';
 
   beforeAll(async () => {
-    const google = googleClient(sandbox.config(), 'google-my-business');
-    const pkce = pkcePair();
-    const redirectUri = `${APP_ORIGIN}/api/business/callback`;
-    const url = new URL(
-      google.authorizeUrl({
-        creds: SANDBOX_CLIENTS.google,
-        redirectUri,
-        state: 's',
-        scope: `openid ${BUSINESS_SCOPE}`,
-        codeChallenge: pkce.challenge,
-      }),
-    );
-    const form = new URLSearchParams({ decision: 'allow', name: 'Bea Business' });
-    for (const k of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'access_type']) {
-      form.set(k, url.searchParams.get(k) ?? '');
-    }
-    for (const s of (url.searchParams.get('scope') ?? '').split(' ')) form.append('scope', s);
-    const res = await fetch(`${sandbox.origin()}/google-accounts/__approve`, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
-    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
-    token = (
-      await google.exchangeCode({ creds: SANDBOX_CLIENTS.google, redirectUri, code, codeVerifier: pkce.verifier })
-    ).accessToken;
+    token = await businessProfileToken(sandbox);
   });
 
   it('reads a location by readMask and writes only the fields of updateMask', async () => {

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pkcePair } from '../../functions/core/integrations/connect-state';
-import { BUSINESS_SCOPE, googleClient } from '../../functions/core/integrations/google-client';
 import { linkedinClient } from '../../functions/core/integrations/linkedin-client';
 import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
 import type { PlatformError } from '../../functions/core/integrations/platform-error';
 import { askedScopes } from '../../functions/core/integrations/platform-scopes';
-import { SANDBOX_CLIENTS } from '../../infra/local/sandbox/oauth-sandbox';
 import { attributesListRefusal, graphVersionRefusal } from '../../infra/local/sandbox/platforms/rules';
-import { APP_ORIGIN, CREDS, connected, useSandboxPlatforms } from '../support/platform-sandbox';
+import { APP_ORIGIN, businessProfileToken, CREDS, connected, useSandboxPlatforms } from '../support/platform-sandbox';
 
 /**
  * The stand-ins refuse what the platforms refuse (infra/local/sandbox/platforms/rules.ts,
@@ -144,35 +141,7 @@ describe('the sandbox platforms enforce the documented rules', () => {
       'languageCode must not be set',
     );
     expect(attributesListRefusal(new URLSearchParams({ parent: 'locations/1' }))).toBeUndefined();
-    const google = googleClient(sandbox.config(), 'google-my-business');
-    const pkce = pkcePair();
-    const redirectUri = `${APP_ORIGIN}/api/business/callback`;
-    const url = new URL(
-      google.authorizeUrl({
-        creds: SANDBOX_CLIENTS.google,
-        redirectUri,
-        state: 's',
-        scope: `openid ${BUSINESS_SCOPE}`,
-        codeChallenge: pkce.challenge,
-      }),
-    );
-    const form = new URLSearchParams({ decision: 'allow', name: 'Bea Business' });
-    for (const k of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'access_type']) {
-      form.set(k, url.searchParams.get(k) ?? '');
-    }
-    for (const s of (url.searchParams.get('scope') ?? '').split(' ')) form.append('scope', s);
-    const approved = await fetch(`${sandbox.origin()}/google-accounts/__approve`, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
-    const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
-    const { accessToken } = await google.exchangeCode({
-      creds: SANDBOX_CLIENTS.google,
-      redirectUri,
-      code,
-      codeVerifier: pkce.verifier,
-    });
+    const accessToken = await businessProfileToken(sandbox);
     const list = (query: string) =>
       fetch(`${sandbox.origin()}/google-business-information/v1/attributes?${query}`, {
         headers: { authorization: `Bearer ${accessToken}` },
