@@ -47,7 +47,7 @@ class LongestFirst extends BaseSequencer {
 const WORKERS = Number(process.env.TEST_WORKERS) || 4;
 
 /**
- * One `npm test`, five projects. unit, integration, infra and e2e run side by side in one pool;
+ * One `npm test`, six projects. unit, components, integration, infra and e2e run side by side in one pool;
  * integration and e2e share one embedded runtime (tests/support/global-runtime.ts). timing
  * holds the tests that assert on how long something takes: it runs after the rest, alone, on a
  * runtime of its own.
@@ -62,6 +62,20 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/components/support/setup.ts'],
+          // Unisolated, a worker's files share one import of React, the router and the app's modules
+          // (most of a file's time); the setup file clears what the app keeps between renders.
+          isolate: false,
+          // A test takes well under a second alone; the limit is for a machine loaded by other runs.
+          testTimeout: 30_000,
+        },
+      },
       {
         extends: true,
         test: {
@@ -87,7 +101,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/global-runtime.ts'],
+          globalSetup: ['tests/support/global-runtime.ts', 'tests/e2e/browser-server.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

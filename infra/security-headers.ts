@@ -47,8 +47,8 @@ export function spaContentSecurityPolicy(mediaOrigins: readonly string[]): strin
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** Sent with the SPA: links to other sites carry our origin only, never a path with a token. */
-export const SPA_REFERRER_POLICY = 'strict-origin-when-cross-origin';
-export const API_REFERRER_POLICY = 'no-referrer';
+const SPA_REFERRER_POLICY = 'strict-origin-when-cross-origin';
+const API_REFERRER_POLICY = 'no-referrer';
 
 export function spaSecurityHeaders(mediaOrigins: readonly string[]): Record<string, string> {
   return {

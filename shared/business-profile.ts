@@ -54,7 +54,7 @@ function timeOf(text: string): TimeOfDay {
 }
 
 /** Place ids starting with 'places/' are stripped to the id (the Places API names a place so). */
-export const barePlaceId = (id: string) => id.replace(/^places\//, '');
+const barePlaceId = (id: string) => id.replace(/^places\//, '');
 
 export function profileForm({ location, attributes }: LocationProfile, metadata: AttributeMetadata[]): ProfileForm {
   const hours = Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '', close: '' }])) as ProfileForm['hours'];

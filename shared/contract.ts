@@ -13,7 +13,7 @@ export type Schema = core.$ZodType;
  * the SPA calls it (`web/src/lib/api-client.ts`), and both parse with the same schemas, so a
  * shape cannot drift between them. Error answers share one shape (`schemas/errors.ts`).
  */
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * A success status and the schema of its body; `null` for an answer without a body (204, and

@@ -38,7 +38,6 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, { roles: readonly CompanyRole[]; action: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;
-export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as [Permission, ...Permission[]];
 
 /** A member stored without a role is an admin: every member had every right before roles existed. */
 export const DEFAULT_ROLE: CompanyRole = 'admin';

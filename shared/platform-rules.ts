@@ -30,7 +30,7 @@ export const POST_MAX_LENGTH: Record<Platform, number> = {
   'custom-blog': 1_000_000,
 };
 
-export const MEDIA_COUNT: Record<Platform, { min: number; max: number }> = {
+const MEDIA_COUNT: Record<Platform, { min: number; max: number }> = {
   facebook: { min: 0, max: 25 },
   instagram: { min: 1, max: 20 },
   threads: { min: 0, max: 20 },

@@ -20,30 +20,36 @@ export function healthBand(score: number): HealthBand {
  * health, a warning 40%, a notice nothing. A site-wide issue (no sitemap, no https redirect)
  * costs a flat 3 points (error) or 2 (warning) off the site's score.
  */
-export const ERROR_WEIGHT = 0.6;
-export const WARNING_WEIGHT = 0.4;
-export const SITE_ERROR_COST = 3;
-export const SITE_WARNING_COST = 2;
+const ERROR_WEIGHT = 0.6;
+const WARNING_WEIGHT = 0.4;
+const SITE_ERROR_COST = 3;
+const SITE_WARNING_COST = 2;
 
 /** The error-level and warning-level checks one page fails. */
 export interface PageIssues {
   errors: number;
   warnings: number;
+  /**
+   * The page could not be loaded (an error status, a timeout, no connection): none of the checks
+   * that read a page could run on it, so it counts as failing them all, the worst page there is.
+   * Otherwise a page that breaks would trade its issues for one and raise the score.
+   */
+  unloaded?: boolean;
 }
 
 export interface HealthInput {
-  /** Pages of the site in the audit (crawled or refused by robots.txt). */
+  /** Pages of the site in the audit (crawled or refused by robots.txt), a page's query-string copies counted once. */
   pages: number;
-  /** The pages that fail at least one error or warning check; every other page counts 100. */
+  /** The pages that fail at least one error or warning check, or could not be loaded; every other page counts 100. */
   pagesWithIssues: Iterable<PageIssues>;
   /** Site-wide checks that failed, by severity. */
   siteErrors: number;
   siteWarnings: number;
 }
 
-/** One page's health, 0-100: each failed error check keeps 40% of it, each warning 60%. */
-export const pageHealth = ({ errors, warnings }: PageIssues): number =>
-  100 * (1 - ERROR_WEIGHT) ** errors * (1 - WARNING_WEIGHT) ** warnings;
+/** One page's health, 0-100: each failed error check keeps 40% of it, each warning 60%; a page that did not load, 0. */
+export const pageHealth = ({ errors, warnings, unloaded }: PageIssues): number =>
+  unloaded ? 0 : 100 * (1 - ERROR_WEIGHT) ** errors * (1 - WARNING_WEIGHT) ** warnings;
 
 /**
  * Health Score 0-100 (docs/features/website-audit-health-score.md): the average of the pages'
@@ -57,7 +63,7 @@ export function healthScore(input: HealthInput): number {
   let lost = 0;
   let issues = input.siteErrors + input.siteWarnings;
   for (const page of input.pagesWithIssues) {
-    if (page.errors + page.warnings === 0) continue;
+    if (page.errors + page.warnings === 0 && !page.unloaded) continue;
     issues++;
     lost += 100 - pageHealth(page);
   }

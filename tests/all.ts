@@ -4,14 +4,16 @@
  * mostly wait on I/O, so together they take little longer than the tests alone. The checks run
  * at a lower priority so that tests which wait on a deadline are not starved, print their
  * findings at the end, and fail the command like a failed test. The last lines give the wall
- * time and the number of tests.
+ * time, the CPU budget (where the machine's CPU went, by kind of process) and the number of tests.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, setPriority } from 'node:os';
 import { join } from 'node:path';
+import { formatCpuBudget, startCpuBudget } from './support/cpu-budget';
 
 const started = performance.now();
+const cpu = startCpuBudget(availableParallelism());
 const results = join('test-results', 'vitest.json');
 const timingResults = join('test-results', 'vitest-timing.json');
 mkdirSync('test-results', { recursive: true });
@@ -62,6 +64,8 @@ const checks = [
     },
   ),
   run('prettier', bin('prettier'), ['--check', '--cache', '--log-level', 'warn', '.'], { quiet: true, nice: 10 }),
+  // Unused files, exports and dependencies (knip.jsonc).
+  run('knip', bin('knip'), ['--no-progress', '--cache'], { quiet: true, nice: 10 }),
   run('typecheck', 'npm', ['run', '-s', 'typecheck'], { quiet: true, nice: 10 }),
 ];
 const vitestArgs = ['run', '--config', 'vitest.config.ts', '--reporter', 'default', '--reporter', 'json'];
@@ -84,9 +88,12 @@ const counts = [testCounts(results), testCounts(timingResults)].reduce((a, b) =>
   skipped: a.skipped + b.skipped,
 }));
 const seconds = (performance.now() - started) / 1000;
+const budget = cpu.stop();
+writeFileSync(join('test-results', 'cpu-budget.json'), JSON.stringify(budget, null, 2));
 console.log(
   `\nnpm test wall time: ${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s (${seconds.toFixed(0)} s)`,
 );
+console.log(formatCpuBudget(budget));
 console.log(`tests executed: ${counts.passed + counts.failed} (${counts.skipped} skipped)`);
 console.log(`${counts.passed} passed, ${counts.failed} failed`);
 const failed = tests.code !== 0 || timing.code !== 0 || done.some((check) => check.code !== 0);

@@ -54,7 +54,7 @@ function precompress(): Plugin {
  * table's line (docs/routes.md, written by infra/write-route-table.ts), which the web never reads,
  * and every page that calls a contract paid for its words (0.6 kB of the calendar's first load, 0.4
  * kB of the editors'). The permission is the server's check: the web asks `useMay` for the
- * permission a control needs (web/src/lib/permissions.ts), never a contract's.
+ * permission a control needs (web/src/api/companies/permissions.ts), never a contract's.
  */
 function dropContractSummaries(): Plugin {
   const contractModule = /[\\/]shared[\\/]contracts[\\/][^\\/]+\.ts$/;
@@ -101,11 +101,23 @@ export default defineConfig({
             // With them, the role checks that decide which of those pieces a page shows.
             {
               name: 'ui',
-              test: /components[\\/]ui[\\/](card|page-header|empty-state|alert|badge|field)\.tsx$|(shared|lib)[\\/]permissions\.ts$|components[\\/]may-or-notice\.tsx$/,
+              test: /components[\\/]ui[\\/](card|page-header|empty-state|alert|badge|field)\.tsx$|(shared|api[\\/]companies)[\\/]permissions\.ts$|components[\\/]may-or-notice\.tsx$/,
             },
             // The platforms' rules and the calendar's day checks, which the post and calendar pages
             // share: one chunk instead of three small ones, each with its own overhead.
             { name: 'rules', test: /shared[\\/](platforms|platform-rules|calendar-day)\.ts$/ },
+            // The posts' query keys and the calendar's schemas, which every post and calendar page
+            // loads together: one chunk instead of two.
+            { name: 'post-keys', test: /api[\\/]posts[\\/]post-keys\.ts$|shared[\\/]schemas[\\/]calendar\.ts$/ },
+            // The icons of the post editor's toolbar and header, which other pages use too: one file
+            // instead of five (each file costs its own overhead on the editor's tight first load).
+            {
+              name: 'editor-icons',
+              test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](send|save|chevron-right|arrow-left|chevron-down)\.m?js$/,
+            },
+            // The chart component and its data-table button, which the pages with charts show at once:
+            // one chunk instead of two small ones (chartist itself loads with the first drawing).
+            { name: 'charts', test: /components[\\/]charts[\\/](chart|data-table-button)\.tsx$/ },
           ],
         },
       },

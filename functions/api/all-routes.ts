@@ -2,7 +2,7 @@ import type { RouteDef } from '../core/http/route';
 import { AREAS, type AreaName } from './areas';
 
 /** Every area's routes, loaded from the registry (functions/api/areas.ts), areas in name order. */
-export async function loadAllRoutes(): Promise<Record<AreaName, RouteDef[]>> {
+async function loadAllRoutes(): Promise<Record<AreaName, RouteDef[]>> {
   const areas = [...AREAS].sort((a, b) => a.name.localeCompare(b.name));
   const lists = await Promise.all(areas.map(async (area) => [area.name, (await area.routes()).routes] as const));
   return Object.fromEntries(lists) as Record<AreaName, RouteDef[]>;

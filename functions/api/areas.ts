@@ -16,6 +16,7 @@ import { grants as metadataGrants } from './metadata/grants';
 import { grants as notificationsGrants } from './notifications/grants';
 import { grants as planGrants } from './plan/grants';
 import { grants as publicGrants } from './public/grants';
+import { grants as queueGrants } from './queue/grants';
 import { grants as reportsGrants } from './reports/grants';
 import { grants as seoGrants } from './seo/grants';
 
@@ -70,6 +71,8 @@ const ENTRIES = [
   { name: 'approvals', localOnly: false, routes: () => import('./approvals/routes'), grants: approvalsGrants },
   // The public API (/api/public/v1, API keys) and the settings calls that manage its keys and webhooks.
   { name: 'public', localOnly: false, routes: () => import('./public/routes'), grants: publicGrants },
+  // The posting queue: time slots per platform, and the posts waiting in them.
+  { name: 'queue', localOnly: false, routes: () => import('./queue/routes'), grants: queueGrants },
   // The posts' CSV import.
   { name: 'imports', localOnly: false, routes: () => import('./imports/routes'), grants: importsGrants },
   // RSS and Atom feeds that become draft posts.

@@ -4,33 +4,31 @@
  */
 export type RuntimeKind = 'aws' | 'local';
 
-/** The platform addresses and versions the environment may set (integrations/platform-config.ts reads them). */
-export const PLATFORM_SETTINGS = [
-  'PLATFORM_SANDBOX_ORIGIN',
-  'FACEBOOK_WWW_BASE',
-  'GRAPH_API_BASE',
-  'FACEBOOK_GRAPH_VERSION',
-  'THREADS_WWW_BASE',
-  'THREADS_API_BASE',
-  'THREADS_API_VERSION',
-  'LINKEDIN_WWW_BASE',
-  'LINKEDIN_API_BASE',
-  'LINKEDIN_API_VERSION',
-  'PLATFORM_TIMEOUT_MS',
-  'GOOGLE_ACCOUNTS_BASE',
-  'GOOGLE_OAUTH_BASE',
-  'GOOGLE_APIS_BASE',
-  'GOOGLE_BUSINESS_ACCOUNTS_BASE',
-  'GOOGLE_BUSINESS_INFORMATION_BASE',
-  'GOOGLE_MY_BUSINESS_BASE',
-  'GOOGLE_PLACES_BASE',
-  'GOOGLE_PLACES_API_KEY',
-  'WORDPRESS_COM_BASE',
-] as const;
-export type PlatformSetting = (typeof PLATFORM_SETTINGS)[number];
+/** The platform addresses and versions the environment may set (platform-config.ts reads them). */
+export type PlatformSetting =
+  | 'PLATFORM_SANDBOX_ORIGIN'
+  | 'FACEBOOK_WWW_BASE'
+  | 'GRAPH_API_BASE'
+  | 'FACEBOOK_GRAPH_VERSION'
+  | 'THREADS_WWW_BASE'
+  | 'THREADS_API_BASE'
+  | 'THREADS_API_VERSION'
+  | 'LINKEDIN_WWW_BASE'
+  | 'LINKEDIN_API_BASE'
+  | 'LINKEDIN_API_VERSION'
+  | 'PLATFORM_TIMEOUT_MS'
+  | 'GOOGLE_ACCOUNTS_BASE'
+  | 'GOOGLE_OAUTH_BASE'
+  | 'GOOGLE_APIS_BASE'
+  | 'GOOGLE_BUSINESS_ACCOUNTS_BASE'
+  | 'GOOGLE_BUSINESS_INFORMATION_BASE'
+  | 'GOOGLE_MY_BUSINESS_BASE'
+  | 'GOOGLE_PLACES_BASE'
+  | 'GOOGLE_PLACES_API_KEY'
+  | 'WORDPRESS_COM_BASE';
 
 export const config = {
-  /** One of PLATFORM_SETTINGS, or undefined when unset or empty. */
+  /** One of the platform settings, or undefined when unset or empty. */
   platformSetting(name: PlatformSetting): string | undefined {
     return process.env[name] || undefined;
   },
@@ -201,7 +199,7 @@ export const config = {
     return process.env.OPENAI_IMAGE_MODEL || 'gpt-image-1';
   },
   /**
-   * The publish path's own times (calendar/post-watch.ts): how long after Publish Now or its
+   * The publish path's own times (posts/post-watch.ts): how long after Publish Now or its
    * schedule's time a post may wait to be claimed before the sweeper starts it again, how long a
    * claim holds. WORKFLOW_TIME_SCALE shortens them on the
    * embedded runtime, as it does the workflows' waits, for tests that cut the power.

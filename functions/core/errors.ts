@@ -52,7 +52,7 @@ export const notFound = (message: string = messages.notFound) => new DomainError
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const tooManyRequests = (message: string = messages.tooManyRequests) => new DomainError('rate-limited', message);
 /** The paid-plan gate: a 402 the web answers with the upgrade prompt (a 403 means "removed"). */
-export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
+const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
 export const upgradeRequired = () =>
   new DomainError('upgrade-required', messages.upgradeRequired, undefined, UPGRADE_REQUIRED);
 /** One field's 422, for rules checked after parsing (a taken email, a wrong current password). */

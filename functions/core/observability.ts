@@ -9,7 +9,7 @@ import { METRICS_NAMESPACE, REQUESTS_METRIC, SERVER_ERRORS_METRIC } from './metr
 let metricsInstance: Metrics | undefined;
 
 /** EMF metrics, written to the function's log and turned into CloudWatch metrics by Lambda. */
-export function metrics(): Metrics {
+function metrics(): Metrics {
   metricsInstance ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: serviceName() });
   return metricsInstance;
 }

@@ -1,4 +1,4 @@
-import { publishInputSchema, publishRunSchema } from '../core/publishing/publish-input';
+import { publishInputSchema, publishRunSchema } from '../core/posts/publish-input';
 import { taskErrorSchema, workerHandler } from '../core/jobs/worker-handler';
 import { failPublish } from '../core/publishing/publish-steps';
 

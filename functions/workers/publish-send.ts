@@ -1,4 +1,4 @@
-import { publishStateSchema } from '../core/publishing/publish-input';
+import { publishStateSchema } from '../core/posts/publish-input';
 import { workerHandler } from '../core/jobs/worker-handler';
 import { sendPublish } from '../core/publishing/publish-steps';
 

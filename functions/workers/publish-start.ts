@@ -1,4 +1,4 @@
-import { publishInputSchema } from '../core/publishing/publish-input';
+import { publishInputSchema } from '../core/posts/publish-input';
 import { workerHandler } from '../core/jobs/worker-handler';
 import { startPublish } from '../core/publishing/publish-steps';
 

@@ -7,9 +7,31 @@
  * stopped the work too, so a retry never runs beside a late first attempt. The work itself is
  * told a little earlier through its task signal (functions/core/jobs/task-signal.ts).
  */
+/**
+ * The job workers: run-job.asl.json's Route state sends each job kind to the one whose group
+ * holds it (functions/workers/jobs/job-kinds.ts), so each Lambda holds only its kinds' grants.
+ * One timeout for all: a model on a CPU may take minutes for one plan, and an import's or a
+ * feed poll's lease is sized to outlast any attempt.
+ */
+export const JOB_WORKERS = [
+  // Jobs the model does: onboarding, generation, keywords, review replies, feed drafts.
+  { name: 'job-ai', substitution: 'AiJobFunctionArn', timeoutSeconds: 300 },
+  // Jobs that open platform tokens: the scheduled refresh, the daily metrics collection.
+  { name: 'job-platforms', substitution: 'PlatformsJobFunctionArn', timeoutSeconds: 300 },
+  // Webhook delivery attempts: the signing secret only.
+  { name: 'job-deliveries', substitution: 'DeliveriesJobFunctionArn', timeoutSeconds: 300 },
+  // CSV imports: media fetched into the library and removed again.
+  { name: 'job-imports', substitution: 'ImportsJobFunctionArn', timeoutSeconds: 300 },
+  // A scheduled website audit: it starts the site-audit workflow.
+  { name: 'job-audits', substitution: 'AuditsJobFunctionArn', timeoutSeconds: 300 },
+  // A demo company's history: sample posts, photos and audits.
+  { name: 'job-demo', substitution: 'DemoJobFunctionArn', timeoutSeconds: 300 },
+] as const;
+
+export type JobWorkerName = (typeof JOB_WORKERS)[number]['name'];
+
 export const WORKERS = [
-  // A model on a CPU may take minutes for one plan.
-  { name: 'run-job', substitution: 'RunJobFunctionArn', timeoutSeconds: 300 },
+  ...JOB_WORKERS,
   { name: 'finish-job', substitution: 'FinishJobFunctionArn', timeoutSeconds: 30 },
   // A crawl batch (config.auditBatchMs, 240 s) plus its last requests and the saved cursor.
   { name: 'audit-crawl', substitution: 'AuditCrawlFunctionArn', timeoutSeconds: 300 },

@@ -1,6 +1,12 @@
 import { AREAS, type DeployedAreaName } from '../../functions/api/areas';
 import { defineGrants, TABLE_READ_WRITE, type Grants } from '../../functions/core/grants';
-import type { RecurringWorkerName, WorkerName } from '../../functions/workers/workers';
+import { jobWorkerGrants } from '../../functions/workers/jobs/job-kinds';
+import {
+  JOB_WORKERS,
+  type JobWorkerName,
+  type RecurringWorkerName,
+  type WorkerName,
+} from '../../functions/workers/workers';
 
 /** Each deployed area's declaration (functions/api/<area>/grants.ts), from the area registry. */
 export const AREA_GRANTS = Object.fromEntries(
@@ -8,24 +14,15 @@ export const AREA_GRANTS = Object.fromEntries(
 ) as Record<DeployedAreaName, Grants>;
 
 /**
- * What each workflow worker may touch. run-job runs every job kind (generation with OpenAI,
- * anything a kind stores); finish-job only records a job's outcome on its item.
+ * What each workflow worker may touch. A job worker holds what its kinds declare beside their
+ * definitions (functions/workers/jobs/job-kinds.ts), together and nothing more; finish-job only
+ * records a job's outcome on its item.
  */
 export const WORKER_GRANTS: Record<WorkerName, Grants> = {
-  // Also the connected apps' scheduled token refresh: the platforms' app credentials, the token key,
-  // and the schedule group, where a refresh arms the next one.
-  'run-job': defineGrants({
-    table: TABLE_READ_WRITE,
-    schedules: true,
-    // Calendar generation draws Instagram's images into the media library (object, thumbnails, item);
-    // a CSV import fetches its rows' media, and removes them again when a later row is refused;
-    // a demo's history draws its photos and keeps its sample audits' crawl data under companies/.
-    media: { read: true, write: true, delete: true, prefix: 'companies/' },
-    secrets: ['openai', 'oauth-clients'],
-    tokenKey: ['encrypt', 'decrypt'],
-    // A scheduled website audit (audit-schedule job) starts its site-audit run.
-    workflows: ['site-audit'],
-  }),
+  ...(Object.fromEntries(JOB_WORKERS.map((worker) => [worker.name, jobWorkerGrants(worker.name)])) as Record<
+    JobWorkerName,
+    Grants
+  >),
   'finish-job': defineGrants({ table: ['GetItem', 'UpdateItem'] }),
   // The site audit: the crawl cursor and page data in the bucket under companies/, the audit item; the mail when ready.
   // It opens the sealed basic-auth password of a site behind one (audit settings).
@@ -69,7 +66,7 @@ export const WORKER_GRANTS: Record<WorkerName, Grants> = {
 export const RECURRING_GRANTS: Record<RecurringWorkerName, Grants> = {
   'sweep-posts': defineGrants({ table: ['Query'], workflows: ['publish-post'] }),
   'sweep-metrics': defineGrants({ table: ['Query', 'GetItem', 'PutItem', 'DeleteItem'], schedules: true }),
-  // Reads due webhook deliveries on GSI3 and starts each attempt as a run-job execution.
+  // Reads due webhook deliveries on GSI3 and starts each attempt as a run-job execution (the delivery worker's).
   'sweep-webhooks': defineGrants({ table: ['Query'], workflows: ['run-job'] }),
   // Reads feed watches on GSI3 and re-arms a dead chain: the watch moved on the feed, its one-time schedule.
   'sweep-feeds': defineGrants({ table: ['Query', 'UpdateItem'], schedules: true }),

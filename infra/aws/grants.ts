@@ -7,8 +7,8 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { IConstruct } from 'constructs';
-import { workflowArnEnv, type WorkflowName } from '../../functions/core/jobs/workflows';
-import type { Grants, MediaGrant, SecretName } from '../../functions/core/grants';
+import { workflowArnEnv, type WorkflowName } from '../../functions/core/workflows';
+import type { Grants, MediaGrant, SealedName, SecretName } from '../../functions/core/grants';
 import { tableSchema } from '../../functions/core/table/schema';
 import type { PostScheduler } from './constructs/post-scheduler';
 
@@ -25,6 +25,17 @@ export interface GrantableResources {
   secrets: Record<SecretName, secretsmanager.ISecret>;
   tokenKey: kms.IKey;
 }
+
+/**
+ * The encryption context that tells each sealed kind of ciphertext apart, as a KMS condition:
+ * KMS opens a ciphertext only under the context it was sealed with, so a function granted
+ * webhook secrets cannot open a platform token (whose context has no `purpose`).
+ */
+const SEALED_CONTEXT: Record<SealedName, Record<string, unknown>> = {
+  'platform-tokens': { Null: { 'kms:EncryptionContext:platform': 'false' } },
+  'webhook-secrets': { StringEquals: { 'kms:EncryptionContext:purpose': 'webhook-secret' } },
+  'audit-passwords': { StringEquals: { 'kms:EncryptionContext:purpose': 'audit-basic-auth' } },
+};
 
 /** The environment variable through which code finds each secret it was granted. */
 export const SECRET_ENV: Record<SecretName, string> = {
@@ -150,10 +161,13 @@ export function applyGrants(fn: lambda.Function, grants: Grants, resources: Gran
 
   const keyUses = [...new Set(grants.tokenKey ?? [])].sort();
   if (keyUses.length) {
-    allow(
-      keyUses.map((use) => (use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt')),
-      [resources.tokenKey.keyArn],
-    );
+    const actions = keyUses.map((use) => (use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt'));
+    const sealed = [...new Set(grants.sealed ?? [])].sort();
+    if (sealed.length) {
+      for (const name of sealed) allow(actions, [resources.tokenKey.keyArn], SEALED_CONTEXT[name]);
+    } else {
+      allow(actions, [resources.tokenKey.keyArn]);
+    }
     fn.addEnvironment('TOKEN_KEY_ID', resources.tokenKey.keyId);
   }
 }

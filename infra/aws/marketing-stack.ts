@@ -8,7 +8,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { AREAS } from '../../functions/api/areas';
 import type { Grants } from '../../functions/core/grants';
-import { WORKFLOWS } from '../../functions/core/jobs/workflows';
+import { WORKFLOWS } from '../../functions/core/workflows';
 import { OAUTH_APPS } from '../../functions/core/oauth/providers';
 import { RECURRING_WORKERS, WORKERS } from '../../functions/workers/workers';
 import { areaGrants, RECURRING_GRANTS, WORKER_GRANTS } from './area-grants';
@@ -39,10 +39,11 @@ export const deployedAreas = () => AREAS.filter((area) => !area.localOnly).map((
 
 /**
  * The functions that call sharp (functions/core/media/load-sharp.ts) and so ship it for arm64:
- * media (thumbnails of an upload), content (AI images, imported files) and run-job (images of
- * generated Instagram posts). Others reach load-sharp's module but never call it.
+ * media (thumbnails of an upload), content (AI images, imported files) and the job workers that
+ * add files to the library (images of generated Instagram posts, an import's media, a demo's
+ * photos). Others reach load-sharp's module but never call it.
  */
-export const SHARP_FUNCTIONS = { areas: ['media', 'content'], workers: ['run-job'] } as const;
+const SHARP_FUNCTIONS = { areas: ['media', 'content'], workers: ['job-ai', 'job-imports', 'job-demo'] } as const;
 const sharpFor = (names: readonly string[], name: string) => (names.includes(name) ? ['sharp'] : undefined);
 
 /**
@@ -162,7 +163,7 @@ export class MarketingStack extends Stack {
       tokenKey,
     };
 
-    // The schedule group and its role come before the workers: the token refresh (run-job) arms its own next run.
+    // The schedule group and its role come before the workers: the token refresh (job-platforms) arms its own next run.
     const schedules = new PostScheduler(this, 'Schedules');
     const workflowArns = workflowArnsByName(this, WORKFLOWS);
 

@@ -8,7 +8,7 @@ export interface S3Credentials {
 }
 
 /** s3rver's account registry knows this access key id only; the secret is what proves the caller. */
-export const LOCAL_S3_ACCESS_KEY_ID = 'S3RVER';
+const LOCAL_S3_ACCESS_KEY_ID = 'S3RVER';
 
 /** Kept in DATA_DIR beside the token key: a presigned URL from before a restart still opens. */
 export const S3_CREDENTIALS_FILE = 's3-credentials.json';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { WorkflowStarter } from '../../functions/core/jobs/workflow-port';
-import { WORKFLOWS, type WorkflowName } from '../../functions/core/jobs/workflows';
+import { WORKFLOWS, type WorkflowName } from '../../functions/core/workflows';
 import { config } from '../../functions/core/config';
 import { log } from '../../functions/core/log';
 import { WORKERS } from '../../functions/workers/workers';

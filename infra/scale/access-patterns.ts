@@ -25,7 +25,7 @@ export interface Access {
   gsiWrites?: number;
 }
 
-export interface LambdaUse {
+interface LambdaUse {
   fn: string;
   invocations: number;
   memoryMb: number;
@@ -186,13 +186,13 @@ export function operations(p: UsageProfile): Operation[] {
       kmsCalls: 1,
     },
     {
-      // reports/metrics-collect.ts: the daily schedule starts run-job; it re-arms tomorrow's run
+      // reports/metrics-collect.ts: the daily schedule starts run-job (its platforms worker); it re-arms tomorrow's run
       // (watch, then schedule), then per report platform reads the connection, the stored days
       // and writes the last RECOLLECT_DAYS rows; finish-job's write names no job item.
       name: 'report collection',
       perDay: (q) => (q.reportCollection && reportPlatforms > 0 ? 1 : 0),
       apiRequests: 0,
-      lambda: [worker('run-job', 1, 400 + 800 * reportPlatforms), worker('finish-job', 1, 40)],
+      lambda: [worker('job-platforms', 1, 400 + 800 * reportPlatforms), worker('finish-job', 1, 40)],
       table: [
         read('connections of every report platform', REPORT_PLATFORMS.length, 1500, true),
         write('metrics watch (GSI3)', 1, 220),

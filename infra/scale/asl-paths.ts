@@ -5,7 +5,7 @@
  * (or fails it) instead of leaving a stale constant.
  */
 import { readFileSync } from 'node:fs';
-import type { WorkflowName } from '../../functions/core/jobs/workflows';
+import type { WorkflowName } from '../../functions/core/workflows';
 import { paths } from '../aws/paths';
 
 interface ChoiceRule {
@@ -87,8 +87,8 @@ export const SCENARIOS = {
       { '$.run.next': 'done' },
     ],
   },
-  /** A long-running job (the daily report collection is one) that succeeds. */
-  job: { workflow: 'run-job', choices: [] },
+  /** A long-running job that succeeds: the daily report collection, routed to its worker. */
+  job: { workflow: 'run-job', choices: [{ '$.kind': 'metrics-collect' }] },
 } as const satisfies Record<string, { workflow: WorkflowName; choices: ChoiceInput[] }>;
 
 /** A site audit of `batches` crawl batches, none waiting for another audit of the same host. */

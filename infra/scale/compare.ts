@@ -15,7 +15,7 @@ const PHASE_OPERATIONS: Record<DayPhase, string[]> = {
   collection: ['report collection'],
 };
 
-export interface Comparison {
+interface Comparison {
   phase: DayPhase;
   what: string;
   model: number;
@@ -24,7 +24,7 @@ export interface Comparison {
   gap: number;
 }
 
-export function comparisons(result: SimulationResult, profile: UsageProfile): Comparison[] {
+function comparisons(result: SimulationResult, profile: UsageProfile): Comparison[] {
   const ops = perOperation(profile);
   const rows: Comparison[] = [];
   for (const [phase, names] of Object.entries(PHASE_OPERATIONS) as [DayPhase, string[]][]) {

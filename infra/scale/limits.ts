@@ -7,7 +7,7 @@ import { operations } from './access-patterns';
 import { companyDay, tableOf } from './model';
 import type { UsageProfile } from './profile';
 
-export const QUOTAS = {
+const QUOTAS = {
   /** Lambda concurrent executions per account and region (a new account may start far lower). */
   lambdaConcurrency: 1_000,
   /** DynamoDB: write units a second one partition takes (a key, or an index key). */

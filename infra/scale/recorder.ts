@@ -13,9 +13,9 @@ import { StateMachine } from 'aws-local-stepfunctions';
  * schedules and SES's mails in the table, and its sweep loops' queries are a fixed cost of the
  * deployment, not of a company: those are counted apart from the app's own calls.
  */
-export type CallBucket = 'app' | 'scheduler' | 'mail' | 'sweeper';
+type CallBucket = 'app' | 'scheduler' | 'mail' | 'sweeper';
 
-export interface TableTally {
+interface TableTally {
   calls: number;
   /** Items read by key (GetItem, each key of a BatchGetItem) and queries sent. */
   itemReads: number;
@@ -48,7 +48,7 @@ const emptyTable = (): TableTally => ({
   putBytes: {},
 });
 
-export const emptyPhase = (): PhaseTally => ({
+const emptyPhase = (): PhaseTally => ({
   table: { app: emptyTable(), scheduler: emptyTable(), mail: emptyTable(), sweeper: emptyTable() },
   workflows: {},
   s3: {},
@@ -81,7 +81,7 @@ const pkOf = (entry: { Key?: Record<string, unknown>; Item?: Record<string, unkn
   text(entry?.Key?.pk ?? entry?.Item?.pk);
 
 /** Which bucket a call belongs to, from the keys it names. */
-export function bucketOf(input: AnyInput): CallBucket {
+function bucketOf(input: AnyInput): CallBucket {
   const keys: string[] = [pkOf(input)];
   for (const item of input.TransactItems ?? []) for (const op of Object.values(item)) keys.push(pkOf(op));
   for (const value of Object.values(input.ExpressionAttributeValues ?? {}))

@@ -13,7 +13,7 @@ import { MEDIA_UPLOAD, POST_GROUP, SIGN_IN_VISIT, type ApiCall, type UsageProfil
 import { Recorder, type PhaseTally } from './recorder';
 
 /** The phases of a simulated day, in the order they run; setup is not part of the day. */
-export const DAY_PHASES = ['sign-in', 'media', 'posts', 'collection'] as const;
+const DAY_PHASES = ['sign-in', 'media', 'posts', 'collection'] as const;
 export type DayPhase = (typeof DAY_PHASES)[number];
 
 export interface SimulationResult {
@@ -187,7 +187,7 @@ export async function simulateDay(options: {
   const { startRuntime } = await import('../local/runtime');
   const recorder = new Recorder();
   recorder.trace = options.trace;
-  const names: Record<string, string> = { Start: 'publish-post', Run: 'run-job', Crawl: 'site-audit' };
+  const names: Record<string, string> = { Start: 'publish-post', Route: 'run-job', Crawl: 'site-audit' };
   const unwatch = recorder.watchWorkflows((startAt) => names[startAt] ?? startAt);
   const dataDir = mkdtempSync(join(tmpdir(), 'scale-sim-'));
   const runtime = await startRuntime({ port: await freePort(), host: '127.0.0.1', dataDir });
@@ -308,7 +308,7 @@ export async function simulateDay(options: {
         async () => (recorder.ended('publish-post') - before >= expected ? true : undefined),
         15 * 60_000,
       );
-      const { posts } = await import('../../functions/core/calendar/post-entity');
+      const { posts } = await import('../../functions/core/posts/post-entity');
       const { companyCollection } = await import('../../functions/core/table/keys');
       // Read after the phase: not counted.
       recorder.phase('setup');

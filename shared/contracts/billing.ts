@@ -2,6 +2,10 @@ import { z } from 'zod/mini';
 import { defineContract } from '../contract';
 import {
   invoiceSchema,
+  planChangePreviewSchema,
+  planChangeQuerySchema,
+  planChangeResultSchema,
+  planChangeSchema,
   planSchema,
   redirectUrlSchema,
   simulatedCheckoutSchema,
@@ -34,6 +38,31 @@ export const billingContracts = {
     summary: "Activate a plan: the provider's checkout address, or a message when there is nothing to pay",
     body: upgradeSchema,
     responses: { 200: upgradeResultSchema },
+  }),
+  previewPlanChange: defineContract({
+    method: 'GET',
+    path: '/api/billing/plan-change',
+    permission: 'billing',
+    summary:
+      'What changing to a plan would do: an upgrade now with its prorated charge, or a downgrade at the period end',
+    query: planChangeQuerySchema,
+    responses: { 200: planChangePreviewSchema },
+  }),
+  changePlan: defineContract({
+    method: 'POST',
+    path: '/api/billing/plan-change',
+    permission: 'billing',
+    summary:
+      'Change plan: a higher one now (the prorated difference charged at once), a lower one when the period ends',
+    body: planChangeSchema,
+    responses: { 200: planChangeResultSchema },
+  }),
+  cancelPlanChange: defineContract({
+    method: 'DELETE',
+    path: '/api/billing/plan-change',
+    permission: 'billing',
+    summary: 'Cancel the downgrade waiting for the period end: the current plan renews as before',
+    responses: { 200: subscriptionSchema },
   }),
   cancel: defineContract({
     method: 'POST',

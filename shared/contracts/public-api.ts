@@ -4,7 +4,15 @@ import { createPostSchema, postIdParams, postListSchema, postSchema, updatePostS
 import { rangeQuerySchema } from '../schemas/calendar-views';
 import { mediaFileSchema, mediaSearchQuerySchema } from '../schemas/media';
 import { postSuccessSchema } from '../schemas/post-success';
+import {
+  bestTimesQuerySchema,
+  bestTimesSchema,
+  postFiguresSchema,
+  topPostsQuerySchema,
+  topPostsSchema,
+} from '../schemas/post-analytics';
 import { publicAuditSchema } from '../schemas/public-api';
+import { addToQueueSchema, queueSchema, queueSettingsQuerySchema } from '../schemas/queue';
 import { reportsQuerySchema, reportsSchema } from '../schemas/reports';
 
 /** Where the versioned API lives; a breaking change is a v2 beside it, never an edit here. */
@@ -81,6 +89,47 @@ export const publicApiContracts = {
     summary: 'Published and failed posts per local day and platform',
     query: rangeQuerySchema,
     responses: { 200: postSuccessSchema },
+  }),
+  postFigures: defineContract({
+    method: 'GET',
+    path: `${PUBLIC_API_BASE}/reports/posts/{id}`,
+    permission: 'view',
+    summary: "A published post's figures, read daily over its first 30 days (paid plan, else 402)",
+    params: postIdParams,
+    responses: { 200: postFiguresSchema },
+  }),
+  topPosts: defineContract({
+    method: 'GET',
+    path: `${PUBLIC_API_BASE}/reports/top-posts`,
+    permission: 'view',
+    summary: 'Per platform, the posts published on UTC days from..to, best first (paid plan, else 402)',
+    query: topPostsQuerySchema,
+    responses: { 200: topPostsSchema },
+  }),
+  bestTimes: defineContract({
+    method: 'GET',
+    path: `${PUBLIC_API_BASE}/reports/best-times`,
+    permission: 'view',
+    summary: 'Per platform, the weekdays and hours that did best, in the zone (paid plan, else 402)',
+    query: bestTimesQuerySchema,
+    responses: { 200: bestTimesSchema },
+  }),
+  queue: defineContract({
+    method: 'GET',
+    path: `${PUBLIC_API_BASE}/queue`,
+    permission: 'view',
+    summary:
+      "Each platform's queue: the slots of the next two weeks and every later one holding a post, with the post in each",
+    query: queueSettingsQuerySchema,
+    responses: { 200: queueSchema },
+  }),
+  addToQueue: defineContract({
+    method: 'POST',
+    path: `${PUBLIC_API_BASE}/queue`,
+    permission: 'content',
+    summary: 'Add to queue: each post of a group in the next free slot of its platform (paid plan, else 402)',
+    body: addToQueueSchema,
+    responses: { 200: postListSchema },
   }),
   audit: defineContract({
     method: 'GET',

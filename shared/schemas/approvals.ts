@@ -9,7 +9,6 @@ import { postIdParams } from './calendar';
  * state (approval-state.ts, small enough for the calendar's first load); the comments and the
  * decisions come from these calls.
  */
-export { APPROVAL_STATES, type ApprovalState } from './approval-state';
 
 export const approvalMessages = {
   needsApproval: 'This post needs approval before it is scheduled or published. Ask for a review first.',
@@ -40,15 +39,14 @@ export const approvalMessages = {
   linkNotFound: 'Review link not found',
 } as const;
 
-export const MAX_COMMENT = 2000;
-export const MAX_REVIEWER_NAME = 80;
+const MAX_COMMENT = 2000;
 /** The comments a post keeps; the oldest go first. */
 export const MAX_COMMENTS = 30;
 
 const approvalState = z.enum(APPROVAL_STATES);
 const comment = z.string().check(z.trim(), z.maxLength(MAX_COMMENT, approvalMessages.commentTooLong));
 
-export const approvalCommentSchema = z.object({
+const approvalCommentSchema = z.object({
   /** The member's name, or the name an outside reviewer gave (else "Reviewer"). */
   by: z.string(),
   role: z.enum(['member', 'reviewer']),
@@ -76,8 +74,6 @@ export const postApprovalSchema = z.object({
 });
 export type PostApproval = z.output<typeof postApprovalSchema>;
 
-export { approvalSettingsSchema, type ApprovalSettings } from './approval-settings';
-
 /** The version the author or decider saw: a newer post is a 409, never a silent approval of unseen copy. */
 const seenVersion = z.int().check(z.positive());
 
@@ -101,7 +97,7 @@ export type DecisionInput = z.input<typeof decisionSchema>;
 export const reviewLinkSchema = z.object({ id: z.string(), url: z.string(), expiresAt: z.string() });
 
 /** A live review link as members see it: never its secret, which only the answer that made it holds. */
-export const reviewLinkItemSchema = z.object({
+const reviewLinkItemSchema = z.object({
   /** What members name it by: the start of its secret's hash. */
   id: z.string(),
   /** The member who made it; null for a link from before links recorded their maker. */
@@ -119,11 +115,4 @@ export const reviewLinkParams = z.object({
     .check(z.minLength(1, approvalMessages.linkNotFound), z.maxLength(64, approvalMessages.linkNotFound)),
 });
 
-export {
-  reviewerDecisionSchema,
-  reviewQuerySchema,
-  reviewViewSchema,
-  reviewIdParams,
-  type ReviewerDecisionInput,
-  type ReviewView,
-} from './approval-review';
+export { type ReviewView } from './approval-review';

@@ -40,7 +40,7 @@ export const auditScheduleInputSchema = z
 export type AuditScheduleInput = z.infer<typeof auditScheduleInputSchema>;
 
 /** What the last due run did: started an audit, or why it did not. */
-export const auditScheduleOutcomeSchema = z.object({
+const auditScheduleOutcomeSchema = z.object({
   at: z.string(),
   outcome: z.enum(['started', 'already-running', 'free-limit', 'no-website', 'refused']),
   auditId: z.optional(z.string()),

@@ -7,11 +7,11 @@ import { SEO_THRESHOLDS as T } from '../seo-thresholds';
  * One schema for the API and the settings form, so a rule and its sentence are written once.
  */
 
-export const RULE_MAX_LENGTH = 2048;
+const RULE_MAX_LENGTH = 2048;
 /** Spec 02 §9: at most 5 competitors. */
 export const MAX_COMPETITORS = 5;
-export const MAX_RULES = 50;
-export const MAX_NOTIFICATION_EMAILS = 10;
+const MAX_RULES = 50;
+const MAX_NOTIFICATION_EMAILS = 10;
 /** The uploaded list of URLs (spec 02 §5): sent as the request body, so it stays small. */
 export const URL_LIST_MAX_BYTES = 200 * 1024;
 export const URL_LIST_MAX_URLS = 1000;
@@ -20,7 +20,7 @@ export const URL_LIST_MAX_URLS = 1000;
  * Sites whose owners do not allow audits by others' crawlers (spec 02 §8 "scan exclusion list").
  * A host on it, or under it, is refused as a competitor and as a company's audited site.
  */
-export const SCAN_EXCLUSIONS = [
+const SCAN_EXCLUSIONS = [
   'google.com',
   'facebook.com',
   'instagram.com',
@@ -105,16 +105,28 @@ function compiles(rule: string): boolean {
 }
 
 /**
+ * A list of at most `max` items. zod stops the whole object at a list whose leading size check
+ * fails, so the rules across fields would not run; the limit is checked after the items instead,
+ * and every message shows at once. The leading cap, far above the limit, still keeps a huge body
+ * from being parsed item by item.
+ */
+const listOf = <T extends z.ZodMiniType>(item: T, max: number, message: string) =>
+  z.array(item).check(
+    z.maxLength(max * 10, message),
+    z.refine((items) => items.length <= max, { message, when: (payload) => Array.isArray(payload.value) }),
+  );
+
+/**
  * Spec 02 §5: a URL rule (allow, disallow, hide) is a path that starts and ends with /, at most
  * 2048 characters, read as a regular expression ("/blog/.+/amp/").
  */
-export const urlRuleField = z.string({ error: M.prefixInvalid }).check(
+const urlRuleField = z.string({ error: M.prefixInvalid }).check(
   z.trim(),
   z.maxLength(RULE_MAX_LENGTH, M.ruleTooLong),
   z.refine((path) => path.length > 0 && path.startsWith('/') && path.endsWith('/'), M.prefixInvalid),
   z.refine((path) => path.length > RULE_MAX_LENGTH || compiles(path), M.ruleRegex),
 );
-const ruleList = z._default(z.array(urlRuleField).check(z.maxLength(MAX_RULES, M.tooManyRules)), []);
+const ruleList = z._default(listOf(urlRuleField, MAX_RULES, M.tooManyRules), []);
 
 const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
 const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -215,9 +227,11 @@ const settingsFields = {
   ),
   /** Query parameters dropped from every URL before it is crawled ("utm_source", "sessionid"). */
   ignoreUrlParameters: z._default(
-    z
-      .array(z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_.\-[\]]{1,100}$/, M.parameterInvalid)))
-      .check(z.maxLength(MAX_RULES, M.tooManyRules)),
+    listOf(
+      z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_.\-[\]]{1,100}$/, M.parameterInvalid)),
+      MAX_RULES,
+      M.tooManyRules,
+    ),
     [],
   ),
   allowPrefixes: ruleList,
@@ -225,10 +239,10 @@ const settingsFields = {
   /** Crawled and followed, but left out of the report. */
   hidePrefixes: ruleList,
   /** Links to these domains (and their subdomains) are not checked. */
-  ignoredExternalDomains: z._default(z.array(domainField).check(z.maxLength(100, M.tooManyRules)), []),
+  ignoredExternalDomains: z._default(listOf(domainField, 100, M.tooManyRules), []),
   /** Who else hears when an audit is ready. */
-  notificationEmails: z._default(z.array(emailItem).check(z.maxLength(MAX_NOTIFICATION_EMAILS, M.tooManyEmails)), []),
-  competitors: z._default(z.array(competitorField).check(z.maxLength(MAX_COMPETITORS, M.tooManyCompetitors)), []),
+  notificationEmails: z._default(listOf(emailItem, MAX_NOTIFICATION_EMAILS, M.tooManyEmails), []),
+  competitors: z._default(listOf(competitorField, MAX_COMPETITORS, M.tooManyCompetitors), []),
   /** Spec 02 §9: versions 1.0 and 2.0. */
   version: z._default(z.enum(['1.0', '2.0']), '2.0'),
   /** Sources of pages besides the site's own links (always followed from its home page). */

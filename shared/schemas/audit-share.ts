@@ -33,6 +33,8 @@ export const auditShareMessages = {
   mailSent: (email: string) => `Message sent to ${email}`,
   mailFailed: 'Error sending email',
   tooManyMails: 'Too many links were sent by email. Please try again later.',
+  /** Spec 02 §5: "the audit email field reads 'Please check your email'". */
+  emailInvalid: 'Please check your email',
 };
 
 const moduleSchema = z.enum(AUDIT_MODULES);
@@ -52,12 +54,12 @@ export const createAuditShareSchema = z.object({
     AUDIT_SHARE_DEFAULT_DAYS,
   ),
   /** Optional: the link is also mailed to this address. */
-  email: z.optional(emailField()),
+  email: z.optional(emailField(auditShareMessages.emailInvalid, auditShareMessages.emailInvalid)),
 });
 export type CreateAuditShare = z.input<typeof createAuditShareSchema>;
 
 /** A guest link as members see it: never its secret, which exists only in the answer that made it. */
-export const auditShareSchema = z.object({
+const auditShareSchema = z.object({
   id: z.string(),
   modules: z.array(moduleSchema),
   createdAt: z.string(),
@@ -98,4 +100,3 @@ export const guestShareSchema = z.object({
   modules: z.array(moduleSchema),
   expiresAt: z.string(),
 });
-export type GuestShare = z.infer<typeof guestShareSchema>;

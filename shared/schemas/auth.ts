@@ -5,7 +5,7 @@ import { emailField, numericId, passwordField, requiredText, textWithMin } from 
 import { profileSchema } from './session';
 
 // The app shell's answers live in session.ts so every page's first load carries only them.
-export { invitationSchema, profileSchema, type Invitation, type Profile } from './session';
+export { profileSchema, type Profile } from './session';
 
 const inviteToken = z.optional(z.string().check(z.maxLength(200)));
 

@@ -1,15 +1,13 @@
 import { z } from 'zod/mini';
-import { INTERVALS, PLAN_SLUGS, type Interval } from './subscription';
+import { INTERVALS, PLAN_SLUGS, subscriptionSchema, type Interval } from './subscription';
 
 export {
   INTERVALS,
   PLAN_SLUGS,
   SUBSCRIPTION_STATUSES,
-  subscriptionSchema,
   type Interval,
   type PlanSlug,
   type Subscription,
-  type SubscriptionStatus,
 } from './subscription';
 
 /** The interval the billing tab's Activate sends (spec 01 §4 "Subscription"). */
@@ -22,16 +20,26 @@ export const billingMessages = {
   noPriceForInterval: 'This plan has no price for that billing interval.',
   alreadySubscribed: (plan: string) => `You are already subscribed to ${plan}.`,
   otherSubscriptionLive: (plan: string) =>
-    `Your ${plan} subscription is still active. Cancel it, or change it in Manage payment details, before activating another plan.`,
+    `Your ${plan} subscription is still active. Change plan with Upgrade or Downgrade on the plan you want.`,
   nothingToCancel: 'There is no active subscription to cancel.',
   alreadyCancelled: 'This subscription is already cancelled and will not renew.',
   demoCannotCancel: "A demo company's trial cannot be cancelled.",
   noPaymentDetails: 'There are no payment details yet: activate a paid plan first.',
   checkoutNotFound: 'This payment could not be found. Please start again from Billing.',
+  noPlanToChange: 'There is no paid subscription to change. Activate a plan first.',
+  cancelledCannotChange: 'This subscription is cancelled and will not renew. Activate a plan once it ends.',
+  demoCannotChange: "A demo company's trial cannot change plan.",
+  samePlan: (plan: string) => `You are already on ${plan}.`,
+  changeInProgress: 'A plan change is already under way. Wait a moment and try again.',
+  staleProration: 'This price was worked out a while ago. Open the plan change again to see the current amount.',
+  noPendingChange: 'There is no plan change waiting for the end of the period.',
+  upgraded: (plan: string) => `You are now on ${plan}.`,
+  downgradeScheduled: (plan: string) => `Your plan changes to ${plan} when the current period ends.`,
+  downgradeCancelled: (plan: string) => `The plan change is cancelled. ${plan} renews as before.`,
 } as const;
 
 /** A price in cents for one interval; 0 is free. */
-export const planPriceSchema = z.object({ interval: z.enum(INTERVALS), amount: z.number().check(z.int(), z.gte(0)) });
+const planPriceSchema = z.object({ interval: z.enum(INTERVALS), amount: z.number().check(z.int(), z.gte(0)) });
 
 /** A plan as GET /api/billing/plans lists it (spec 01 §3 "Plan"). */
 export const planSchema = z
@@ -53,11 +61,14 @@ export const invoiceSchema = z
   .check(z.meta({ title: 'Invoice' }));
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-/** POST /api/billing/upgrade: which plan and how often to pay. Whether the plan exists is the domain's check (422). */
+/** A plan's slug as a request names it; whether the plan exists is the domain's check (422). */
+const planSlugField = z
+  .string({ error: billingMessages.unknownPlan })
+  .check(z.trim(), z.minLength(1, billingMessages.unknownPlan), z.maxLength(64, billingMessages.unknownPlan));
+
+/** POST /api/billing/upgrade: which plan and how often to pay. */
 export const upgradeSchema = z.object({
-  plan: z
-    .string({ error: billingMessages.unknownPlan })
-    .check(z.trim(), z.minLength(1, billingMessages.unknownPlan), z.maxLength(64, billingMessages.unknownPlan)),
+  plan: planSlugField,
   interval: z.enum(INTERVALS, { error: billingMessages.unknownInterval }),
 });
 
@@ -65,6 +76,37 @@ export const upgradeSchema = z.object({
 export const upgradeResultSchema = z
   .union([z.object({ redirectUrl: z.string() }), z.object({ message: z.string() })])
   .check(z.meta({ title: 'redirectUrl or message' }));
+
+/** GET /api/billing/plan-change?plan=: what changing to that plan would do (a change keeps the interval). */
+export const planChangeQuerySchema = z.object({ plan: planSlugField });
+
+/** A moment the provider prorates at, in Unix seconds (the preview's, so the charge is the amount shown). */
+const prorationDateField = z.number({ error: billingMessages.staleProration }).check(z.int(), z.positive());
+
+/**
+ * What a plan change does. An upgrade happens now: `amountDue` (cents) is the price difference
+ * for the rest of the period, charged at once, and `effectiveAt` is now. A downgrade happens
+ * when the period ends (`effectiveAt`): nothing is charged now (`amountDue` 0), and the lower
+ * price is paid from then on.
+ */
+export const planChangePreviewSchema = z
+  .object({
+    plan: z.object({ slug: z.enum(PLAN_SLUGS), name: z.string() }),
+    change: z.enum(['upgrade', 'downgrade']),
+    amountDue: z.number().check(z.int(), z.gte(0)),
+    effectiveAt: z.string(),
+    prorationDate: prorationDateField,
+  })
+  .check(z.meta({ title: 'PlanChangePreview' }));
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+
+/** POST /api/billing/plan-change: the plan, and the preview's proration moment when one was shown. */
+export const planChangeSchema = z.object({ plan: planSlugField, prorationDate: z.optional(prorationDateField) });
+
+/** The subscription after the change, and a sentence saying what happened. */
+export const planChangeResultSchema = z
+  .object({ subscription: subscriptionSchema, message: z.string() })
+  .check(z.meta({ title: 'PlanChangeResult' }));
 
 export const redirectUrlSchema = z.object({ redirectUrl: z.string() });
 

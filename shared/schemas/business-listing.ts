@@ -33,7 +33,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const BUSINESS_TYPES = ['CUSTOMER_LOCATION_ONLY', 'CUSTOMER_AND_BUSINESS_LOCATION'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
-export const ATTRIBUTE_VALUE_TYPES = ['BOOL', 'ENUM', 'URL', 'REPEATED_ENUM'] as const;
+const ATTRIBUTE_VALUE_TYPES = ['BOOL', 'ENUM', 'URL', 'REPEATED_ENUM'] as const;
 
 /** A location id as the path carries it: the digits of `locations/{id}`. */
 export const locationParamsSchema = z.object({
@@ -56,13 +56,12 @@ const timeOfDaySchema = z.object({
 });
 export type TimeOfDay = z.infer<typeof timeOfDaySchema>;
 
-export const timePeriodSchema = z.object({
+const timePeriodSchema = z.object({
   openDay: z.enum(WEEKDAYS),
   openTime: timeOfDaySchema,
   closeDay: z.enum(WEEKDAYS),
   closeTime: timeOfDaySchema,
 });
-export type TimePeriod = z.infer<typeof timePeriodSchema>;
 
 const postalAddressSchema = z.object({
   regionCode: z.optional(text(2)),
@@ -71,9 +70,8 @@ const postalAddressSchema = z.object({
   locality: z.optional(text(100)),
   addressLines: z.optional(z.array(text(200)).check(z.maxLength(5))),
 });
-export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
-export const categorySchema = z.object({ name: text(200), displayName: z.optional(text(200)) });
+const categorySchema = z.object({ name: text(200), displayName: z.optional(text(200)) });
 export type Category = z.infer<typeof categorySchema>;
 
 const placeInfoSchema = z.object({ placeName: z.optional(text(300)), placeId: text(300) });
@@ -87,7 +85,6 @@ const serviceItemSchema = z.object({
     }),
   ),
 });
-export type ServiceItem = z.infer<typeof serviceItemSchema>;
 
 /** The Location fields the business manager reads and writes (Business Information API v1). */
 const locationFields = {
@@ -158,7 +155,7 @@ export const locationProfileSchema = z.object({ location: locationSchema, attrib
 export type LocationProfile = z.infer<typeof locationProfileSchema>;
 
 /** Spec 02 §3 "Review": star ratings NONE 0, ONE 1 to FIVE 5. */
-export const reviewSchema = z.object({
+const reviewSchema = z.object({
   id: z.string(),
   comment: z.optional(z.string()),
   starRating: z.int().check(z.minimum(0), z.maximum(5)),
@@ -170,7 +167,7 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 export const reviewsSchema = z.object({ reviews: z.array(reviewSchema) });
 
-export const REPLY_MAX_LENGTH = 4096;
+const REPLY_MAX_LENGTH = 4096;
 export const replySchema = z.object({
   comment: z
     .string({ error: 'Required field' })
@@ -182,10 +179,9 @@ export const replySchema = z.object({
 });
 export const reviewReplySchema = z.object({ comment: z.string() });
 export const generatedReplySchema = z.object({ reply: z.string() });
-export type GeneratedReply = z.infer<typeof generatedReplySchema>;
 
 /** Spec 02 §3 "Media item (listing)". */
-export const listingMediaSchema = z.object({
+const listingMediaSchema = z.object({
   id: z.string(),
   url: z.string(),
   thumbnailUrl: z.string(),
@@ -222,14 +218,14 @@ export const categoryListSchema = z.array(z.object({ name: z.string(), displayNa
 export const serviceTypesQuerySchema = z.object({
   categories: z.string().check(z.maxLength(2000)),
 });
-export const serviceTypeSchema = z.object({ serviceTypeId: z.string(), displayName: z.string() });
+const serviceTypeSchema = z.object({ serviceTypeId: z.string(), displayName: z.string() });
 export type ServiceType = z.infer<typeof serviceTypeSchema>;
 export const serviceTypesSchema = z.object({ serviceTypes: z.array(serviceTypeSchema) });
 
 export const placesQuerySchema = z.object({
   q: z.string().check(z.trim(), z.minLength(1, 'Required field'), z.maxLength(200)),
 });
-export const placePredictionSchema = z.object({
+const placePredictionSchema = z.object({
   placePrediction: z.object({ text: z.string(), placeId: z.string(), place: z.string() }),
 });
 export type PlacePrediction = z.infer<typeof placePredictionSchema>;

@@ -16,7 +16,7 @@ export const businessStatusSchema = z.object({
 export type BusinessStatus = z.infer<typeof businessStatusSchema>;
 
 /** A Business Profile account (accounts.list): `accounts/{id}`, its name and kind. */
-export const businessAccountSchema = z.object({
+const businessAccountSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: z.string(),
@@ -25,7 +25,7 @@ export type BusinessAccount = z.infer<typeof businessAccountSchema>;
 export const businessAccountsSchema = z.array(businessAccountSchema);
 
 /** A location of the chosen account (accounts.locations.list): `locations/{id}`, its title and address. */
-export const businessLocationSchema = z.object({ id: z.string(), title: z.string(), address: z.string() });
+const businessLocationSchema = z.object({ id: z.string(), title: z.string(), address: z.string() });
 export type BusinessLocation = z.infer<typeof businessLocationSchema>;
 export const businessLocationsSchema = z.array(businessLocationSchema);
 

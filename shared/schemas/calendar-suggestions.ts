@@ -6,7 +6,7 @@ import { PLATFORMS } from '../platforms';
  * pages the audit found thin, pages without a meta description, and saved SEO keywords no crawled
  * page targets. Each idea becomes one draft on request.
  */
-export const SUGGESTION_KINDS = ['thin-page', 'missing-description', 'keyword-gap'] as const;
+const SUGGESTION_KINDS = ['thin-page', 'missing-description', 'keyword-gap'] as const;
 export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
 
 /** The most ideas shown at once: a short list a marketer can act on, the most valuable first. */
@@ -23,7 +23,7 @@ export const suggestionMessages = {
 const postIdSchema = z.int().check(z.positive());
 const platformSchema = z.enum(PLATFORMS);
 
-export const suggestionSchema = z.object({
+const suggestionSchema = z.object({
   /** Stable across audits: the kind and the page URL or keyword, hashed. */
   id: z.string(),
   kind: z.enum(SUGGESTION_KINDS),

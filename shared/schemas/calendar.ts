@@ -40,7 +40,7 @@ export const calendarMessages = {
 export const POST_STATUSES = ['draft', 'scheduled', 'in-progress', 'published', 'failed'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-export const POST_ACTIONS = ['save', 'schedule', 'publish'] as const;
+const POST_ACTIONS = ['save', 'schedule', 'publish'] as const;
 export type PostAction = (typeof POST_ACTIONS)[number];
 
 /** A range call covers at most a year of days (a month view needs 42). */
@@ -48,12 +48,12 @@ export const MAX_RANGE_DAYS = 366;
 /** The most posts one batch read names. */
 export const MAX_BATCH_IDS = 100;
 /** The hard cap on copy; the platform rules (1,000,000 for blogs) say what may be scheduled. */
-export const MAX_STORED_CONTENT = 1_000_000;
-export const MAX_SUBJECT = 1000;
+const MAX_STORED_CONTENT = 1_000_000;
+const MAX_SUBJECT = 1000;
 
 export const platformSchema = z.enum(PLATFORMS);
-export const postStatusSchema = z.enum(POST_STATUSES);
-export const postActionSchema = z.enum(POST_ACTIONS);
+const postStatusSchema = z.enum(POST_STATUSES);
+const postActionSchema = z.enum(POST_ACTIONS);
 
 const instant = z.iso.datetime({ offset: true });
 export const postIdSchema = z.int().check(z.positive());
@@ -67,7 +67,7 @@ const mediaIds = z
  * blog editor from what the site lists (GET /api/integrations/wordpress/terms). Without them the
  * site files the post under its default category.
  */
-export const wordpressTermsSchema = z.object({
+const wordpressTermsSchema = z.object({
   categories: z.array(z.int().check(z.positive())).check(z.maxLength(50)),
   tags: z.array(z.int().check(z.positive())).check(z.maxLength(100)),
 });

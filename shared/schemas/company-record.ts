@@ -24,7 +24,7 @@ export const GOAL_VALUES = Object.keys(GOALS) as [Goal, ...Goal[]];
 export const COMPANY_ROLES = ['admin', 'manager', 'client'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
 
-export const companyUserSchema = z.object({
+const companyUserSchema = z.object({
   id: z.number(),
   firstName: z.string(),
   lastName: z.string(),

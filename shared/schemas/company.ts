@@ -9,13 +9,11 @@ import { emailField, numericId } from './fields';
 export {
   companyInviteSchema,
   companySchema,
-  companyUserSchema,
   displayCompanyName,
   GOAL_VALUES,
   GOALS,
   icpSchema,
   type Company,
-  type Goal,
   type Icp,
 } from './company-record';
 

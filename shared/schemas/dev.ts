@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /** One mail the embedded runtime "sent", as the dev mailbox lists it. */
-export const devMailSchema = z.object({
+const devMailSchema = z.object({
   id: z.string(),
   from: z.string(),
   to: z.string(),

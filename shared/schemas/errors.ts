@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /** One field error as the API answers it on 422 (spec 01 §5: "a list of path plus message"). */
-export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** Every non-2xx JSON body the API sends. `errors` only on 422. */

@@ -7,7 +7,7 @@ import { SOCIAL_PLATFORMS } from '../platforms';
  */
 
 export const MAX_FEEDS = 10;
-export const MAX_FEED_URL = 2000;
+const MAX_FEED_URL = 2000;
 /** How often a feed is read. */
 export const FEED_POLL_MINUTES = 60;
 

@@ -43,8 +43,7 @@ export const profilePlatformParams = z.object({
 });
 
 /** A page, business account, organisation or the member's own profile. */
-export const integrationProfileSchema = z.object({ id: z.string(), name: z.string() });
-export type IntegrationProfile = z.infer<typeof integrationProfileSchema>;
+const integrationProfileSchema = z.object({ id: z.string(), name: z.string() });
 
 /**
  * Spec 01 §3: connected and an optional message; a social connection also has its profile.
@@ -77,7 +76,7 @@ export const callbackQuerySchema = z.object({
 });
 
 /** One call a sandbox platform received (embedded runtime only; secrets blanked). */
-export const sandboxRequestSchema = z.object({
+const sandboxRequestSchema = z.object({
   at: z.string(),
   platform: z.string(),
   method: z.string(),
@@ -85,7 +84,6 @@ export const sandboxRequestSchema = z.object({
   query: z.record(z.string(), z.string()),
   status: z.number(),
 });
-export type SandboxRequest = z.infer<typeof sandboxRequestSchema>;
 export const sandboxRequestsSchema = z.object({ requests: z.array(sandboxRequestSchema) });
 
 /*
@@ -127,7 +125,7 @@ export const wordpressCallbackQuerySchema = z.object({
 });
 
 /** A category or tag of the connected WordPress site; `parent` for a category under another. */
-export const wordpressTermSchema = z.object({
+const wordpressTermSchema = z.object({
   id: z.number(),
   name: z.string(),
   parent: z.optional(z.number()),
@@ -142,7 +140,7 @@ export const wordpressTermsListSchema = z.object({
 export type WordPressTermsList = z.infer<typeof wordpressTermsListSchema>;
 
 /** A Search Console property (sites.list's siteEntry): a URL-prefix or a `sc-domain:` property. */
-export const searchConsoleSiteSchema = z.object({ url: z.string(), permissionLevel: z.string() });
+const searchConsoleSiteSchema = z.object({ url: z.string(), permissionLevel: z.string() });
 export type SearchConsoleSite = z.infer<typeof searchConsoleSiteSchema>;
 export const searchConsoleSitesSchema = z.array(searchConsoleSiteSchema);
 

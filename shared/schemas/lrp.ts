@@ -9,7 +9,10 @@ export const jobRunningSchema = z.object({
   uuid: z.string(),
   step: z.optional(z.string()),
 });
-export type JobRunning = z.infer<typeof jobRunningSchema>;
-/** The start call's answer is the first "running". */
+type JobRunning = z.infer<typeof jobRunningSchema>;
+/**
+ * The start call's answer is the first "running": a second name, so a contract says which answer it means.
+ * @alias
+ */
 export const jobStartedSchema = jobRunningSchema;
 export type JobStarted = JobRunning;

@@ -17,7 +17,7 @@ export const UPLOAD_BATCH_WAIT_MS = 500;
 /** Spec 01 §5: the library search waits this long after the last keystroke. */
 export const MEDIA_SEARCH_DEBOUNCE_MS = 500;
 /** Files one upload request may announce; the browser sends 3 at a time anyway. */
-export const MAX_FILES_PER_UPLOAD_REQUEST = 20;
+const MAX_FILES_PER_UPLOAD_REQUEST = 20;
 
 export const MEDIA_TYPES = ['image', 'video', 'unknown'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
@@ -85,7 +85,7 @@ const filenameField = z
   );
 
 /** One file announced by POST /api/media/upload: its name picks the type, its size is signed. */
-export const uploadRequestItemSchema = z
+const uploadRequestItemSchema = z
   .object({
     filename: filenameField,
     size: z.int('File size must be a whole number of bytes.').check(z.minimum(1, 'The file is empty.')),

@@ -7,7 +7,7 @@ export const NOTIFICATION_KINDS = ['publish-failed', 'audit-skipped'] as const;
  * A notice in the top bar: what happened (`title`), what to do (`message`), and the post it is
  * about. `read` is shared by the company's members: one of them dealing with it is enough.
  */
-export const notificationSchema = z.object({
+const notificationSchema = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
   title: z.string(),

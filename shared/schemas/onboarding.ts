@@ -24,9 +24,9 @@ export const onboardingMessages = {
 } as const;
 
 /** Spec 01 §9: the ideal customer step writes exactly two profiles. */
-export const ICP_PROFILE_COUNT = 2;
+const ICP_PROFILE_COUNT = 2;
 /** An ICP is a page of markdown; the bound keeps a profile far below DynamoDB's item limit. */
-export const ICP_PROFILE_MAX = 20_000;
+const ICP_PROFILE_MAX = 20_000;
 
 /** POST /api/company/overview: the website to read (the company rule: https:// added when missing). */
 export const overviewRequestSchema = z.object({
@@ -41,7 +41,6 @@ export const companyOverviewSchema = z.object({
   tone: z.string(),
   voice: z.string(),
 });
-export type CompanyOverview = z.infer<typeof companyOverviewSchema>;
 
 /** The ideal customer job's result: the spec's two profiles, and the ICP items they were stored as. */
 export const idealCustomersResultSchema = z.object({

@@ -7,4 +7,3 @@ export const marketingPlanSchema = z
     updatedAt: z.string(),
   })
   .check(z.meta({ title: 'MarketingPlan' }));
-export type MarketingPlan = z.infer<typeof marketingPlanSchema>;

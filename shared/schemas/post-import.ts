@@ -11,7 +11,7 @@ import { zoneSchema } from './calendar';
 export const IMPORT_COLUMNS = ['platforms', 'copy', 'title', 'media_urls', 'date', 'time'] as const;
 
 /** Kept under DynamoDB's 400 KB item, which holds the rows while the import runs. */
-export const MAX_IMPORT_CSV_CHARS = 200_000;
+const MAX_IMPORT_CSV_CHARS = 200_000;
 export const MAX_IMPORT_ROWS = 500;
 /** Media URLs one row may name (Facebook's 25 files is the largest platform limit). */
 export const MAX_IMPORT_ROW_MEDIA = 25;
@@ -53,7 +53,7 @@ export const importBodySchema = z.object({
 });
 export type ImportBody = z.output<typeof importBodySchema>;
 
-export const importRowReportSchema = z.object({
+const importRowReportSchema = z.object({
   /** 1 for the first post under the header. */
   row: z.number(),
   /** The file's line the row starts on (a quoted copy may span several). */
@@ -78,7 +78,7 @@ export type ImportReport = z.output<typeof importReportSchema>;
 
 export const IMPORT_STATUSES = ['importing', 'imported', 'failed'] as const;
 
-export const importSummarySchema = z.object({
+const importSummarySchema = z.object({
   id: z.string(),
   status: z.enum(IMPORT_STATUSES),
   action: z.enum(IMPORT_ACTIONS),

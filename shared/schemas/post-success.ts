@@ -4,7 +4,7 @@ import { PLATFORMS } from '../platform-rules';
 /** Spec 01 §8 "Post-success report": posts that went out, and those that failed, per local day and platform. */
 export const POST_SUCCESS_STATUSES = ['published', 'failed'] as const;
 
-export const postSuccessRowSchema = z.object({
+const postSuccessRowSchema = z.object({
   /** The local day (YYYY-MM-DD) in the query's zone. */
   date: z.string(),
   platform: z.enum(PLATFORMS),

@@ -37,7 +37,7 @@ export const API_KEY_SCOPES = ['read', 'write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** What an outgoing webhook can be told; `webhook.test` is the settings tab's Send test. */
-export const WEBHOOK_EVENTS = ['post.published', 'post.failed', 'audit.finished'] as const;
+export const WEBHOOK_EVENTS = ['post.published', 'post.failed', 'audit.finished', 'import.finished'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_EVENT_TYPES = [...WEBHOOK_EVENTS, 'webhook.test'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -56,11 +56,11 @@ export const WEBHOOK_NEEDS: Permission = 'view';
  * are no longer a member (or their account is gone), `maker-role` once their role lacks what it
  * needs. A stopped one works again when an admin hands it over to themselves.
  */
-export const MAKER_STATUSES = ['active', 'maker-left', 'maker-role'] as const;
+const MAKER_STATUSES = ['active', 'maker-left', 'maker-role'] as const;
 export type MakerStatus = (typeof MAKER_STATUSES)[number];
 
 /** Who made a key or webhook; null when that account no longer exists or was never recorded. */
-export const makerSchema = z.nullable(z.object({ id: z.number(), name: z.string() }));
+const makerSchema = z.nullable(z.object({ id: z.number(), name: z.string() }));
 export type Maker = z.output<typeof makerSchema>;
 
 export const MAX_API_KEYS = 20;
@@ -117,7 +117,7 @@ export const createdWebhookSchema = z.object({ webhook: webhookSchema, secret: z
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
-export const deliveryAttemptSchema = z.object({
+const deliveryAttemptSchema = z.object({
   at: z.string(),
   /** The receiver's HTTP status, or null when there was no answer (refused, timed out). */
   status: z.nullable(z.number()),

@@ -18,7 +18,7 @@ export const reportsQuerySchema = z.object({
 export type ReportsQuery = z.infer<typeof reportsQuerySchema>;
 
 /** One platform's figures for one day (spec 01 §8 "Report rows per platform and date"). */
-export const reportRowSchema = z.object({
+const reportRowSchema = z.object({
   date: z.string(),
   followers: z.number(),
   likes: z.number(),

@@ -9,7 +9,7 @@ import { z } from 'zod/mini';
 
 /** Spec 02 §9: "XLS max 10K rows; CSV top100 100K rows". */
 export const EXPORT_ROW_LIMITS = { csv: 100_000, xlsx: 10_000 } as const;
-export const exportFormatSchema = z.enum(['csv', 'xlsx']);
+const exportFormatSchema = z.enum(['csv', 'xlsx']);
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
 
 export const downloadMessages = {
@@ -66,11 +66,11 @@ export type ReportDownloadResult = z.infer<typeof reportDownloadResultSchema>;
 
 /** Spec 02 §9: change frequencies always, hourly, daily, weekly, monthly, yearly. */
 export const CHANGE_FREQUENCIES = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly'] as const;
-export const changeFrequencySchema = z.enum(CHANGE_FREQUENCIES);
+const changeFrequencySchema = z.enum(CHANGE_FREQUENCIES);
 /** Crawl depths with a setting of their own: 0 (the home page) to 4, then one for 5 and deeper (and pages found only in a sitemap). */
 export const SITEMAP_DEPTH_LEVELS = 6;
 /** Spec 02 §9: sitemap priority 0.1 to 1. */
-export const sitemapPrioritySchema = z.number().check(z.gte(0.1), z.lte(1));
+const sitemapPrioritySchema = z.number().check(z.gte(0.1), z.lte(1));
 /** Pages, and optionally the images each page shows (Google's image sitemap extension). */
 export const SITEMAP_PAGE_TYPES = ['pages', 'images'] as const;
 

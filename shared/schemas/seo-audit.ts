@@ -25,8 +25,31 @@ export const auditStatsSchema = z.object({
   responseTime: z.object({ averageMs: count, ranges: counts }),
   /** Pages without errors or warnings, with warnings only, with errors (spec: page health ratio). */
   pageHealth: z.object({ healthy: count, withWarnings: count, withErrors: count }),
+  /** What the crawl learnt of the domain (spec 02 §3 "Domain metrics"); absent for audits before it was kept. */
+  domain: z.optional(
+    z.object({
+      host: z.string(),
+      https: z.boolean(),
+      /** The site's TLS certificate's expiry (ISO), for an https site. */
+      certificateExpires: z.optional(z.string()),
+      /** Pages the site's sitemaps list. */
+      sitemapPages: count,
+      /** Other domains the crawled pages link to. */
+      linkedDomains: count,
+    }),
+  ),
 });
 export type AuditStats = z.infer<typeof auditStatsSchema>;
+
+/** One of the overview's most popular use cases: its issues, and the check with the most of them. */
+const auditUseCaseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  issues: count,
+  check: z.nullable(z.string()),
+  severity: z.nullable(propStatusSchema),
+});
+export type AuditUseCase = z.infer<typeof auditUseCaseSchema>;
 
 export const auditIdParamsSchema = z.object({ auditId: z.string().check(z.minLength(1), z.maxLength(40)) });
 export const auditCheckParamsSchema = z.object({
@@ -41,11 +64,12 @@ const issueSummarySchema = z.object({
   severity: propStatusSchema,
   description: z.string(),
   how_to_fix: z.string(),
-  /** Pages (or URLs) with the issue now, new since the audit before, fixed since then; now minus before. */
+  /** Pages (or URLs) with the issue now, new since the audit before, fixed since then. */
   current: count,
   new: count,
   fixed: count,
-  change: z.number(),
+  /** Now minus before; absent for a first audit, which has no audit before to differ from. */
+  change: z.optional(z.number()),
   /** Why a Turned off issue is off: ignored until the next audit, or disabled in the settings. */
   off: z.optional(z.enum(['ignored', 'disabled'])),
 });
@@ -101,6 +125,8 @@ export const auditOverviewSchema = z
     ),
     /** Spec 02 §9: the top 5 issues, errors first, then the most pages. */
     topIssues: z.array(issueSummarySchema),
+    /** Spec 02 §2: the most popular use cases, most asked for first. */
+    useCases: z.array(auditUseCaseSchema),
     /** JavaScript rendering asked for: done, or unavailable on this runtime (absent when not asked for). */
     rendering: z.optional(z.enum(['rendered', 'unavailable'])),
     /** Lab Core Web Vitals of a sample of rendered pages (absent without rendering). */
@@ -108,7 +134,7 @@ export const auditOverviewSchema = z
   })
   .check(z.meta({ title: 'AuditOverview' }));
 
-export const issueTabSchema = z.enum(['current', 'new', 'all', 'fixed', 'off']);
+const issueTabSchema = z.enum(['current', 'new', 'all', 'fixed', 'off']);
 export type IssueTab = z.infer<typeof issueTabSchema>;
 
 export const issueReportQuerySchema = z.object({ tab: z._default(issueTabSchema, 'current') });
@@ -150,12 +176,14 @@ export const issueDetailSchema = z
         status: z.enum(['current', 'new', 'fixed']),
         targets: z.optional(z.array(z.string())),
         group: z.optional(z.string()),
+        /** More URLs of this page, differing only in their query string, with the issue too. */
+        copies: z.optional(count),
       }),
     ),
   })
   .check(z.meta({ title: 'IssueDetail' }));
 
-export const PAGE_COLUMNS = [
+const PAGE_COLUMNS = [
   'url',
   'status',
   'title',
@@ -173,7 +201,7 @@ export const PAGE_COLUMNS = [
   'words',
   'issues',
 ] as const;
-export const pageRowSchema = z.object({
+const pageRowSchema = z.object({
   url: z.string(),
   status: count,
   title: z.optional(z.string()),
@@ -200,8 +228,8 @@ export const pagesQuerySchema = z.object({
   indexability: z.optional(z.enum(['indexable', 'noindex', 'canonicalized', 'blocked', 'not-200'])),
 });
 
-export const LINK_COLUMNS = ['source', 'target', 'anchor', 'type', 'nofollow', 'status'] as const;
-export const linkRowSchema = z.object({
+const LINK_COLUMNS = ['source', 'target', 'anchor', 'type', 'nofollow', 'status'] as const;
+const linkRowSchema = z.object({
   source: z.string(),
   target: z.string(),
   anchor: z.string(),
@@ -218,8 +246,8 @@ export const linksQuerySchema = z.object({
   nofollow: z.optional(z.enum(['true', 'false'])),
 });
 
-export const RESOURCE_COLUMNS = ['url', 'type', 'status', 'bytes', 'pages', 'compressed', 'cached'] as const;
-export const resourceRowSchema = z.object({
+const RESOURCE_COLUMNS = ['url', 'type', 'status', 'bytes', 'pages', 'compressed', 'cached'] as const;
+const resourceRowSchema = z.object({
   url: z.string(),
   type: z.enum(['image', 'css', 'js', 'other']),
   status: count,

@@ -26,7 +26,7 @@ export const seoKeywordMessages = {
  * One suggested keyword (spec 02 §6 "SEO keyword"). Volume is monthly searches, difficulty
  * 0–100, cpc US dollars: estimates, as the page says.
  */
-export const seoKeywordSchema = z
+const seoKeywordSchema = z
   .object({
     keyword: z.string(),
     isRecommended: z.boolean(),

@@ -5,7 +5,6 @@ import { z } from 'zod/mini';
  * do not bring the report's settings schema and messages into their chunk.
  */
 export const auditStatusSchema = z.enum(['running', 'stopping', 'finished', 'stopped', 'failed']);
-export type AuditStatus = z.infer<typeof auditStatusSchema>;
 
 export const propStatusSchema = z.enum(['success', 'notice', 'warning', 'error']);
 export type PropStatus = z.infer<typeof propStatusSchema>;

@@ -36,9 +36,9 @@ export const auditMessages = {
 export const FREE_AUDITS_PER_MONTH = 1;
 
 // Types only: a value re-exported here would put the settings' schema in every page that reads the report.
-export type { AuditSettings, AuditSettingsInput } from './audit-settings';
+export type { AuditSettings } from './audit-settings';
 
-export { auditStatusSchema, type AuditStatus } from './seo-status';
+export { auditStatusSchema } from './seo-status';
 
 export const auditProgressSchema = z.object({
   pages: z.number(),
@@ -72,10 +72,10 @@ export const auditRunSchema = z
   .check(z.meta({ title: 'AuditRun' }));
 export type AuditRun = z.infer<typeof auditRunSchema>;
 
-export { propStatusSchema, type PropStatus } from './seo-status';
+export { type PropStatus } from './seo-status';
 
 /** A check in the report (spec 02 §3 "SEO report" prop: name, value, status), with its texts. */
-export const seoPropSchema = z.object({
+const seoPropSchema = z.object({
   /** The check's id (shared/seo-checks.ts); the report carries its texts, so the web needs no catalogue. */
   id: z.string(),
   name: z.string(),
@@ -87,7 +87,7 @@ export const seoPropSchema = z.object({
 });
 export type SeoProp = z.infer<typeof seoPropSchema>;
 
-export const seoSectionSchema = z.object({
+const seoSectionSchema = z.object({
   id: z.string(),
   name: z.string(),
   props: z.array(seoPropSchema),

@@ -20,4 +20,3 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** GET /api/auth/invitation?token= answer: who invites, and the address the invite was sent to. */
 export const invitationSchema = z.object({ companyName: z.string(), companyID: z.number(), email: z.string() });
-export type Invitation = z.infer<typeof invitationSchema>;

@@ -24,7 +24,6 @@ export const SUBSCRIPTION_STATUSES = [
   'incomplete',
   'canceled',
 ] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** The selected company's subscription (spec 01 §3 "Subscription"); a company without one is on the free plan. */
 export const subscriptionSchema = z
@@ -40,6 +39,10 @@ export const subscriptionSchema = z
     isCancelled: z.boolean(),
     /** Whether the paid-plan gate lets this company through right now. */
     isPaid: z.boolean(),
+    /** A lower plan the subscription moves to when the current period ends (`effectiveAt`), until then the plan above stays. */
+    pendingChange: z.nullable(
+      z.object({ plan: z.object({ slug: z.enum(PLAN_SLUGS), name: z.string() }), effectiveAt: z.string() }),
+    ),
   })
   .check(z.meta({ title: 'Subscription' }));
 export type Subscription = z.infer<typeof subscriptionSchema>;

@@ -2,10 +2,10 @@ import { z } from 'zod/mini';
 
 /** Lab Core Web Vitals as an audit keeps them (their levels: shared/web-vitals.ts). */
 
-export const AUDIT_DEVICES = ['desktop', 'mobile'] as const;
+const AUDIT_DEVICES = ['desktop', 'mobile'] as const;
 export type AuditDevice = (typeof AUDIT_DEVICES)[number];
 
-export const webVitalsPageSchema = z.object({
+const webVitalsPageSchema = z.object({
   url: z.string(),
   /** Milliseconds; null when the page painted no contentful element. */
   lcpMs: z.nullable(z.number()),

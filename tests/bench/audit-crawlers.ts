@@ -7,10 +7,10 @@
 import { Parser } from 'htmlparser2';
 import { Agent, request } from 'undici';
 import { auditSettingsSchema } from '../../shared/schemas/audit-settings';
-import { analyseCrawl } from '../../functions/core/audit/audit-analysis';
+import { analyseCrawl } from '../../functions/core/audit/report/audit-analysis';
 import { bucketPageSink, readPageRecords } from '../../functions/core/audit/audit-objects';
-import { crawlBatch } from '../../functions/core/audit/crawler';
-import { CrawlState } from '../../functions/core/audit/crawl-state';
+import { crawlBatch } from '../../functions/core/audit/crawl/crawler';
+import { CrawlState } from '../../functions/core/audit/crawl/crawl-state';
 
 const [which = 'audit', origin = '', pagesArg = '10000', secondsArg = '600'] = process.argv.slice(2);
 const expected = Number(pagesArg);

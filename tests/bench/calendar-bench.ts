@@ -23,7 +23,7 @@ export async function runCalendarBench(runtime: RuntimeProcess, durationSeconds:
     DYNAMODB_ENDPOINT: runtime.dynamoEndpoint,
     LOG_LEVEL: 'silent',
   });
-  const { posts } = await import('../../functions/core/calendar/post-entity');
+  const { posts } = await import('../../functions/core/posts/post-entity');
   const { dayRange } = await import('../../shared/calendar-time');
   const { companyCollection } = await import('../../functions/core/table/keys');
   const { cookie, companyId } = await signedInCookie(runtime.url);

@@ -157,7 +157,7 @@ export async function runPublishBench(): Promise<PublishBench> {
 
     // The minute they are all due: far enough ahead to create them all first (written through the
     // calendar's own createPosts, in this process: the HTTP layer is not what is measured here).
-    const { createPosts } = await import('../../functions/core/calendar/post-store');
+    const { createPosts } = await import('../../functions/core/posts/post-store');
     const minute = new Date(Math.ceil((Date.now() + 30_000 + POSTS * 60) / 60_000) * 60_000);
     const texts = Array.from(
       { length: POSTS },

@@ -11,14 +11,17 @@ describe('settings: API & webhooks', () => {
 
   it('creates a key shown once, adds a webhook, sends a test delivery the receiver gets, and is clean for axe', async () => {
     const received: string[] = [];
-    const site = await serveSite((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-      req.on('end', () => {
-        received.push(`${String(req.headers['webhook-event'])} ${body.length > 0 ? 'body' : 'empty'}`);
-        res.writeHead(204).end();
-      });
-    });
+    const site = await serveSite(
+      (req, res) => {
+        let body = '';
+        req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        req.on('end', () => {
+          received.push(`${String(req.headers['webhook-event'])} ${body.length > 0 ? 'body' : 'empty'}`);
+          res.writeHead(204).end();
+        });
+      },
+      { receivesWebhooks: true },
+    );
     try {
       const account = await verifiedAccount('Integrator');
       const { page, url } = await openSession(browser(), { viewport: DESKTOP });

@@ -95,10 +95,20 @@ describe('approvals and the first comment', () => {
     await check(page, 'post-in-review');
 
     // The reviewer: no account, only the link.
-    const reviewer = await openSession(browser(), { viewport: DESKTOP });
+    // A reader in the US: dates as the whole app writes them (5 Mar 26, 14:05:09), not the browser's own.
+    const reviewer = await openSession(browser(), {
+      viewport: DESKTOP,
+      locale: 'en-US',
+      timezoneId: 'America/New_York',
+    });
     await reviewer.page.goto(link);
     await reviewer.page.getByText(postCopy).waitFor();
     await reviewer.page.getByText('Is the tone right for the market crowd?').waitFor();
+    const appDate = /^\d{1,2} [A-Z][a-z]{2} \d{2}, \d{2}:\d{2}:\d{2}$/;
+    for (const time of await reviewer.page.locator('.review__comments time').allTextContents())
+      expect(time).toMatch(appDate);
+    const until = await reviewer.page.getByText(/^This link takes one decision, until /).textContent();
+    expect(until?.replace(/^This link takes one decision, until (.*)\.$/, '$1')).toMatch(appDate);
     await atBothWidths(reviewer.page, 'review');
     await reviewer.page.getByLabel('Your name (optional)').fill('Carla Client');
     await reviewer.page.getByRole('button', { name: 'Approve' }).click();

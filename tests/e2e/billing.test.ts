@@ -2,8 +2,19 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { axeViolations } from './axe';
-import { openSession } from './browser';
-import { confirmDialog, DESKTOP, screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
+import { appUrl, openSession } from './browser';
+import { pageApi } from './page-api';
+import {
+  confirmDialog,
+  DESKTOP,
+  payForPlan,
+  screenshot,
+  signIn,
+  untilLoaded,
+  useBrowser,
+  useOwnRuntime,
+  verifiedAccount,
+} from './support';
 
 /**
  * The billing journey in Chromium: a free company activates a plan through the payment
@@ -112,5 +123,83 @@ describe('billing', () => {
     await page.waitForURL((u) => u.pathname === '/settings/billing');
     await prompt.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Plan & Usage' }).waitFor();
+  });
+});
+
+describe('changing plan', () => {
+  // The provider's periods follow the runtime's clock, moved here to end the trial: a runtime of its own.
+  useOwnRuntime();
+  const browser = useBrowser();
+
+  it('upgrades now for the prorated amount shown, then downgrades at the period end and takes it back', async () => {
+    const owner = await verifiedAccount('Changer');
+    const { page, url } = await openSession(browser(), { viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    await signIn(page, url, owner);
+    await payForPlan(page);
+    // The trial ends by the provider's clock: a trial prorates to nothing, a paid period does not.
+    const moved = await fetch(`${appUrl()}/api/dev/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: appUrl() },
+      body: JSON.stringify({ advanceSeconds: 8 * 86400 }),
+    });
+    expect(moved.status).toBe(200);
+    await expect
+      .poll(async () => (await pageApi<{ status: string }>(page, 'GET', '/api/billing/subscription')).status, {
+        timeout: 15_000,
+      })
+      .toBe('active');
+
+    await page.goto(url('/settings/billing'));
+    await planCard(page, 'Organic').getByText('Current plan').waitFor();
+    // With a running subscription the other plans offer a change, not a second checkout.
+    expect(await page.getByRole('button', { name: /^Activate/ }).count()).toBe(0);
+    expect(await planCard(page, 'Organic').getByRole('button').count()).toBe(0);
+    await planCard(page, 'Agency').getByRole('button', { name: 'Upgrade to Agency' }).waitFor();
+    await noViolations(page, 'change-plans');
+
+    await page.getByRole('button', { name: 'Upgrade to Standard' }).click();
+    const dialog = confirmDialog(page);
+    await dialog.getByRole('heading', { name: 'Upgrade to Standard?' }).waitFor();
+    const text = (await dialog.textContent()) ?? '';
+    const charged = /You pay (\$\d+\.\d\d) now, the difference for the rest of this period, then \$59\.00 a month/.exec(
+      text,
+    )?.[1];
+    expect(charged, text).toBeDefined();
+    await noViolations(page, 'upgrade-dialog');
+    await dialog.getByRole('button', { name: `Pay ${charged}`, exact: true }).click();
+    await page.getByText('You are now on Standard.').waitFor();
+    await planCard(page, 'Standard').getByText('Current plan').waitFor();
+    // The charge is an invoice of exactly the amount shown.
+    await page.getByRole('cell', { name: charged, exact: true }).waitFor();
+    await noViolations(page, 'upgraded');
+
+    await page.getByRole('button', { name: 'Downgrade to Organic' }).click();
+    await dialog.getByRole('heading', { name: 'Downgrade to Organic?' }).waitFor();
+    const downText = (await dialog.textContent()) ?? '';
+    const date =
+      /You keep Standard until (.+?)\. Then Organic starts, at \$29\.00 a month\. Nothing is charged now\./.exec(
+        downText,
+      )?.[1];
+    expect(date, downText).toBeDefined();
+    await noViolations(page, 'downgrade-dialog');
+    await dialog.getByRole('button', { name: 'Downgrade', exact: true }).click();
+    await page.getByText(`Your plan changes to Organic on ${date}. Standard stays until then.`).waitFor();
+    await planCard(page, 'Organic').getByText(`Starts ${date}`).waitFor();
+    await planCard(page, 'Standard').getByText('Current plan').waitFor();
+    await noViolations(page, 'downgrade-pending');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noViolations(page, 'downgrade-pending-390');
+    await page.getByRole('button', { name: 'Upgrade to Agency' }).click();
+    await dialog.getByRole('heading', { name: 'Upgrade to Agency?' }).waitFor();
+    await noViolations(page, 'upgrade-dialog-390');
+    await dialog.getByRole('button', { name: 'Keep Standard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    await page.getByRole('button', { name: 'Keep Standard' }).click();
+    await page.getByText('The plan change is cancelled. Standard renews as before.').waitFor();
+    await page.getByText(/Your subscription renews automatically on /).waitFor();
+    await page.getByRole('button', { name: 'Downgrade to Organic' }).waitFor();
+    expect(await page.getByText(/Your plan changes to/).count()).toBe(0);
   });
 });

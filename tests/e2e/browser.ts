@@ -14,8 +14,22 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * The run's shared Chromium (browser-server.ts) inside Vitest; a browser of its own for a script
+ * run outside it (the screenshots). Closing the connection closes the contexts it made.
+ */
+export function connectBrowser(): Promise<Browser> {
+  let endpoint: string | undefined;
+  try {
+    endpoint = inject('browserEndpoint');
+  } catch {
+    // Outside Vitest there is nothing to inject.
+  }
+  return endpoint ? chromium.connect(endpoint) : launchBrowser();
 }
 
 /**

@@ -45,12 +45,7 @@ async function connectMyBusiness(page: Page, url: (p: string) => string, googleN
   await page.getByLabel('Google account name').fill(googleName);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL((u) => u.pathname === '/settings/apps');
-  const account = row.getByLabel('Business Profile account');
-  await expect
-    .poll(() => account.locator('option').allTextContents(), { timeout: 30_000 })
-    .toContain('Sandbox Bakery Group');
-  await account.selectOption({ label: 'Sandbox Bakery Group' });
-  await row.getByRole('button', { name: 'Save' }).click();
+  // The connect chose the first account with locations.
   await row.getByText('Sandbox Bakery Group').waitFor();
   return sandbox;
 }
@@ -302,5 +297,43 @@ describe('business manager', () => {
     } finally {
       await context.close();
     }
+  });
+  it("keeps the services' names while the categories change; a service Google retired says so and which one", async () => {
+    const account = await verifiedAccount('Servicer');
+    const { page, url, context } = await openSession(browser(), { viewport: DESKTOP });
+    context.setDefaultTimeout(30_000);
+    await signIn(page, url, account);
+    await connectMyBusiness(page, url, `Servicer ${randomUUID().slice(0, 8)}`);
+    await page.goto(url('/business-manager/profile'));
+    const services = page.getByRole('list', { name: 'Services' }).getByRole('listitem');
+    await expect
+      .poll(() => services.allTextContents())
+      .toEqual([
+        'Custom cakes',
+        `${businessMessages.serviceNameFallback} (retired bread classes)`,
+        'Sourdough workshop (Bakery)',
+      ]);
+
+    // The services a new category offers are looked up while the chips keep the names they have.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route(/\/service-types\?categories=.*caterer/, async (route) => {
+      held = true;
+      await released;
+      await route.continue();
+    });
+    await page.getByLabel('Add a category').fill('cater');
+    await page.getByRole('list', { name: 'Matching categories' }).getByRole('button', { name: 'Caterer' }).click();
+    await expect.poll(() => held).toBe(true);
+    expect(await services.first().textContent()).toBe('Custom cakes');
+    release();
+    await page.getByLabel('Add a service of your categories').locator('option', { hasText: 'Event catering' }).waitFor({
+      state: 'attached',
+    });
+    expect(await services.first().textContent()).toBe('Custom cakes');
+    await untilLoaded(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'business-manager-services', { fullPage: true });
   });
 });

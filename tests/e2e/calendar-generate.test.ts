@@ -72,10 +72,18 @@ describe('AI generation, drag to reschedule and previews', () => {
     const dialog = page.getByRole('dialog', { name: 'Generate social media posts' });
     await dialog.waitFor();
 
-    // Invalid until a platform and both dates are chosen, and it says what is missing.
+    // Invalid until a platform and both dates are chosen; it says what is missing once the user has
+    // been at that part, not on the form as it opens.
     const generate = dialog.getByRole('button', { name: 'Generate', exact: true });
     expect(await generate.isDisabled()).toBe(true);
+    expect(await dialog.getByText(calendarMessages.platformsRequired).count()).toBe(0);
+    expect(await dialog.getByText(generateMessages.dateRangeRequired).count()).toBe(0);
+    await dialog.getByRole('checkbox', { name: 'Instagram' }).check();
+    await dialog.getByRole('checkbox', { name: 'Instagram' }).uncheck();
     await dialog.getByText(calendarMessages.platformsRequired).waitFor();
+    expect(await dialog.getByText(generateMessages.dateRangeRequired).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Next month' }).focus();
+    await dialog.getByLabel('Special instructions (optional)').focus();
     await dialog.getByText(generateMessages.dateRangeRequired).waitFor();
     // Yesterday and the 46th day ahead cannot be chosen.
     const yesterday = dialog.locator(`[data-day="${localDay(-1)}"]`);

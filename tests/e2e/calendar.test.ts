@@ -4,7 +4,7 @@ import { localParts } from '@shared/calendar-time';
 import { messages } from '@shared/messages';
 import { axeViolations } from './axe';
 import { openSession } from './browser';
-import { uploadImage } from './page-api';
+import { pageApi, uploadImage } from './page-api';
 import { DESKTOP, payForPlan, screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
 /**
@@ -146,6 +146,80 @@ describe('calendar and posts', () => {
     await scheduled.getByRole('link', { name: /Spring menu launch/ }).waitFor();
     await page.getByText('No published content').waitFor();
     await noViolations(page, 'dashboard');
+  });
+
+  it('on a phone the week is a list of days with full-width chips; a month chip shows its first words', async () => {
+    const owner = await verifiedAccount('Weekly');
+    const { page, url } = await openSession(browser(), { viewport: { width: 390, height: 844 }, timezoneId: ZONE });
+    await signIn(page, url, owner);
+    const tomorrow = localParts(new Date(Date.now() + 86_400_000), ZONE).day;
+    for (const [platform, time] of [
+      ['facebook', '09:00'],
+      ['linkedin', '12:00'],
+      ['threads', '15:00'],
+    ] as const) {
+      await pageApi(page, 'POST', '/api/calendar', {
+        platforms: [platform],
+        content: COPY,
+        scheduledAt: `${tomorrow}T${time}:00Z`,
+        action: 'save',
+      });
+    }
+
+    await page.goto(url(`/calendar/${tomorrow}/week/calendar`));
+    await expect.poll(() => chipsOn(page, tomorrow).count()).toBe(3);
+    await noViolations(page, 'week-phone');
+    const boxes = async (selector: string) =>
+      (await page.locator(selector).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()))) as {
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+      }[];
+    const chips = await boxes('.post-chip');
+    const labels = await boxes('.cal__date');
+    const days = await boxes('.cal__day');
+    expect(chips).toHaveLength(3);
+    for (const chip of chips) expect(chip.width).toBeGreaterThanOrEqual(300);
+    const overlap = (a: (typeof chips)[number], b: (typeof chips)[number]) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const label of labels) for (const chip of chips) expect(overlap(label, chip)).toBe(false);
+    // One day under the other: seven rows of the same left edge, top to bottom.
+    expect(days).toHaveLength(7);
+    for (const [i, day] of days.entries()) {
+      expect(day.x).toBe(days[0]!.x);
+      if (i) expect(day.y).toBeGreaterThan(days[i - 1]!.y);
+    }
+
+    // A month chip on a laptop: the time, the mark and the copy's first words, not three letters.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(url(`/calendar/${tomorrow}/month/calendar`));
+    await expect.poll(() => chipsOn(page, tomorrow).count()).toBe(3);
+    const shown = await chipsOn(page, tomorrow)
+      .locator('.post-chip__text')
+      .evaluateAll((els) =>
+        els.map((el) => {
+          // The characters that fit the text's box before its ellipsis, in the font it is drawn in.
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = getComputedStyle(el).font;
+          const text = el.textContent;
+          let fit = 0;
+          while (fit < text.length && context.measureText(`${text.slice(0, fit + 1)}…`).width <= el.clientWidth) fit++;
+          return fit;
+        }),
+      );
+    for (const characters of shown) expect(characters).toBeGreaterThanOrEqual(12);
+    await noViolations(page, 'month-laptop');
+
+    // Schedule checks every platform's rules and shows every sentence at once, each by its field.
+    await page.goto(url('/post/create'));
+    for (const name of ['Facebook', 'Instagram', 'Threads']) await page.getByRole('checkbox', { name }).check();
+    await page.getByLabel('Post copy').fill(`${COPY} `.repeat(6));
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByText(`Threads: Post copy content must be no longer than 500 characters.`).waitFor();
+    await page.getByText(`Instagram: ${INSTAGRAM_NEEDS_MEDIA}`).waitFor();
+    expect(await page.getByLabel('Post copy').getAttribute('aria-invalid')).toBe('true');
+    await noViolations(page, 'create-rules');
   });
 
   it('an empty month lists no posts; the blog editor has a title and a single image', async () => {

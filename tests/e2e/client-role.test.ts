@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD, signedInUser, teammate, type SignedInUser } from '../support/api-client';
 import { axeViolations } from './axe';
 import { appUrl, openSession } from './browser';
-import { connectFacebook } from './page-api';
 import { DESKTOP, screenshot, signIn, untilLoaded, useBrowser } from './support';
 
 /**
@@ -46,6 +45,18 @@ async function demoCompany(): Promise<Demo> {
     })
     .toBe(true);
 
+  // A demo comes connected to the stand-ins: Facebook and a Business Profile with its locations.
+  await expect
+    .poll(
+      async () =>
+        [
+          ((await owner.client.get('/api/integrations/facebook/status')).body as { connected?: boolean }).connected,
+          ((await owner.client.get('/api/business/status')).body as { connected?: boolean }).connected,
+        ].join(),
+      { timeout: 60_000 },
+    )
+    .toBe('true,true');
+
   // Approvals on, and a draft the owner sends for review: a client may decide it.
   expect((await owner.client.put('/api/approvals/settings', { required: true })).status).toBe(200);
   const created = await owner.client.post('/api/calendar', {
@@ -61,26 +72,17 @@ async function demoCompany(): Promise<Demo> {
 }
 
 /**
- * The owner, in the browser, connects Facebook and Google My Business (its account chosen) to the
- * demo, and invites someone as a client from Settings → Companies (the roles an admin may give,
+ * The owner, in the browser, finds the demo's Google My Business account connected, and invites someone as a client from Settings → Companies (the roles an admin may give,
  * Manager first).
  */
 async function ownerSetup(page: Page, demo: Demo) {
   await signIn(page, (p) => new URL(p, appUrl()).toString(), { email: demo.owner.email, password: PASSWORD });
   await page.context().addCookies([{ name: COMPANY_COOKIE, value: String(demo.id), url: appUrl() }]);
-  await connectFacebook(page, 'Role Bakery Page');
+  // The demo came connected: the apps tab shows its Business Profile account, no Connect.
   await page.goto('/settings/apps');
   const row = page.locator('li.connection[data-platform="google-my-business"]');
-  await row.getByRole('button', { name: 'Connect Google My Business' }).click();
-  await page.getByRole('heading', { name: 'Google sandbox' }).waitFor();
-  await page.getByLabel('Google account name').fill(`Role owner ${demo.id}`);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((u) => u.pathname === '/settings/apps');
-  const account = row.getByLabel('Business Profile account');
-  await expect.poll(() => account.locator('option').allTextContents(), { timeout: 30_000 }).toContain(GMB_ACCOUNT);
-  await account.selectOption({ label: GMB_ACCOUNT });
-  await row.getByRole('button', { name: 'Save' }).click();
   await row.getByText(GMB_ACCOUNT).waitFor();
+  expect(await row.getByRole('button', { name: 'Connect Google My Business' }).count()).toBe(0);
 
   await page.goto('/settings/companies');
   const card = page.locator('section.card', { hasText: 'Role Bakery' });
@@ -497,7 +499,10 @@ describe('what each role sees', () => {
     expect(await tabs.getByRole('link', { name: 'Demo' }).count()).toBe(0);
     await page.goto('/settings/api');
     await page.waitForURL((u) => u.pathname === '/settings/apps');
-    await page.getByRole('button', { name: 'Connect Instagram' }).waitFor();
+    // The apps are the manager's to manage: the demo's Instagram connection can be switched off.
+    const instagram = page.getByRole('switch', { name: 'Instagram connected' });
+    await instagram.waitFor();
+    expect(await instagram.isDisabled()).toBe(false);
 
     await open(page, '/settings/billing', 'Settings');
     await page.getByRole('heading', { name: 'Plan & Usage' }).waitFor();

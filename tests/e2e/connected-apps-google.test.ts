@@ -89,15 +89,18 @@ describe('connected apps: WordPress, Search Console and Google My Business', () 
       await row(page, 'search-console').getByRole('button', { name: 'Save' }).click();
       await row(page, 'search-console').getByText('sc-domain:sandbox-bikes.example').waitFor();
 
-      // Google My Business: the same consent for the Business Profile, then the account.
+      // Google My Business: the same consent for the Business Profile; the connect chooses the
+      // first account with locations (the personal one has none). The others stay a Change away.
       await row(page, 'google-my-business').getByRole('button', { name: 'Connect Google My Business' }).click();
       await approveAtGoogle(page, 'google-my-business');
+      await row(page, 'google-my-business').getByText('Sandbox Bakery Group').waitFor();
+      await row(page, 'google-my-business').getByRole('button', { name: 'Change Business Profile account' }).click();
       const accountChoice = row(page, 'google-my-business').getByLabel('Business Profile account');
       await expect
         .poll(() => accountChoice.locator('option').allTextContents())
         .toEqual(['Sandy Box', 'Sandbox Bakery Group']);
-      await accountChoice.selectOption({ label: 'Sandbox Bakery Group' });
-      await row(page, 'google-my-business').getByRole('button', { name: 'Save' }).click();
+      expect(await accountChoice.inputValue()).toBe('accounts/110000000000000000002');
+      await row(page, 'google-my-business').getByRole('button', { name: 'Cancel' }).click();
       await row(page, 'google-my-business').getByText('Sandbox Bakery Group').waitFor();
 
       // After a reload all three still say connected, with their choices.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { appUrl, openSession } from './browser';
 import { screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
-import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { API_VERSIONS } from '../../functions/core/platform-config';
 
 /** The Graph version the clients speak (one table of versions and sunsets). */
 const GRAPH = API_VERSIONS.graph.version;
@@ -18,6 +18,7 @@ const row = (page: Page, platform: string) => page.locator(`li.connection[data-p
 
 let sandboxOrigin = '';
 
+/** Connect, the sandbox consent approved as `account`, and back on the apps tab. */
 async function connectThroughSandbox(page: Page, platform: string, label: string, account: string, verb = 'Connect') {
   await row(page, platform)
     .getByRole('button', { name: `${verb} ${label}` })
@@ -29,9 +30,19 @@ async function connectThroughSandbox(page: Page, platform: string, label: string
   await page.getByLabel('Account name').fill(account);
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL((u) => u.pathname === '/settings/apps');
-  await row(page, platform)
-    .getByRole('switch', { name: `${label} connected` })
-    .waitFor();
+}
+
+const connectedSwitch = (page: Page, platform: string, label: string) =>
+  row(page, platform).getByRole('switch', { name: `${label} connected` });
+
+/** Back from a consent whose account offers several: the row asks, its list focused, and says no "Connected" yet. */
+async function expectAsked(page: Page, platform: string, list: string, noun: string) {
+  const choice = row(page, platform).getByLabel(list);
+  await row(page, platform).getByText(`Choose a ${noun}`, { exact: true }).waitFor();
+  await expect.poll(() => choice.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await connectedSwitch(page, platform, list.split(' ')[0]!).count()).toBe(0);
+  expect(await row(page, platform).getByText('Connected', { exact: true }).count()).toBe(0);
+  return choice;
 }
 
 describe('connected apps', () => {
@@ -45,30 +56,42 @@ describe('connected apps', () => {
     await row(page, 'facebook').getByRole('button', { name: 'Connect Facebook' }).waitFor();
 
     await connectThroughSandbox(page, 'facebook', 'Facebook', 'Fiona Page');
-    // Two pages: the edit control lists them; choose the second.
-    const facebookPage = row(page, 'facebook').getByLabel('Facebook page');
+    // Two pages: the row asks for one before it says connected; choose the second.
+    const facebookPage = await expectAsked(page, 'facebook', 'Facebook page', 'page');
     await expect
       .poll(() => facebookPage.locator('option').allTextContents())
       .toEqual(['Sandbox Bakery', 'Sandbox Bikes']);
+    await untilLoaded(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'connected-apps-choose', { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'connected-apps-choose-narrow', { fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
     await facebookPage.selectOption({ label: 'Sandbox Bikes' });
     await row(page, 'facebook').getByRole('button', { name: 'Save' }).click();
     await row(page, 'facebook').getByText('Sandbox Bikes').waitFor();
+    await connectedSwitch(page, 'facebook', 'Facebook').waitFor();
 
     await connectThroughSandbox(page, 'instagram', 'Instagram', 'Fiona Page');
+    await expectAsked(page, 'instagram', 'Instagram business account', 'business account');
     await row(page, 'instagram').getByRole('button', { name: 'Save' }).click();
     await row(page, 'instagram').getByText('sandbox.bakery').waitFor();
+    await connectedSwitch(page, 'instagram', 'Instagram').waitFor();
 
+    // Threads posts as the account: connected at once.
     await connectThroughSandbox(page, 'threads', 'Threads', 'Theo Threads');
+    await connectedSwitch(page, 'threads', 'Threads').waitFor();
     await row(page, 'threads').getByText('theo.threads').waitFor();
 
     await connectThroughSandbox(page, 'linkedin', 'LinkedIn', 'Lena Linked');
-    const linkedinChoice = row(page, 'linkedin').getByLabel('LinkedIn profile or page');
+    const linkedinChoice = await expectAsked(page, 'linkedin', 'LinkedIn profile or page', 'profile or page');
     await expect
       .poll(() => linkedinChoice.locator('option').allTextContents())
       .toEqual(['Lena Linked', 'Sandbox Studio', 'Sandbox Labs']);
     await linkedinChoice.selectOption({ label: 'Sandbox Studio' });
     await row(page, 'linkedin').getByRole('button', { name: 'Save' }).click();
     await row(page, 'linkedin').getByText('Sandbox Studio').waitFor();
+    await connectedSwitch(page, 'linkedin', 'LinkedIn').waitFor();
 
     // The choice can be changed later from the edit control.
     await row(page, 'facebook').getByRole('button', { name: 'Change Facebook page' }).click();
@@ -127,7 +150,10 @@ describe('connected apps', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'connected-apps-reconnect', { fullPage: true });
     await connectThroughSandbox(page, 'facebook', 'Facebook', 'Fiona Page', 'Reconnect');
-    await row(page, 'facebook').getByLabel('Facebook page').waitFor();
+    await expectAsked(page, 'facebook', 'Facebook page', 'page');
+    // Cancel while asked disconnects: nothing half-connected is left.
+    await row(page, 'facebook').getByRole('button', { name: 'Cancel connecting Facebook' }).click();
+    await row(page, 'facebook').getByRole('button', { name: 'Connect Facebook' }).waitFor();
 
     // The dev page lists what the sandbox platforms received.
     await page.goto(url('/dev/platforms'));

@@ -4,7 +4,7 @@ import { axeViolations } from './axe';
 import { appUrl } from './browser';
 import { connectFacebook, openZonedPage, pageApi } from './page-api';
 import { payForPlan, screenshot, signIn, useBrowser, verifiedAccount } from './support';
-import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { API_VERSIONS } from '../../functions/core/platform-config';
 
 /** The Graph version the clients speak (one table of versions and sunsets). */
 const GRAPH = API_VERSIONS.graph.version;

@@ -5,16 +5,19 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
+import { serveSite } from '../support/loopback-site';
 import { axeViolations } from './axe';
 import { appUrl, openSession, pathOf } from './browser';
-import { confirmDialog, screenshot, signIn, useBrowser, verifiedAccount } from './support';
+import { connectFacebook, pageApi, uploadImage } from './page-api';
+import { confirmDialog, payForPlan, screenshot, signIn, untilLoaded, useBrowser, verifiedAccount } from './support';
 
 /**
  * /media in Chromium: a real JPEG and PNG dropped on the page upload with visible progress
  * (upload bandwidth throttled so the percentage moves) and show their 256 thumbnails; one is
  * renamed on /media/{id}, found by search and deleted; a 21 MB file and a .png that is really
  * text show the spec's two messages and store nothing; the generate dialog adds an image;
- * an unknown id goes back to /media. axe finds nothing on either page.
+ * an image is imported from a website's address (and a page that is no image says so); an unknown
+ * id goes back to /media. axe finds nothing on either page.
  */
 let jpeg: Buffer;
 let png: Buffer;
@@ -181,5 +184,111 @@ describe('the media library', () => {
       .getByRole('link', { name: 'fresh-sourdough-loaves-on-a-rustic-table.png' })
       .waitFor({ timeout: 30_000 });
     expect(await dialog.isVisible()).toBe(false);
+  });
+  it("imports an image from a website's address; an empty address and a page that is no image say so", async () => {
+    const site = await serveSite((req, res) => {
+      if (req.url === '/images/harbour-loaves.png') {
+        res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      } else {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Menu</title><p>Our menu</p>');
+      }
+    });
+    try {
+      const account = await verifiedAccount('MediaImport');
+      const { page, url } = await openSession(browser());
+      await signIn(page, url, account);
+      await page.goto(url('/media'));
+      await page.getByText('Your media library is empty').waitFor();
+      await page.getByRole('button', { name: 'Import from URL' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import from URL' });
+      const address = dialog.getByLabel('Address');
+
+      await dialog.getByRole('button', { name: 'Import' }).click();
+      await dialog.getByText(messages.urlInvalid, { exact: true }).waitFor();
+      await address.fill(`${site.origin}/menu`);
+      await dialog.getByRole('button', { name: 'Import' }).click();
+      await dialog.getByText(messages.unsupportedFileType, { exact: true }).waitFor();
+      expect(await address.getAttribute('aria-invalid')).toBe('true');
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'media-import-error');
+
+      await address.fill(`${site.origin}/images/harbour-loaves.png`);
+      await dialog.getByRole('button', { name: 'Import' }).click();
+      await page
+        .getByRole('list', { name: 'Media files' })
+        .getByRole('link', { name: 'harbour-loaves.png' })
+        .waitFor({ timeout: 30_000 });
+      await dialog.waitFor({ state: 'detached' });
+      // The toast saying so covers nothing of the top bar (the user's name, the company).
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'harbour-loaves.png added' });
+      await toast.waitFor();
+      const [toastBox, barBox] = [await toast.boundingBox(), await page.locator('header.topbar').boundingBox()];
+      expect(toastBox!.y).toBeGreaterThanOrEqual(barBox!.y + barBox!.height);
+      expect((await api(page, '/api/content/files')).map((f) => f.filename)).toEqual(['harbour-loaves.png']);
+      expect(site.hits).toContain('/images/harbour-loaves.png');
+      await screenshot(page, 'media-imported', { fullPage: true });
+    } finally {
+      await site.close();
+    }
+  });
+  it('a published post shows the thumbnails of its files, and a loading mark while they come', async () => {
+    const account = await verifiedAccount('MediaPublished');
+    const { page, url } = await openSession(browser());
+    page.context().setDefaultTimeout(30_000);
+    await signIn(page, url, account);
+    await payForPlan(page);
+    await connectFacebook(page, 'Pia Publisher');
+    await uploadImage(page, 'harbour.png');
+    const fileId = (await api(page, '/api/content/files'))[0]!.id;
+    const [post] = await pageApi<{ id: number }[]>(page, 'POST', '/api/calendar', {
+      platforms: ['facebook'],
+      content: 'Harbour loaves are back: slow-fermented sourdough, baked every morning on the quay. Come early!',
+      files: [fileId],
+      action: 'publish',
+    });
+
+    await expect
+      .poll(
+        async () =>
+          (await pageApi<{ post: { status: string } }>(page, 'GET', `/api/calendar/${post!.id}/with-siblings`)).post
+            .status,
+        { timeout: 60_000 },
+      )
+      .toBe('published');
+
+    // The code a post page without media needs is let through; the rest (the media feature's
+    // thumbnails) is held back until the page has been looked at: meanwhile it shows a loading
+    // mark, never a count of files in words. (Routing turns the browser's cache off.)
+    const needed = new Set<string>();
+    let holding = false;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      if (!holding) needed.add(route.request().url());
+      else if (!needed.has(route.request().url())) await released;
+      await route.continue();
+    });
+    const [withoutMedia] = await pageApi<{ id: number }[]>(page, 'POST', '/api/calendar', {
+      platforms: ['facebook'],
+      content: 'A post with no media, so the page is seen with none of the media feature.',
+      action: 'save',
+    });
+    await page.goto(url(`/post/${withoutMedia!.id}`));
+    await page.getByRole('button', { name: 'Add media' }).waitFor();
+    await untilLoaded(page);
+    holding = true;
+
+    await page.goto(url(`/post/${post!.id}`));
+    await page.getByText('PUBLISHED', { exact: true }).waitFor();
+    const media = page.locator('.card', { has: page.getByRole('heading', { name: 'Media', exact: true }) });
+    await media.getByRole('status', { name: 'Loading media' }).waitFor();
+    expect(await media.getByText(/file\(s\) attached/).count()).toBe(0);
+    release();
+
+    await media.getByRole('list', { name: 'Chosen media' }).getByRole('img', { name: 'harbour.png' }).waitFor();
+    await untilLoaded(page);
+    expect(await media.getByRole('button').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'post-published-media', { fullPage: true });
   });
 });

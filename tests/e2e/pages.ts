@@ -54,6 +54,7 @@ export const signedInPages: PageVisit[] = [
   { pattern: '/blog/:id', path: '/blog/1', heading: /blog/i },
   { pattern: '/report', path: '/report', heading: /Report/i },
   { pattern: '/import', path: '/import', heading: /Import posts/ },
+  { pattern: '/queue', path: '/queue', heading: /Queue/ },
   { pattern: '/seo-report', path: '/seo-report', heading: /SEO/ },
   { pattern: '/seo-report/:section/:check?', path: '/seo-report/overview', heading: /overview/ },
   { pattern: '/seo-report/:section/:check?', path: '/seo-report/issues', heading: /Issue report/ },
@@ -70,7 +71,7 @@ export const signedInPages: PageVisit[] = [
 ];
 
 /** Every `path: '...'` of the router that renders a page (redirect-only routes excluded). */
-export function routePatternsOfRouter(): string[] {
+function routePatternsOfRouter(): string[] {
   const source = readFileSync(new URL('../../web/src/app/router.tsx', import.meta.url), 'utf8');
   const routes = [...source.matchAll(/\{[^{}]*?path: '([^']+)'[^{}]*?\}/g)];
   return routes.filter((m) => !m[0].includes('<Navigate')).map((m) => m[1] ?? '');

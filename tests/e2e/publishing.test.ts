@@ -52,13 +52,14 @@ async function connect(page: Page, platform: string, label: string) {
   await page.getByLabel('Account name').fill('Pia Publisher');
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL((u) => u.pathname === '/settings/apps');
-  await row(page, platform)
-    .getByRole('switch', { name: `${label} connected` })
-    .waitFor();
-  // Choose the first page or profile the platform lists.
+  // The sandbox account offers several: choose the first page or profile the platform lists,
+  // and the row says connected.
   const save = row(page, platform).getByRole('button', { name: 'Save' });
   await save.click();
   await save.waitFor({ state: 'detached' });
+  await row(page, platform)
+    .getByRole('switch', { name: `${label} connected` })
+    .waitFor();
 }
 
 async function writePost(page: Page, url: (p: string) => string, platforms: string[], copy: string) {

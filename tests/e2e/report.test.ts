@@ -123,7 +123,7 @@ describe('report', () => {
     const demo = await pageApi<{ id: number }>(page, 'POST', '/api/company', { name: 'Demo Bistro', demo: true });
     await page.context().addCookies([{ name: COMPANY_COOKIE, value: String(demo.id), url: appUrl() }]);
 
-    // A demo comes alive at once: a year of figures on every platform, as the API has them.
+    // A demo comes alive within seconds: a year of figures on every platform, as the API has them.
     const to = today();
     const year = `${to.slice(0, 4)}-01-01`;
     const figures = async () => {
@@ -136,8 +136,9 @@ describe('report', () => {
       );
       return { count: platforms.filter((rows) => rows.length > 0).length, latest, likes };
     };
+    // Its sample history is written within seconds of the demo's creation.
+    await expect.poll(async () => (await figures()).count, { timeout: 60_000 }).toBe(4);
     const before = await figures();
-    expect(before.count).toBe(4);
 
     await openReport(page, '?period=year');
     const refresh = page.getByRole('button', { name: 'Refresh report' });
@@ -229,7 +230,8 @@ describe('report', () => {
       count(likes),
     );
     const growth = dashboardCard(page, 'Audience Growth');
-    await growth.getByRole('img').locator('svg .ct-line').first().waitFor();
+    // Drawn (a flat line, when the audience held still, has no height to be "visible").
+    await growth.getByRole('img').locator('svg .ct-line').first().waitFor({ state: 'attached' });
     expect(await growth.getByRole('img').getAttribute('aria-label')).toContain('Facebook');
     const table = growth.getByRole('region', { name: 'Total Followers' }).getByRole('table');
     expect(
@@ -249,7 +251,7 @@ describe('report', () => {
 
     const phone = await openZonedPage(browser(), ZONE, PHONE, await page.context().storageState());
     await openReport(phone, search);
-    await dashboardCard(phone, 'Audience Growth').locator('svg .ct-line').first().waitFor();
+    await dashboardCard(phone, 'Audience Growth').locator('svg .ct-line').first().waitFor({ state: 'attached' });
     await screenshot(phone, 'report-figures-phone', { fullPage: true });
     expect(await axeViolations(phone)).toEqual([]);
     await phone.context().close();

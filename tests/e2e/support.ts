@@ -4,11 +4,11 @@ import { messages } from '@shared/messages';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
-import { appUrl, launchBrowser, openSession } from './browser';
+import { appUrl, connectBrowser, openSession } from './browser';
 
 /**
  * Helpers shared by the browser tests (and the screenshot script, which sets E2E_BASE_URL):
- * one Chromium per file, accounts made through the API, the dev mailbox, signing in, the
+ * the run's one Chromium (a connection per file), accounts made through the API, the dev mailbox, signing in, the
  * confirm dialog, waiting for a page to settle, and screenshots for review. Failures throw
  * plain errors, so the helpers also run outside Vitest.
  */
@@ -20,12 +20,13 @@ async function expectStatus(res: Response, status: number, what: string) {
 /**
  * An embedded runtime of the file's own, which appUrl() then answers (through E2E_BASE_URL; each
  * file runs in a process of its own). For a test that moves the runtime's clock: every schedule
- * of the shared runtime would fall due sooner with it. Call at describe level.
+ * of the shared runtime would fall due sooner with it; or one configured apart (`env`). Call at
+ * describe level.
  */
-export function useOwnRuntime(): void {
+export function useOwnRuntime(env: Record<string, string> = {}): void {
   let runtime: RuntimeProcess | undefined;
   beforeAll(async () => {
-    runtime = await startRuntimeProcess();
+    runtime = await startRuntimeProcess({ env });
     process.env.E2E_BASE_URL = runtime.url;
   }, 120_000);
   afterAll(async () => {
@@ -34,11 +35,11 @@ export function useOwnRuntime(): void {
   });
 }
 
-/** Launches Chromium before the file's tests and closes it after; call at describe level. */
+/** Connects to the run's Chromium before the file's tests and disconnects after; call at describe level. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();
@@ -195,7 +196,7 @@ export async function topbarCompany(page: Page): Promise<string> {
  * spinner labelled "Loading …", a "Loading…" placeholder. Spinners of work the user started
  * (a pending button, a running job) are not in it.
  */
-export const loadingIndicators = (page: Page) =>
+const loadingIndicators = (page: Page) =>
   page
     .locator('.route-progress, .loading, [aria-label^="Loading"]')
     .or(page.getByText(/^Loading\b.*…$/))

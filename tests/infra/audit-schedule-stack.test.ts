@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { workflowArnEnv } from '../../functions/core/jobs/workflows';
-import { AUDIT_SCHEDULE_JOB_KIND } from '../../functions/core/audit/audit-schedule';
+import { workflowArnEnv } from '../../functions/core/workflows';
+import { AUDIT_SCHEDULE_JOB_KIND } from '../../functions/core/audit/schedule/audit-schedule';
 import { JOB_KINDS } from '../../functions/workers/jobs/job-kinds';
 import type { MarketingStack } from '../../infra/aws/marketing-stack';
 import { actionsOf, logicalId, resources, statementsOf, synth, SYNTH_TIMEOUT } from './synth';
@@ -39,9 +39,9 @@ describe('the audit schedule', () => {
     });
   });
 
-  it('the run-job worker runs the due audit and may start the site-audit workflow, and no other', () => {
+  it('the audits job worker runs the due audit and may start the site-audit workflow, and no other', () => {
     expect(JOB_KINDS.map((k) => k.name)).toContain(AUDIT_SCHEDULE_JOB_KIND);
-    const id = logicalId(stack.workerFunctions.get('run-job')!);
+    const id = logicalId(stack.workerFunctions.get('job-audits')!);
     const starts = statementsOf(template, id).filter((s) => actionsOf(s).includes('states:StartExecution'));
     const targets = starts.flatMap((s) => [s.Resource].flat()).map((r) => JSON.stringify(r));
     expect(targets).toHaveLength(1);

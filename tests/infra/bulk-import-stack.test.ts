@@ -68,10 +68,10 @@ describe('imports and feeds in the stack', () => {
     });
   }
 
-  it("the run-job worker runs the import and the feed poll: it writes an import's media under companies/ and may delete them", () => {
+  it("the imports job worker runs the import: it writes an import's media under companies/ and may delete them", () => {
     expect(JOB_KINDS.map((k) => k.name)).toEqual(expect.arrayContaining(['posts-import', FEED_POLL_JOB_KIND]));
-    const worker = stack.workerFunctions.get('run-job');
-    if (!worker) throw new Error('no run-job worker');
+    const worker = stack.workerFunctions.get('job-imports');
+    if (!worker) throw new Error('no job-imports worker');
     const objects = statementsOf(template, logicalId(worker)).filter(
       (s) => JSON.stringify(s.Resource).includes('MediaBucket') && JSON.stringify(s.Resource).includes('/'),
     );

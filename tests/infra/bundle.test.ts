@@ -72,8 +72,8 @@ describe('bundled Lambda assets', () => {
       return join(assembly.directory, `asset.${zipKey.replace(/\.zip$/, '')}`);
     };
     assetDir = assetDirOf(stack.apiFunctions.get('metadata')!);
-    // Bundling also runs `npm ci` for the functions that ship sharp: the registry may be slow.
-  }, 180_000);
+    // Bundling also runs `npm ci` for each function that ships sharp (five): the registry may be slow.
+  }, 300_000);
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
@@ -225,7 +225,7 @@ describe('bundled Lambda assets', () => {
     expect(readdirSync(join(modules, '@img')).filter((name) => /x64|musl|darwin|win32/.test(name))).toEqual([]);
   });
 
-  it('gives node_modules to the functions that call sharp (media, content, run-job) and to no other', () => {
+  it('gives node_modules to the functions that call sharp (media, content, the job workers that add files) and to no other', () => {
     const all = new Map([
       ...[...stack.apiFunctions].map(([area, fn]) => [`area ${area}`, fn] as const),
       ...[...stack.workerFunctions].map(([worker, fn]) => [`worker ${worker}`, fn] as const),
@@ -233,7 +233,13 @@ describe('bundled Lambda assets', () => {
     const withModules = [...all]
       .filter(([, fn]) => existsSync(join(assetDirOf(fn), 'node_modules')))
       .map(([name]) => name);
-    expect(withModules.sort()).toEqual(['area content', 'area media', 'worker run-job']);
+    expect(withModules.sort()).toEqual([
+      'area content',
+      'area media',
+      'worker job-ai',
+      'worker job-demo',
+      'worker job-imports',
+    ]);
     for (const name of withModules) {
       const modules = join(assetDirOf(all.get(name)!), 'node_modules');
       expect(existsSync(join(modules, '@img', 'sharp-linux-arm64')), name).toBe(true);

@@ -77,13 +77,13 @@ describe('the calendar area in the stack', () => {
       Ref: expect.stringMatching(/^WorkflowsRunJob/),
     });
 
-    const worker = stack.workerFunctions.get('run-job');
-    if (!worker) throw new Error('no run-job worker');
+    const worker = stack.workerFunctions.get('job-ai');
+    if (!worker) throw new Error('no job-ai worker');
     const objects = statementsOf(template, logicalId(worker)).filter(
       (s) => JSON.stringify(s.Resource).includes('MediaBucket') && JSON.stringify(s.Resource).includes('/'),
     );
-    // Delete too: a CSV import removes the files it fetched when a later row is refused (bulk-import-stack.test.ts).
-    expect(objects.flatMap(actionsOf).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    // No delete: only a CSV import removes files it fetched (bulk-import-stack.test.ts).
+    expect(objects.flatMap(actionsOf).sort()).toEqual(['s3:GetObject', 's3:PutObject']);
     for (const s of objects) expect(JSON.stringify(s.Resource)).toContain('/companies/*');
   });
 

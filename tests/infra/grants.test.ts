@@ -1,7 +1,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_READ, TABLE_WRITE, type Grants } from '../../functions/core/grants';
-import { WORKFLOWS, workflowArnEnv } from '../../functions/core/jobs/workflows';
+import { WORKFLOWS, workflowArnEnv } from '../../functions/core/workflows';
 import { tableSchema } from '../../functions/core/table/schema';
 import { AREA_GRANTS, WORKER_GRANTS } from '../../infra/aws/area-grants';
 import { SECRET_ENV } from '../../infra/aws/grants';
@@ -130,9 +130,9 @@ describe('the areas and workers as declared', () => {
     }
   });
 
-  it('let only run-job (and content, which generates images while the user waits) read the OpenAI key', () => {
+  it('let only the AI job worker (and content, which generates images while the user waits) read the OpenAI key', () => {
     const secret = refPrefix(template, 'OpenAiKey');
-    const readers = [logicalId(stack.workerFunctions.get('run-job')!), logicalId(stack.apiFunctions.get('content')!)];
+    const readers = [logicalId(stack.workerFunctions.get('job-ai')!), logicalId(stack.apiFunctions.get('content')!)];
     for (const id of Object.keys(appFunctions(template))) {
       const reads = allows(template, id, 'secretsmanager:GetSecretValue', { Ref: secret });
       const runJob = readers.includes(id);
@@ -243,20 +243,20 @@ describe('each word of the vocabulary, granted to one area alone', () => {
     });
   });
 
-  it('the run-job worker and the metrics sweeper arm one-time schedules: the same group and role, the workflow by its fixed name', () => {
+  it('the job workers whose kinds re-arm themselves and the sweepers arm one-time schedules: the same group and role, the workflow by its fixed name', () => {
     const [machineId, machine] = Object.entries(resources(template, 'AWS::StepFunctions::StateMachine')).find(([key]) =>
       key.startsWith('WorkflowsRunJob'),
     )!;
     expect(machineId).toBeDefined();
     expect(machine.Properties.StateMachineName).toBe(`${stack.stackName}-run-job`);
-    const arming = ['run-job', 'sweep-metrics', 'sweep-feeds'];
+    const arming = ['job-ai', 'job-platforms', 'job-audits', 'sweep-metrics', 'sweep-feeds'];
     for (const name of arming) {
       const worker = logicalId(stack.workerFunctions.get(name)!);
       expect(actionsGranted(template, worker), name).toEqual(
         expect.arrayContaining(['iam:PassRole', 'scheduler:CreateSchedule', 'scheduler:UpdateSchedule']),
       );
-      // run-job starts one workflow itself, a scheduled site audit (audit-schedule-stack.test.ts).
-      if (name !== 'run-job') expect(actionsGranted(template, worker), name).not.toContain('states:StartExecution');
+      // job-audits starts one workflow itself, a scheduled site audit (audit-schedule-stack.test.ts).
+      if (name !== 'job-audits') expect(actionsGranted(template, worker), name).not.toContain('states:StartExecution');
       expect(envOf(template, worker), name).toMatchObject({
         SCHEDULE_GROUP: { Ref: expect.stringMatching(/^SchedulesGroup/) },
         [workflowArnEnv('run-job')]: runJobArnByName,

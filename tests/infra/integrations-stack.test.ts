@@ -51,8 +51,8 @@ describe('connected apps in AWS', () => {
     expect(actions).not.toContain('dynamodb:Scan');
   });
 
-  it('the run-job worker refreshes tokens with the same key; other areas but business never touch it', () => {
-    const worker = stack.workerFunctions.get('run-job');
+  it('the platforms job worker refreshes tokens with the same key; other areas but business never touch it', () => {
+    const worker = stack.workerFunctions.get('job-platforms');
     expect(kmsActions(logicalId(worker!))).toEqual(['kms:Decrypt', 'kms:Encrypt']);
     for (const [area, fn] of stack.apiFunctions) {
       // The business area holds the Google My Business connection's sealed tokens; the public

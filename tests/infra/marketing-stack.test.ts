@@ -6,7 +6,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '../../functions/api/areas';
-import { WORKFLOWS } from '../../functions/core/jobs/workflows';
+import { WORKFLOWS } from '../../functions/core/workflows';
 import { OAUTH_APPS } from '../../functions/core/oauth/providers';
 import { tableSchema } from '../../functions/core/table/schema';
 import { RECURRING_WORKERS, WORKERS } from '../../functions/workers/workers';

@@ -61,7 +61,7 @@ describe('onboarding in the AWS stack', () => {
   });
 
   it('runs the jobs where the website and OpenAI are reachable, with the key and the table', () => {
-    const id = logicalId(stack.workerFunctions.get('run-job')!);
+    const id = logicalId(stack.workerFunctions.get('job-ai')!);
     const fn = template.toJSON().Resources[id].Properties;
     expect(fn.VpcConfig).toBeUndefined();
     expect(fn.Timeout).toBeGreaterThanOrEqual(60);
@@ -76,13 +76,13 @@ describe('onboarding in the AWS stack', () => {
       ]),
     );
     // s3: calendar generation's Instagram images (tests/infra/calendar-stack.test.ts checks their prefix).
-    // Its one workflow start is a scheduled site audit's (tests/infra/audit-schedule-stack.test.ts).
-    expect(actions.filter((a: string) => a.startsWith('states:'))).toEqual(['states:StartExecution']);
+    // It starts no workflow: only the audits job worker does (tests/infra/job-workers.test.ts).
+    expect(actions.filter((a: string) => a.startsWith('states:'))).toEqual([]);
   });
 
   it('deploys the run-job ASL whose Retry the browser test relies on: TransientError, 3 attempts', () => {
     const asl = JSON.parse(readFileSync(new URL('../../infra/workflows/run-job.asl.json', import.meta.url), 'utf8'));
-    expect(asl.States.Run.Retry[0]).toMatchObject({ ErrorEquals: ['TransientError'], MaxAttempts: 3 });
+    expect(asl.States.RunAi.Retry[0]).toMatchObject({ ErrorEquals: ['TransientError'], MaxAttempts: 3 });
     const machines = Object.values(resources(template, 'AWS::StepFunctions::StateMachine'));
     expect(
       machines.some((m) =>

@@ -68,8 +68,8 @@ describe('the public API area in AWS', () => {
     expect(own(id).sort()).toEqual(['dynamodb:Query', 'states:StartExecution']);
   });
 
-  it('the run-job worker opens webhook secrets to sign deliveries', () => {
-    const id = logicalId(stack.workerFunctions.get('run-job')!);
+  it('the deliveries job worker opens webhook secrets to sign deliveries', () => {
+    const id = logicalId(stack.workerFunctions.get('job-deliveries')!);
     expect(own(id)).toContain('kms:Decrypt');
   });
 });

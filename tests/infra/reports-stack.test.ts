@@ -64,10 +64,10 @@ describe('reports in AWS', () => {
     expect(own.filter((a) => a.startsWith('s3:'))).toEqual([]);
   });
 
-  it('the run-job worker runs the daily collection: tokens opened, rows batch-written, the next run armed', () => {
+  it('the platforms job worker runs the daily collection: tokens opened, rows batch-written, the next run armed', () => {
     expect(JOB_KINDS.map((k) => k.name)).toContain(METRICS_JOB_KIND);
-    const worker = stack.workerFunctions.get('run-job');
-    expect(worker, 'run-job worker').toBeDefined();
+    const worker = stack.workerFunctions.get('job-platforms');
+    expect(worker, 'job-platforms worker').toBeDefined();
     const granted = actions(logicalId(worker!));
     expect(granted).toEqual(
       expect.arrayContaining([

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { workflowArnEnv } from '../../functions/core/jobs/workflows';
+import { workflowArnEnv } from '../../functions/core/workflows';
 import type { MarketingStack } from '../../infra/aws/marketing-stack';
 import { actionsOf, logicalId, resources, statementsOf, synth, SYNTH_TIMEOUT } from './synth';
 

@@ -53,7 +53,7 @@ export function resources(template: Template, type: string): Record<string, Reso
  * build, BucketDeployment's. Their code, runtime and role are CDK's; the app's rules are for ours.
  */
 const CDK_HANDLER_PREFIXES = ['AWS679f53fac002430cb0da5b7982bd2287', 'CustomCDKBucketDeployment'];
-export const isCdkHandler = (id: string) => CDK_HANDLER_PREFIXES.some((prefix) => id.startsWith(prefix));
+const isCdkHandler = (id: string) => CDK_HANDLER_PREFIXES.some((prefix) => id.startsWith(prefix));
 
 /** The app's Lambda functions: one per area and per worker (tests/infra/marketing-stack.test.ts). */
 export function appFunctions(template: Template): Record<string, Resource> {

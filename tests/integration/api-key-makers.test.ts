@@ -161,23 +161,37 @@ describe('a password reset can revoke the keys its user made', () => {
 });
 
 describe('webhooks act as their maker, and Send test and Redeliver are limited', () => {
-  const state = { failFirst: [] as number[], received: [] as { id: string; type: string }[] };
+  const state = {
+    failFirst: [] as number[],
+    received: [] as { id: string; type: string }[],
+    /** While set, the receiver holds its answers until it settles; `arrived` is told when one comes. */
+    hold: undefined as Promise<void> | undefined,
+    arrived: undefined as (() => void) | undefined,
+  };
   let site: LoopbackSite;
 
   beforeAll(async () => {
-    site = await serveSite((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const failing = state.failFirst.shift();
-        if (failing) {
-          res.writeHead(failing).end('try later');
-          return;
-        }
-        state.received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; type: string });
-        res.writeHead(204).end();
-      });
-    });
+    site = await serveSite(
+      (req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        const answer = () => {
+          const failing = state.failFirst.shift();
+          if (failing) {
+            res.writeHead(failing).end('try later');
+            return;
+          }
+          state.received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; type: string });
+          res.writeHead(204).end();
+        };
+        req.on('end', () => {
+          state.arrived?.();
+          if (state.hold) void state.hold.then(answer);
+          else answer();
+        });
+      },
+      { receivesWebhooks: true },
+    );
   });
   afterAll(() => site.close());
 
@@ -199,14 +213,22 @@ describe('webhooks act as their maker, and Send test and Redeliver are limited',
       status: 'active',
     });
 
-    // A test the receiver refuses twice stays pending, with its retries under way.
+    // A test whose attempt the receiver holds is pending while it is on its way; the receiver then
+    // refuses it, and its retry comes after the maker left.
     state.failFirst = [503, 503];
+    let release = () => {};
+    state.hold = new Promise<void>((done) => (release = done));
+    const arrived = new Promise<void>((done) => (state.arrived = done));
     const sent = await a.client.post(`/api/public/webhooks/${webhookId}/test`);
     expect(sent.status).toBe(202);
+    await arrived;
     expect((await a.client.delete(`/api/company/${a.companyId}/users/${b.profile.id}`)).status).toBe(204);
     const pending = await a.client.post(`/api/public/webhooks/${webhookId}/deliveries/${sent.body.id}/redeliver`);
     expect(pending.status).toBe(409);
     expect(pending.body.message).toBe(publicApiMessages.redeliverPending);
+    state.hold = undefined;
+    state.arrived = undefined;
+    release();
 
     expect(await listed(a.client, '/api/public/webhooks', webhookId)).toMatchObject({ status: 'maker-left' });
     const stopped = await a.client.post(`/api/public/webhooks/${webhookId}/test`);

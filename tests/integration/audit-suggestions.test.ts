@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { suggestionMessages, type Suggestion, type SuggestionList } from '@shared/schemas/calendar-suggestions';
 import type { Post } from '@shared/schemas/calendar';
-import { reservePostIds } from '../../functions/core/calendar/post-ids';
+import { reservePostIds } from '../../functions/core/posts/post-ids';
 import { suggestionDrafts } from '../../functions/core/calendar/suggestion-draft-entity';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';

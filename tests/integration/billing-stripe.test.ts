@@ -201,3 +201,130 @@ describe('the webhook', () => {
     expect(again.body.message).toBe(billingMessages.alreadyCancelled);
   });
 });
+
+describe('changing plan at Stripe', () => {
+  /** A company paying for Organic: its trial ended now at "Stripe", the first paid period's events delivered. */
+  async function paying(label: string) {
+    const { client } = await signedIn(label);
+    const { sessionId, events } = await checkout(client);
+    await deliverAll(events);
+    const subscriptionId = fake.sessions.get(sessionId)!.subscription!;
+    await deliverAll(fake.endTrialNow(subscriptionId));
+    expect(await subscriptionOf(client)).toMatchObject({ plan: { slug: 'organic' }, status: 'active' });
+    return { client, subscriptionId };
+  }
+  const updates = (subscriptionId: string) =>
+    fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}` && r.form.items,
+    );
+
+  it('up: previewed with create_preview, made with always_invoice at that moment, the prorated invoice recorded once', async () => {
+    const { client, subscriptionId } = await paying('stripe-change-up');
+    const preview = await client.get('/api/billing/plan-change?plan=standard');
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toMatchObject({ change: 'upgrade', plan: { slug: 'standard' } });
+    expect(preview.body.amountDue).toBeGreaterThan(2990);
+    expect(preview.body.amountDue).toBeLessThanOrEqual(3000);
+    const item = `si_${subscriptionId}`;
+    expect(fake.requests.findLast((r) => r.path === '/v1/invoices/create_preview')!.form).toMatchObject({
+      subscription: subscriptionId,
+      subscription_details: {
+        items: [{ id: item, price_data: { product: 'plan_standard', unit_amount: '5900' } }],
+        proration_behavior: 'always_invoice',
+        proration_date: String(preview.body.prorationDate),
+      },
+    });
+
+    const changed = await client.post('/api/billing/plan-change', {
+      plan: 'standard',
+      prorationDate: preview.body.prorationDate,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.subscription).toMatchObject({ plan: { slug: 'standard' }, isPaid: true });
+    expect(updates(subscriptionId).at(-1)!.form).toEqual({
+      items: [
+        {
+          id: item,
+          price_data: {
+            currency: 'usd',
+            product: 'plan_standard',
+            unit_amount: '5900',
+            recurring: { interval: 'month' },
+          },
+        },
+      ],
+      metadata: { planSlug: 'standard', interval: 'month' },
+      proration_behavior: 'always_invoice',
+      proration_date: String(preview.body.prorationDate),
+      payment_behavior: 'error_if_incomplete',
+      expand: ['latest_invoice'],
+    });
+    const invoices = (await client.get('/api/billing/invoices')).body as { amount: number }[];
+    expect(invoices.map((i) => i.amount).sort((a, b) => a - b)).toEqual(
+      [0, 2900, preview.body.amountDue].sort((a, b) => a - b),
+    );
+    // Stripe's own events about the change apply the same invoice, not a second one.
+    const sub = fake.subscriptions.get(subscriptionId)!;
+    await deliverAll([
+      fake.event('invoice.paid', fake.invoices.get(sub.latestInvoice!)),
+      fake.event('customer.subscription.updated', fake.subscriptionObject(sub)),
+    ]);
+    expect((await client.get('/api/billing/invoices')).body).toHaveLength(3);
+  });
+
+  it('down: a schedule from the subscription, then its phases; taken back by a release; in effect at the period end', async () => {
+    const { client, subscriptionId } = await paying('stripe-change-down');
+    expect((await client.post('/api/billing/plan-change', { plan: 'agency' })).status).toBe(200);
+    const to = (await subscriptionOf(client)).to as string;
+
+    const down = await client.post('/api/billing/plan-change', { plan: 'standard' });
+    expect(down.status, JSON.stringify(down.body)).toBe(200);
+    expect(down.body.subscription).toMatchObject({
+      plan: { slug: 'agency' },
+      pendingChange: { plan: { slug: 'standard' }, effectiveAt: to },
+    });
+    expect(fake.requests.findLast((r) => r.path === '/v1/subscription_schedules')!.form).toEqual({
+      from_subscription: subscriptionId,
+    });
+    const scheduleId = fake.subscriptions.get(subscriptionId)!.schedule!;
+    const phases = fake.requests.findLast((r) => r.path === `/v1/subscription_schedules/${scheduleId}`)!.form;
+    expect(phases).toMatchObject({
+      end_behavior: 'release',
+      phases: [
+        { start_date: expect.any(String), end_date: String(Date.parse(to) / 1000), items: [{ quantity: '1' }] },
+        {
+          items: [{ price_data: { product: 'plan_standard', unit_amount: '5900', recurring: { interval: 'month' } } }],
+          duration: { interval: 'month', interval_count: '1' },
+          metadata: { planSlug: 'standard', interval: 'month' },
+        },
+      ],
+    });
+
+    const kept = await client.delete('/api/billing/plan-change');
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ plan: { slug: 'agency' }, pendingChange: null });
+    expect(fake.schedules.get(scheduleId)!.status).toBe('released');
+
+    expect((await client.post('/api/billing/plan-change', { plan: 'organic' })).status).toBe(200);
+    await deliverAll(fake.endPeriod(subscriptionId));
+    expect(await subscriptionOf(client)).toMatchObject({ plan: { slug: 'organic' }, pendingChange: null });
+    expect(((await client.get('/api/billing/invoices')).body as { amount: number }[])[0]!.amount).toBe(2900);
+
+    // The schedule stays on the subscription for the lower plan's first period: a cancel releases it first.
+    expect(fake.subscriptions.get(subscriptionId)!.schedule).not.toBeNull();
+    expect((await client.post('/api/billing/cancel')).status).toBe(200);
+    expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ schedule: null, cancelAtPeriodEnd: true });
+  });
+
+  it('two changes at once: one reaches Stripe, one is told to wait, one charge', async () => {
+    const { client, subscriptionId } = await paying('stripe-change-race');
+    const answers = await Promise.all([
+      client.post('/api/billing/plan-change', { plan: 'standard' }),
+      client.post('/api/billing/plan-change', { plan: 'agency' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe(billingMessages.changeInProgress);
+    expect(updates(subscriptionId)).toHaveLength(1);
+    expect((await client.get('/api/billing/invoices')).body).toHaveLength(3);
+  });
+});

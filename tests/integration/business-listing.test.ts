@@ -186,9 +186,14 @@ describe('business listing', () => {
     const after = (await listing()) as { reviews: Record<string, { reviewId: string; reviewReply?: unknown }[]> };
     expect(after.reviews[`locations/${SOHO}`]!.find((r) => r.reviewId === open.id)!.reviewReply).toBeUndefined();
 
+    // The company's own place is Bristol; the review is on its Soho listing, in London.
+    expect((await client.patch('/api/company/company', { locations: ['Bristol'] })).status).toBe(200);
     const result = await generated(client, `/api/business/locations/${SOHO}/reviews/${open.id}/generate`);
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.reply.length).toBeGreaterThan(20);
+    expect(result.body.reply).toMatch(/\bin London\b/);
+    expect(result.body.reply).not.toMatch(/Bristol/);
+    expect(result.body.reply).toMatch(/The Sandbox Bakery Soho team$/);
 
     const fileId = await uploadImage(client);
     const added = await client.post(`/api/business/locations/${CAMDEN}/media`, { ids: [fileId] });

@@ -165,7 +165,7 @@ describe('transitions on a paid plan', () => {
   it('the publisher seam: claim once, then published (locked) or failed (red dot, can be retried)', async () => {
     const { client, companyId } = await signedInUser('cal-publish');
     await makePaid(client);
-    const publishing = await import('../../functions/core/calendar/publishing');
+    const publishing = await import('../../functions/core/posts/post-claims');
     // Scheduled days ahead and claimed as if that time had come: Publish Now would start the real
     // publish workflow, which claims the post before this test could.
     const at = future(5);
@@ -206,8 +206,8 @@ describe('claims are leases', () => {
   it('an ended lease is taken over; the run that lost it can neither fail nor publish the post', async () => {
     const { client, companyId } = await signedInUser('cal-lease');
     await makePaid(client);
-    const publishing = await import('../../functions/core/calendar/publishing');
-    const store = await import('../../functions/core/calendar/post-store');
+    const publishing = await import('../../functions/core/posts/post-claims');
+    const store = await import('../../functions/core/posts/post-store');
     const steps = await import('../../functions/core/publishing/publish-steps');
     const [post] = await createGroup(client, { platforms: ['facebook'], action: 'schedule', scheduledAt: future(5) });
     const id = post?.id ?? 0;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryAll } from '../../functions/core/table/entity';
 import { partition } from '../../functions/core/table/keys';
-import { COMPANY_DATA } from '../../functions/core/companies/company-registry';
+import { COMPANY_DATA } from '../../functions/core/composition-root/company-registry';
 import {
   addMember,
   companyIdsOf,
@@ -10,7 +10,7 @@ import {
   memberIds,
   updateCompanyInfo,
 } from '../../functions/core/companies/company-store';
-import { deleteCompany, resetDemoCompany } from '../../functions/core/companies/company-cascade';
+import { deleteCompany, resetDemoCompany } from '../../functions/core/composition-root/company-cascade';
 import { countObjectsUnder, companyObjectPrefix } from '../../functions/core/storage/company-objects';
 import { signedInUser } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@shared/messages';
 import { calendarMessages } from '@shared/schemas/calendar';
 import { hasPaidPlan, requirePaidPlan } from '../../functions/core/billing/paid-plan';
 import { ONE_DEMO } from '../../functions/core/companies/company-store';
@@ -10,8 +9,8 @@ import { COPY } from './calendar-support';
 /**
  * The attack a demo company invited: a free user's `{"demo": true}` got a year of a paid plan
  * (trialing, isPaid), so it published, scheduled and ran paid calls, as many demos as it liked.
- * A demo is a showcase: one per user, it never reaches a platform, and every gated call treats
- * it as the free plan.
+ * A demo is a showcase: one per user, and it never reaches a platform. Its trial opens the paid
+ * features that stay inside the app while it lasts, as any trial does.
  */
 
 beforeAll(() => {
@@ -117,7 +116,7 @@ describe('a demo company never reaches a platform', () => {
       files: [],
       action: 'save',
     });
-    const store = await import('../../functions/core/calendar/post-store');
+    const store = await import('../../functions/core/posts/post-store');
     const steps = await import('../../functions/core/publishing/publish-steps');
     const post = await store.getPost(companyId, draft.body[0].id as number);
     // As a demo's post scheduled before demos were refused: flagged for Publish Now.
@@ -127,15 +126,11 @@ describe('a demo company never reaches a platform', () => {
   });
 });
 
-describe('a demo company counts as the free plan for what costs money', () => {
-  it('the paid-plan gate refuses it: SEO keywords are a 402, audits beyond the free ones need a plan', async () => {
+describe("a demo company's trial opens every paid feature while it lasts", () => {
+  it('the paid-plan gate passes for it (demo-alive.test.ts calls the gated routes)', async () => {
     const { client } = await signedInUser('demo-gate');
     const companyId = await demoOf(client);
-    client.cookies.set('COMPANY_ID', String(companyId));
-    expect(await hasPaidPlan(companyId)).toBe(false);
-    await expect(requirePaidPlan(companyId)).rejects.toMatchObject({ code: 'UPGRADE_REQUIRED' });
-    const keywords = await client.post('/api/seo/keywords/generate');
-    expect(keywords.status).toBe(402);
-    expect(keywords.body).toMatchObject({ code: 'UPGRADE_REQUIRED', message: messages.upgradeRequired });
+    expect(await hasPaidPlan(companyId)).toBe(true);
+    await expect(requirePaidPlan(companyId)).resolves.toBeUndefined();
   });
 });

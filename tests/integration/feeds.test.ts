@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedMessages } from '@shared/schemas/feeds';
 import { fetchMessages } from '../../functions/core/net';
 import { feedEntries, feeds } from '../../functions/core/feeds/feed-entity';
-import { reservePostIds } from '../../functions/core/calendar/post-ids';
+import { reservePostIds } from '../../functions/core/posts/post-ids';
 import { createHash } from 'node:crypto';
 import { FEED_AI_LIMIT, pollFeed } from '../../functions/core/feeds/feed-poll';
 import { hit } from '../../functions/core/accounts/rate-limit';

@@ -5,7 +5,7 @@ import { signedInUser, type TestClient } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 import { uploadImage } from './calendar-support';
 import { makePaid } from '../support/billing';
-import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { API_VERSIONS } from '../../functions/core/platform-config';
 import { askedScopes } from '../../functions/core/integrations/platform-scopes';
 import { SANDBOX_CLIENTS } from '../../infra/local/sandbox/oauth-sandbox';
 import { connectWithProfile, failNext, sandboxPosts, settled, uniqueCopy, type ApiPost } from './publishing-support';

@@ -300,25 +300,26 @@ describe('Google My Business', () => {
     expect(consent.searchParams.get('scope')).toContain('https://www.googleapis.com/auth/business.manage');
     expect(consent.searchParams.get('redirect_uri')).toBe(`${client.baseUrl}/api/business/callback`);
     expect(`${landed.pathname}${landed.search}`).toBe('/settings/apps?connected=google-my-business');
-    expect((await client.get('/api/business/status')).body).toEqual({ connected: true });
+    // The connect chose the first account with locations (the personal one has none).
+    const bakeryGroup = { id: 'accounts/110000000000000000002', name: 'Sandbox Bakery Group' };
+    expect((await client.get('/api/business/status')).body).toEqual({ connected: true, account: bakeryGroup });
 
     const accounts = await client.get('/api/business/accounts');
     expect(accounts.body).toEqual([
       { id: 'accounts/110000000000000000001', name: 'Sandy Box', type: 'PERSONAL' },
       { id: 'accounts/110000000000000000002', name: 'Sandbox Bakery Group', type: 'LOCATION_GROUP' },
     ]);
-    expect((await client.get('/api/business/account')).body).toEqual({});
-    const early = await client.get('/api/business/locations');
-    expect(early.status).toBe(409);
-    expect(early.body.message).toBe('Choose a Business Profile account on the apps page first.');
-    const chosen = await client.post('/api/business/account', { id: 'accounts/110000000000000000002' });
-    expect(chosen.body).toEqual({
+    expect((await client.get('/api/business/account')).body).toEqual({ account: bakeryGroup });
+    // Another account can be chosen: the personal one, which has no locations.
+    const personal = await client.post('/api/business/account', { id: 'accounts/110000000000000000001' });
+    expect(personal.body).toEqual({
       connected: true,
-      account: { id: 'accounts/110000000000000000002', name: 'Sandbox Bakery Group' },
+      account: { id: 'accounts/110000000000000000001', name: 'Sandy Box' },
     });
-    expect((await client.get('/api/business/account')).body).toEqual({
-      account: { id: 'accounts/110000000000000000002', name: 'Sandbox Bakery Group' },
-    });
+    expect((await client.get('/api/business/locations')).body).toEqual([]);
+    const chosen = await client.post('/api/business/account', { id: 'accounts/110000000000000000002' });
+    expect(chosen.body).toEqual({ connected: true, account: bakeryGroup });
+    expect((await client.get('/api/business/account')).body).toEqual({ account: bakeryGroup });
 
     // The chosen account's locations, as the business manager's selector lists them.
     expect((await client.get('/api/business/locations')).body).toEqual([
@@ -341,7 +342,7 @@ describe('Google My Business', () => {
 
     // Reconnecting mends it; disconnecting forgets it.
     await connectGoogle(client, '/api/business/connect');
-    expect((await client.get('/api/business/status')).body).toEqual({ connected: true });
+    expect((await client.get('/api/business/status')).body).toEqual({ connected: true, account: bakeryGroup });
     expect((await client.post('/api/business/disconnect')).body).toEqual({ connected: false });
     expect((await client.get('/api/business/status')).body).toEqual({ connected: false });
   });

@@ -2,7 +2,9 @@ import { fetchMessages } from '../../functions/core/net/fetch-errors';
 import { messages } from '@shared/messages';
 import { onboardingMessages } from '@shared/schemas/onboarding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleSiteAnswer } from '../../functions/core/demo/sample-site';
 import { signedInUser, type TestClient } from '../support/api-client';
+import { makePaid } from '../support/billing';
 import { BAKERY_HOME, serveSite, type LoopbackSite } from '../support/loopback-site';
 
 /**
@@ -313,5 +315,96 @@ describe('ideal customers and the plan', () => {
     const winner = answers.find((a) => a.status === 200)!.body.approved;
     const [company] = (await client.get('/api/company')).body;
     expect(company.icps.find((i: { id: number }) => i.id === icp.id).approved).toBe(winner);
+  });
+});
+
+describe('onboarding from the sample website', () => {
+  let sample: LoopbackSite;
+  beforeAll(async () => {
+    sample = await serveSite((req, res) => {
+      const answer = sampleSiteAnswer((req.url ?? '/').split('?')[0] ?? '/', sample.origin);
+      res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body);
+    });
+  });
+  afterAll(async () => {
+    await sample.close();
+  });
+
+  /** What a heading glued to the paragraph under it made of the sample's "…on the quay in Bristol" + "We bake…". */
+  const GLUED = /Bristol(?: |\n)?We\b|#BristolWe/i;
+  /** Every string inside a value (the overview's fields, each profile, each keyword). */
+  const strings = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap(strings)
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(strings)
+          : [];
+  const ADDRESS = /127\.0\.0\.1|\blocalhost\b|\b[a-z][\w-]*(?:\.[\w-]+)*:\d{2,5}\b/i;
+
+  it('no "BristolWe" in the overview, the profiles, the plan, the keywords or the hashtags; the instructions in every post', async () => {
+    const { client } = await signedInUser('sample-site');
+    const overview = await runJob(client, '/api/company/overview', { website: sample.origin });
+    expect(overview.status, JSON.stringify(overview.body)).toBe(200);
+    expect(overview.body.name).toBe('Harbourside Sourdough');
+    expect(overview.body.locations).toEqual(['Bristol']);
+
+    const saved = await client.patch('/api/company/company', {
+      ...overview.body,
+      website: sample.origin,
+      goal: 'CUSTOMER_INCREASE',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const icps = await runJob(client, '/api/company/ideal-customer');
+    expect(icps.status).toBe(200);
+    const first = (icps.body.icps as { id: number; profile: string }[])[0]!;
+    await client.post('/api/company/update/icp', { id: first.id, profile: first.profile, approved: true });
+    const plan = await runJob(client, '/api/plan');
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+
+    await makePaid(client);
+    const keywords = await runJob(client, '/api/seo/keywords/generate');
+    expect(keywords.status, JSON.stringify(keywords.body)).toBe(200);
+    const phrases = (keywords.body as { keyword: string }[]).map((k) => k.keyword);
+    expect(phrases.length).toBeGreaterThanOrEqual(18);
+    expect(phrases).toEqual(expect.arrayContaining(['bakery bristol', 'harbourside sourdough']));
+
+    const zone = 'Europe/London';
+    const day = (offset: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(Date.now() + offset * 86_400_000));
+    const generated = await runJob(client, '/api/calendar/generate', {
+      platform: ['instagram', 'threads'],
+      specialInstructions: 'Mention that we are now open on Mondays from 8am.',
+      exclusions: null,
+      from: day(1),
+      to: day(7),
+      zone,
+    });
+    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+    const posts = await client.get(`/api/calendar/list/range?zone=${zone}&from=${day(1)}&to=${day(7)}`);
+    const copy = (posts.body as { content: string }[]).map((p) => p.content);
+    expect(copy.length).toBeGreaterThanOrEqual(14);
+    for (const content of copy) {
+      expect(content).toMatch(/open on Mondays from 8am/);
+      expect(content).not.toMatch(/mention that/i);
+      expect(content).not.toMatch(ADDRESS);
+    }
+    const hashtags = copy.flatMap((c) => c.match(/#\w+/g) ?? []);
+    expect(hashtags).toContain('#Bristol');
+
+    const [company] = (await client.get('/api/company')).body;
+    const everything = {
+      overview: overview.body,
+      profiles: company.icps.map((i: { profile: string }) => i.profile),
+      plan: plan.body.plan,
+      keywords: phrases,
+      hashtags,
+      posts: copy,
+    };
+    for (const [part, value] of Object.entries(everything)) {
+      for (const text of strings(value)) expect(text, part).not.toMatch(GLUED);
+    }
+    expect(JSON.stringify(everything.profiles)).toMatch(/Bristol/);
   });
 });

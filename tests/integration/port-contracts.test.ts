@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -9,11 +8,12 @@ import { stepFunctions, type WorkflowStarter } from '../../functions/core/jobs/w
 import { table } from '../../functions/core/table/client';
 import { z } from 'zod';
 import { defineJobKind } from '../../functions/core/jobs/job-kind';
-import { runJobHandler } from '../../functions/workers/run-job';
+import { jobWorkerHandler } from '../../functions/workers/jobs/job-worker';
 import { createWorkflowEngine, type LocalWorkflowEngine } from '../../infra/local/workflow-engine';
 import { CreateEmailIdentityCommand } from '@aws-sdk/client-sesv2';
 import { awsAdapterContract, clientsFor, createScheduleGroup, useAwsTarget } from '../support/aws-adapter-contract';
 import { startFakeAws, type FakeAws } from '../support/fake-aws';
+import { workflowsRouting } from '../support/job-workflows';
 
 /**
  * One contract per port, run against both adapters: the AWS one (against a loopback server
@@ -24,6 +24,7 @@ const SCHEDULE_GROUP = 'app-schedules';
 const FAKE_STATE_MACHINE = 'arn:aws:states:us-east-1:000000000000:stateMachine:run-job';
 let fake: FakeAws;
 let engine: LocalWorkflowEngine;
+let routed: ReturnType<typeof workflowsRouting>;
 const ranOnce: string[] = [];
 
 beforeAll(async () => {
@@ -47,6 +48,7 @@ beforeAll(async () => {
   });
   const countKind = defineJobKind({
     name: 'contract-count',
+    grants: {},
     input: z.string(),
     result: z.null(),
     run: async (input) => {
@@ -54,11 +56,15 @@ beforeAll(async () => {
       return null;
     },
   });
-  engine = await createWorkflowEngine(join(import.meta.dirname, '../../infra/workflows'), {
-    workers: { RunJobFunctionArn: runJobHandler([countKind]) },
+  routed = workflowsRouting([countKind.name], 'RunAi');
+  engine = await createWorkflowEngine(routed.dir, {
+    workers: { AiJobFunctionArn: jobWorkerHandler('job-ai', [countKind]) },
   });
 });
-afterAll(() => fake.stop());
+afterAll(() => {
+  routed.remove();
+  return fake.stop();
+});
 
 const mail = (to: string) => ({ to, subject: `Hello ${to}`, text: 'Plain body', html: '<p>HTML body</p>' });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { customBlogSentence } from '../../functions/core/publishing/wordpress-seam';
+import { customBlogSentence } from '../../functions/core/publishing/publish-steps';
 import { signedInUser } from '../support/api-client';
 import { connectWordPress, platformSandboxOrigin } from '../support/app-connect';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { table, tableName } from '../../functions/core/table/client';
 import { keys } from '../../functions/core/table/keys';
 import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
-import { postScheduleName } from '../../functions/core/publishing/post-schedule';
+import { postScheduleName } from '../../functions/core/posts/post-schedule';
 import { instagramSentences } from '../../functions/core/integrations/instagram-client';
 import { linkedinSentences } from '../../functions/core/integrations/linkedin-client';
-import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { API_VERSIONS } from '../../functions/core/platform-config';
 import { askedScopes } from '../../functions/core/integrations/platform-scopes';
 import { PLATFORM_SANDBOX_CLIENTS } from '../../infra/local/sandbox/platform-sandbox';
 import { ruleMessages, visibleLength } from '../../shared/platform-rules';
@@ -306,6 +306,20 @@ describe('the publish workflow against the sandbox platforms', () => {
     expect(again).toMatchObject({ status: 'failed', error: linkedinSentences.duplicate });
     expect(await sandboxPosts(sandbox, copy)).toHaveLength(1);
     expect((await client.get('/api/integrations/linkedin/status')).body).toMatchObject({ connected: true });
+  });
+
+  it('reads "already posted" after an unknown outcome as its own post: published once, not failed', async () => {
+    const copy = uniqueCopy('duplicate after a lost answer');
+    const posts = '/linkedin-api/rest/posts';
+    // The create happens but its answer is lost; the lookup after it misses the post (a listing
+    // not yet up to date); the create again is refused as a duplicate: the post is the run's own.
+    await failNext(sandbox, { path: posts, failure: 'server-error', after: true });
+    await failNext(sandbox, { path: posts, status: 200, body: { paging: { start: 0, count: 50 }, elements: [] } });
+    const post = await settled(client, await publishNow(client, 'linkedin', copy));
+    expect(post, JSON.stringify(post)).toMatchObject({ status: 'published', error: null });
+    const arrived = await sandboxPosts(sandbox, copy);
+    expect(arrived).toHaveLength(1);
+    expect(post.permalink).toBe(arrived[0]!.permalink);
   });
 
   it('retries a failed post with Publish Now', async () => {

@@ -16,7 +16,7 @@ import { failNextPlatformCall } from '../support/platform-connect';
 import { fireCollection } from '../support/metrics-collection';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 import { connectWithProfile } from './publishing-support';
-import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { API_VERSIONS } from '../../functions/core/platform-config';
 
 /**
  * The reports' figures end to end on the suite runtime: platforms connected through the
@@ -197,8 +197,17 @@ describe("a demo company's report", () => {
     expect(demo.status).toBe(201);
     client.cookies.set(COMPANY_COOKIE, String(demo.body.id));
     const year = `from=${addDays(yesterday(), -364)}&to=${yesterday()}`;
+    // The figures are the demo's sample history, which its seeding job writes within seconds.
+    await expect
+      .poll(
+        async () => {
+          const body = (await report(client, year)).body;
+          return PLATFORMS.map((platform) => body[platform]?.length ?? 0);
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(PLATFORMS.map(() => 365));
     const before = (await report(client, year)).body;
-    for (const platform of PLATFORMS) expect(before[platform]).toHaveLength(365);
 
     expect((await client.post('/api/reports/demo/refresh')).status).toBe(204);
     const after = (await report(client, year)).body;

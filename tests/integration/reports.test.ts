@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getPost, writePost } from '../../functions/core/calendar/post-store';
+import { getPost, writePost } from '../../functions/core/posts/post-store';
 import { signedInUser, TestClient } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 import { COPY } from './calendar-support';

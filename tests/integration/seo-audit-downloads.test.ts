@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { auditMessages, type SeoReport } from '@shared/schemas/seo';
 import { downloadMessages, EXPORT_ROW_LIMITS, SITEMAP_DEFAULTS } from '@shared/schemas/seo-audit-downloads';
-import { downloadFolder, downloadUrl, storeDownload } from '../../functions/core/audit/audit-downloads';
+import { downloadFolder, downloadUrl, storeDownload } from '../../functions/core/audit/exports/audit-downloads';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 import { serveTestSite, type TestSite } from '../support/test-site';

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { SANDBOX_CLIENTS } from '../../infra/local/sandbox/oauth-sandbox';
 import { PASSWORD, TestClient, linkIn, signedInUser, uniqueEmail, waitForMail } from '../support/api-client';
 import { failNext, socialSignIn, socialSignInTrip } from '../support/social-sign-in';
-import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { API_VERSIONS } from '../../functions/core/platform-config';
 
 /** The Graph version the clients speak (one table of versions and sunsets). */
 const GRAPH = API_VERSIONS.graph.version;

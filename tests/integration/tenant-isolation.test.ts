@@ -3,6 +3,7 @@ import { ALL_ROUTES } from '../../functions/api/all-routes';
 import { AREAS } from '../../functions/api/areas';
 import type { RouteDef } from '../../functions/core/http/route';
 import { signedInUser, TestClient, uniqueEmail, waitForMail, linkIn } from '../support/api-client';
+import { makePaid } from '../support/billing';
 
 /**
  * Routes that are deliberately not company-scoped. Adding a route with `public` or `user`
@@ -92,6 +93,10 @@ const ID_OF_AN_ITEM = new Set([
   'DELETE /api/imports/{id}',
   'DELETE /api/feeds/{id}',
   'POST /api/feeds/{id}/poll',
+  // A post of the cookie's company (another company's: queue.test.ts, and below for the figures).
+  'DELETE /api/queue/{id}',
+  'GET /api/reports/posts/{id}',
+  'GET /api/public/v1/reports/posts/{id}',
 ]);
 
 const allRoutes: RouteDef[] = Object.values(ALL_ROUTES).flat();
@@ -167,6 +172,10 @@ describe('tenant isolation', () => {
       await a.client.post('/api/calendar', { platforms: ['facebook'], content: 'Secret Owl recipe', action: 'save' })
     ).body;
     const b = await signedInUser('tenant-key-b');
+    // Paid, so that a paid route answers for the item it names, not for the plan.
+    await makePaid(b.client);
+    // B's own session cannot read A's post's figures either.
+    expect((await b.client.get(`/api/reports/posts/${post.id}`)).status).toBe(404);
     const key = (await b.client.post('/api/public/keys', { name: 'B', scope: 'write' })).body.secret as string;
     const outsider = new TestClient();
     // B's browser state is no help either: the cookie names A's company, the key names B's.

@@ -5,7 +5,7 @@ import { signedInUser, type TestClient } from '../support/api-client';
 import { serveSite, type LoopbackSite } from '../support/loopback-site';
 import { makePaid } from '../support/billing';
 import { connectWithProfile, failNext, publishNow, settled, uniqueCopy } from './publishing-support';
-import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { API_VERSIONS } from '../../functions/core/platform-config';
 
 /** The Graph version the clients speak (one table of versions and sunsets). */
 const GRAPH = API_VERSIONS.graph.version;
@@ -38,29 +38,32 @@ function receiver() {
     refusals: [] as string[],
   };
   const start = () =>
-    serveSite((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        try {
-          new Webhook(state.secret).verify(body, headersOf(req.headers));
-        } catch (error) {
-          if (!(error instanceof WebhookVerificationError)) throw error;
-          state.refused++;
-          state.refusals.push(error.message);
-          res.writeHead(400).end('bad signature');
-          return;
-        }
-        const failing = state.failFirst.shift();
-        if (failing) {
-          res.writeHead(failing).end('try later');
-          return;
-        }
-        state.accepted.push({ headers: req.headers, body, event: JSON.parse(body) as Received['event'] });
-        res.writeHead(204).end();
-      });
-    });
+    serveSite(
+      (req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          try {
+            new Webhook(state.secret).verify(body, headersOf(req.headers));
+          } catch (error) {
+            if (!(error instanceof WebhookVerificationError)) throw error;
+            state.refused++;
+            state.refusals.push(error.message);
+            res.writeHead(400).end('bad signature');
+            return;
+          }
+          const failing = state.failFirst.shift();
+          if (failing) {
+            res.writeHead(failing).end('try later');
+            return;
+          }
+          state.accepted.push({ headers: req.headers, body, event: JSON.parse(body) as Received['event'] });
+          res.writeHead(204).end();
+        });
+      },
+      { receivesWebhooks: true },
+    );
   return { state, start };
 }
 
@@ -85,7 +88,7 @@ describe('outgoing webhooks', () => {
     ({ client } = await signedInUser('webhooks'));
     const made = await client.post('/api/public/webhooks', {
       url: `${site.origin}/hooks`,
-      events: ['post.published', 'post.failed', 'audit.finished'],
+      events: ['post.published', 'post.failed', 'audit.finished', 'import.finished'],
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.secret).toMatch(/^whsec_/);
@@ -186,6 +189,21 @@ describe('outgoing webhooks', () => {
       hook.state.accepted.find((r) => r.event.type === 'post.failed' && r.event.data.post.id === failedId),
     );
     expect(failed.event.data.post.error).toEqual(expect.any(String));
+  });
+
+  it('reports a CSV import finished once, with the ids of the posts it wrote', async () => {
+    const csv = ['platforms,copy', 'facebook,"Webhook import one."', 'facebook,"Webhook import two."'].join('\n');
+    const started = await client.post('/api/imports', { csv, zone: 'UTC', action: 'save' });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const event = await until('import.finished', () =>
+      hook.state.accepted.find((r) => r.event.type === 'import.finished'),
+    );
+    expect(event.event.data.import).toMatchObject({ rows: 2, postIds: [expect.any(Number), expect.any(Number)] });
+    const posts = (await client.get<{ id: number; content: string }[]>('/api/calendar/list')).body;
+    const written = posts.filter((p) => p.content.startsWith('Webhook import ')).map((p) => p.id);
+    expect([...(event.event.data.import.postIds as number[])].sort()).toEqual(written.sort());
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(hook.state.accepted.filter((r) => r.event.type === 'import.finished')).toHaveLength(1);
   });
 
   it('refuses webhook addresses the safe fetcher would refuse, and another company’s webhooks', async () => {

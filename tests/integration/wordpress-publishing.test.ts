@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { table, tableName } from '../../functions/core/table/client';
 import { keys } from '../../functions/core/table/keys';
 import { WORDPRESS_APP_ID } from '../../functions/core/integrations/wordpress-connection';
-import { wordpressMediaSlug } from '../../functions/core/publishing/wordpress-seam';
+import { wordpressMediaSlug } from '../../functions/core/publishing/wordpress-request';
 import { signedInUser, type TestClient } from '../support/api-client';
 import { makePaid } from '../support/billing';
 import {
@@ -14,6 +14,9 @@ import {
   type WordPressRole,
 } from '../support/real-wordpress-sites';
 import { useSuiteRuntimeEnv } from '../support/suite-runtime-env';
+import { fireCollection } from '../support/metrics-collection';
+import { eventually } from '../support/test-site-runtime';
+import type { PostFigures } from '../../shared/schemas/post-analytics';
 import { uploadImage } from './calendar-support';
 import { settled, type ApiPost } from './publishing-support';
 
@@ -364,6 +367,45 @@ describe.each(KINDS)('WordPress: %s', (kind) => {
         })
       ).body;
       expect(stored!.categories).toEqual([uncategorized!.id]);
+    });
+
+    it("the daily collection counts a post's approved comments, as the site does, and no likes or views", async () => {
+      const id = tag();
+      const post = await publishBlog(client, { subject: longTitle('comments', id) });
+      expect(post.status).toBe('published');
+      const [stored] = await sitePosts(site, id);
+      // The site's admin may approve: their comment is approved at once; one held for moderation is not counted.
+      expect((await site.admin('POST', `${WP}/comments`, { post: stored!.id, content: 'Lovely loaf.' })).status).toBe(
+        201,
+      );
+      const held = await site.admin('POST', `${WP}/comments`, { post: stored!.id, content: 'Later.', status: 'hold' });
+      expect(held.status).toBe(201);
+      const approved = await site.admin<unknown[]>('GET', `${WP}/comments`, undefined, {
+        post: String(stored!.id),
+        status: 'approve',
+        per_page: '100',
+      });
+      // The stand-in's readers comment too (its engagement model); the real site has only the admin's.
+      if (kind === 'real') expect(approved.body).toHaveLength(1);
+
+      // The run the connect armed, fired now as EventBridge would: the runtime reads the site.
+      await fireCollection(companyId);
+      const figures = await eventually(
+        () => client.get<PostFigures>(`/api/reports/posts/${post.id}`),
+        (res) => res.status === 200 && res.body.readings.length > 0,
+        "the post's first reading",
+        30_000,
+      );
+      expect(figures.body).toMatchObject({
+        platform: 'wordpress',
+        comments: approved.body.length,
+        likes: 0,
+        shares: 0,
+        impressions: null,
+        reach: null,
+        engagement: approved.body.length,
+      });
+      if (kind === 'real') expect(figures.body.comments).toBe(1);
     });
 
     it('publishes a scheduled post at its time', async () => {

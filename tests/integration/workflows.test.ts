@@ -1,31 +1,34 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { messages } from '@shared/messages';
 import { TransientError } from '../../functions/core/errors';
 import { defineJobKind, JobUserError } from '../../functions/core/jobs/job-kind';
 import { getJob, startJob } from '../../functions/core/jobs/job-store';
 import { useLocalWorkflowEngine } from '../../functions/core/jobs/workflow-port';
+import { webhookDeliveryJob } from '../../functions/core/public-api/webhook-job';
 import { tableScheduler } from '../../functions/core/scheduler/scheduler-port';
-import { runJobHandler } from '../../functions/workers/run-job';
+import { jobWorkerHandler } from '../../functions/workers/jobs/job-worker';
 import { createWorkflowEngine, type LocalWorkflowEngine } from '../../infra/local/workflow-engine';
 import { startSchedulerLoop } from '../../infra/local/scheduler-loop';
 import { signedInUser } from '../support/api-client';
+import { workflowsRouting } from '../support/job-workflows';
 import { createOwnTable, useSuiteRuntimeEnv } from '../support/suite-runtime-env';
 
 /**
  * The workflow engine in this test process, against the suite's DynamoDB Local: the real
- * run-job.asl.json with its Task states bound to the real worker handlers, given this test's
- * job kinds.
+ * run-job.asl.json, its Route also sending this test's job kinds to the AI worker's Run task,
+ * whose handler is given those kinds.
  */
 let engine: LocalWorkflowEngine;
+let routed: ReturnType<typeof workflowsRouting>;
 let attempts = 0;
 /** Every input test-echo ran with, so a test can tell that (and how often) a workflow ran it. */
 const echoed: unknown[] = [];
 
 const echo = defineJobKind({
   name: 'test-echo',
+  grants: {},
   input: z.unknown(),
   result: z.object({ echoed: z.unknown() }),
   run: async (input) => {
@@ -35,6 +38,7 @@ const echo = defineJobKind({
 });
 const userError = defineJobKind({
   name: 'test-user-error',
+  grants: {},
   input: z.object({}),
   result: z.null(),
   run: async () => {
@@ -43,6 +47,7 @@ const userError = defineJobKind({
 });
 const crash = defineJobKind({
   name: 'test-crash',
+  grants: {},
   input: z.object({}),
   result: z.null(),
   run: async () => {
@@ -51,6 +56,7 @@ const crash = defineJobKind({
 });
 const flaky = defineJobKind({
   name: 'test-flaky',
+  grants: {},
   input: z.object({}),
   result: z.object({ attempts: z.number() }),
   run: async () => {
@@ -62,12 +68,14 @@ const flaky = defineJobKind({
 /** Answers a result its own schema refuses: a drifting job is a crash, not a wrong answer. */
 const drifting = defineJobKind({
   name: 'test-drifting',
+  grants: {},
   input: z.object({}),
   result: z.object({ plan: z.string() }),
   run: async () => ({ plan: 42 }) as never,
 });
 const slow = defineJobKind({
   name: 'test-slow',
+  grants: {},
   input: z.object({}),
   result: z.object({ plan: z.string() }),
   run: async (_input, job) => {
@@ -79,11 +87,14 @@ const slow = defineJobKind({
 
 beforeAll(async () => {
   useSuiteRuntimeEnv();
-  engine = await createWorkflowEngine(join(import.meta.dirname, '../../infra/workflows'), {
-    workers: { RunJobFunctionArn: runJobHandler([echo, userError, crash, flaky, drifting, slow]) },
+  const kinds = [echo, userError, crash, flaky, drifting, slow];
+  routed = workflowsRouting([...kinds.map((kind) => kind.name), 'test-misrouted'], 'RunAi');
+  engine = await createWorkflowEngine(routed.dir, {
+    workers: { AiJobFunctionArn: jobWorkerHandler('job-ai', kinds) },
   });
   useLocalWorkflowEngine(engine);
 });
+afterAll(() => routed.remove());
 
 const owner = { companyId: 1, userId: 1 };
 
@@ -216,11 +227,64 @@ describe('long-running jobs on the local workflow engine', () => {
   });
 });
 
+describe('job kinds routed to their workers on the local workflow engine', () => {
+  const crashed = { status: 'failed', error: { kind: 'crashed', message: messages.jobFailed } };
+  /** Runs of the kind the Route sends to a worker whose group does not hold it. */
+  const misroutedRuns: unknown[] = [];
+  const misrouted = defineJobKind({
+    name: 'test-misrouted',
+    grants: {},
+    input: z.object({}),
+    result: z.null(),
+    run: async (input) => {
+      misroutedRuns.push(input);
+      return null;
+    },
+  });
+  const unrouted = defineJobKind({ ...misrouted, name: 'test-unrouted' });
+
+  it('a worker refuses a kind its group does not hold: the job fails and its run never starts', async () => {
+    const { uuid } = await startJob(misrouted, {}, owner);
+    expect((await settled(uuid)).state).toEqual(crashed);
+    expect(misroutedRuns).toEqual([]);
+  });
+
+  it('a kind the Route does not name runs nowhere and fails', async () => {
+    const { uuid } = await startJob(unrouted, {}, owner);
+    expect((await settled(uuid)).state).toEqual(crashed);
+    expect(misroutedRuns).toEqual([]);
+  });
+
+  it('the real Route sends a webhook delivery to the deliveries worker, and the AI worker refuses one sent to it', async () => {
+    const input = { webhookId: 'no-such-webhook', deliveryId: 'no-such-delivery' };
+    const real = await createWorkflowEngine(join(import.meta.dirname, '../../infra/workflows'));
+    // The Route's first match wins: this copy sends deliveries to the AI worker, which runs its real kinds.
+    const wrong = workflowsRouting([webhookDeliveryJob.name], 'RunAi');
+    const misrouting = await createWorkflowEngine(wrong.dir);
+    try {
+      useLocalWorkflowEngine(real);
+      const routed = await startJob(webhookDeliveryJob, input, owner);
+      await real.idle();
+      // Run by its own worker: a delivery that does not exist is skipped, not refused.
+      expect((await getJob(routed.uuid))?.state).toEqual({ status: 'succeeded', result: { outcome: 'skipped' } });
+
+      useLocalWorkflowEngine(misrouting);
+      const refused = await startJob(webhookDeliveryJob, input, owner);
+      await misrouting.idle();
+      expect((await getJob(refused.uuid))?.state).toEqual(crashed);
+    } finally {
+      useLocalWorkflowEngine(engine);
+      wrong.remove();
+    }
+  });
+});
+
 describe('a job whose Task runs out of time on the local workflow engine', () => {
   /** What the overtime job managed to write after its time was up: nothing, or the test fails. */
   const writtenLate: string[] = [];
   const overtime = defineJobKind({
     name: 'test-overtime',
+    grants: {},
     input: z.object({}),
     result: z.object({ plan: z.string() }),
     run: async (_input, job) => {
@@ -240,14 +304,13 @@ describe('a job whose Task runs out of time on the local workflow engine', () =>
   });
 
   it('is told through its signal before the Task times out, and writes nothing after', async () => {
-    // The real workflows, with the Run state given 4 s: the signal aborts at 1 s (3 s margin).
-    const dir = mkdtempSync(join(tmpdir(), 'workflows-'));
-    const source = join(import.meta.dirname, '../../infra/workflows');
-    for (const file of readdirSync(source)) copyFileSync(join(source, file), join(dir, file));
-    const runJob = JSON.parse(readFileSync(join(dir, 'run-job.asl.json'), 'utf8'));
-    runJob.States.Run.TimeoutSeconds = 4;
-    writeFileSync(join(dir, 'run-job.asl.json'), JSON.stringify(runJob));
-    const short = await createWorkflowEngine(dir, { workers: { RunJobFunctionArn: runJobHandler([overtime]) } });
+    // The real workflows, with the AI worker's Run state given 4 s: the signal aborts at 1 s (3 s margin).
+    const short4s = workflowsRouting([overtime.name], 'RunAi', (runJob) => {
+      runJob.States.RunAi!.TimeoutSeconds = 4;
+    });
+    const short = await createWorkflowEngine(short4s.dir, {
+      workers: { AiJobFunctionArn: jobWorkerHandler('job-ai', [overtime]) },
+    });
     useLocalWorkflowEngine(short);
     try {
       const began = Date.now();
@@ -262,7 +325,7 @@ describe('a job whose Task runs out of time on the local workflow engine', () =>
       expect(Date.now() - began).toBeLessThan(8000);
     } finally {
       useLocalWorkflowEngine(engine);
-      rmSync(dir, { recursive: true, force: true });
+      short4s.remove();
     }
   });
 });

@@ -8,6 +8,8 @@ export interface ApiResponse<T = any> {
 }
 
 /** A client with its own cookie jar: each one is a separate browser as far as the API knows. */
+const REQUEST_TIMEOUT_MS = 90_000;
+
 export class TestClient {
   readonly cookies = new Map<string, string>();
   constructor(readonly baseUrl: string = inject('runtime').url) {}
@@ -25,7 +27,19 @@ export class TestClient {
       payload = JSON.stringify(body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload, redirect: 'manual' });
+    // An API call answers within API Gateway's 29 s; one that never answers fails its test with
+    // its name rather than letting the test run into its own timeout with nothing said.
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: payload,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    }).catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === 'TimeoutError')
+        throw new Error(`${method} ${path} had no answer in ${REQUEST_TIMEOUT_MS / 1000} s`);
+      throw error;
+    });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair = '', ...attrs] = cookie.split(';');
       const i = pair.indexOf('=');

@@ -2,7 +2,7 @@ import { CreateScheduleGroupCommand, GetScheduleCommand, SchedulerClient } from 
 import { CreateEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { describe, expect, it } from 'vitest';
-import { workflowArnEnv } from '../../functions/core/jobs/workflows';
+import { workflowArnEnv } from '../../functions/core/workflows';
 import { sesMailer } from '../../functions/core/mail/ses-mailer';
 import { eventBridgeScheduler } from '../../functions/core/scheduler/scheduler-port';
 import { stepFunctions } from '../../functions/core/jobs/workflow-port';

@@ -26,7 +26,7 @@ export interface FakeAws {
   stop(): Promise<void>;
 }
 
-export interface FakeSchedule {
+interface FakeSchedule {
   group: string;
   name: string;
   expression: string;

@@ -17,9 +17,9 @@ export type ChatBody = {
   response_format?: { type: string; json_schema?: { name?: string; strict?: boolean; schema?: unknown } };
   [key: string]: unknown;
 };
-export type ImageBody = { model?: string; prompt: string; n?: number; size?: string; response_format?: string };
+type ImageBody = { model?: string; prompt: string; n?: number; size?: string; response_format?: string };
 
-export type Scripted =
+type Scripted =
   | { kind: 'content'; content: string; finishReason?: 'stop' | 'length' }
   | { kind: 'refusal'; refusal: string }
   | { kind: 'image'; png: Buffer }
@@ -34,7 +34,7 @@ export type Scripted =
   | { kind: 'server-error'; status?: 500 | 502 | 503 }
   | { kind: 'error'; status: number; message: string; type: string; code?: string | null; param?: string | null };
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];

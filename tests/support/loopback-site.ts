@@ -15,11 +15,19 @@ export interface LoopbackSite {
  * Serves a small website on one of the loopback ports the suite's runtime was started to allow
  * (tests/support/global-runtime.ts). Files of a suite run in parallel, so it takes the first of
  * those ports that is free.
+ *
+ * The ports are shared over the run, so a port can still be sent webhook retries meant for a
+ * receiver another file served there before. Unless the site is a receiver itself, those are
+ * answered 410 Gone and never reach the handler, so a site's log holds only what its test asked for.
  */
-export async function serveSite(handler: SiteHandler): Promise<LoopbackSite> {
+export async function serveSite(
+  handler: SiteHandler,
+  options: { receivesWebhooks?: boolean } = {},
+): Promise<LoopbackSite> {
   const hits: string[] = [];
   for (const port of inject('sitePorts')) {
     const server = createServer((req, res) => {
+      if (!options.receivesWebhooks && req.headers['webhook-id']) return void res.writeHead(410).end();
       hits.push(req.url ?? '/');
       handler(req, res);
     });

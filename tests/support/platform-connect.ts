@@ -7,6 +7,8 @@ export interface ConnectOptions {
   decision?: 'allow' | 'deny';
   /** The account name typed on the sandbox consent page. */
   name?: string;
+  /** Meta's page step: the pages left ticked (by default the form skips the step: every page). */
+  pages?: string[];
   inviteToken?: string;
   /** Runs between the platform's approval and our callback (a switched company, a lost cookie). */
   beforeCallback?: (callback: URL) => Promise<void>;
@@ -36,6 +38,10 @@ export async function connectPlatform(client: TestClient, platform: SocialPlatfo
   const form = new URLSearchParams({ name: options.name ?? 'Sandy Box', decision: options.decision ?? 'allow' });
   for (const field of ['client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method']) {
     form.set(field, consent.searchParams.get(field) ?? '');
+  }
+  if (options.pages) {
+    form.set('pages_asked', '1');
+    for (const page of options.pages) form.append('page', page);
   }
   const approve = await fetch(`${consent.origin}/__sandbox/approve/${sandboxApp(platform)}`, {
     method: 'POST',

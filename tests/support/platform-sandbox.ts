@@ -6,7 +6,7 @@ import {
   type PlatformSandbox,
 } from '../../infra/local/sandbox/platform-sandbox';
 import type { PlatformClient, TokenSet } from '../../functions/core/integrations/platform-client';
-import { platformConfig, type PlatformConfig } from '../../functions/core/integrations/platform-config';
+import { platformConfig, type PlatformConfig } from '../../functions/core/platform-config';
 import { pkcePair } from '../../functions/core/integrations/connect-state';
 import { BUSINESS_SCOPE, googleClient } from '../../functions/core/integrations/google-client';
 import { wordpressClient, type WordPressCredentials } from '../../functions/core/integrations/wordpress-client';

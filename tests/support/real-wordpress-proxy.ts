@@ -30,7 +30,7 @@ export interface ProxyFailSpec {
 }
 
 /** What the proxy noted of each call: the stand-in's own log entry, so a scenario reads both sites alike. */
-export type ProxiedRequest = WordPressRequestLog;
+type ProxiedRequest = WordPressRequestLog;
 
 export interface FaultProxy {
   port: number;
@@ -48,7 +48,7 @@ const basicLogin = (req: IncomingMessage) => {
 };
 
 /** The REST route a URL names: `/wp-json/wp/v2/posts` or `/?rest_route=/wp/v2/posts` (also via index.php). */
-export function restRouteOf(url: URL): string | undefined {
+function restRouteOf(url: URL): string | undefined {
   const query = url.searchParams.get('rest_route');
   if (query !== null) return query || '/';
   if (url.pathname === '/wp-json' || url.pathname.startsWith('/wp-json/')) {

@@ -26,7 +26,7 @@ export interface SiteUser {
   password: string;
 }
 
-export interface SiteRequest {
+interface SiteRequest {
   at: string;
   method: string;
   route?: string;
@@ -35,7 +35,7 @@ export interface SiteRequest {
   status: number;
 }
 
-export interface AuthorizeOutcome {
+interface AuthorizeOutcome {
   /** Where WordPress sent the browser (our callback), or undefined when it stayed on its page. */
   location?: URL;
   /** The error WordPress showed on its page ("Each application name should be unique."). */
@@ -45,13 +45,13 @@ export interface AuthorizeOutcome {
 }
 
 /** What the site answered its admin: the status and the JSON (or the page's text). */
-export interface AdminAnswer<T> {
+interface AdminAnswer<T> {
   status: number;
   body: T;
 }
 
 /** The site's REST API as its administrator, the answer's body typed as the caller expects it. */
-export type AdminCall = <T = any>(
+type AdminCall = <T = any>(
   method: string,
   route: string,
   body?: unknown,

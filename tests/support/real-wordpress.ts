@@ -25,7 +25,7 @@ import { startFaultProxy, type FaultProxy } from './real-wordpress-proxy';
  */
 
 /** What `.ci/run` installs with apt-get when it is missing. */
-export const REAL_WORDPRESS_PACKAGES =
+const REAL_WORDPRESS_PACKAGES =
   'php-cli php-mysql php-xml php-mbstring php-curl php-gd php-intl php-zip mariadb-server wordpress';
 
 const WORDPRESS_ROOT = '/usr/share/wordpress';
@@ -386,7 +386,7 @@ export class WordPressBrowser {
  * An application password a signed-in user makes for their own scripts (Users → Profile does the
  * same call): the REST nonce route, so it works with any permalinks.
  */
-export async function makeApplicationPassword(browser: WordPressBrowser, name: string): Promise<string> {
+async function makeApplicationPassword(browser: WordPressBrowser, name: string): Promise<string> {
   const nonce = await browser.restNonce();
   const res = await browser.request('/?rest_route=/wp/v2/users/me/application-passwords', {
     headers: { 'x-wp-nonce': nonce },

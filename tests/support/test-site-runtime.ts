@@ -8,9 +8,12 @@ import { serveTestSite, type TestSite } from './test-site';
  * (FETCH_ALLOW) and crawls in short batches (AUDIT_BATCH_MS), so an audit of a small site
  * still loops through the site-audit workflow several times.
  */
-export async function startAuditRuntime(batchMs = 150): Promise<{ runtime: RuntimeProcess; site: TestSite }> {
+export async function startAuditRuntime(
+  batchMs = 150,
+  siteOptions: Omit<NonNullable<Parameters<typeof serveTestSite>[0]>, 'port'> = {},
+): Promise<{ runtime: RuntimeProcess; site: TestSite }> {
   const port = await freePort();
-  const site = await serveTestSite({ port });
+  const site = await serveTestSite({ ...siteOptions, port });
   const runtime = await startRuntimeProcess({
     // The site and the other website its pages link to.
     env: {

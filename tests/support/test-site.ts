@@ -251,8 +251,8 @@ export const V1_DEFECTS: readonly Defect[] = [
   'form-over-http',
   'redirect-permanent',
 ];
-export const FIXED_IN_V2: readonly Defect[] = ['missing-title', 'long-description', 'broken-image', 'thin-content'];
-export const ADDED_IN_V2: readonly Defect[] = ['missing-alt-2' as Defect];
+const FIXED_IN_V2: readonly Defect[] = ['missing-title', 'long-description', 'broken-image', 'thin-content'];
+const ADDED_IN_V2: readonly Defect[] = ['missing-alt-2' as Defect];
 
 const CLEAN = ['/', '/about/', '/services/', '/pricing/', '/contact/', '/blog/'];
 
@@ -265,7 +265,7 @@ const WORDS = (
 ).split(' ');
 
 /** Deterministic text: the same seed gives the same words, different seeds different words. */
-export function words(seed: string, count: number): string {
+function words(seed: string, count: number): string {
   let h = 2166136261;
   for (const c of seed) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
   const out: string[] = [];
@@ -316,7 +316,8 @@ export interface TestSite {
   externalOrigin: string;
   /**
    * Breaks the site as a bad deploy would: the stylesheet gone, /about/ answering 500, broken
-   * links on /pricing/, and two pages that had issues (no description, no H1) answering 404 and 500.
+   * links on /pricing/, and two pages that had issues (no description, no H1) answering 404 and 500
+   * (and the events page with all its copies answering 500, when the site has them).
    */
   damage(broken: boolean): void;
   /** TLS options for the crawler's pool (the site's self-signed certificate). */
@@ -475,6 +476,11 @@ export async function serveTestSite(
     slowDefects?: boolean;
     /** Titles of the clean pages by path, in place of the generated ones (a title a spreadsheet would run as a formula). */
     titles?: Record<string, string>;
+    /**
+     * An events page and a calendar linking this many query-string copies of it (`/events/?day=1`...),
+     * all the same page without a canonical; the damaged site answers 500 on all of them.
+     */
+    copies?: number;
   } = {},
 ): Promise<TestSite> {
   let version = 1;
@@ -802,8 +808,17 @@ export async function serveTestSite(
       if (damaged && path === '/about/') return { status: 500, body: 'Internal Server Error' };
       const links = cleanLinks(path);
       if (path === '/' && !clean) links.push('/defects/');
+      if (path === '/' && options.copies) links.push('/calendar/', '/events/');
       const title = options.titles?.[path];
       return html({ links, ...(title ? { title } : {}) });
+    }
+    if (path === '/calendar/' && options.copies) {
+      const days = Array.from({ length: options.copies }, (_, i) => `/events/?day=${i + 1}`);
+      return html({ links: ['/', '/events/', ...days] });
+    }
+    if (path === '/events/' && options.copies) {
+      if (damaged) return { status: 500, body: 'Internal Server Error' };
+      return html({ canonical: null, links: ['/', '/calendar/'] });
     }
     switch (path) {
       case '/robots.txt': {

@@ -3,10 +3,10 @@ import { approvalMessages } from '@shared/schemas/approvals';
 import { reviewViewSchema } from '@shared/schemas/approval-review';
 import { APPROVAL_STATES } from '@shared/schemas/approval-state';
 import { postSchema } from '@shared/schemas/calendar';
-import type { PostItem } from '../../functions/core/calendar/post-entity';
+import type { PostItem } from '../../functions/core/posts/post-entity';
 import { DomainError } from '../../functions/core/errors';
-import { applyApprovalRules, EDITED_AFTER_APPROVAL } from '../../functions/core/approvals/approval-rules';
-import type { ApprovalItem } from '../../functions/core/approvals/approval-item';
+import { applyApprovalRules, EDITED_AFTER_APPROVAL } from '../../functions/core/posts/approval-rules';
+import type { ApprovalItem } from '../../functions/core/posts/approval-item';
 
 const now = new Date('2026-03-10T12:00:00.000Z');
 const later = '2026-03-12T09:00:00.000Z';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { memoryPageSink } from '../../functions/core/audit/audit-objects';
-import { crawlBatch } from '../../functions/core/audit/crawler';
-import { CrawlState } from '../../functions/core/audit/crawl-state';
+import { crawlBatch } from '../../functions/core/audit/crawl/crawler';
+import { CrawlState } from '../../functions/core/audit/crawl/crawl-state';
 import { serveCrawlableSite } from '../support/crawlable-site';
 
 /**

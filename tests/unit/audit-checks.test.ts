@@ -4,14 +4,14 @@ import { messages } from '@shared/messages';
 import { SEO_CATEGORIES, SEO_CHECKS, type SeoCheckId } from '@shared/seo-checks';
 import { healthBand } from '@shared/seo-health';
 import { SEO_THRESHOLDS as T } from '@shared/seo-thresholds';
-import { CrawlState, FLAG, STATUS } from '../../functions/core/audit/crawl-state';
-import { PAGE_CHECKS, validHreflang } from '../../functions/core/audit/page-checks';
-import { noLinkFacts, type PageFacts } from '../../functions/core/audit/page-facts';
-import { PageParser, parsePage } from '../../functions/core/audit/page-parser';
-import { SiteGraph, SITE_CHECKS, URL_CHECKS } from '../../functions/core/audit/site-checks';
-import { parseSitemap } from '../../functions/core/audit/sitemap';
-import { decodeSketch, shingleSketch, similarity } from '../../functions/core/audit/shingles';
-import { checkStructuredData } from '../../functions/core/audit/structured-data';
+import { CrawlState, FLAG, STATUS } from '../../functions/core/audit/crawl/crawl-state';
+import { PAGE_CHECKS, validHreflang } from '../../functions/core/audit/checks/page-checks';
+import { noLinkFacts, type PageFacts } from '../../functions/core/audit/crawl/page-facts';
+import { PageParser, parsePage } from '../../functions/core/audit/crawl/page-parser';
+import { SiteGraph, SITE_CHECKS, URL_CHECKS } from '../../functions/core/audit/checks/site-checks';
+import { parseSitemap } from '../../functions/core/audit/crawl/sitemap';
+import { decodeSketch, shingleSketch, similarity } from '../../functions/core/audit/checks/shingles';
+import { checkStructuredData } from '../../functions/core/audit/checks/structured-data';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
@@ -68,7 +68,7 @@ describe('the check catalogue', () => {
   });
 
   it('decides every catalogued check somewhere: page, URL, record or site checks', async () => {
-    const { RECORD_CHECKS } = await import('../../functions/core/audit/site-checks');
+    const { RECORD_CHECKS } = await import('../../functions/core/audit/checks/site-checks');
     const decided = new Set<string>([...PAGE_CHECKS, ...URL_CHECKS, ...RECORD_CHECKS, ...SITE_CHECKS].map((c) => c.id));
     expect(SEO_CHECKS.map((c) => c.id).filter((id) => !decided.has(id))).toEqual([]);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { SEO_CHECKS, seoCheck, type SeoCheckId } from '@shared/seo-checks';
-import { analyseCrawl, type AuditAnalysis } from '../../functions/core/audit/audit-analysis';
+import { analyseCrawl, type AuditAnalysis } from '../../functions/core/audit/report/audit-analysis';
 import { memoryPageSink } from '../../functions/core/audit/audit-objects';
-import { crawlBatch } from '../../functions/core/audit/crawler';
-import { CrawlState } from '../../functions/core/audit/crawl-state';
+import { crawlBatch } from '../../functions/core/audit/crawl/crawler';
+import { CrawlState } from '../../functions/core/audit/crawl/crawl-state';
 import { serveTestSite, type TestSite, V1_DEFECTS } from '../support/test-site';
 
 let site: TestSite;

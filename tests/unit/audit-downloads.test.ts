@@ -10,8 +10,8 @@ import {
   reportColumns,
   writeReportCsv,
   writeReportXlsx,
-} from '../../functions/core/audit/audit-report-export';
-import { buildSitemaps, type SitemapEntry } from '../../functions/core/audit/audit-sitemap-export';
+} from '../../functions/core/audit/exports/audit-report-export';
+import { buildSitemaps, type SitemapEntry } from '../../functions/core/audit/exports/audit-sitemap-export';
 
 /**
  * The parts of the audit's downloads that limits decide, with limits small enough to pass in a

@@ -50,6 +50,31 @@ describe('the Health Score at its edges (docs/features/website-audit-health-scor
     expect(damaged).toBeLessThan(http);
   });
 
+  it('counts a page that could not be loaded as the worst page: 0, whatever it failed before', () => {
+    expect(pageHealth({ errors: 1, warnings: 0, unloaded: true })).toBe(0);
+    expect(pageHealth({ errors: 0, warnings: 0, unloaded: true })).toBe(0);
+    expect(score(100, pages(10, { errors: 1, warnings: 0, unloaded: true }))).toBe(90);
+    // Not even listed as having issues, a page that did not load still costs and caps the score.
+    expect(score(10_000, [{ errors: 0, warnings: 0, unloaded: true }])).toBe(99);
+  });
+
+  it('never rises when pages stop loading, however many issues they had', () => {
+    const issues = [
+      { errors: 0, warnings: 0 },
+      { errors: 0, warnings: 3 },
+      { errors: 6, warnings: 9 },
+      { errors: 40, warnings: 40 },
+    ];
+    for (const before of issues) {
+      const site = [...pages(20, before), ...pages(30, { errors: 1, warnings: 1 })];
+      const broken = [
+        ...pages(20, { errors: 1, warnings: 0, unloaded: true }),
+        ...pages(30, { errors: 1, warnings: 1 }),
+      ];
+      expect(score(60, broken)).toBeLessThanOrEqual(score(60, site));
+    }
+  });
+
   it('moves with every issue more or fewer: one more warning on one page of 20 costs a point', () => {
     const before = score(20, pages(5, { errors: 0, warnings: 1 }));
     const after = score(20, [...pages(5, { errors: 0, warnings: 1 }), { errors: 0, warnings: 1 }]);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { SEO_CHECKS, type SeoCheckId } from '@shared/seo-checks';
-import { analyseCrawl, type AuditAnalysis } from '../../functions/core/audit/audit-analysis';
-import { checkedPagesOf, compareIssue, type IssueHistory } from '../../functions/core/audit/audit-history';
+import { analyseCrawl, type AuditAnalysis } from '../../functions/core/audit/report/audit-analysis';
+import { checkedPagesOf, compareIssue, type IssueHistory } from '../../functions/core/audit/checks/audit-history';
 import { memoryPageSink } from '../../functions/core/audit/audit-objects';
-import { crawlBatch } from '../../functions/core/audit/crawler';
-import { CrawlState } from '../../functions/core/audit/crawl-state';
+import { crawlBatch } from '../../functions/core/audit/crawl/crawler';
+import { CrawlState } from '../../functions/core/audit/crawl/crawl-state';
 import { serveTestSite, type TestSite } from '../support/test-site';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HostGate } from '../../functions/core/audit/crawl-session';
+import { HostGate } from '../../functions/core/audit/crawl/crawl-session';
 
 /** Blocks the event loop, as a long parse or a loaded machine does. */
 function busy(ms: number) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { outdatedBy } from '../../functions/core/audit/audit-outdated';
-import { crawlSettings } from '../../functions/core/audit/crawl-policy';
+import { crawlSettings } from '../../functions/core/audit/crawl/crawl-policy';
 
 const WEBSITE = 'https://shop.example/';
 const defaults = auditSettingsSchema.parse({});
@@ -39,6 +39,15 @@ describe('an audit report is outdated (spec 02 §4, restart needed)', () => {
 
   it('is outdated by the website the company has now', () => {
     expect(outdatedBy(auditWith(), { ...now(), website: 'https://other.example/' })).toBe('website');
+  });
+
+  it('reads an address with and without its trailing slash as one site', () => {
+    expect(outdatedBy({ ...auditWith(), website: 'https://shop.example' }, now())).toBeNull();
+    expect(outdatedBy(auditWith(), { ...now(), website: 'https://shop.example' })).toBeNull();
+    expect(
+      outdatedBy({ ...auditWith(), website: 'https://shop.example' }, { ...now(), website: 'shop.example/' }),
+    ).toBeNull();
+    expect(outdatedBy({ ...auditWith(), website: 'https://shop.example/blog' }, now())).toBe('website');
   });
 
   it('is outdated by a setting that changes what is crawled or checked', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditScheduleInputSchema, type AuditScheduleInput } from '@shared/schemas/audit-schedule';
-import { auditReadyMail } from '../../functions/core/audit/audit-mail';
-import { nextAuditRun } from '../../functions/core/audit/audit-schedule-time';
+import { auditReadyMail } from '../../functions/core/audit/report/audit-mail';
+import { nextAuditRun } from '../../functions/core/audit/schedule/audit-schedule-time';
 
 /** When a scheduled audit is next due (its zone's wall clock, across DST), and the four "report ready" mails. */
 const schedule = (fields: Partial<AuditScheduleInput>): AuditScheduleInput =>

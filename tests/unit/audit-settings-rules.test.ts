@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { auditSettingsInputSchema, auditSettingsMessages as M } from '@shared/schemas/audit-settings';
-import { CrawlScope, withoutParameters } from '../../functions/core/audit/crawl-scope';
-import { DEFAULT_PAGE_THRESHOLDS, PAGE_CHECKS } from '../../functions/core/audit/page-checks';
-import type { PageFacts } from '../../functions/core/audit/page-facts';
-import { parseUrlList } from '../../functions/core/audit/url-list';
+import { CrawlScope, withoutParameters } from '../../functions/core/audit/crawl/crawl-scope';
+import { DEFAULT_PAGE_THRESHOLDS, PAGE_CHECKS } from '../../functions/core/audit/checks/page-checks';
+import type { PageFacts } from '../../functions/core/audit/crawl/page-facts';
+import { parseUrlList } from '../../functions/core/audit/crawl/url-list';
 import { DomainError } from '../../functions/core/errors';
 
 /** What the audit settings do to a crawl: rules as regular expressions, parameters, domains, thresholds, the list. */

@@ -16,7 +16,9 @@ import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, FakeStripe, stripeSignature } fro
  * One contract, two adapters: Stripe (against a loopback Stripe) and the simulated provider
  * (against the embedded runtime's payment sandbox). Both start a checkout, report the paid
  * checkout through signed events the adapter verifies, read and cancel the subscription, and
- * open the portal; both refuse a forged, unsigned or old event.
+ * open the portal; both refuse a forged, unsigned or old event. Both change plan: up at once
+ * with the prorated difference invoiced (once per idempotency key), down at the period end
+ * through a schedule that can be released.
  */
 interface Delivered {
   body: string;
@@ -31,6 +33,8 @@ interface Driver {
   /** Events the provider sent since the last call. */
   drain(): Promise<Delivered[]>;
   sign(body: string, timestamp?: number, secret?: string): string;
+  /** The provider's billing reaches the period end (Stripe: a test clock; the sandbox: its hook). */
+  endPeriod(subscriptionId: string): Promise<void>;
 }
 
 const plan: Plan = {
@@ -95,6 +99,9 @@ const drivers: (() => Driver)[] = [
     // The fake sends no events of its own after a cancel; Stripe would: the same shape is built here.
     drain: async () => [],
     sign: (body, timestamp, secret = FAKE_WEBHOOK_SECRET) => stripeSignature(body, secret, timestamp),
+    endPeriod: async (subscriptionId) => {
+      fake.endPeriod(subscriptionId);
+    },
   }),
   () => {
     const adapter = createSimulatedAdapter({ origin: sandbox.origin, webhookSecret: sandbox.webhookSecret });
@@ -109,6 +116,12 @@ const drivers: (() => Driver)[] = [
       },
       drain: () => waitForEvents(1),
       sign: (body, timestamp, secret = sandbox.webhookSecret) => signPayload(body, secret, timestamp),
+      endPeriod: async (subscriptionId) => {
+        const res = await fetch(`${sandbox.origin}/__sandbox/subscriptions/${subscriptionId}/end-period`, {
+          method: 'POST',
+        });
+        if (!res.ok) throw new Error(`end-period answered ${res.status}`);
+      },
     };
   },
 ];
@@ -214,6 +227,114 @@ describe.each(drivers.map((make) => ({ make })))('billing port contract', ({ mak
       data: { object: { id: 'cus_1' } },
     });
     expect(await d.adapter.parseWebhook(body, d.sign(body))).toMatchObject({ id: 'evt_other', kind: 'ignored' });
+  });
+});
+
+const standard: Plan = { ...plan, slug: 'standard', name: 'Standard', prices: [{ interval: 'month', amount: 5900 }] };
+
+describe.each(drivers.map((make) => ({ make })))('billing port contract: plan change', ({ make }) => {
+  let d: Driver;
+  let subscriptionId = '';
+  beforeAll(async () => {
+    d = make();
+    // No trial: a trial prorates to nothing, and the upgrade's charge is what is checked here.
+    const { sessionId } = await d.adapter.startCheckout({
+      companyId: 42,
+      plan,
+      interval: 'month',
+      amount: 2900,
+      trialDays: 0,
+      customerId: null,
+      successUrl: `${d.appUrl}/settings/billing`,
+      cancelUrl: `${d.appUrl}/settings/billing`,
+    });
+    const delivered = await d.pay(sessionId);
+    const completed = (await Promise.all(delivered.map((e) => d.adapter.parseWebhook(e.body, e.signature)))).find(
+      (e) => e.kind === 'checkout-completed',
+    );
+    if (completed?.kind !== 'checkout-completed' || !completed.subscriptionId) throw new Error('no completion');
+    subscriptionId = completed.subscriptionId;
+  });
+
+  const change = (to: Plan, key: string) => ({
+    subscriptionId,
+    plan: to,
+    interval: 'month' as const,
+    amount: to.prices[0]!.amount,
+    prorationDate: Math.floor(Date.now() / 1000),
+    idempotencyKey: `${key}-${subscriptionId}`,
+  });
+
+  it('upgrades now: the preview prices the rest of the period, and that amount is invoiced and paid at once', async () => {
+    const up = change(standard, 'up');
+    const due = await d.adapter.previewUpgrade(up);
+    // $59 - $29 for a period that has only just begun.
+    expect(due).toBeGreaterThan(2990);
+    expect(due).toBeLessThanOrEqual(3000);
+    const sub = await d.adapter.upgradeNow(up);
+    expect(sub).toMatchObject({ planSlug: 'standard', status: 'active', scheduleId: null });
+    expect(sub.latestInvoice).toMatchObject({ paid: true, amount: due });
+    // The same change asked again (a retry) is answered, not made and charged a second time.
+    const again = await d.adapter.upgradeNow(up);
+    expect(again.latestInvoice?.id).toBe(sub.latestInvoice?.id);
+  });
+
+  it('refuses a proration moment outside the current period', async () => {
+    const before = { ...change(standard, 'old'), prorationDate: Math.floor(Date.now() / 1000) - 90 * 86400 };
+    await expect(d.adapter.previewUpgrade(before)).rejects.toThrow(/proration_date/);
+  });
+
+  it('downgrades at the period end: a schedule, the plan unchanged until then; a release drops it', async () => {
+    const scheduled = await d.adapter.downgradeAtPeriodEnd(change(plan, 'down'));
+    expect(scheduled).toMatchObject({ planSlug: 'standard', scheduleId: expect.stringMatching(/^sub_sched_/) });
+    const released = await d.adapter.releaseSchedule(subscriptionId, scheduled.scheduleId!);
+    expect(released).toMatchObject({ planSlug: 'standard', scheduleId: null });
+    // Released, it cannot be released again.
+    await expect(d.adapter.releaseSchedule(subscriptionId, scheduled.scheduleId!)).rejects.toThrow(/released/);
+  });
+
+  it('a downgrade asked again replaces the schedule; a cancel releases it first', async () => {
+    const first = await d.adapter.downgradeAtPeriodEnd(change(plan, 'down-1'));
+    const second = await d.adapter.downgradeAtPeriodEnd(change(plan, 'down-2'));
+    expect(second.scheduleId).toMatch(/^sub_sched_/);
+    expect(second.scheduleId).not.toBe(first.scheduleId);
+    const cancelled = await d.adapter.cancelAtPeriodEnd(subscriptionId);
+    expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, scheduleId: null });
+  });
+});
+
+describe.each(drivers.map((make) => ({ make })))('billing port contract: the period end', ({ make }) => {
+  it('a scheduled downgrade takes effect: the lower plan, renewed at its price', async () => {
+    const d = make();
+    const { sessionId } = await d.adapter.startCheckout({
+      companyId: 43,
+      plan: standard,
+      interval: 'month',
+      amount: 5900,
+      trialDays: 0,
+      customerId: null,
+      successUrl: `${d.appUrl}/settings/billing`,
+      cancelUrl: `${d.appUrl}/settings/billing`,
+    });
+    const delivered = await d.pay(sessionId);
+    const completed = (await Promise.all(delivered.map((e) => d.adapter.parseWebhook(e.body, e.signature)))).find(
+      (e) => e.kind === 'checkout-completed',
+    );
+    if (completed?.kind !== 'checkout-completed' || !completed.subscriptionId) throw new Error('no completion');
+    const id = completed.subscriptionId;
+    await d.adapter.downgradeAtPeriodEnd({
+      subscriptionId: id,
+      plan,
+      interval: 'month',
+      amount: 2900,
+      prorationDate: Math.floor(Date.now() / 1000),
+      idempotencyKey: `end-${id}`,
+    });
+    expect((await d.adapter.getSubscription(id)).planSlug).toBe('standard');
+    await d.endPeriod(id);
+    const renewed = await d.adapter.getSubscription(id);
+    expect(renewed).toMatchObject({ planSlug: 'organic', status: 'active', cancelAtPeriodEnd: false });
+    expect(renewed.latestInvoice).toMatchObject({ paid: true, amount: 2900 });
   });
 });
 

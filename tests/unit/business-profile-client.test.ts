@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfileClient } from '../../functions/core/business/business-profile-client';
-import type { PlatformConfig } from '../../functions/core/integrations/platform-config';
+import type { PlatformConfig } from '../../functions/core/platform-config';
 import { PlatformError } from '../../functions/core/integrations/platform-error';
 import { SANDBOX_PLACES_KEY } from '../../infra/local/sandbox/google-apis-sandbox';
 import { businessProfileToken, useSandboxPlatforms } from '../support/platform-sandbox';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkFirstComment, FIRST_COMMENT_MAX, firstCommentMessages } from '@shared/first-comment-rules';
-import { postWatchAt } from '../../functions/core/calendar/post-watch';
+import { postWatchAt } from '../../functions/core/posts/post-watch';
 
 describe('first comment rules', () => {
   it("hold each platform's own comment limit, and no other platform takes one", () => {

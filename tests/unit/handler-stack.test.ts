@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { areaHandler } from '../../functions/core/http/area-handler';
+import { areaHandler } from '../../functions/api/area-handler';
 import { defineContract, type ResponseSchemas } from '../../shared/contract';
 import { created, defineRoute, ok } from '../../functions/core/http/route';
 import { conflict, upgradeRequired } from '../../functions/core/errors';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layering of ARCHITECTURE.md, checked on every import: shared ← functions/core ←
- * functions/api|workers ← infra; shared ← web; a web feature never reaches into another.
+ * functions/api|workers ← infra; shared ← web. The web's own layers (pages, domains, lib) are lint:
+ * tests/unit/lint-web-boundaries.test.ts.
  */
 const root = resolve(import.meta.dirname, '../..');
 
@@ -60,14 +61,5 @@ describe('import boundaries', () => {
   });
   it('web imports only web and shared', () => {
     expect(violations('web/src', (t) => !/^(web|shared)\//.test(t))).toEqual([]);
-  });
-  it("a web feature never imports another feature's internals", () => {
-    const featureOf = (p: string) => /^web\/src\/features\/([^/]+)/.exec(p)?.[1];
-    expect(
-      violations('web/src/features', (target, source) => {
-        const to = featureOf(target);
-        return !!to && to !== featureOf(source);
-      }),
-    ).toEqual([]);
   });
 });

@@ -5,10 +5,10 @@ import { facebookClient } from '../../functions/core/integrations/facebook-clien
 import { instagramClient } from '../../functions/core/integrations/instagram-client';
 import { linkedinClient } from '../../functions/core/integrations/linkedin-client';
 import { threadsClient } from '../../functions/core/integrations/threads-client';
-import { platformConfig, type PlatformConfig } from '../../functions/core/integrations/platform-config';
+import { platformConfig, type PlatformConfig } from '../../functions/core/platform-config';
 import { PlatformError } from '../../functions/core/integrations/platform-error';
 import { dailyRows } from '../../functions/core/reports/metric-rows';
-import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { API_VERSIONS } from '../../functions/core/platform-config';
 
 const GRAPH = API_VERSIONS.graph.version;
 

@@ -6,7 +6,7 @@ import { facebookClient } from '../../functions/core/integrations/facebook-clien
 import { googleClient } from '../../functions/core/integrations/google-client';
 import { instagramClient } from '../../functions/core/integrations/instagram-client';
 import { linkedinClient } from '../../functions/core/integrations/linkedin-client';
-import { API_VERSIONS, platformConfig, type PlatformConfig } from '../../functions/core/integrations/platform-config';
+import { API_VERSIONS, platformConfig, type PlatformConfig } from '../../functions/core/platform-config';
 import { PlatformError } from '../../functions/core/integrations/platform-error';
 import { callPlatform, type PlatformHttpOptions } from '../../functions/core/integrations/platform-http';
 import { threadsClient } from '../../functions/core/integrations/threads-client';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_VERSIONS, platformConfig, type ApiVersion } from '../../functions/core/integrations/platform-config';
+import { API_VERSIONS, platformConfig, type ApiVersion } from '../../functions/core/platform-config';
 import { GRAPH_VERSIONS, linkedinSunset, linkedinVersionRefusal } from '../../infra/local/sandbox/platforms/rules';
 
 /**

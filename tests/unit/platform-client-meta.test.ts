@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { facebookClient } from '../../functions/core/integrations/facebook-client';
 import { instagramClient } from '../../functions/core/integrations/instagram-client';
 import { PlatformError } from '../../functions/core/integrations/platform-error';
-import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { API_VERSIONS } from '../../functions/core/platform-config';
 import { CREDS, connected, consent, failNext, useSandboxPlatforms } from '../support/platform-sandbox';
 
 const GRAPH = API_VERSIONS.graph.version;

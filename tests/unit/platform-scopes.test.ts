@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { facebookClient } from '../../functions/core/integrations/facebook-client';
 import { instagramClient } from '../../functions/core/integrations/instagram-client';
 import { linkedinClient } from '../../functions/core/integrations/linkedin-client';
-import { platformConfig } from '../../functions/core/integrations/platform-config';
+import { platformConfig } from '../../functions/core/platform-config';
 import {
   ASKED_BEFORE_RECORDING,
   askedScopes,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarMessages } from '@shared/schemas/calendar';
 import { DomainError } from '../../functions/core/errors';
-import { transition, type PublishState } from '../../functions/core/calendar/post-transitions';
+import { transition, type PublishState } from '../../functions/core/posts/post-transitions';
 
 /** Spec 01 §4 "Post": the state each action leads to, and what it refuses. */
 const now = new Date('2026-03-10T12:00:00.000Z');

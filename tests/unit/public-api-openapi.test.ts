@@ -2,12 +2,12 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_API_BASE, publicApiContracts } from '@shared/contracts/public-api';
 import { ALL_ROUTES } from '../../functions/api/all-routes';
-import { openApiRoute } from '../../functions/api/public/openapi-document';
+import { openapiDocument } from '../../functions/api/public/openapi-document';
 
 type Operation = { security: unknown[]; 'x-api-key-scope'?: string; responses: Record<string, unknown> };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
-const served = async () => (await openApiRoute.handle({} as never)).body as Document;
+const served = async () => (await openapiDocument.handle({} as never)).body as Document;
 
 describe('the public API’s OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document, by a validator made for it', async () => {

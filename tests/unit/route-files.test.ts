@@ -7,7 +7,7 @@ import type { RouteDef } from '../../functions/core/http/route';
 
 /**
  * One file per route (docs/adding-an-area.md): every route an area registers is the one export
- * of its own file in the area's folder, and no file defines more than one route.
+ * of its own file in the area's folder, named after the file, and no file defines more than one route.
  */
 const api = resolve(import.meta.dirname, '../../functions/api');
 
@@ -27,8 +27,10 @@ describe('one file per route', async () => {
       .map((name) => `${area.name}/${name}`),
   );
   const exportsOf = new Map<string, RouteDef[]>();
+  const modules = new Map<string, Record<string, unknown>>();
   for (const file of areaFiles) {
     const mod = (await import(join(api, file))) as Record<string, unknown>;
+    modules.set(file, mod);
     exportsOf.set(file, Object.values(mod).filter(isRoute));
   }
 
@@ -37,6 +39,21 @@ describe('one file per route', async () => {
       return routeCalls(file) > 1 || (exportsOf.get(file)?.length ?? 0) > 1;
     });
     expect(many).toEqual([]);
+  });
+
+  it("a route file's route is exported under the file's name in camelCase (list-range.ts: listRange)", () => {
+    const camel = (file: string) =>
+      file
+        .replace(/^.*\//, '')
+        .replace(/\.ts$/, '')
+        .replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+    const misnamed = [...exportsOf.keys()].flatMap((file) => {
+      const names = Object.entries(modules.get(file) ?? {})
+        .filter(([, value]) => isRoute(value))
+        .map(([name]) => name);
+      return names.filter((name) => name !== camel(file)).map((name) => `${file}: ${name}, not ${camel(file)}`);
+    });
+    expect(misnamed).toEqual([]);
   });
 
   it("routes.ts, handler.ts and grants.ts define no route (they list, serve and permit the area's routes)", () => {

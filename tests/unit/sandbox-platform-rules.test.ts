@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkedinClient } from '../../functions/core/integrations/linkedin-client';
-import { API_VERSIONS } from '../../functions/core/integrations/platform-config';
+import { API_VERSIONS } from '../../functions/core/platform-config';
 import type { PlatformError } from '../../functions/core/integrations/platform-error';
 import { askedScopes } from '../../functions/core/integrations/platform-scopes';
 import { attributesListRefusal, graphVersionRefusal } from '../../infra/local/sandbox/platforms/rules';

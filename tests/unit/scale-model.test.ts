@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areaOfPath } from '../../functions/api/areas';
-import { WORKFLOWS } from '../../functions/core/jobs/workflows';
+import { WORKFLOWS } from '../../functions/core/workflows';
 import { auditScenario, readWorkflow, SCENARIOS, statesEntered, transitions } from '../../infra/scale/asl-paths';
 import { operations } from '../../infra/scale/access-patterns';
 import { companyDay, loadPrices, monthlyBill, readUnits, writeUnits } from '../../infra/scale/model';
@@ -29,7 +29,11 @@ describe('the load and cost model', () => {
       'Route',
       'Published',
     ]);
-    expect(statesEntered(readWorkflow('run-job'))).toEqual(['Run', 'RecordSuccess']);
+    expect(statesEntered(readWorkflow('run-job'), [{ '$.kind': 'metrics-collect' }])).toEqual([
+      'Route',
+      'RunPlatforms',
+      'RecordSuccess',
+    ]);
     // Each crawl batch is a Crawl and its Choice; the last goes to Finish.
     expect(transitions(auditScenario(1))).toBe(3);
     expect(transitions(auditScenario(4))).toBe(9);
@@ -38,7 +42,9 @@ describe('the load and cost model', () => {
 
   it('fails loudly on a scenario the state machine cannot take', () => {
     expect(() => statesEntered(readWorkflow('publish-post'), [])).toThrow(/no input left/);
-    expect(() => statesEntered(readWorkflow('run-job'), [{ '$.x': 'y' }])).toThrow(/never used/);
+    expect(() => statesEntered(readWorkflow('run-job'), [{ '$.kind': 'metrics-collect' }, { '$.x': 'y' }])).toThrow(
+      /never used/,
+    );
   });
 
   it("names each API call's area as the registry routes it", () => {

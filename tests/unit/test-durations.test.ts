@@ -14,7 +14,7 @@ describe('the test durations table', () => {
     number
   >;
   const files = readdirSync(resolve(root, 'tests'), { recursive: true, encoding: 'utf8' })
-    .filter((path) => path.endsWith('.test.ts'))
+    .filter((path) => /\.test\.tsx?$/.test(path))
     .map((path) => `tests/${path.split('\\').join('/')}`);
 
   it('names test files of this checkout, by their path from the root', () => {

@@ -3,7 +3,7 @@ import type { Post } from '@shared/schemas/calendar';
 import { canMove } from '@/features/calendar/can-move';
 import { cutText } from '@/features/calendar/components/platform-preview';
 import { monthWeeks, pickDay, todayIn } from '@/features/calendar/generate-days';
-import { moveAction, movedInstant } from '@/features/calendar/reschedule';
+import { moveAction, movedInstant } from '@/api/posts/reschedule';
 
 /** The calendar's pure pieces in the browser: the range picker's clicks, moves across DST, which posts move, preview cuts. */
 

@@ -1,8 +1,12 @@
+import type { ReportPeriod } from '@shared/report-periods';
 import type { ReportRow, Reports } from '@shared/schemas/reports';
 import { describe, expect, it } from 'vitest';
+import { blankCompany } from '../../functions/core/companies/company-store';
+import { demoReportRows } from '../../functions/core/reports/demo-metrics';
 import {
   daysName,
   describeChart,
+  earlierRange,
   periodName,
   readSelection,
   reportRange,
@@ -10,8 +14,8 @@ import {
   summarize,
   toggle,
 } from '../../web/src/features/report/report-data';
-import { dashboardFigures, dashboardRange, formatCount, formatGrowth } from '../../web/src/lib/report-figures';
-import { localToday } from '../../web/src/lib/reports';
+import { dashboardFigures, dashboardRange, formatCount, formatGrowth } from '../../web/src/api/reports/report-figures';
+import { localToday } from '../../web/src/api/reports/reports';
 
 /** A day's row: `total` followers at its end, `gained` of them new that day, and some engagement. */
 const row = (
@@ -155,6 +159,58 @@ describe('report summary', () => {
     expect(none.days).toEqual([]);
     expect(summarize({}, ['facebook'], range).missing).toEqual(['facebook']);
     expect(summarize(undefined, ['facebook'], range).total.growth).toBe(0);
+  });
+});
+
+describe("a demo company's report on the first day of a period", () => {
+  const demo = { ...blankCompany(77, 'Demo Bakery', true), createdAt: '2026-06-15T10:00:00.000Z' };
+  const platforms = ['facebook', 'instagram', 'threads', 'linkedin'] as const;
+  /** What GET /api/reports answers for the demo on `today` (the server draws up to yesterday). */
+  const answer = (query: { from: string; to: string }, today: string): Reports => {
+    const rows = demoReportRows(demo, [...platforms], query.from, query.to, today);
+    return Object.fromEntries(platforms.map((platform, i) => [platform, rows[i] ?? []]));
+  };
+  /** The page's two steps: the period holding today, and the one before while today's has no figures. */
+  const shown = (period: ReportPeriod, today: string) => {
+    const current = reportRange(period, today);
+    const earlier = earlierRange(answer(current.query, today), platforms, current);
+    const range = earlier ?? current;
+    return { range, earlier, summary: summarize(answer(range.query, today), platforms, range) };
+  };
+
+  it('Month on the 1st shows last month whole, with figures on every platform', () => {
+    const { range, earlier, summary } = shown('month', '2026-12-01');
+    expect(earlier).toBeDefined();
+    expect(periodName(range)).toBe('November 2026');
+    expect(summary.missing).toEqual([]);
+    expect(summary.platforms).toHaveLength(4);
+    expect(summary.days).toHaveLength(30);
+    expect(summary.total.end).toBeGreaterThan(0);
+    expect(summary.total.engagement.likes).toBeGreaterThan(0);
+  });
+
+  it('Quarter and Year on the 1st of January show the last quarter and year', () => {
+    expect(periodName(shown('quarter', '2027-01-01').range)).toBe('Q4 2026');
+    const year = shown('year', '2027-01-01');
+    expect(periodName(year.range)).toBe('2026');
+    expect(year.summary.days[0]).toBe('2026-01-01');
+    expect(year.summary.days.at(-1)).toBe('2026-12-31');
+  });
+
+  it('from the 2nd on, the period holding today is shown, with its days so far, drawn from the day before', () => {
+    const { earlier, range, summary } = shown('month', '2026-12-02');
+    expect(earlier).toBeUndefined();
+    expect(periodName(range)).toBe('December 2026');
+    // One day so far: the chart starts where its audience does, so it draws a line.
+    expect(summary.days).toEqual(['2026-11-30', '2026-12-01']);
+    expect(summary.followers.every((f) => f.values.every((v) => v !== null))).toBe(true);
+    expect(summary.platforms).toHaveLength(4);
+  });
+
+  it('a company with no figures at all is still collecting, whatever the day', () => {
+    const range = reportRange('month', '2026-12-01');
+    expect(earlierRange({}, platforms, range)).toBeUndefined();
+    expect(earlierRange(undefined, platforms, range)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offlineOverview } from '../../functions/core/ai/offline/offline-overview';
+import { sampleSiteAnswer } from '../../functions/core/demo/sample-site';
 import { extractSite } from '../../functions/core/onboarding/website-extract';
 
 const BAKERY = `<!doctype html><html><head>
@@ -82,5 +83,56 @@ describe('extractSite', () => {
     expect(overview.locations).toEqual(expect.arrayContaining(['Bristol', 'Bath']));
     expect(overview.description.length).toBeGreaterThanOrEqual(80);
     expect(overview.description).toContain('sourdough');
+  });
+
+  it('keeps a heading and the paragraph under it apart: the place is "Bristol", never "Bristol We" or "BristolWe"', () => {
+    const page = extractSite(
+      '<body><h1>Sourdough, buns and cakes, baked on the quay in Bristol</h1><p>We bake every morning on the quay.</p></body>',
+      'https://quay.example/',
+    );
+    expect(page.headings).toEqual(['Sourdough, buns and cakes, baked on the quay in Bristol']);
+    expect(page.text?.split('\n')).toEqual([
+      'Sourdough, buns and cakes, baked on the quay in Bristol',
+      'We bake every morning on the quay.',
+    ]);
+    const overview = offlineOverview(page);
+    expect(overview.locations).toEqual(['Bristol']);
+    expect(overview.description).not.toMatch(/Bristol\s*We/);
+  });
+
+  it('reads the sample website as one place, Bristol, with nothing glued across its blocks', () => {
+    const origin = 'http://127.0.0.1:43675';
+    const sample = extractSite(sampleSiteAnswer('/', origin).body, `${origin}/`);
+    expect(sample.text).toContain('baked on the quay in Bristol\nWe bake');
+    const overview = offlineOverview(sample);
+    expect(overview.locations).toEqual(['Bristol']);
+    expect(JSON.stringify(overview)).not.toMatch(/Bristol(\s|\\n)*We\b/);
+    // The site's address is a loopback one here: the overview names the business, not the host.
+    expect(JSON.stringify(overview)).not.toMatch(/127\.0\.0\.1|localhost|:\d{2,5}\b/);
+  });
+
+  it('separates list items, line breaks and cells, keeps inline markup and links inside a sentence, leaves menus out', () => {
+    const page = extractSite(
+      `<body><nav><a href="/">Home</a><a href="/menu">Menu</a><a href="/visit">Visit the bakery today</a></nav>
+      <h2>Bread, buns and cakes<br>from the wood-fired oven</h2><h3>Bris<b>tol</b>’s favourite bakery</h3>
+      <ul><li>Country white sourdough loaf</li><li>Seeded rye with honey</li></ul>
+      <p>14 Quay Street<br>Bristol BS1 4DB, near the ferry</p>
+      <table><tr><td>Open Tuesday to Sunday</td><td>Closed on Mondays all year</td></tr></table>
+      <p>Order your cake <a href="/order">online</a> or call us.</p></body>`,
+      'https://quay.example/',
+    );
+    expect(page.headings).toEqual(['Bread, buns and cakes from the wood-fired oven', 'Bristol’s favourite bakery']);
+    expect(page.text?.split('\n')).toEqual([
+      'Bread, buns and cakes',
+      'from the wood-fired oven',
+      'Bristol’s favourite bakery',
+      'Country white sourdough loaf',
+      'Seeded rye with honey',
+      '14 Quay Street',
+      'Bristol BS1 4DB, near the ferry',
+      'Open Tuesday to Sunday',
+      'Closed on Mondays all year',
+      'Order your cake online or call us.',
+    ]);
   });
 });

@@ -1,9 +1,10 @@
 import { approvalContracts } from '@shared/contracts/approvals';
-import { createReviewLink } from '../../core/approvals/approval-store';
+import * as approvalStore from '../../core/approvals/approval-store';
 import { created, defineRoute } from '../../core/http/route';
 
 /** POST /api/approvals/posts/{id}/link */
-export const createReviewLinkRoute = defineRoute(approvalContracts.link, {
+export const createReviewLink = defineRoute(approvalContracts.link, {
   access: 'company',
-  handle: async ({ companyId, params, user }) => created(await createReviewLink(companyId, params.id, user.id)),
+  handle: async ({ companyId, params, user }) =>
+    created(await approvalStore.createReviewLink(companyId, params.id, user.id)),
 });

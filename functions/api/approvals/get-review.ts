@@ -3,7 +3,7 @@ import { reviewByLink } from '../../core/approvals/approval-store';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/approvals/review/{id}?token=: no account, only the link. */
-export const getReviewRoute = defineRoute(reviewContracts.review, {
+export const getReview = defineRoute(reviewContracts.review, {
   access: 'public',
   handle: async ({ params, query }) => ok(await reviewByLink(params.id, query.token)),
 });

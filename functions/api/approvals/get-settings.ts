@@ -1,9 +1,9 @@
 import { approvalSettingsContracts } from '@shared/contracts/approval-settings';
-import { approvalsRequired } from '../../core/approvals/approval-settings';
+import { approvalsRequired } from '../../core/posts/approval-settings';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/approvals/settings */
-export const getSettingsRoute = defineRoute(approvalSettingsContracts.settings, {
+export const getSettings = defineRoute(approvalSettingsContracts.settings, {
   access: 'company',
   handle: async ({ companyId }) => ok({ required: await approvalsRequired(companyId) }),
 });

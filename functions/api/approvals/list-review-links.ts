@@ -1,9 +1,9 @@
 import { approvalContracts } from '@shared/contracts/approvals';
-import { listReviewLinks } from '../../core/approvals/approval-store';
+import * as approvalStore from '../../core/approvals/approval-store';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/approvals/posts/{id}/links: the post's live review links (members who may change content). */
-export const listReviewLinksRoute = defineRoute(approvalContracts.links, {
+export const listReviewLinks = defineRoute(approvalContracts.links, {
   access: 'company',
-  handle: async ({ companyId, params }) => ok(await listReviewLinks(companyId, params.id)),
+  handle: async ({ companyId, params }) => ok(await approvalStore.listReviewLinks(companyId, params.id)),
 });

@@ -1,23 +1,23 @@
-import { createReviewLinkRoute } from './create-review-link';
-import { decideByLinkRoute } from './decide-by-link';
-import { decideReviewRoute } from './decide-review';
-import { getPostApprovalRoute } from './get-post-approval';
-import { getReviewRoute } from './get-review';
-import { getSettingsRoute } from './get-settings';
-import { listReviewLinksRoute } from './list-review-links';
-import { requestReviewRoute } from './request-review';
-import { revokeReviewLinkRoute } from './revoke-review-link';
-import { saveSettingsRoute } from './save-settings';
+import { createReviewLink } from './create-review-link';
+import { decideByLink } from './decide-by-link';
+import { decideReview } from './decide-review';
+import { getPostApproval } from './get-post-approval';
+import { getReview } from './get-review';
+import { getSettings } from './get-settings';
+import { listReviewLinks } from './list-review-links';
+import { requestReview } from './request-review';
+import { revokeReviewLink } from './revoke-review-link';
+import { saveSettings } from './save-settings';
 
 export const routes = [
-  getSettingsRoute,
-  saveSettingsRoute,
-  getPostApprovalRoute,
-  requestReviewRoute,
-  decideReviewRoute,
-  createReviewLinkRoute,
-  listReviewLinksRoute,
-  revokeReviewLinkRoute,
-  getReviewRoute,
-  decideByLinkRoute,
+  getSettings,
+  saveSettings,
+  getPostApproval,
+  requestReview,
+  decideReview,
+  createReviewLink,
+  listReviewLinks,
+  revokeReviewLink,
+  getReview,
+  decideByLink,
 ];

@@ -6,7 +6,7 @@ import { hit, LIMITS } from '../../core/accounts/rate-limit';
 import { getUser, setPassword } from '../../core/accounts/user-store';
 import { deleteUserSessions } from '../../core/sessions/session-store';
 
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
+const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 
 export const changePassword = defineRoute(authContracts.changePassword, {
   access: 'user',

@@ -7,7 +7,7 @@ import { getUser, passwordGenerationOf, setPassword } from '../../core/accounts/
 import { revokeApiKeysMadeBy } from '../../core/public-api/api-keys';
 import { deleteUserSessions } from '../../core/sessions/session-store';
 
-export const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Ask for a new one.';
+const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Ask for a new one.';
 
 export const consumeReset = defineRoute(authContracts.consumeReset, {
   access: 'public',

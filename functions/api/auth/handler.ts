@@ -1,4 +1,4 @@
-import { areaHandler } from '../../core/http/area-handler';
+import { areaHandler } from '../area-handler';
 import { routes } from './routes';
 
 export const handler = areaHandler(routes);

@@ -6,10 +6,10 @@ import { forbidden, unauthorized } from '../../core/errors';
 import { verifyPassword } from '../../core/accounts/password-hash';
 import { hit, LIMITS, signInKey } from '../../core/accounts/rate-limit';
 import { findUserByEmail } from '../../core/accounts/user-store';
-import { completeSignIn } from '../../core/accounts/sign-in';
+import { completeSignIn } from '../../core/companies/sign-in';
 import { signInCookies } from './session-cookies';
 
-export const BAD_CREDENTIALS = 'Email or password is incorrect.';
+const BAD_CREDENTIALS = 'Email or password is incorrect.';
 
 export const login = defineRoute(authContracts.login, {
   access: 'public',

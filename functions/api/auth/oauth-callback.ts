@@ -4,7 +4,7 @@ import { config } from '../../core/config';
 import { clearCookie } from '../../core/http/cookies';
 import { defineRoute, redirect } from '../../core/http/route';
 import { log } from '../../core/log';
-import { completeSignIn } from '../../core/accounts/sign-in';
+import { completeSignIn } from '../../core/companies/sign-in';
 import { fetchProfile, label, OAuthError } from '../../core/oauth/oauth-client';
 import { userForIdentity } from '../../core/oauth/identities';
 import { consumeState } from '../../core/oauth/oauth-state';

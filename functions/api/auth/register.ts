@@ -7,7 +7,7 @@ import { createUser, EmailTakenError } from '../../core/accounts/user-store';
 import { sendVerificationMail } from '../../core/accounts/verification-mail';
 import { findInviteByToken } from '../../core/companies/invites';
 
-export const EMAIL_TAKEN = 'An account with this email already exists. Sign in or reset your password.';
+const EMAIL_TAKEN = 'An account with this email already exists. Sign in or reset your password.';
 
 export const register = defineRoute(authContracts.register, {
   access: 'public',

@@ -9,7 +9,7 @@ import { mailer } from '../../core/mail/mail-port';
 import { resetMail } from '../../core/mail/templates';
 
 /** Identical for known and unknown addresses: the answer never tells whether an account exists. */
-export const RESET_SENT = 'If an account exists for this email, we have sent instructions to reset the password.';
+const RESET_SENT = 'If an account exists for this email, we have sent instructions to reset the password.';
 
 export const requestReset = defineRoute(authContracts.requestReset, {
   access: 'public',

@@ -7,7 +7,7 @@ import { findUserByEmail } from '../../core/accounts/user-store';
 import { sendVerificationMail } from '../../core/accounts/verification-mail';
 
 /** The same answer whether or not the address has an account: it reveals nothing. */
-export const RESEND_SENT = 'If this email belongs to an account that still needs verifying, a new link is on its way.';
+const RESEND_SENT = 'If this email belongs to an account that still needs verifying, a new link is on its way.';
 
 export const resendVerify = defineRoute(authContracts.resendVerify, {
   access: 'public',

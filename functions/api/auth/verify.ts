@@ -4,7 +4,7 @@ import { badRequest } from '../../core/errors';
 import { consumeVerifyCode } from '../../core/accounts/link-tokens';
 import { getUser, updateUser } from '../../core/accounts/user-store';
 
-export const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired. Ask for a new one below.';
+const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired. Ask for a new one below.';
 
 export const verify = defineRoute(authContracts.verify, {
   access: 'public',

@@ -1,7 +1,7 @@
 import { businessContracts } from '@shared/contracts/business';
 import { defineRoute } from '../../core/http/route';
 import { callbackUrl } from '../../core/integrations/callback-urls';
-import { finishConnect } from '../../core/integrations/connect-finish';
+import { finishConnect } from '../connect-finish';
 import { finishGoogleConnect } from '../../core/integrations/google-connection';
 
 /** Google sends the browser back here: the same checks as every connect's callback. */

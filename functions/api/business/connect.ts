@@ -2,7 +2,7 @@ import { businessContracts } from '@shared/contracts/business';
 import { defineRoute, ok } from '../../core/http/route';
 import { requireFlag } from '../../core/integrations/app-flags';
 import { callbackUrl } from '../../core/integrations/callback-urls';
-import { startConnect } from '../../core/integrations/connect-start';
+import { startConnect } from '../connect-start';
 import { startGoogleConnect } from '../../core/integrations/google-connection';
 
 /** Spec 01 §4: the browser goes to Google's consent for the Business Profile scope. */

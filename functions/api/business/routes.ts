@@ -3,7 +3,7 @@ import { accounts } from './accounts';
 import { addMedia } from './add-media';
 import { batchCategories } from './batch-categories';
 import { callback } from './callback';
-import { chooseAccountRoute } from './choose-account';
+import { chooseAccount } from './choose-account';
 import { connect } from './connect';
 import { deleteMedia } from './delete-media';
 import { deleteReply } from './delete-reply';
@@ -28,7 +28,7 @@ export const routes = [
   status,
   accounts,
   account,
-  chooseAccountRoute,
+  chooseAccount,
   locations,
   disconnect,
   getLocation,

@@ -1,9 +1,10 @@
 import { calendarContracts } from '@shared/contracts/calendar';
-import { createPosts, toApiPost } from '../../core/calendar/post-store';
+import * as postStore from '../../core/posts/post-store';
 import { created, defineRoute } from '../../core/http/route';
 
 /** POST /api/calendar: one post per platform, siblings of one group. */
-export const createPostsRoute = defineRoute(calendarContracts.create, {
+export const createPosts = defineRoute(calendarContracts.create, {
   access: 'company',
-  handle: async ({ companyId, body }) => created((await createPosts(companyId, body)).map(toApiPost)),
+  handle: async ({ companyId, body }) =>
+    created((await postStore.createPosts(companyId, body)).map(postStore.toApiPost)),
 });

@@ -3,7 +3,7 @@ import { draftFromSuggestion } from '../../core/calendar/suggestion-drafts';
 import { created, defineRoute, ok } from '../../core/http/route';
 
 /** POST /api/calendar/suggestions/{id}/draft: the idea's one draft, made now or made before. */
-export const draftSuggestionRoute = defineRoute(calendarSuggestionContracts.draft, {
+export const draftSuggestion = defineRoute(calendarSuggestionContracts.draft, {
   access: 'company',
   handle: async ({ companyId, params }) => {
     const { draft, created: isNew } = await draftFromSuggestion(companyId, params.id);

@@ -1,9 +1,9 @@
 import { calendarContracts } from '@shared/contracts/calendar';
-import { getPost, postsByIds, toApiPost } from '../../core/calendar/post-store';
+import { getPost, postsByIds, toApiPost } from '../../core/posts/post-store';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/calendar/{id}/with-siblings: the post, and the rest of its group that still exists. */
-export const getWithSiblingsRoute = defineRoute(calendarContracts.withSiblings, {
+export const getWithSiblings = defineRoute(calendarContracts.withSiblings, {
   access: 'company',
   handle: async ({ companyId, params }) => {
     const post = await getPost(companyId, params.id);

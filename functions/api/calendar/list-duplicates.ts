@@ -4,7 +4,7 @@ import { duplicatesBetween } from '../../core/calendar/duplicates';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/calendar/duplicates: the calendar's duplicate warning for the days it shows. */
-export const listDuplicatesRoute = defineRoute(calendarDuplicateContracts.duplicates, {
+export const listDuplicates = defineRoute(calendarDuplicateContracts.duplicates, {
   access: 'company',
   handle: async ({ companyId, query }) => {
     const { start, end } = dayRange(query.from, query.to, query.zone);

@@ -1,9 +1,9 @@
 import { calendarContracts } from '@shared/contracts/calendar';
-import { allPosts, toApiPost } from '../../core/calendar/post-store';
+import { allPosts, toApiPost } from '../../core/posts/post-store';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/calendar/list: every post of the company, by calendar date. */
-export const listPostsRoute = defineRoute(calendarContracts.list, {
+export const listPosts = defineRoute(calendarContracts.list, {
   access: 'company',
   handle: async ({ companyId }) => ok((await allPosts(companyId)).map(toApiPost)),
 });

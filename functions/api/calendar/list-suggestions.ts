@@ -1,9 +1,9 @@
 import { calendarSuggestionContracts } from '@shared/contracts/calendar-suggestions';
-import { listSuggestions } from '../../core/calendar/suggestion-drafts';
+import * as suggestionDrafts from '../../core/calendar/suggestion-drafts';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/calendar/suggestions: post ideas from the latest finished website audit. */
-export const listSuggestionsRoute = defineRoute(calendarSuggestionContracts.suggestions, {
+export const listSuggestions = defineRoute(calendarSuggestionContracts.suggestions, {
   access: 'company',
-  handle: async ({ companyId }) => ok(await listSuggestions(companyId)),
+  handle: async ({ companyId }) => ok(await suggestionDrafts.listSuggestions(companyId)),
 });

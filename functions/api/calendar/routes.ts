@@ -1,37 +1,37 @@
-import { batchPostsRoute } from './batch-posts';
-import { createPostsRoute } from './create-posts';
-import { deletePostRoute } from './delete-post';
-import { deleteScheduledRoute } from './delete-scheduled';
-import { draftSuggestionRoute } from './draft-suggestion';
-import { generateBlogsRoute } from './generate-blogs';
-import { generatePostsRoute } from './generate-posts';
-import { getFirstCommentRoute } from './get-first-comment';
-import { getWithSiblingsRoute } from './get-with-siblings';
-import { latestPostsRoute } from './latest-posts';
-import { listDuplicatesRoute } from './list-duplicates';
-import { listPostsRoute } from './list-posts';
-import { listRangeRoute } from './list-range';
-import { listSuggestionsRoute } from './list-suggestions';
-import { recentPostsRoute } from './recent-posts';
-import { saveFirstCommentRoute } from './save-first-comment';
-import { updatePostRoute } from './update-post';
+import { batchPosts } from './batch-posts';
+import { createPosts } from './create-posts';
+import { deletePost } from './delete-post';
+import { deleteScheduled } from './delete-scheduled';
+import { draftSuggestion } from './draft-suggestion';
+import { generateBlogs } from './generate-blogs';
+import { generatePosts } from './generate-posts';
+import { getFirstComment } from './get-first-comment';
+import { getWithSiblings } from './get-with-siblings';
+import { latestPosts } from './latest-posts';
+import { listDuplicates } from './list-duplicates';
+import { listPosts } from './list-posts';
+import { listRange } from './list-range';
+import { listSuggestions } from './list-suggestions';
+import { recentPosts } from './recent-posts';
+import { saveFirstComment } from './save-first-comment';
+import { updatePost } from './update-post';
 
 export const routes = [
-  createPostsRoute,
-  listPostsRoute,
-  listRangeRoute,
-  batchPostsRoute,
-  latestPostsRoute,
-  recentPostsRoute,
-  getWithSiblingsRoute,
-  updatePostRoute,
-  deletePostRoute,
-  deleteScheduledRoute,
-  generatePostsRoute,
-  generateBlogsRoute,
-  listDuplicatesRoute,
-  getFirstCommentRoute,
-  saveFirstCommentRoute,
-  listSuggestionsRoute,
-  draftSuggestionRoute,
+  createPosts,
+  listPosts,
+  listRange,
+  batchPosts,
+  latestPosts,
+  recentPosts,
+  getWithSiblings,
+  updatePost,
+  deletePost,
+  deleteScheduled,
+  generatePosts,
+  generateBlogs,
+  listDuplicates,
+  getFirstComment,
+  saveFirstComment,
+  listSuggestions,
+  draftSuggestion,
 ];

@@ -1,10 +1,11 @@
 import { firstCommentContracts } from '@shared/contracts/first-comment';
-import { saveFirstComment } from '../../core/calendar/first-comment';
+import { afterApprovalWrite } from '../../core/approvals/approval-notices';
+import * as firstComment from '../../core/posts/first-comment';
 import { defineRoute, ok } from '../../core/http/route';
 
-/** PUT /api/calendar/{id}/first-comment */
-export const saveFirstCommentRoute = defineRoute(firstCommentContracts.save, {
+/** PUT /api/calendar/{id}/first-comment: an edit like any, which may put an approved post back in review. */
+export const saveFirstComment = defineRoute(firstCommentContracts.save, {
   access: 'company',
   handle: async ({ companyId, memberId, params, body }) =>
-    ok(await saveFirstComment(companyId, params.id, body, memberId)),
+    ok(await firstComment.saveFirstComment(companyId, params.id, body, memberId, afterApprovalWrite)),
 });

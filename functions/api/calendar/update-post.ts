@@ -1,10 +1,14 @@
 import { calendarContracts } from '@shared/contracts/calendar';
-import { toApiPost, updatePost } from '../../core/calendar/post-store';
+import { afterApprovalWrite } from '../../core/approvals/approval-notices';
+import * as postStore from '../../core/posts/post-store';
 import { defineRoute, ok } from '../../core/http/route';
 
-/** PATCH /api/calendar/{id}: edit one sibling; its action decides the state (save keeps it). */
-export const updatePostRoute = defineRoute(calendarContracts.update, {
+/**
+ * PATCH /api/calendar/{id}: edit one sibling; its action decides the state (save keeps it). An
+ * edit that puts an approved post back in review asks its approvers again.
+ */
+export const updatePost = defineRoute(calendarContracts.update, {
   access: 'company',
   handle: async ({ companyId, memberId, params, body }) =>
-    ok(toApiPost(await updatePost(companyId, params.id, body, memberId))),
+    ok(postStore.toApiPost(await postStore.updatePost(companyId, params.id, body, memberId, afterApprovalWrite))),
 });

@@ -3,7 +3,7 @@ import { defineRoute, ok } from '../../core/http/route';
 import { notFound } from '../../core/errors';
 import { acceptInvite as accept } from '../../core/companies/invites';
 import { companyView, getCompany } from '../../core/companies/company-store';
-import { inviteError } from '../../core/accounts/sign-in';
+import { inviteError } from '../../core/companies/sign-in';
 
 /**
  * The one company route for a non-member: the invite token is the permission. Access is

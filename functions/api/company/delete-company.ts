@@ -3,7 +3,7 @@ import { companyContracts } from '@shared/contracts/company';
 import { messages } from '@shared/messages';
 import { defineRoute, noContent } from '../../core/http/route';
 import { conflict } from '../../core/errors';
-import { deleteCompany as remove } from '../../core/companies/company-cascade';
+import { deleteCompany as remove } from '../../core/composition-root/company-cascade';
 
 export const deleteCompany = defineRoute(companyContracts.remove, {
   access: 'company-param',

@@ -11,7 +11,7 @@ import { isMember } from '../../core/membership';
 import { mailer } from '../../core/mail/mail-port';
 import { inviteMail } from '../../core/mail/templates';
 
-export const ALREADY_MEMBER = 'This person is already a member of the company.';
+const ALREADY_MEMBER = 'This person is already a member of the company.';
 
 export const inviteUser = defineRoute(companyContracts.invite, {
   access: 'company-param',

@@ -6,22 +6,22 @@ import { listCompanies } from './list-companies';
 import { recreateDemo } from './recreate-demo';
 import { removeUser } from './remove-user';
 import { revokeInvite } from './revoke-invite';
-import { setRole } from './set-member-role';
+import { setMemberRole } from './set-member-role';
 import { startIdealCustomers } from './start-ideal-customers';
 import { startOverview } from './start-overview';
 import { updateIcp } from './update-icp';
-import { updateCompany } from './update-company-info';
+import { updateCompanyInfo } from './update-company-info';
 
 export const routes = [
   listCompanies,
   createCompany,
-  updateCompany,
+  updateCompanyInfo,
   recreateDemo,
   deleteCompany,
   inviteUser,
   revokeInvite,
   removeUser,
-  setRole,
+  setMemberRole,
   acceptInvite,
   startOverview,
   startIdealCustomers,

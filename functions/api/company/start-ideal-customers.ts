@@ -1,6 +1,6 @@
 import { companyContracts } from '@shared/contracts/company';
 import { countAiCall } from '../../core/ai/ai-limits';
-import { jobStartRoute } from '../../core/http/job-start-route';
+import { jobStartRoute } from '../job-start-route';
 import { idealCustomersJob } from '../../core/onboarding/ideal-customers-job';
 
 /**

@@ -1,7 +1,7 @@
 import { companyContracts } from '@shared/contracts/company';
 import { countAiCall } from '../../core/ai/ai-limits';
 import { fieldError } from '../../core/errors';
-import { jobStartRoute } from '../../core/http/job-start-route';
+import { jobStartRoute } from '../job-start-route';
 import { FetchRefusedError, checkTarget } from '../../core/net';
 import { companyOverviewJob } from '../../core/onboarding/overview-job';
 

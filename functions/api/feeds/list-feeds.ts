@@ -1,9 +1,9 @@
 import { feedContracts } from '@shared/contracts/feeds';
-import { listFeeds } from '../../core/feeds/feed-store';
+import * as feedStore from '../../core/feeds/feed-store';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/feeds: the company's feeds and their last read. */
-export const listFeedsRoute = defineRoute(feedContracts.list, {
+export const listFeeds = defineRoute(feedContracts.list, {
   access: 'company',
-  handle: async ({ companyId }) => ok(await listFeeds(companyId)),
+  handle: async ({ companyId }) => ok(await feedStore.listFeeds(companyId)),
 });

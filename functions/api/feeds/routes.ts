@@ -1,6 +1,6 @@
-import { addFeedRoute } from './add-feed';
-import { listFeedsRoute } from './list-feeds';
-import { pollFeedRoute } from './poll-feed';
-import { removeFeedRoute } from './remove-feed';
+import { addFeed } from './add-feed';
+import { listFeeds } from './list-feeds';
+import { pollFeed } from './poll-feed';
+import { removeFeed } from './remove-feed';
 
-export const routes = [listFeedsRoute, addFeedRoute, removeFeedRoute, pollFeedRoute];
+export const routes = [listFeeds, addFeed, removeFeed, pollFeed];

@@ -1,9 +1,9 @@
 import { postImportContracts } from '@shared/contracts/post-import';
 import { ok, defineRoute } from '../../core/http/route';
-import { checkImport } from '../../core/imports/import-check';
+import * as importCheck from '../../core/imports/import-check';
 
 /** POST /api/imports/check: the per-row report the import page shows before the user confirms. */
-export const checkImportRoute = defineRoute(postImportContracts.check, {
+export const checkImport = defineRoute(postImportContracts.check, {
   access: 'company',
-  handle: async ({ companyId, body }) => ok((await checkImport(companyId, body)).report),
+  handle: async ({ companyId, body }) => ok((await importCheck.checkImport(companyId, body)).report),
 });

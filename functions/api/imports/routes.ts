@@ -1,6 +1,6 @@
-import { checkImportRoute } from './check-import';
-import { listImportsRoute } from './list-imports';
-import { startImportRoute } from './start-import';
-import { undoImportRoute } from './undo-import';
+import { checkImport } from './check-import';
+import { listImports } from './list-imports';
+import { startImport } from './start-import';
+import { undoImport } from './undo-import';
 
-export const routes = [checkImportRoute, startImportRoute, listImportsRoute, undoImportRoute];
+export const routes = [checkImport, startImport, listImports, undoImport];

@@ -9,7 +9,7 @@ import { startJob } from '../../core/jobs/job-store';
  * file while a live job imports it (one the work sweeper resumed after a restart, say) answers
  * that job, so the caller follows the work already under way rather than a 409.
  */
-export const startImportRoute = defineRoute(postImportContracts.start, {
+export const startImport = defineRoute(postImportContracts.start, {
   access: 'company',
   handle: async ({ companyId, user, body }) => {
     const prepared = await prepareImport(companyId, user.id, body);

@@ -3,9 +3,10 @@ import { PLATFORM_LABELS } from '@shared/schemas/integrations';
 import { conflict } from '../../core/errors';
 import { defineRoute } from '../../core/http/route';
 import { callbackUrl } from '../../core/integrations/callback-urls';
-import { finishConnect } from '../../core/integrations/connect-finish';
+import { finishConnect } from '../connect-finish';
 import { saveSocialConnection } from '../../core/integrations/connection-store';
 import { clientCredentials, platformClient } from '../../core/integrations/platforms';
+import { armFirstCollection } from '../../core/reports/metrics-schedule';
 
 /**
  * The platform sends the browser back here. Public, because it is a navigation the platform
@@ -36,7 +37,8 @@ export const callback = defineRoute(integrationsContracts.callback, {
         });
         const account = await client.account(tokens);
         const targets = await client.targets(tokens, account);
-        await saveSocialConnection(saved.companyId, platform, account, tokens, targets);
+        // A page known at once: the report collection's first run soon, so the report shows it today.
+        await saveSocialConnection(saved.companyId, platform, account, tokens, targets, armFirstCollection);
       },
     });
   },

@@ -2,7 +2,7 @@ import { integrationsContracts } from '@shared/contracts/integrations';
 import { PLATFORM_LABELS } from '@shared/schemas/integrations';
 import { conflict } from '../../core/errors';
 import { defineRoute, ok } from '../../core/http/route';
-import { startConnect } from '../../core/integrations/connect-start';
+import { startConnect } from '../connect-start';
 import { callbackUrl } from '../../core/integrations/callback-urls';
 import { createConnectState, pkcePair } from '../../core/integrations/connect-state';
 import { clientCredentials, platformClient } from '../../core/integrations/platforms';

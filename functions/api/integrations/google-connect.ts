@@ -1,6 +1,6 @@
 import { searchConsoleContracts } from '@shared/contracts/integrations';
 import { defineRoute, ok } from '../../core/http/route';
-import { startGoogleConsent } from '../../core/integrations/connect-start';
+import { startGoogleConsent } from '../connect-start';
 
 /** Spec 02 §7: the Google profile connect (optional inviteToken); its consent includes Search Console's read scope. */
 export const googleConnect = defineRoute(searchConsoleContracts.googleConnect, {

@@ -16,7 +16,7 @@ import { wordpressCallback } from './wordpress-callback';
 import { wordpressConnect } from './wordpress-connect';
 import { wordpressDisconnect } from './wordpress-disconnect';
 import { wordpressStatus } from './wordpress-status';
-import { wordpressTermsRoute } from './wordpress-terms';
+import { wordpressTerms } from './wordpress-terms';
 
 export const routes = [
   connect,
@@ -30,7 +30,7 @@ export const routes = [
   wordpressCallback,
   wordpressStatus,
   wordpressDisconnect,
-  wordpressTermsRoute,
+  wordpressTerms,
   googleConnect,
   googleCallback,
   searchConsoleConnect,

@@ -1,7 +1,7 @@
 import { searchConsoleContracts } from '@shared/contracts/integrations';
 import { defineRoute, ok } from '../../core/http/route';
 import { requireFlag } from '../../core/integrations/app-flags';
-import { startGoogleConsent } from '../../core/integrations/connect-start';
+import { startGoogleConsent } from '../connect-start';
 
 /** The Search Console entry's Connect (behind GoogleSearchConsole): the Google profile's consent. */
 export const searchConsoleConnect = defineRoute(searchConsoleContracts.connect, {

@@ -1,8 +1,9 @@
 import { wordpressContracts } from '@shared/contracts/integrations';
 import { defineRoute } from '../../core/http/route';
 import { callbackUrl } from '../../core/integrations/callback-urls';
-import { finishConnect } from '../../core/integrations/connect-finish';
+import { finishConnect } from '../connect-finish';
 import { finishWordPressConnect } from '../../core/integrations/wordpress-connection';
+import { armFirstCollection } from '../../core/reports/metrics-schedule';
 
 /**
  * The site's authorize-application page (or WordPress.com) sends the browser back here. The
@@ -21,14 +22,17 @@ export const wordpressCallback = defineRoute(wordpressContracts.callback, {
       cookies,
       user,
       cancelled: query.success === 'false' || Boolean(query.error && query.error !== 'disabled'),
-      finish: (saved) =>
-        finishWordPressConnect(saved, {
+      finish: async (saved) => {
+        await finishWordPressConnect(saved, {
           siteUrl: query.site_url,
           userLogin: query.user_login,
           password: query.password,
           code: query.code,
           error: query.error,
           callbackUrl: callbackUrl('wordpress'),
-        }),
+        });
+        // Its posts' comments are read by the daily report collection: its chain starts soon.
+        await armFirstCollection(saved.companyId);
+      },
     }),
 });

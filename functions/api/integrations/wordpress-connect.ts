@@ -1,7 +1,7 @@
 import { wordpressContracts } from '@shared/contracts/integrations';
 import { defineRoute, ok } from '../../core/http/route';
 import { callbackUrl } from '../../core/integrations/callback-urls';
-import { startConnect } from '../../core/integrations/connect-start';
+import { startConnect } from '../connect-start';
 import { startWordPressConnect } from '../../core/integrations/wordpress-connection';
 
 /**

@@ -5,7 +5,7 @@ import { config } from '../../core/config';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** Flags come from configuration (FEATURE_FLAGS, a JSON map); unknown or bad values read as off. */
-export function featureFlags(): Metadata['featureFlags'] {
+function featureFlags(): Metadata['featureFlags'] {
   let configured: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(config.featureFlagsJson);

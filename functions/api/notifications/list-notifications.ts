@@ -1,8 +1,8 @@
 import { notificationsContracts } from '@shared/contracts/notifications';
 import { defineRoute, ok } from '../../core/http/route';
-import { listNotifications } from '../../core/notifications/notification-store';
+import * as notificationStore from '../../core/notifications/notification-store';
 
-export const listNotificationsRoute = defineRoute(notificationsContracts.list, {
+export const listNotifications = defineRoute(notificationsContracts.list, {
   access: 'company',
-  handle: async ({ companyId }) => ok(await listNotifications(companyId)),
+  handle: async ({ companyId }) => ok(await notificationStore.listNotifications(companyId)),
 });

@@ -1,9 +1,9 @@
 import { notificationsContracts } from '@shared/contracts/notifications';
 import { defineRoute, ok } from '../../core/http/route';
-import { markRead } from '../../core/notifications/notification-store';
+import * as notificationStore from '../../core/notifications/notification-store';
 
 /** Only the selected company's notices can be marked: the key is built from its id, never from the body. */
-export const markReadRoute = defineRoute(notificationsContracts.markRead, {
+export const markRead = defineRoute(notificationsContracts.markRead, {
   access: 'company',
-  handle: async ({ companyId, body }) => ok(await markRead(companyId, body.ids)),
+  handle: async ({ companyId, body }) => ok(await notificationStore.markRead(companyId, body.ids)),
 });

@@ -1,4 +1,4 @@
-import { listNotificationsRoute } from './list-notifications';
-import { markReadRoute } from './mark-read';
+import { listNotifications } from './list-notifications';
+import { markRead } from './mark-read';
 
-export const routes = [listNotificationsRoute, markReadRoute];
+export const routes = [listNotifications, markRead];

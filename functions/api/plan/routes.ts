@@ -1,4 +1,4 @@
-import { generateMarketingPlan } from './generate-plan';
-import { getMarketingPlan } from './get-plan';
+import { generatePlan } from './generate-plan';
+import { getPlan } from './get-plan';
 
-export const routes = [getMarketingPlan, generateMarketingPlan];
+export const routes = [getPlan, generatePlan];

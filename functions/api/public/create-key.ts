@@ -3,7 +3,7 @@ import { created, defineRoute } from '../../core/http/route';
 import { createApiKey } from '../../core/public-api/api-keys';
 
 /** POST /api/public/keys: the key acts as its maker, the caller, for as long as their role allows. */
-export const createKeyRoute = defineRoute(publicApiSettingsContracts.createKey, {
+export const createKey = defineRoute(publicApiSettingsContracts.createKey, {
   access: 'company',
   handle: async ({ companyId, user, body }) => created(await createApiKey(companyId, user.id, body)),
 });

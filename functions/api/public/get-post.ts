@@ -1,9 +1,9 @@
 import { publicApiContracts } from '@shared/contracts/public-api';
-import { getPost, toApiPost } from '../../core/calendar/post-store';
+import * as postStore from '../../core/posts/post-store';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/public/v1/posts/{id}: looked up in the key's company only, so another company's id is a 404. */
-export const getPostRoute = defineRoute(publicApiContracts.getPost, {
+export const getPost = defineRoute(publicApiContracts.getPost, {
   access: 'api-read',
-  handle: async ({ companyId, params }) => ok(toApiPost(await getPost(companyId, params.id))),
+  handle: async ({ companyId, params }) => ok(postStore.toApiPost(await postStore.getPost(companyId, params.id))),
 });

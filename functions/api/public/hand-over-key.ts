@@ -3,7 +3,7 @@ import { defineRoute, ok } from '../../core/http/route';
 import { handOverApiKey } from '../../core/public-api/api-keys';
 
 /** POST /api/public/keys/{keyId}/owner: the caller becomes the key's maker (another company's key: 404). */
-export const handOverKeyRoute = defineRoute(publicApiSettingsContracts.handOverKey, {
+export const handOverKey = defineRoute(publicApiSettingsContracts.handOverKey, {
   access: 'company',
   handle: async ({ companyId, user, params }) => ok(await handOverApiKey(companyId, params.keyId, user.id)),
 });

@@ -1,9 +1,9 @@
 import { publicApiSettingsContracts } from '@shared/contracts/public-api-settings';
 import { defineRoute, ok } from '../../core/http/route';
-import { listDeliveries } from '../../core/public-api/webhook-deliveries';
+import * as webhookDeliveries from '../../core/public-api/webhook-deliveries';
 
 /** GET /api/public/webhooks/{webhookId}/deliveries: the delivery log. */
-export const listDeliveriesRoute = defineRoute(publicApiSettingsContracts.deliveries, {
+export const listDeliveries = defineRoute(publicApiSettingsContracts.deliveries, {
   access: 'company',
-  handle: async ({ companyId, params }) => ok(await listDeliveries(companyId, params.webhookId)),
+  handle: async ({ companyId, params }) => ok(await webhookDeliveries.listDeliveries(companyId, params.webhookId)),
 });

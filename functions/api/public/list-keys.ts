@@ -3,7 +3,7 @@ import { defineRoute, ok } from '../../core/http/route';
 import { listApiKeys } from '../../core/public-api/api-keys';
 
 /** GET /api/public/keys: names, scopes and first characters; the keys themselves are not stored. */
-export const listKeysRoute = defineRoute(publicApiSettingsContracts.listKeys, {
+export const listKeys = defineRoute(publicApiSettingsContracts.listKeys, {
   access: 'company',
   handle: async ({ companyId }) => ok(await listApiKeys(companyId)),
 });

@@ -1,9 +1,9 @@
 import { publicApiContracts } from '@shared/contracts/public-api';
 import { defineRoute, ok } from '../../core/http/route';
-import { listMedia } from '../../core/media/media-store';
+import * as mediaStore from '../../core/media/media-store';
 
 /** GET /api/public/v1/media: the library (ids to attach to posts, signed links to the files). */
-export const listMediaRoute = defineRoute(publicApiContracts.listMedia, {
+export const listMedia = defineRoute(publicApiContracts.listMedia, {
   access: 'api-read',
-  handle: async ({ companyId, query }) => ok(await listMedia(companyId, query.query)),
+  handle: async ({ companyId, query }) => ok(await mediaStore.listMedia(companyId, query.query)),
 });

@@ -23,7 +23,7 @@ function theDocument() {
 }
 
 /** GET /api/public/v1/openapi.json: public, so tools can read it before anyone has a key. */
-export const openApiRoute = defineRoute(publicApiContracts.openapi, {
+export const openapiDocument = defineRoute(publicApiContracts.openapi, {
   access: 'public',
   handle: async () => ok(theDocument()),
 });

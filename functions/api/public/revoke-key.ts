@@ -3,7 +3,7 @@ import { defineRoute, noContent } from '../../core/http/route';
 import { revokeApiKey } from '../../core/public-api/api-keys';
 
 /** DELETE /api/public/keys/{keyId}: looked up among the selected company's keys only. */
-export const revokeKeyRoute = defineRoute(publicApiSettingsContracts.revokeKey, {
+export const revokeKey = defineRoute(publicApiSettingsContracts.revokeKey, {
   access: 'company',
   handle: async ({ companyId, params }) => {
     await revokeApiKey(companyId, params.keyId);

@@ -1,29 +1,29 @@
-import { createKeyRoute } from './create-key';
-import { createWebhookRoute } from './create-webhook';
-import { deleteWebhookRoute } from './delete-webhook';
-import { handOverKeyRoute } from './hand-over-key';
-import { handOverWebhookRoute } from './hand-over-webhook';
-import { listDeliveriesRoute } from './list-deliveries';
-import { listKeysRoute } from './list-keys';
-import { listWebhooksRoute } from './list-webhooks';
-import { openApiRoute } from './openapi-document';
-import { redeliverRoute } from './redeliver';
-import { revokeKeyRoute } from './revoke-key';
-import { testWebhookRoute } from './test-webhook';
+import { createKey } from './create-key';
+import { createWebhook } from './create-webhook';
+import { deleteWebhook } from './delete-webhook';
+import { handOverKey } from './hand-over-key';
+import { handOverWebhook } from './hand-over-webhook';
+import { listDeliveries } from './list-deliveries';
+import { listKeys } from './list-keys';
+import { listWebhooks } from './list-webhooks';
+import { openapiDocument } from './openapi-document';
+import { redeliver } from './redeliver';
+import { revokeKey } from './revoke-key';
+import { testWebhook } from './test-webhook';
 import { v1Routes } from './v1-routes';
 
 export const routes = [
   ...v1Routes.map((r) => r.route),
-  openApiRoute,
-  listKeysRoute,
-  createKeyRoute,
-  revokeKeyRoute,
-  handOverKeyRoute,
-  listWebhooksRoute,
-  createWebhookRoute,
-  deleteWebhookRoute,
-  handOverWebhookRoute,
-  testWebhookRoute,
-  listDeliveriesRoute,
-  redeliverRoute,
+  openapiDocument,
+  listKeys,
+  createKey,
+  revokeKey,
+  handOverKey,
+  listWebhooks,
+  createWebhook,
+  deleteWebhook,
+  handOverWebhook,
+  testWebhook,
+  listDeliveries,
+  redeliver,
 ];

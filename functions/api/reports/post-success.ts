@@ -1,9 +1,9 @@
 import { postSuccessContracts } from '@shared/contracts/post-success';
 import { defineRoute, ok } from '../../core/http/route';
-import { postSuccess } from '../../core/reports/post-success';
+import * as reports from '../../core/reports/post-success';
 
 /** GET /api/reports/post-success: the dashboard's chart of posts that went out, and those that failed. */
-export const postSuccessRoute = defineRoute(postSuccessContracts.postSuccess, {
+export const postSuccess = defineRoute(postSuccessContracts.postSuccess, {
   access: 'company',
-  handle: async ({ companyId, query }) => ok(await postSuccess(companyId, query.from, query.to, query.zone)),
+  handle: async ({ companyId, query }) => ok(await reports.postSuccess(companyId, query.from, query.to, query.zone)),
 });

@@ -1,5 +1,5 @@
 import { auditShareContracts } from '@shared/contracts/audit-share';
-import { createShare } from '../../core/audit/audit-shares';
+import { createShare } from '../../core/audit/shares/audit-shares';
 import { created, defineRoute } from '../../core/http/route';
 
 /** POST /api/seo/shares: a guest link to chosen modules, optionally mailed (admins and managers). */

@@ -1,6 +1,6 @@
 import { seoAuditDownloadContracts } from '@shared/contracts/seo-audit-downloads';
-import { reportedAudit } from '../../core/audit/audit-reads';
-import { exportReport } from '../../core/audit/audit-report-export';
+import { reportedAudit } from '../../core/audit/report/audit-reads';
+import { exportReport } from '../../core/audit/exports/audit-report-export';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** POST /api/seo/audits/{auditId}/report-download: the report as CSV or XLSX, a short-lived download address. */

@@ -1,6 +1,6 @@
 import { seoAuditDownloadContracts } from '@shared/contracts/seo-audit-downloads';
-import { reportedAudit } from '../../core/audit/audit-reads';
-import { exportSitemap } from '../../core/audit/audit-sitemap-export';
+import { reportedAudit } from '../../core/audit/report/audit-reads';
+import { exportSitemap } from '../../core/audit/exports/audit-sitemap-export';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** POST /api/seo/audits/{auditId}/sitemap: a sitemap of the audit's indexable pages, short-lived download addresses. */

@@ -1,5 +1,5 @@
 import { seoAuditContracts } from '@shared/contracts/seo-audit';
-import { auditOverview, reportedAudit } from '../../core/audit/audit-reads';
+import { auditOverview, reportedAudit } from '../../core/audit/report/audit-reads';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/seo/audits/{auditId}: the Overview (404 with the spec's "no report" sentence). */

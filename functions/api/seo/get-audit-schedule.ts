@@ -1,5 +1,5 @@
 import { auditScheduleContracts } from '@shared/contracts/audit-schedule';
-import { readAuditSchedule } from '../../core/audit/audit-schedule';
+import { readAuditSchedule } from '../../core/audit/schedule/audit-schedule';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/seo/audit/schedule: the company's audit schedule, its next run and the last due run's outcome. */

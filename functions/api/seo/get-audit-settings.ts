@@ -1,11 +1,11 @@
 import { auditSettingsContracts } from '@shared/contracts/audit-settings';
-import { getAuditSettings } from '../../core/audit/audit-settings-store';
-import { renderingAvailable } from '../../core/audit/page-render';
+import * as auditSettingsStore from '../../core/audit/audit-settings-store';
+import { renderingAvailable } from '../../core/audit/crawl/page-render';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/seo/audit/settings: the company's crawl settings, or the defaults. */
-export const getSettings = defineRoute(auditSettingsContracts.getSettings, {
+export const getAuditSettings = defineRoute(auditSettingsContracts.getSettings, {
   access: 'company',
   handle: async ({ companyId }) =>
-    ok({ ...(await getAuditSettings(companyId)), renderingAvailable: renderingAvailable() }),
+    ok({ ...(await auditSettingsStore.getAuditSettings(companyId)), renderingAvailable: renderingAvailable() }),
 });

@@ -1,5 +1,5 @@
 import { seoAuditContracts } from '@shared/contracts/seo-audit';
-import { checkIdOf, issuePages, reportedAudit } from '../../core/audit/audit-reads';
+import { checkIdOf, issuePages, reportedAudit } from '../../core/audit/report/audit-reads';
 import { defineRoute, ok } from '../../core/http/route';
 import { assertMay } from '../../core/membership';
 

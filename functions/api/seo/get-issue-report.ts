@@ -1,5 +1,5 @@
 import { seoAuditContracts } from '@shared/contracts/seo-audit';
-import { issueTab, reportedAudit } from '../../core/audit/audit-reads';
+import { issueTab, reportedAudit } from '../../core/audit/report/audit-reads';
 import { getAuditSettings } from '../../core/audit/audit-settings-store';
 import { defineRoute, ok } from '../../core/http/route';
 import { roleMay } from '@shared/permissions';

@@ -1,9 +1,9 @@
 import { seoContracts } from '@shared/contracts/seo';
 import { defineRoute, ok } from '../../core/http/route';
-import { getKeywords, keywordList } from '../../core/keywords/keyword-store';
+import * as keywordStore from '../../core/keywords/keyword-store';
 
 /** The last suggestions with the saved ones selected; an empty list before the first generation. */
-export const getSeoKeywords = defineRoute(seoContracts.keywords, {
+export const getKeywords = defineRoute(seoContracts.keywords, {
   access: 'company',
-  handle: async ({ companyId }) => ok(keywordList(await getKeywords(companyId))),
+  handle: async ({ companyId }) => ok(keywordStore.keywordList(await keywordStore.getKeywords(companyId))),
 });

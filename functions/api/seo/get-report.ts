@@ -1,6 +1,6 @@
 import { seoContracts } from '@shared/contracts/seo';
 import { recentAudits, startAudit } from '../../core/audit/audit-store';
-import { companyReport } from '../../core/audit/seo-report';
+import { companyReport } from '../../core/audit/report/seo-report';
 import { DomainError } from '../../core/errors';
 import { defineRoute, ok } from '../../core/http/route';
 import { companyWebsite } from '../../core/audit/company-website';
@@ -10,7 +10,7 @@ import { companyWebsite } from '../../core/audit/company-website';
  * started here, so the report exists without a button (the spec's Check Again appears only
  * once a report is finished); until it finishes the answer is "not finished".
  */
-export const getSeoReport = defineRoute(seoContracts.report, {
+export const getReport = defineRoute(seoContracts.report, {
   access: 'company',
   handle: async ({ companyId, user }) => {
     const website = await companyWebsite(companyId);

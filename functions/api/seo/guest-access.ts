@@ -1,6 +1,6 @@
 import { auditShareMessages, type AuditModule } from '@shared/schemas/audit-share';
 import type { IssueSummary } from '@shared/schemas/seo-audit';
-import { openShare } from '../../core/audit/audit-shares';
+import { openShare } from '../../core/audit/shares/audit-shares';
 import { notFound } from '../../core/errors';
 import type { Access, Reply, RouteContext, RouteDef } from '../../core/http/route';
 

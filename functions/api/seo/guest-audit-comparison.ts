@@ -1,10 +1,10 @@
 import { guestAuditContracts } from '@shared/contracts/audit-share';
 import { defineRoute } from '../../core/http/route';
 import { asGuest } from './guest-access';
-import { compareSiteAudits } from './compare-audits';
+import { compareAudits } from './compare-audits';
 
 /** GET /api/seo/shared/{token}/audits/{auditId}/comparison: a guest link's Crawl comparison module, read-only. */
 export const guestAuditComparison = defineRoute(guestAuditContracts.auditComparison, {
   access: 'public',
-  handle: asGuest('comparison', compareSiteAudits),
+  handle: asGuest('comparison', compareAudits),
 });

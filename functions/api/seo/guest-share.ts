@@ -1,5 +1,5 @@
 import { guestAuditContracts } from '@shared/contracts/audit-share';
-import { guestShareView } from '../../core/audit/audit-shares';
+import { guestShareView } from '../../core/audit/shares/audit-shares';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/seo/shared/{token}: what a guest link opens (404 once revoked or expired, or never made). */

@@ -1,5 +1,5 @@
 import { seoAuditContracts } from '@shared/contracts/seo-audit';
-import { checkIdOf, setIgnored } from '../../core/audit/audit-reads';
+import { checkIdOf, setIgnored } from '../../core/audit/report/audit-reads';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** POST /api/seo/audits/{auditId}/issues/{check}/ignore: hidden from the report until the next audit. */

@@ -6,7 +6,7 @@ import { notFound } from '../../core/errors';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/seo/report/issues/{check}: the pages behind one line of the report (the reported audit's). */
-export const getIssuePages = defineRoute(seoContracts.issuePages, {
+export const issuePages = defineRoute(seoContracts.issuePages, {
   access: 'company',
   handle: async ({ companyId, params, query }) => {
     if (!isSeoCheckId(params.check)) throw notFound('This check does not exist.');

@@ -1,5 +1,5 @@
 import { auditShareContracts } from '@shared/contracts/audit-share';
-import { listShares } from '../../core/audit/audit-shares';
+import { listShares } from '../../core/audit/shares/audit-shares';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/seo/shares: the company's live guest links (admins and managers). */

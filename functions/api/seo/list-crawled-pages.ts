@@ -1,6 +1,6 @@
 import { seoAuditContracts } from '@shared/contracts/seo-audit';
 import type { PageRow } from '@shared/schemas/seo-audit';
-import { auditList, reportedAudit } from '../../core/audit/audit-reads';
+import { auditList, reportedAudit } from '../../core/audit/report/audit-reads';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** GET /api/seo/audits/{auditId}/pages: the Crawled pages table. */

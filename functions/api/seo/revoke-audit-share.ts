@@ -1,5 +1,5 @@
 import { auditShareContracts } from '@shared/contracts/audit-share';
-import { revokeShare } from '../../core/audit/audit-shares';
+import { revokeShare } from '../../core/audit/shares/audit-shares';
 import { defineRoute, noContent } from '../../core/http/route';
 
 /** DELETE /api/seo/shares/{shareId}: the link answers 404 from now on (admins and managers). */

@@ -1,21 +1,21 @@
-import { getSeoReport } from './get-report';
-import { getIssuePages } from './issue-pages';
+import { getReport } from './get-report';
+import { issuePages } from './issue-pages';
 import { generateKeywords } from './generate-keywords';
-import { getSettings } from './get-audit-settings';
-import { getSeoKeywords } from './get-keywords';
-import { recheckSeoReport } from './recheck';
-import { saveSettings } from './save-audit-settings';
+import { getAuditSettings } from './get-audit-settings';
+import { getKeywords } from './get-keywords';
+import { recheck } from './recheck';
+import { saveAuditSettings } from './save-audit-settings';
 import { uploadUrlList } from './upload-url-list';
-import { saveSeoKeywords } from './save-keywords';
-import { verifySiteOwnership } from './prove-site-ownership';
-import { getSiteOwnership } from './site-ownership';
+import { saveKeywords } from './save-keywords';
+import { proveSiteOwnership } from './prove-site-ownership';
+import { siteOwnership } from './site-ownership';
 import { stopAudit } from './stop-audit';
-import { compareSiteAudits } from './compare-audits';
+import { compareAudits } from './compare-audits';
 import { getAuditOverview } from './get-audit-overview';
 import { getIssueDetail } from './get-issue-detail';
 import { getIssueReport } from './get-issue-report';
 import { ignoreIssue } from './ignore-issue';
-import { listSiteAudits } from './list-audits';
+import { listAudits } from './list-audits';
 import { listCrawledPages } from './list-crawled-pages';
 import { listFoundLinks } from './list-found-links';
 import { listFoundResources } from './list-found-resources';
@@ -23,7 +23,7 @@ import { unignoreIssue } from './unignore-issue';
 import { downloadAuditReport } from './download-audit-report';
 import { generateAuditSitemap } from './generate-audit-sitemap';
 import { getAuditSchedule } from './get-audit-schedule';
-import { putAuditSchedule } from './save-audit-schedule';
+import { saveAuditSchedule } from './save-audit-schedule';
 import { listAuditShares } from './list-audit-shares';
 import { createAuditShare } from './create-audit-share';
 import { revokeAuditShare } from './revoke-audit-share';
@@ -38,18 +38,18 @@ import { guestFoundResources } from './guest-found-resources';
 import { guestAuditComparison } from './guest-audit-comparison';
 
 export const routes = [
-  getSeoReport,
-  recheckSeoReport,
+  getReport,
+  recheck,
   stopAudit,
   getAuditSchedule,
-  putAuditSchedule,
-  getIssuePages,
-  getSettings,
-  saveSettings,
+  saveAuditSchedule,
+  issuePages,
+  getAuditSettings,
+  saveAuditSettings,
   uploadUrlList,
-  getSiteOwnership,
-  verifySiteOwnership,
-  listSiteAudits,
+  siteOwnership,
+  proveSiteOwnership,
+  listAudits,
   getAuditOverview,
   getIssueReport,
   getIssueDetail,
@@ -58,7 +58,7 @@ export const routes = [
   listCrawledPages,
   listFoundLinks,
   listFoundResources,
-  compareSiteAudits,
+  compareAudits,
   downloadAuditReport,
   generateAuditSitemap,
   listAuditShares,
@@ -74,6 +74,6 @@ export const routes = [
   guestFoundResources,
   guestAuditComparison,
   generateKeywords,
-  getSeoKeywords,
-  saveSeoKeywords,
+  getKeywords,
+  saveKeywords,
 ];

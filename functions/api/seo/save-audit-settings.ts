@@ -2,7 +2,7 @@ import { auditSettingsContracts } from '@shared/contracts/audit-settings';
 import { auditMessages } from '@shared/schemas/seo';
 import { isSeoCheckId } from '@shared/seo-checks';
 import { saveSettingsInput } from '../../core/audit/audit-settings-store';
-import { renderingAvailable } from '../../core/audit/page-render';
+import { renderingAvailable } from '../../core/audit/crawl/page-render';
 import { fieldError } from '../../core/errors';
 import { defineRoute, ok } from '../../core/http/route';
 
@@ -10,7 +10,7 @@ import { defineRoute, ok } from '../../core/http/route';
  * PUT /api/seo/audit/settings: every rule of spec 02 §5 is the body schema's (the form runs the
  * same one); turned-off checks must be in the catalogue. The password is sealed, never echoed.
  */
-export const saveSettings = defineRoute(auditSettingsContracts.saveSettings, {
+export const saveAuditSettings = defineRoute(auditSettingsContracts.saveSettings, {
   access: 'company',
   handle: async ({ companyId, body }) => {
     // Turning checks off and the crawl's rules are the admins' and managers' (spec 02 §2, §6).

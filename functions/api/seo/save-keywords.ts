@@ -4,7 +4,7 @@ import { defineRoute, ok } from '../../core/http/route';
 import { keywordList, saveSelection } from '../../core/keywords/keyword-store';
 
 /** Replaces the saved keywords with up to 10 of the suggested ones. */
-export const saveSeoKeywords = defineRoute(seoContracts.saveKeywords, {
+export const saveKeywords = defineRoute(seoContracts.saveKeywords, {
   access: 'company',
   handle: async ({ companyId, body }) => {
     await requirePaidPlan(companyId);

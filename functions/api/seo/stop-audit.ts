@@ -1,6 +1,6 @@
 import { seoContracts } from '@shared/contracts/seo';
 import { requestStop } from '../../core/audit/audit-store';
-import { auditRunOf } from '../../core/audit/seo-report';
+import { auditRunOf } from '../../core/audit/report/seo-report';
 import { defineRoute, ok } from '../../core/http/route';
 
 /** POST /api/seo/audit/stop: the running audit stops at its next check and keeps what it crawled (409 when none runs). */

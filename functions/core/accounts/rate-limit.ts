@@ -62,7 +62,7 @@ function clientLimitScale(): number {
  * The client part of a limit's key: an IPv4 address, or an IPv6 address's /64 (one host gets a
  * whole /64, so counting single IPv6 addresses would give it billions of fresh counters).
  */
-export function clientKey(ip: string): string {
+function clientKey(ip: string): string {
   if (!ip.includes(':')) return ip;
   const [head = '', tail = ''] = ip.toLowerCase().split('::');
   const left = head ? head.split(':') : [];

@@ -3,7 +3,7 @@
  * Both paths do the same table work; what still differs is sending a mail (SES takes tens to
  * a few hundred milliseconds), which this floor covers.
  */
-export const ADDRESS_ANSWER_FLOOR_MS = 400;
+const ADDRESS_ANSWER_FLOOR_MS = 400;
 
 /** Runs `work` and answers no sooner than `floorMs` after it started, whatever it did. */
 export async function steadyAnswer<T>(work: () => Promise<T>, floorMs = ADDRESS_ANSWER_FLOOR_MS): Promise<T> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 
-export const userItemSchema = z.object({
+const userItemSchema = z.object({
   id: z.number(),
   email: z.string(),
   firstName: z.string(),

@@ -42,7 +42,7 @@ export interface SiteExtract {
   schemaName?: string | null;
   /** schema.org addresses, one line each ("12 High St, Bristol BS1 4DJ, GB"), or localities. */
   schemaAddresses?: string[] | null;
-  /** Visible text of the page, whitespace collapsed. */
+  /** Visible text of the page, one line per block element (a heading is a line of its own), spaces collapsed. */
   text?: string | null;
 }
 
@@ -61,7 +61,7 @@ export interface CompanyOverview {
   voice: string;
 }
 
-export { BLOG_PLATFORMS, SOCIAL_PLATFORMS, type BlogPlatform, type SocialPlatform } from '@shared/platform-rules';
+export { type BlogPlatform, type SocialPlatform } from '@shared/platform-rules';
 
 export interface PostsRequest {
   company: AiCompanyContext;
@@ -100,6 +100,17 @@ export interface ReviewToReply {
   /** 0 (no rating) to 5. */
   starRating: number;
   comment?: string | null;
+  /**
+   * The business listing the review is on, when known: its own name and place ("Sandbox Bakery
+   * Soho", "London"), which a company with several listings does not share with all of them.
+   */
+  listing?: ReviewListing | null;
+}
+
+interface ReviewListing {
+  title?: string | null;
+  /** The listing's town or city, or the first place of its service area. */
+  place?: string | null;
 }
 
 export const IMAGE_STYLES = ['AUTO', 'GENERAL', 'REALISTIC', 'DESIGN', 'RENDER_3D', 'ANIME'] as const;

@@ -31,4 +31,3 @@ export async function ai(): Promise<AiPort> {
 }
 
 export type * from './ai-port';
-export { AiReplyError } from './ai-errors';

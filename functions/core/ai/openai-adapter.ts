@@ -51,7 +51,7 @@ export interface OpenAiAdapterOptions {
  * Whether a failed call is worth another attempt. 429 (but not an exhausted quota, which no wait
  * fixes), 408/409 and 5xx are; the server's `x-should-retry` wins when it says either way.
  */
-export function classifyOpenAiError(error: unknown): AttemptVerdict {
+function classifyOpenAiError(error: unknown): AttemptVerdict {
   if (error instanceof APIConnectionError) return { retry: true };
   if (!isApiError(error)) return { retry: false };
   const { status, headers, code, type } = error;

@@ -32,9 +32,17 @@ const SYSTEM =
   'and never use placeholder text. Answer only with JSON matching the given schema.';
 
 const clip = (text: string | null | undefined, max: number) => (text ?? '').replace(/\s+/g, ' ').trim().slice(0, max);
+/** As `clip`, keeping one line per line: a page's heading and the paragraph under it stay apart. */
+const clipLines = (text: string | null | undefined, max: number) =>
+  (text ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n')
+    .slice(0, max);
 
 /** The company as the model reads it; empty fields are left out rather than sent as blanks. */
-export function companyBrief(company: AiCompanyContext): string {
+function companyBrief(company: AiCompanyContext): string {
   const lines: [string, string | undefined][] = [
     ['Company', company.name],
     ['Website', company.website ?? undefined],
@@ -72,7 +80,7 @@ export function overviewPrompt(site: SiteExtract, hints?: OverviewHints): ChatPr
         .slice(0, 40)
         .map((h) => clip(h, 200))
         .join(' | ')}`,
-    site.text && `Visible text: ${clip(site.text, 12000)}`,
+    site.text && `Visible text, one line per block of the page:\n${clipLines(site.text, 12000)}`,
     hints?.name && `The owner calls the company: ${hints.name}`,
     hints?.locations?.length && `The owner lists locations: ${hints.locations.join('; ')}`,
   ].filter(Boolean);
@@ -157,7 +165,13 @@ export function reviewReplyPrompt(company: AiCompanyContext, review: ReviewToRep
       'answer what they actually said, apologise and offer to put things right (inviting them to get in touch) ' +
       'when the review is negative, 2–5 sentences, no invented facts, signed as the team.\n' +
       `Reviewer: ${review.reviewerName ?? 'anonymous'}\nStars: ${review.starRating || 'none'} of 5\n` +
-      `Comment: ${clip(review.comment, 4000) || '(no comment)'}\n\n${companyBrief(company)}`,
+      `Comment: ${clip(review.comment, 4000) || '(no comment)'}\n` +
+      (review.listing
+        ? `The review is on the listing "${clip(review.listing.title, 200) || company.name}"` +
+          `${review.listing.place ? ` in ${clip(review.listing.place, 300)}` : ''}: reply as that listing, and name ` +
+          'no other of the company’s places.\n'
+        : '') +
+      `\n${companyBrief(company)}`,
   };
 }
 
@@ -176,7 +190,7 @@ export function keywordsPrompt(request: KeywordsRequest): ChatPrompt {
 }
 
 /** How each style of spec 01 §3 is asked of an image model; AUTO leaves the choice to the model. */
-export const STYLE_PROMPTS: Record<ImageStyle, string> = {
+const STYLE_PROMPTS: Record<ImageStyle, string> = {
   AUTO: '',
   GENERAL: 'Balanced, polished illustration suitable for social media.',
   REALISTIC: 'Photorealistic photograph, natural light, shallow depth of field.',

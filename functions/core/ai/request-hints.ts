@@ -1,9 +1,9 @@
 import { squash } from './offline/text';
 
 /**
- * What the offline generator can honour of a generation request's free text: exclusions become
- * terms no sentence may contain, and an instruction to mention something becomes a post topic.
- * (Stylistic instructions need a language model; the offline generator leaves them out.)
+ * Exclusions as terms no sentence may contain: the offline generator leaves them out, and the
+ * calendar drops a model's draft that still has one. (Special instructions are read by
+ * offline/instructions.ts.)
  */
 
 /** "Don't mention prices, no discounts; avoid the word cheap" → ["prices", "discounts", "the word cheap", "cheap"]. */
@@ -29,12 +29,3 @@ export const mentionsAny = (text: string, terms: string[]) => {
   const lower = text.toLowerCase();
   return terms.some((t) => lower.includes(t));
 };
-
-/** "Please mention our new opening hours." → "our new opening hours". */
-export function instructionTopic(text: string | null | undefined): string | undefined {
-  const first = squash(text).split(/(?<=[.!?])\s/)[0] ?? '';
-  const match = first.match(
-    /^(?:please\s+)?(?:mention|announce|promote|highlight|talk about|focus on|feature|share news (?:about|of)|remind (?:people|customers|followers|everyone) (?:about|of))\s+(.{3,120}?)[.!]?$/i,
-  );
-  return match?.[1]?.trim();
-}

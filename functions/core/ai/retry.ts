@@ -40,7 +40,7 @@ export class RetriesExhausted extends Error {
 }
 
 /** Full jitter on the upper half: between 50% and 100% of the exponential step, capped. */
-export function backoffDelay(policy: RetryPolicy, retryIndex: number): number {
+function backoffDelay(policy: RetryPolicy, retryIndex: number): number {
   const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
   return Math.round(step * (0.5 + policy.random() * 0.5));
 }
@@ -70,7 +70,7 @@ export async function withRetries<T>(
 }
 
 /** "1s", "6m0s", "20ms", "1h2m3.5s": the x-ratelimit-reset-* duration format, in ms. */
-export function parseResetDuration(value: string): number | undefined {
+function parseResetDuration(value: string): number | undefined {
   const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
   if (!parts.length || parts.map((p) => p[0]).join('') !== value.trim()) return undefined;
   const unit = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 } as const;

@@ -2,13 +2,6 @@ import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 
-/** COMPANY#<id> / APPROVAL_SETTINGS: whether posts need approval; absent means they do not. */
-export const approvalSettings = defineEntity({
-  type: 'approval-settings',
-  schema: z.object({ companyId: z.number(), required: z.boolean(), updatedAt: z.string() }),
-  key: (s) => keys.approvalSettings(s.companyId),
-});
-
 /**
  * COMPANY#<id> / APPROVAL_LINK#<sha256 of the secret>: an outside reviewer's link to one post for
  * one review round. Kept after use (`usedAt`) so a second use says it was used; gone by TTL;

@@ -1,6 +1,6 @@
 import { PLATFORM_LABELS } from '@shared/platforms';
 import { getUser, getUsers } from '../accounts/user-store';
-import type { PostItem } from '../calendar/post-entity';
+import type { PostItem } from '../posts/post-entity';
 import { memberIds } from '../companies/company-store';
 import { config } from '../config';
 import { log } from '../log';

@@ -10,9 +10,9 @@ import type { ApprovalState } from '@shared/schemas/approval-state';
 import type { CompanyRole } from '@shared/schemas/company-record';
 import { hashSecret, newToken, sameHash } from '../accounts/tokens';
 import { getUser } from '../accounts/user-store';
-import type { PostItem } from '../calendar/post-entity';
-import { posts } from '../calendar/post-entity';
-import { getPost, toApiPost, writePost } from '../calendar/post-store';
+import type { PostItem } from '../posts/post-entity';
+import { posts } from '../posts/post-entity';
+import { getPost, toApiPost, writePost } from '../posts/post-store';
 import { getCompany } from '../companies/company-store';
 import { clock } from '../clock';
 import { config } from '../config';
@@ -21,13 +21,13 @@ import { batchMedia } from '../media/media-store';
 import { transact } from '../table/entity';
 import { keys, partition } from '../table/keys';
 import { approvalLinks, type ApprovalLinkItem } from './approval-entities';
-import type { ApprovalCommentItem, ApprovalItem } from './approval-item';
+import type { ApprovalCommentItem, ApprovalItem } from '../posts/approval-item';
 import { mailApprovers, mailAuthor } from './approval-notices';
-import { approvalsRequired } from './approval-settings';
+import { approvalsRequired } from '../posts/approval-settings';
 import { assertLinkMayDecide, makerMayDecide, makerStillMayLink } from './link-rules';
 
 /** A review link lives a week: long enough for a client to answer, short enough to go stale. */
-export const REVIEW_LINK_TTL_MS = 7 * 24 * 3600_000;
+const REVIEW_LINK_TTL_MS = 7 * 24 * 3600_000;
 
 const memberName = async (userId: number) => {
   const user = await getUser(userId);

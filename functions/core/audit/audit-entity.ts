@@ -10,7 +10,7 @@ import { watchIndex, watchShape } from '../jobs/watch';
 const outcomeSchema = z.object({ count: z.number(), severity: z.enum(['error', 'warning', 'notice']) });
 
 /** What a finished audit found: small enough for the item (URL lists live in the bucket). */
-export const auditResultSchema = z.object({
+const auditResultSchema = z.object({
   score: z.number(),
   pages: z.number(),
   totals: z.object({ errors: z.number(), warnings: z.number(), notices: z.number() }),
@@ -28,7 +28,7 @@ export const auditResultSchema = z.object({
 });
 export type AuditResult = z.infer<typeof auditResultSchema>;
 
-export const auditItemSchema = z.object({
+const auditItemSchema = z.object({
   id: z.string(),
   companyId: z.number(),
   userId: z.number(),

@@ -2,8 +2,8 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { config } from '../config';
 import { companyObjectPrefix } from '../storage/company-objects';
 import { isMissingObject, s3 } from '../storage/s3';
-import type { IssueHistory } from './audit-history';
-import type { PageRecord, PageSink } from './page-record';
+import type { IssueHistory } from './checks/audit-history';
+import type { PageRecord, PageSink } from './crawl/page-record';
 
 /**
  * An audit's objects in the media bucket, under the company's prefix (so the company cascade
@@ -46,10 +46,6 @@ export async function loadIssues(companyId: number, auditId: string, check: stri
   const stored = JSON.parse(text) as IssueHistory | string[];
   return Array.isArray(stored) ? { entries: stored.map((url) => ({ url })), fixed: [] } : stored;
 }
-
-/** The URLs one check flagged (a demo's audit may write them as a plain list). */
-export const saveIssueUrls = (companyId: number, auditId: string, check: string, urls: string[]) =>
-  saveIssues(companyId, auditId, check, { entries: urls.map((url) => ({ url })), fixed: [] });
 
 export async function loadIssueUrls(companyId: number, auditId: string, check: string): Promise<string[]> {
   return (await loadIssues(companyId, auditId, check)).entries.map((entry) => entry.url);

@@ -1,6 +1,7 @@
 import type { AuditSettings } from '@shared/schemas/seo';
 import type { AuditItem } from './audit-entity';
-import { crawlSettings } from './crawl-policy';
+import { crawlAddress } from './company-website';
+import { crawlSettings } from './crawl/crawl-policy';
 
 /**
  * Settings that do not change what an audit finds: who is mailed, whom the site is compared
@@ -37,6 +38,8 @@ export function outdatedBy(
   reported: Pick<AuditItem, 'website' | 'settings'>,
   now: { website: string; settings: AuditSettings; ownsSite: boolean },
 ): 'website' | 'settings' | null {
-  if (reported.website !== now.website) return 'website';
+  // Compared as crawl addresses: 'https://a.example' and 'https://a.example/' are one site.
+  const site = (website: string) => crawlAddress(website) ?? website;
+  if (site(reported.website) !== site(now.website)) return 'website';
   return shaping(reported.settings) === shaping(crawlSettings(now.settings, now.ownsSite)) ? null : 'settings';
 }

@@ -4,10 +4,10 @@ import { getUser } from '../accounts/user-store';
 import { config } from '../config';
 import { log } from '../log';
 import { mailer } from '../mail/mail-port';
-import { analyseCrawl } from './audit-analysis';
+import { analyseCrawl } from './report/audit-analysis';
 import { type AuditItem, type AuditResult } from './audit-entity';
-import { checkedPagesOf, compareIssue, everyPageChecked, type CheckedPages } from './audit-history';
-import { auditReadyMail } from './audit-mail';
+import { checkedPagesOf, compareIssue, everyPageChecked, type CheckedPages } from './checks/audit-history';
+import { auditReadyMail } from './report/audit-mail';
 import {
   bucketPageSink,
   loadCrawlState,
@@ -17,13 +17,13 @@ import {
   saveIssues,
 } from './audit-objects';
 import { endAudit, getAudit, latestFinished, recentAudits, renewRun, saveProgress } from './audit-store';
-import { writeAuditViews } from './audit-views';
+import { auditFinishedEvent } from './public-audit';
+import { writeAuditViews } from './report/audit-views';
 import { basicAuthOf, urlListOf } from './audit-settings-store';
-import { crawlBatch } from './crawler';
-import { HOST_WAIT_SECONDS, releaseHostLease, takeHostLease } from './host-lease';
-import { leaveHostQueue, waitInHostQueue } from './host-queue';
-import { CrawlState } from './crawl-state';
-import { webhookEvents } from '../public-api/webhook-events';
+import { crawlBatch } from './crawl/crawler';
+import { HOST_WAIT_SECONDS, releaseHostLease, takeHostLease } from './crawl/host-lease';
+import { leaveHostQueue, waitInHostQueue } from './crawl/host-queue';
+import { CrawlState } from './crawl/crawl-state';
 
 const progressOf = (state: CrawlState): AuditProgress => ({
   pages: state.counters.pages,
@@ -148,15 +148,20 @@ export async function finishAudit(
     ...(previous ? { previousId: previous.id } : {}),
   };
   const status = audit.status === 'stopping' ? 'stopped' : 'finished';
-  const ended = await endAudit(audit, {
-    status,
-    result,
-    progress,
-    ...(status === 'stopped' ? { error: { kind: 'stopped' as const, message: auditMessages.stopped } } : {}),
-  });
-  if (!ended || status !== 'finished' || options.notify === false) return;
+  const reported = status === 'finished' && options.notify !== false;
+  const ended = await endAudit(
+    audit,
+    {
+      status,
+      result,
+      progress,
+      ...(status === 'stopped' ? { error: { kind: 'stopped' as const, message: auditMessages.stopped } } : {}),
+    },
+    undefined,
+    reported ? auditFinishedEvent : undefined,
+  );
+  if (!ended || !reported) return;
   await mailReady(audit, result.score, previous?.result?.score);
-  await webhookEvents.auditFinished(companyId, auditId);
 }
 
 /** What an earlier audit checked, from its saved crawl; every page when its crawl is not kept. */

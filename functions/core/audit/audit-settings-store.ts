@@ -6,7 +6,7 @@ import { STALE_WRITE } from '../table/entity';
 import { keys } from '../table/keys';
 import type { AuditItem } from './audit-entity';
 import { auditSettingsItems } from './audit-entity';
-import { parseUrlList } from './url-list';
+import { parseUrlList } from './crawl/url-list';
 
 /**
  * The settings form's writes: the basic-auth password sealed like platform tokens (bound to the

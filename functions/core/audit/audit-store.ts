@@ -4,13 +4,15 @@ import { auditSettingsMessages, onScanExclusionList } from '@shared/schemas/audi
 import { badRequest, conflict } from '../errors';
 import { workflows } from '../jobs/workflow-port';
 import { bothHold, isAbandoned, MAX_RESUMES, sameWatch, UNWATCH, watchFor, watchIndex } from '../jobs/watch';
-import { releaseHostLease } from './host-lease';
-import { leaveHostQueue } from './host-queue';
+import { releaseHostLease } from './crawl/host-lease';
+import { leaveHostQueue } from './crawl/host-queue';
 import { log } from '../log';
+import { transact } from '../table/entity';
+import { emptyOutbox, type Outbox } from '../table/outbox';
 import { companyItemPrefix, keys, partition } from '../table/keys';
 import { auditLocks, audits, type AuditItem } from './audit-entity';
 import { getAuditSettings, sealedBasicAuth } from './audit-settings-store';
-import { crawlSettings } from './crawl-policy';
+import { crawlSettings } from './crawl/crawl-policy';
 import { ownsSite } from './site-ownership';
 
 /** A lock older than this belongs to a run that died without releasing it (the workflow gives up long before). */
@@ -23,7 +25,7 @@ const RECENT = 30;
  * it for dead: longer than a batch's Task (300 s) with its retries. A restart of the embedded
  * runtime takes its runs back at once (their boot).
  */
-export const AUDIT_WATCH_MS = 15 * 60_000;
+const AUDIT_WATCH_MS = 15 * 60_000;
 
 /** An audit's writes while it runs: a stopped or finished one keeps what it has. */
 const inProgress = {
@@ -33,7 +35,7 @@ const inProgress = {
 };
 
 /** What the site-audit workflow receives: which audit of which company. The cursor is in the bucket. */
-export interface AuditWorkflowInput {
+interface AuditWorkflowInput {
   companyId: number;
   auditId: string;
 }
@@ -63,7 +65,7 @@ export const latestReported = (list: AuditItem[]) =>
   list.find((a) => a.result && (a.status === 'finished' || (a.status === 'stopped' && a.result.pages > 0)));
 
 /** Free audits this calendar month (UTC) that ran or are running: stopped and failed runs do not count. */
-export function freeAuditsUsed(list: AuditItem[], now = new Date()): number {
+function freeAuditsUsed(list: AuditItem[], now = new Date()): number {
   const month = now.toISOString().slice(0, 7);
   return list.filter((a) => a.free && a.startedAt.startsWith(month) && a.status !== 'stopped' && a.status !== 'failed')
     .length;
@@ -155,7 +157,7 @@ export async function requestStop(companyId: number): Promise<AuditItem> {
  * name of its own: the crawl carries on from its saved cursor, a stopping run finishes as
  * stopped. Answers false when another sweep or the run itself moved the watch meanwhile.
  */
-export async function resumeRun(audit: AuditItem): Promise<boolean> {
+async function resumeRun(audit: AuditItem): Promise<boolean> {
   const resumes = (audit.resumes ?? 0) + 1;
   const watch = watchFor(AUDIT_WATCH_MS);
   const taken = await audits.change(keys.audit(audit.companyId, audit.id), {
@@ -241,18 +243,23 @@ export async function endAudit(
   fields: Pick<AuditItem, 'status'> & Partial<Pick<AuditItem, 'result' | 'error' | 'progress'>>,
   /** Narrows the end further: the sweeper ends only the run whose watch it read. */
   when?: Parameters<typeof bothHold>[1],
+  /** Writes that report the end (its webhook events), stored with it or not at all: an outbox. */
+  events?: (ended: AuditItem) => Promise<Outbox>,
 ): Promise<boolean> {
-  const ended = await audits.change(keys.audit(audit.companyId, audit.id), {
-    set: {
-      status: fields.status,
-      finishedAt: new Date().toISOString(),
-      progress: fields.progress ?? audit.progress,
-      result: fields.result,
-      error: fields.error,
-    },
-    remove: UNWATCH,
-    when: bothHold(inProgress, when),
-  });
+  const set = {
+    status: fields.status,
+    finishedAt: new Date().toISOString(),
+    progress: fields.progress ?? audit.progress,
+    result: fields.result,
+    error: fields.error,
+  };
+  const change = { set, remove: UNWATCH, when: bothHold(inProgress, when) };
+  const key = keys.audit(audit.companyId, audit.id);
+  const outbox = events ? await events({ ...audit, ...set }) : emptyOutbox;
+  const ended = outbox.writes.length
+    ? (await transact([audits.tx.patch(key, change), ...outbox.writes])).ok
+    : await audits.change(key, change);
+  if (ended) await outbox.afterCommit();
   // A dead run's end lost to a sweep or a live run: the lock stays with whoever holds the run.
   if (!ended && when) return false;
   // Only this run's lock: a newer run may hold it already.

@@ -7,8 +7,8 @@ import { chosenWebsite } from '../integrations/search-console-store';
 import { FetchRefusedError, safeFetch } from '../net';
 import { keys } from '../table/keys';
 import { siteOwnershipItems } from './audit-entity';
-import { UNPROVEN_SITE_LIMITS } from './crawl-policy';
-import { auditHostOf } from './host-lease';
+import { UNPROVEN_SITE_LIMITS } from './crawl/crawl-policy';
+import { auditHostOf } from './crawl/host-lease';
 
 /**
  * How a company proves it owns the website it audits, as established site auditors ask: a
@@ -16,7 +16,7 @@ import { auditHostOf } from './host-lease';
  * being the property its connected Search Console has chosen (Google verified that one). The
  * proof holds for the host it was made for; a new website needs a new proof.
  */
-export const OWNERSHIP_META_NAME = 'marketing-automation-site-verification';
+const OWNERSHIP_META_NAME = 'marketing-automation-site-verification';
 const fileName = (token: string) => `marketing-automation-${token}.txt`;
 const PROOF_MAX_BYTES = 512 * 1024;
 

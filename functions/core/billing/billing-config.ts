@@ -51,11 +51,7 @@ const KEYS_TTL_MS = 5 * 60_000;
  * kept for a few minutes. Until an operator fills the secret in, billing answers that payments
  * are not set up (409) rather than calling Stripe with an empty key.
  */
-export function createStripeKeySource(
-  read: SecretReader = readFromSecretsManager,
-  ttlMs = KEYS_TTL_MS,
-  now = Date.now,
-) {
+function createStripeKeySource(read: SecretReader = readFromSecretsManager, ttlMs = KEYS_TTL_MS, now = Date.now) {
   let cached: { secretId: string; keys: StripeKeys; expires: number } | undefined;
   return async function stripeKeys(): Promise<StripeKeys> {
     const fromEnv = config.stripeKeys;

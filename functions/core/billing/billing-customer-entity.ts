@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
 
-export const billingCustomerItemSchema = z.object({
+const billingCustomerItemSchema = z.object({
   provider: z.string(),
   customerId: z.string(),
   companyId: z.number(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 
-export const billingEventItemSchema = z.object({
+const billingEventItemSchema = z.object({
   provider: z.string(),
   eventId: z.string(),
   eventType: z.string(),

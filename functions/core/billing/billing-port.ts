@@ -47,6 +47,21 @@ export interface ProviderSubscription {
   currentPeriodEnd: string;
   cancelAtPeriodEnd: boolean;
   latestInvoice: ProviderInvoice | undefined;
+  /** The schedule that will change the subscription later (a downgrade at the period end), if any. */
+  scheduleId: string | null;
+}
+
+/** A change of the subscription's plan, keeping its interval. */
+export interface PlanChangeRequest {
+  subscriptionId: string;
+  plan: Plan;
+  interval: Interval;
+  /** The new plan's price in cents per interval, above zero. */
+  amount: number;
+  /** Unix seconds the proration is computed at: the preview's, so the charge is the amount shown. */
+  prorationDate: number;
+  /** The same change asked twice (a retry, a double click) is made, and charged, once. */
+  idempotencyKey: string;
 }
 
 /** A verified webhook event, reduced to what the app acts on. */
@@ -70,6 +85,14 @@ export interface BillingProvider {
   /** Cancels at the end of the paid period: nothing is refunded, nothing renews. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
+  /** Cents an upgrade would charge now: the price difference for the rest of the period. */
+  previewUpgrade(change: Omit<PlanChangeRequest, 'idempotencyKey'>): Promise<number>;
+  /** Moves to the plan now and charges the prorated difference at once; `latestInvoice` is that charge. */
+  upgradeNow(change: PlanChangeRequest): Promise<ProviderSubscription>;
+  /** Keeps the plan until the period ends, then moves to the given one; `scheduleId` is set. */
+  downgradeAtPeriodEnd(change: PlanChangeRequest): Promise<ProviderSubscription>;
+  /** Drops the schedule: the subscription renews on its current plan. */
+  releaseSchedule(subscriptionId: string, scheduleId: string): Promise<ProviderSubscription>;
   /** Verifies the signature (and its age) over the raw body; throws WebhookSignatureError otherwise. */
   parseWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): Promise<BillingEvent>;
 }

@@ -3,7 +3,7 @@ import { INTERVALS, PLAN_SLUGS } from '@shared/schemas/billing';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
 
-export const checkoutItemSchema = z.object({
+const checkoutItemSchema = z.object({
   sessionId: z.string(),
   companyId: z.number(),
   userId: z.number(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 
-export const invoiceItemSchema = z.object({
+const invoiceItemSchema = z.object({
   companyId: z.number(),
   /** The provider's invoice id: the key, so the same invoice reported twice is one item. */
   invoiceId: z.string(),

@@ -13,12 +13,11 @@ export async function requirePaidPlan(companyId: number): Promise<void> {
 }
 
 /**
- * Whether the company pays for what costs money or reaches a third party. A demo company's
- * trial (source `demo`, kept by the app) is not paid for: it shows the pages of a paid plan
- * (the subscription view says so), while every gated call treats the demo as the free plan.
+ * Whether the company's plan opens the paid features: a trial opens every one while it lasts,
+ * a demo company's (source `demo`, kept by the app) as much as a provider's. What keeps a demo
+ * off the platforms is not the plan but the demo rule of scheduling and publishing.
  */
 export async function hasPaidPlan(companyId: number): Promise<boolean> {
   const sub = await getSubscription(companyId);
-  if (!sub || sub.source === 'demo') return false;
-  return isPaid(sub, await findPlan(sub.planSlug));
+  return isPaid(sub, sub && (await findPlan(sub.planSlug)));
 }

@@ -12,11 +12,11 @@ const seedSchema = z.object({ revision: z.number().int().min(1), plans: z.array(
  * condition, so concurrent cold starts write it once and an operator's edit of a plan item
  * survives until the file's revision is raised on purpose.
  */
-export const planSeed = seedSchema.parse(seedFile);
+const planSeed = seedSchema.parse(seedFile);
 
 let seeded: Promise<void> | undefined;
 
-export async function seedPlans(seed = planSeed): Promise<void> {
+async function seedPlans(seed = planSeed): Promise<void> {
   for (const plan of seed.plans) {
     await plans.put(
       { ...plan, seedRevision: seed.revision },
@@ -41,11 +41,11 @@ const toPlan = ({ seedRevision: _revision, ...plan }: PlanItem): Plan => plan;
  * plan; plans change only with a seed revision or an operator's edit, which may take this long
  * to reach a warm Lambda.
  */
-export const PLANS_CACHE_MS = 60_000;
+const PLANS_CACHE_MS = 60_000;
 let cache: { table: string; until: number; plans: Promise<Plan[]> } | undefined;
 
 /** Every plan in the table, in the seed's order (then by name for plans the seed does not know). */
-export function allPlans(): Promise<Plan[]> {
+function allPlans(): Promise<Plan[]> {
   const now = Date.now();
   if (cache && cache.table === tableName() && cache.until > now) return cache.plans;
   const loading = readPlans();

@@ -1,4 +1,4 @@
-import type { BillingProvider, CheckoutRequest } from './billing-port';
+import type { BillingProvider, CheckoutRequest, PlanChangeRequest } from './billing-port';
 import { parseStripeEvent, TO_STRIPE_INTERVAL, toProviderSubscription } from './stripe-format';
 
 export interface SimulatedProvider extends BillingProvider {
@@ -6,7 +6,7 @@ export interface SimulatedProvider extends BillingProvider {
   payCheckout(sessionId: string): Promise<void>;
 }
 
-export class SimulatedProviderError extends Error {
+class SimulatedProviderError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -23,10 +23,18 @@ export class SimulatedProviderError extends Error {
  * is the spec's payment simulation page; nothing is charged.
  */
 export function createSimulatedAdapter(options: { origin: string; webhookSecret: string }): SimulatedProvider {
-  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  async function request(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<unknown> {
     const response = await fetch(`${options.origin}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
@@ -38,6 +46,23 @@ export function createSimulatedAdapter(options: { origin: string; webhookSecret:
       );
     return data;
   }
+
+  const subscriptionPath = (id: string) => `/v1/subscriptions/${encodeURIComponent(id)}`;
+  const retrieve = async (id: string) => toProviderSubscription(await request('GET', subscriptionPath(id)));
+  const release = (scheduleId: string) =>
+    request('POST', `/v1/subscription_schedules/${encodeURIComponent(scheduleId)}/release`);
+  /** As with Stripe: a schedule still attached is released before a change the schedule would refuse or undo. */
+  const unschedule = async (id: string) => {
+    const { scheduleId } = await retrieve(id);
+    if (scheduleId) await release(scheduleId);
+  };
+  /** The new plan as the sandbox's subscription takes it: its own JSON, Stripe's parameter names. */
+  const phase = (change: Omit<PlanChangeRequest, 'idempotencyKey'>) => ({
+    plan: { slug: change.plan.slug, name: change.plan.name },
+    amount: change.amount,
+    interval: TO_STRIPE_INTERVAL[change.interval],
+    metadata: { planSlug: change.plan.slug, interval: change.interval },
+  });
 
   return {
     name: 'simulated',
@@ -61,11 +86,55 @@ export function createSimulatedAdapter(options: { origin: string; webhookSecret:
       await request('POST', `/v1/checkout/sessions/${encodeURIComponent(sessionId)}/pay`);
     },
 
-    async getSubscription(subscriptionId) {
-      return toProviderSubscription(await request('GET', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`));
+    getSubscription: retrieve,
+
+    async previewUpgrade(change) {
+      const preview = (await request('POST', '/v1/invoices/create_preview', {
+        subscription: change.subscriptionId,
+        subscription_details: {
+          ...phase(change),
+          proration_behavior: 'always_invoice',
+          proration_date: change.prorationDate,
+        },
+      })) as { amount_due: number };
+      return Math.max(0, preview.amount_due);
+    },
+
+    async upgradeNow(change) {
+      await unschedule(change.subscriptionId);
+      return toProviderSubscription(
+        await request(
+          'POST',
+          subscriptionPath(change.subscriptionId),
+          {
+            ...phase(change),
+            proration_behavior: 'always_invoice',
+            proration_date: change.prorationDate,
+            payment_behavior: 'error_if_incomplete',
+          },
+          change.idempotencyKey,
+        ),
+      );
+    },
+
+    async downgradeAtPeriodEnd(change) {
+      await unschedule(change.subscriptionId);
+      await request(
+        'POST',
+        '/v1/subscription_schedules',
+        { from_subscription: change.subscriptionId, next_phase: phase(change) },
+        change.idempotencyKey,
+      );
+      return retrieve(change.subscriptionId);
+    },
+
+    async releaseSchedule(subscriptionId, scheduleId) {
+      await release(scheduleId);
+      return retrieve(subscriptionId);
     },
 
     async cancelAtPeriodEnd(subscriptionId) {
+      await unschedule(subscriptionId);
       return toProviderSubscription(
         await request('POST', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, {
           cancel_at_period_end: true,

@@ -26,7 +26,7 @@ export const TO_STRIPE_INTERVAL: Record<Interval, 'day' | 'week' | 'month' | 'ye
 };
 
 /** Stripe's event age limit (the stripe package's default): older signed events are replays. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const id = z
   .union([z.string(), z.object({ id: z.string() }).loose()])
@@ -52,7 +52,7 @@ const stripeInvoiceSchema = z
   })
   .loose();
 
-export function toProviderInvoice(value: unknown): ProviderInvoice {
+function toProviderInvoice(value: unknown): ProviderInvoice {
   const invoice = stripeInvoiceSchema.parse(value);
   return {
     id: invoice.id,
@@ -82,6 +82,7 @@ const stripeSubscriptionSchema = z
       .object({ data: z.array(z.object({ current_period_end: z.number().nullish(), price: priceSchema }).loose()) })
       .loose(),
     latest_invoice: z.unknown().optional(),
+    schedule: id.nullish(),
   })
   .loose();
 
@@ -120,6 +121,7 @@ export function toProviderSubscription(value: unknown): ProviderSubscription {
     // The portal's "cancel" sets cancel_at to the period end rather than the flag: both mean "will not renew".
     cancelAtPeriodEnd: sub.cancel_at_period_end || (sub.cancel_at !== null && sub.cancel_at !== undefined),
     latestInvoice: latest,
+    scheduleId: sub.schedule ?? null,
   };
 }
 

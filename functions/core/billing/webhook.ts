@@ -10,7 +10,7 @@ import { companyOfCustomer, linkCustomer } from './customer-store';
 import { recordInvoice } from './invoice-store';
 import { applyProviderSubscription } from './subscription-store';
 
-export const INVALID_SIGNATURE = 'The webhook signature is not valid.';
+const INVALID_SIGNATURE = 'The webhook signature is not valid.';
 
 /** Past the provider's retries (Stripe: 3 days), so a late duplicate is still recognised. */
 const EVENT_TTL_SECONDS = 30 * 24 * 3600;

@@ -17,7 +17,7 @@ import { getConnection } from '../integrations/connection-store';
 import { requireFlag } from '../integrations/app-flags';
 import { googleClient } from '../integrations/google-client';
 import { withGoogleToken } from '../integrations/google-connection';
-import { platformConfig } from '../integrations/platform-config';
+import { platformConfig } from '../platform-config';
 import { PlatformError } from '../integrations/platform-error';
 import { presignMediaDownload } from '../media/media-objects';
 import { readyMediaItems } from '../media/media-store';
@@ -92,7 +92,7 @@ export const getLocationProfile = (companyId: number, locationId: string): Promi
  * The update mask is the fields the body carries, at the depth the spec's payload names them
  * (profile.description, phoneNumbers.primaryPhone); the attribute mask the attributes sent.
  */
-export function updateMaskOf(location: NonNullable<LocationUpdate['location']>): string[] {
+function updateMaskOf(location: NonNullable<LocationUpdate['location']>): string[] {
   const mask: string[] = [];
   for (const [field, value] of Object.entries(location) as [string, unknown][]) {
     if (field === 'name' || value === undefined) continue;
@@ -209,13 +209,31 @@ export const listReviews = (companyId: number, locationId: string): Promise<{ re
     return { reviews: (await client().reviews(listing.token, listing.account, name)).map(toReview) };
   });
 
-/** One review of the location, as the reply generator reads it; 404 when Google has no such review. */
-export const getReview = (companyId: number, locationId: string, reviewId: string): Promise<Review> =>
+/** Where a listing is, as its customers would say it: the storefront's town, else its first service area. */
+function listingPlace(location: Location): string | null {
+  const address = location.storefrontAddress;
+  const served = location.serviceArea?.places?.placeInfos?.find((p) => p.placeName)?.placeName;
+  return address?.locality || served || address?.administrativeArea || null;
+}
+
+/**
+ * What the reply generator is told: the review, and the listing it is on (its title and place),
+ * so a reply to a review of the London shop never signs off from the company's Bristol one.
+ */
+export const getReviewToReply = (
+  companyId: number,
+  locationId: string,
+  reviewId: string,
+): Promise<{ review: Review; listing: { title: string | null; place: string | null } }> =>
   withListing(companyId, async (listing) => {
     const name = await requireLocation(listing, locationId);
-    const found = (await client().reviews(listing.token, listing.account, name)).find((r) => r.reviewId === reviewId);
+    const [reviews, location] = await Promise.all([
+      client().reviews(listing.token, listing.account, name),
+      client().location(listing.token, name),
+    ]);
+    const found = reviews.find((r) => r.reviewId === reviewId);
     if (!found) throw notFound(businessMessages.reviewNotFound);
-    return toReview(found);
+    return { review: toReview(found), listing: { title: location.title || null, place: listingPlace(location) } };
   });
 
 const reviewName = (listing: Listing, locationId: string, reviewId: string) =>

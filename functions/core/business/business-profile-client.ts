@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/business-listing';
 import { z } from 'zod';
 import { classifyGoogleError } from '../integrations/google-client';
-import type { PlatformConfig } from '../integrations/platform-config';
+import type { PlatformConfig } from '../platform-config';
 import { callPlatform, fetchPlatform, type PlatformRequest } from '../integrations/platform-http';
 
 /**
@@ -24,7 +24,7 @@ import { callPlatform, fetchPlatform, type PlatformRequest } from '../integratio
  */
 
 /** The Location fields the business manager reads. */
-export const LOCATION_READ_MASK =
+const LOCATION_READ_MASK =
   'name,title,profile,phoneNumbers,storefrontAddress,websiteUri,regularHours,categories,serviceArea,serviceItems';
 
 const PLATFORM = 'google-my-business' as const;
@@ -255,4 +255,3 @@ export function businessProfileClient(config: PlatformConfig) {
     },
   };
 }
-export type BusinessProfileClient = ReturnType<typeof businessProfileClient>;

@@ -4,7 +4,7 @@ import type { Connection } from '../integrations/connection-entity';
 import { getConnection, updateConnection } from '../integrations/connection-store';
 import { googleClient } from '../integrations/google-client';
 import { checkedGoogleConnection, withGoogleToken } from '../integrations/google-connection';
-import { platformConfig } from '../integrations/platform-config';
+import { platformConfig } from '../platform-config';
 
 /**
  * The business listing's connection (spec 02 §7): Google My Business through the Business
@@ -12,7 +12,7 @@ import { platformConfig } from '../integrations/platform-config';
  * on every read, so a grant the user took back answers 'disconnected' (spec 01 §3's word for a
  * connection to reconnect) and the apps tab and the business manager warn.
  */
-export function businessStatus(connection: Connection | undefined): BusinessStatus {
+function businessStatus(connection: Connection | undefined): BusinessStatus {
   if (!connection) return { connected: false };
   if (connection.status === 'reconnect') return { connected: false, message: 'disconnected' };
   return { connected: true, ...(connection.profile ? { account: connection.profile } : {}) };

@@ -1,6 +1,6 @@
 import { DUPLICATE_WINDOW_MS, isDuplicateCopy, type CopyAt } from '@shared/duplicate-copy';
-import type { PostItem } from './post-entity';
-import { postsBetween } from './post-store';
+import type { PostItem } from '../posts/post-entity';
+import { postsBetween } from '../posts/post-store';
 
 /** The posts a new one may repeat: on their way to the platform or already there. */
 const COMMITTED = new Set<PostItem['status']>(['scheduled', 'in-progress', 'published']);

@@ -10,13 +10,14 @@ import { exclusionTerms, mentionsAny } from '../ai/request-hints';
 import { getCompany } from '../companies/company-store';
 import { approvedIcps } from '../companies/icp-store';
 import { defineJobKind, JobUserError, type JobContext } from '../jobs/job-kind';
+import { defineGrants, TABLE_READ_WRITE } from '../grants';
 import { addMediaFromBytes } from '../media/media-store';
 import { generatedImageName } from '../media/media-names';
 import { companyContext } from '../onboarding/company-context';
 import { savedKeywords } from '../keywords/keyword-store';
 import { getPlan } from '../onboarding/plan-store';
 import { eachDay } from './generation-window';
-import { createPosts } from './post-store';
+import { createPosts } from '../posts/post-store';
 
 /**
  * Spec 01 §4 "AI generation dialog", 02 §7 `POST /api/calendar/generate` and `/generate/blog`:
@@ -228,6 +229,12 @@ export const postsGenerationJob = defineJobKind({
   name: 'calendar-generate',
   input: generationInput(SOCIAL_PLATFORMS),
   result: generatedDraftsSchema,
+  // The model writes the drafts and draws Instagram's images into the library (object, thumbnails, item).
+  grants: defineGrants({
+    table: TABLE_READ_WRITE,
+    secrets: ['openai'],
+    media: { read: true, write: true, prefix: 'companies/' },
+  }),
   run: (input, job) => generate(input, job, false),
 });
 
@@ -236,5 +243,7 @@ export const blogGenerationJob = defineJobKind({
   name: 'calendar-generate-blog',
   input: generationInput(BLOG_PLATFORMS),
   result: generatedDraftsSchema,
+  // The model writes it (the OpenAI key); the company's items are read and written.
+  grants: defineGrants({ table: TABLE_READ_WRITE, secrets: ['openai'] }),
   run: (input, job) => generate(input, job, true),
 });

@@ -7,7 +7,7 @@ import { keys } from '../table/keys';
  * is written (`done` false), so of two clicks one claims the idea and both answer the same post,
  * and a request cut off after the claim is finished by the next one with the same id.
  */
-export const suggestionDraftSchema = z.object({
+const suggestionDraftSchema = z.object({
   companyId: z.number(),
   suggestionId: z.string(),
   postId: z.number(),

@@ -6,9 +6,9 @@ import { DomainError, notFound } from '../errors';
 import { getConnection } from '../integrations/connection-store';
 import { keys } from '../table/keys';
 import { currentIdeas, emptyReason, type Idea } from './audit-suggestions';
-import { posts } from './post-entity';
-import { reservePostIds } from './post-ids';
-import { postsByIds, writeImportedGroup } from './post-store';
+import { posts } from '../posts/post-entity';
+import { reservePostIds } from '../posts/post-ids';
+import { postsByIds, writeImportedGroup } from '../posts/post-store';
 import { draftCopy } from './suggestion-outlines';
 import { suggestionDrafts, type SuggestionDraftItem } from './suggestion-draft-entity';
 

@@ -4,7 +4,7 @@ import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 
 /** Long texts are bounded by the API's schemas; the item as a whole by DynamoDB's 400 KB. */
-export const companyItemSchema = z.object({
+const companyItemSchema = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string(),

@@ -15,7 +15,7 @@ import { listIcps } from './icp-store';
 
 export type { CompanyItem, InviteItem };
 
-export const LAST_MEMBER = 'A company needs at least one member. Delete the company instead.';
+const LAST_MEMBER = 'A company needs at least one member. Delete the company instead.';
 
 /** A company as it is first stored: its name, and nothing else filled in yet. */
 export const blankCompany = (id: number, name: string, demo: boolean): CompanyItem => ({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 
-export const demoMarkerSchema = z.object({
+const demoMarkerSchema = z.object({
   userId: z.number(),
   /** The demo company the user made; a marker naming a deleted company may be taken over. */
   companyId: z.number(),

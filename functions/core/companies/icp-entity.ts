@@ -3,7 +3,7 @@ import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 
 /** An ideal customer profile (spec 01 §3); `approved` is null until the user decides. */
-export const icpItemSchema = z.object({
+const icpItemSchema = z.object({
   id: z.number(),
   company_id: z.number(),
   profile: z.string(),

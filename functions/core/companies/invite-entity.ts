@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
 
-export const inviteItemSchema = z.object({
+const inviteItemSchema = z.object({
   id: z.number(),
   companyId: z.number(),
   email: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
 
-export const memberItemSchema = z.object({
+const memberItemSchema = z.object({
   companyId: z.number(),
   userId: z.number(),
   joinedAt: z.string(),

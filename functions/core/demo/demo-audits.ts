@@ -7,8 +7,8 @@ import { bucketPageSink, saveCrawlState } from '../audit/audit-objects';
 import { finishAudit } from '../audit/audit-run';
 import { getAuditSettings } from '../audit/audit-settings-store';
 import { getAudit } from '../audit/audit-store';
-import { crawlBatch } from '../audit/crawler';
-import { CrawlState } from '../audit/crawl-state';
+import { crawlBatch } from '../audit/crawl/crawler';
+import { CrawlState } from '../audit/crawl/crawl-state';
 import type { SafeAgentOptions } from '../net';
 import { keys } from '../table/keys';
 import { sampleSiteAnswer, type SampleSiteVersion } from './sample-site';
@@ -37,7 +37,7 @@ const VERSIONS: { version: SampleSiteVersion; before: number; tag: string }[] = 
 const sampleAuditId = (at: number, tag: string) => `${encodeTime(at, 10)}DEM0SAMP${tag}`;
 
 /** Safe-agent options that answer every connection with the sample site, as it was at `version`. */
-export function sampleSiteAgent(origin: string, version: SampleSiteVersion): SafeAgentOptions {
+function sampleSiteAgent(origin: string, version: SampleSiteVersion): SafeAgentOptions {
   const server = createServer((req, res) => {
     const answer = sampleSiteAnswer((req.url ?? '/').split('?')[0] ?? '/', origin, version);
     res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body);

@@ -6,14 +6,13 @@ import { keys } from '../table/keys';
  * What a demo company's sample history last wrote: its posts, so a refresh replaces exactly
  * those (posts the visitor wrote stay), and when.
  */
-export const demoHistorySchema = z.object({
+const demoHistorySchema = z.object({
   companyId: z.number(),
   postIds: z.array(z.number()),
   writtenAt: z.string(),
 });
-export type DemoHistoryItem = z.infer<typeof demoHistorySchema>;
 
-/** COMPANY#<id> / DEMO_HISTORY: read and written only by the demo-history job. */
+/** COMPANY#<id> / DEMO_HISTORY: written by the demo-history job; its presence also opens the demo's report figures. */
 export const demoHistories = defineEntity({
   type: 'demo-history',
   schema: demoHistorySchema,

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { getCompany, updateCompanyInfo } from '../companies/company-store';
 import { changeIcp, listIcps, replaceUndecidedIcps } from '../companies/icp-store';
+import { companyWebsite } from '../audit/company-website';
 import { config } from '../config';
-import { removePosts, writeSampleGroup } from '../calendar/post-store';
-import { reservePostIds } from '../calendar/post-ids';
+import { removePosts, writeSampleGroup } from '../posts/post-store';
+import { reservePostIds } from '../posts/post-ids';
 import { defineJobKind, type JobContext } from '../jobs/job-kind';
+import { defineGrants, TABLE_READ_WRITE } from '../grants';
 import { startJob } from '../jobs/job-store';
 import { getKeywords, saveSelection, saveSuggestions } from '../keywords/keyword-store';
 import { addMediaFromBytes, listMedia } from '../media/media-store';
@@ -19,15 +21,18 @@ import {
   demoCompanyInfo,
 } from './demo-business';
 import { writeDemoAudits } from './demo-audits';
+import { connectDemoApps } from './demo-connections';
 import { demoHistories } from './demo-history-entity';
 import { DEMO_PHOTOS, renderDemoPhoto } from './demo-photos';
 import { demoPostPlan } from './demo-posts';
+import { writeDemoQueue } from './demo-queue';
 
 /**
  * A demo company's sample history (the report's figures are drawn on read, reports/demo-metrics):
- * the business as onboarding would have left it, its two customer profiles and plan, a media
- * library, eight weeks of published posts and three scheduled, researched keywords, and two
- * audits of the sample website a week apart (demo-audits.ts). Run as
+ * the business as onboarding would have left it, its two customer profiles and plan, its apps
+ * connected to the embedded runtime's stand-ins (demo-connections.ts), a media
+ * library, eight weeks of published posts and three scheduled (waiting in its queue's slots),
+ * researched keywords, and two audits of the sample website a week apart (demo-audits.ts). Run as
  * a job when a demo is made and on 'Refresh report', so the demo is alive within seconds and
  * stays alive as the weeks pass.
  *
@@ -42,6 +47,8 @@ export const demoHistoryJob = defineJobKind({
   /** When the history was asked for: a demo reset after it stops the job writing. */
   input: z.object({ requestedAt: z.string() }),
   result: z.object({ posts: z.number(), photos: z.number(), audits: z.number() }),
+  // Draws its photos into the library and keeps its sample audits' crawl data under companies/.
+  grants: defineGrants({ table: TABLE_READ_WRITE, media: { read: true, write: true, prefix: 'companies/' } }),
   run: async (input, job) => writeDemoHistory(job, input.requestedAt),
 });
 
@@ -73,11 +80,15 @@ export async function writeDemoHistory(
   if (!(await next('Writing the business overview'))) return NOTHING;
   await writeBusiness(companyId);
 
+  if (!(await next('Connecting the sample apps'))) return NOTHING;
+  await connectDemoApps(companyId, job.userId);
+
   if (!(await next('Drawing the media library'))) return NOTHING;
   const photoIds = await writePhotos(companyId);
 
   if (!(await next('Placing posts on the calendar'))) return NOTHING;
   const posts = await replacePosts(companyId, photoIds, now);
+  await writeDemoQueue(companyId, now);
 
   if (!(await next('Researching keywords'))) return NOTHING;
   if (!(await getKeywords(companyId))?.suggestions.length) {
@@ -96,7 +107,8 @@ const demoWebsite = () => config.sampleWebsite ?? DEMO_WEBSITE_FALLBACK;
 async function writeSampleAudits(job: Pick<JobContext, 'companyId' | 'userId'>): Promise<number> {
   const company = await getCompany(job.companyId);
   if (company?.website !== demoWebsite()) return 0;
-  return writeDemoAudits(company, job.userId, company.website);
+  // Stored as every audit stores its site, the address the crawl starts at, which the report compares with.
+  return writeDemoAudits(company, job.userId, await companyWebsite(company.id));
 }
 
 async function writeBusiness(companyId: number) {

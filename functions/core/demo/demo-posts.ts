@@ -1,5 +1,5 @@
 import type { SocialPlatform } from '@shared/platform-rules';
-import type { SampleGroup } from '../calendar/post-store';
+import type { SampleGroup } from '../posts/post-store';
 
 /**
  * The demo's calendar: eight weeks of posts already published and three weeks scheduled, on

@@ -3,7 +3,7 @@ import { SOCIAL_PLATFORMS } from '@shared/platform-rules';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
 
-export const feedItemSchema = z.object({
+const feedItemSchema = z.object({
   companyId: z.number(),
   id: z.string(),
   url: z.string(),
@@ -49,7 +49,7 @@ export const feeds = defineEntity({
  * ids, and no entry is drafted twice. `done` once its drafts are written; entries present when
  * the feed was added are recorded done with no posts.
  */
-export const feedEntrySchema = z.object({
+const feedEntrySchema = z.object({
   companyId: z.number(),
   feedId: z.string(),
   hash: z.string(),

@@ -6,10 +6,11 @@ import { hit, type Limit } from '../accounts/rate-limit';
 import { ai } from '../ai/ai';
 import type { AiCompanyContext } from '../ai/ai-port';
 import { generationContext } from '../calendar/generation';
-import { reservePostIds } from '../calendar/post-ids';
-import { writeImportedGroup } from '../calendar/post-store';
+import { reservePostIds } from '../posts/post-ids';
+import { writeImportedGroup } from '../posts/post-store';
 import { DomainError, TransientError } from '../errors';
 import { defineJobKind, JobUserError, type JobContext } from '../jobs/job-kind';
+import { defineGrants, TABLE_READ_WRITE } from '../grants';
 import { isAbandoned, leaseFree, watchFor } from '../jobs/watch';
 import { transact } from '../table/entity';
 import { log } from '../log';
@@ -19,7 +20,7 @@ import { readFeed, type FeedEntryRead } from './feed-read';
 import { armFeedPoll, FEED_POLL_JOB_KIND, nextFeedPoll } from './feed-schedule';
 
 /** New entries drafted per poll, oldest first: a feed that publishes a burst catches up over the next polls. */
-export const MAX_NEW_PER_POLL = 3;
+const MAX_NEW_PER_POLL = 3;
 
 /**
  * A feed's poll: arm the next (scheduled polls only, before anything can fail), read the feed,
@@ -30,6 +31,8 @@ export const feedPollJob = defineJobKind({
   name: FEED_POLL_JOB_KIND,
   input: z.object({ feedId: z.string(), scheduled: z.boolean().default(false) }),
   result: feedPollResultSchema,
+  // The model rewrites new entries as drafts (the OpenAI key); each poll arms the next.
+  grants: defineGrants({ table: TABLE_READ_WRITE, secrets: ['openai'], schedules: true }),
   run: async ({ feedId, scheduled }, job) => pollFeed(job.companyId, feedId, scheduled, job),
   // Entries are claimed before their drafts: a poll started again finishes what it claimed, twice nothing.
   resumable: true,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { DomUtils, parseDocument, parseFeed } from 'htmlparser2';
+import { parseFeed } from 'htmlparser2';
 import { feedMessages } from '@shared/schemas/feeds';
 import { invalid } from '../errors';
+import { htmlText } from '../html/visible-text';
 import { safeFetch } from '../net';
 
 /** A feed is text, and a large one is a few hundred kB: more is not a feed we read. */
@@ -49,8 +50,8 @@ function normalLink(link: string): string {
 export const aliasHashOf = (title: string, link: string | null) =>
   link ? `t${sha(`${normalText(title)}\n${normalLink(link)}`).slice(1)}` : null;
 
-const plain = (html: string | undefined) =>
-  html ? DomUtils.textContent(parseDocument(html)).replace(/\s+/g, ' ').trim() : '';
+/** An entry's text on one line: its blocks (a heading, then a paragraph) apart, never glued into one word. */
+const plain = (html: string | undefined) => htmlText(html).replace(/\s+/g, ' ').trim();
 
 /**
  * Reads a feed through the safe fetcher (no private network, redirects re-checked, 2 MB and 10

@@ -11,7 +11,7 @@ export const FEED_POLL_JOB_KIND = 'feed-poll';
 export const feedScheduleName = (companyId: number, feedId: string) => companyScheduleName(companyId, `feed-${feedId}`);
 
 /** A poll is late when it has not run this long after its time (its workflow retries within minutes). */
-export const FEED_WATCH_GRACE_MS = 2 * 3600_000;
+const FEED_WATCH_GRACE_MS = 2 * 3600_000;
 
 export const nextFeedPoll = (now = Date.now()) => new Date(now + FEED_POLL_MINUTES * 60_000);
 

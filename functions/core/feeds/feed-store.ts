@@ -11,7 +11,7 @@ import { armFeedPoll, feedScheduleName, nextFeedPoll } from './feed-schedule';
 /** Entries recorded as seen when a feed is added: more than any feed carries at once. */
 const BASELINE_ENTRIES = 200;
 
-export const toApiFeed = (item: FeedItem): Feed => ({
+const toApiFeed = (item: FeedItem): Feed => ({
   id: item.id,
   url: item.url,
   title: item.title,
@@ -24,8 +24,7 @@ export const toApiFeed = (item: FeedItem): Feed => ({
   nextPollAt: item.runAt,
 });
 
-export const companyFeeds = (companyId: number) =>
-  feeds.queryPartition(partition.company(companyId), companyItemPrefix.feed);
+const companyFeeds = (companyId: number) => feeds.queryPartition(partition.company(companyId), companyItemPrefix.feed);
 
 export async function getFeed(companyId: number, feedId: string): Promise<FeedItem> {
   const feed = await feeds.get(keys.feed(companyId, feedId), { consistent: true });

@@ -4,7 +4,7 @@ import type { CompanyRole } from '@shared/schemas/company-record';
 import type { AuthUser } from './route';
 
 /** What the middleware chain learns about a request, in the order it learns it. */
-export interface RequestState {
+interface RequestState {
   requestId: string;
   startedAt: number;
   cookies: Record<string, string>;

@@ -3,7 +3,7 @@ import type { Schema } from '@shared/contract';
 import type { Reply, RouteDef } from './route';
 
 /** A handler answered outside its contract: a bug, answered as a bare 500 and logged. */
-export class ResponseContractError extends Error {
+class ResponseContractError extends Error {
   constructor(
     route: RouteDef,
     status: number,

@@ -31,7 +31,7 @@ type RoleOf<A extends Access> = A extends 'company' | 'company-param' | 'api-rea
   : CompanyRole | undefined;
 
 /** The access levels that act inside one company, and so need a permission. */
-export const COMPANY_ACCESS: readonly Access[] = ['company', 'company-param', 'api-read', 'api-write'];
+const COMPANY_ACCESS: readonly Access[] = ['company', 'company-param', 'api-read', 'api-write'];
 
 export interface RouteContext<A extends Access, B, Q, P> {
   body: B;

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { IMPORT_COLUMNS, importMessages, MAX_IMPORT_ROWS } from '@shared/schemas/post-import';
 import { invalid } from '../errors';
 
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** One row of the file, by column name, with where it starts. */
 export interface CsvRow {

@@ -10,10 +10,10 @@ import {
   type ImportReport,
   type ImportRowReport,
 } from '@shared/schemas/post-import';
-import { approvalsRequired } from '../approvals/approval-settings';
+import { approvalsRequired } from '../posts/approval-settings';
 import { committedPostsAround, repeatedPost } from '../calendar/duplicates';
-import { requireCanPublish } from '../calendar/post-store';
-import { transition } from '../calendar/post-transitions';
+import { requireCanPublish } from '../posts/post-store';
+import { transition } from '../posts/post-transitions';
 import { DomainError, invalid } from '../errors';
 import { checkTarget, FetchRefusedError } from '../net';
 import { readCsvRows, type CsvRow } from './csv-rows';

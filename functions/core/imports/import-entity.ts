@@ -5,7 +5,7 @@ import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 
 /** A row as checked: what its posts will be, media still as addresses. */
-export const importRowSchema = z.object({
+const importRowSchema = z.object({
   row: z.number(),
   platforms: z.array(z.enum(PLATFORMS)),
   subject: z.string().nullable(),
@@ -21,7 +21,7 @@ export type ImportRow = z.infer<typeof importRowSchema>;
  * how many rows are written. Keyed by the hash of the file, zone and action, so the same file
  * sent twice is the same import.
  */
-export const importItemSchema = z.object({
+const importItemSchema = z.object({
   companyId: z.number(),
   id: z.string(),
   userId: z.number(),

@@ -1,16 +1,25 @@
 import { z } from 'zod';
 import { importMessages, importResultSchema } from '@shared/schemas/post-import';
-import { requireCanPublish, writeImportedGroup } from '../calendar/post-store';
-import { reservePostIds } from '../calendar/post-ids';
-import { transition } from '../calendar/post-transitions';
+import { requireCanPublish, writeImportedGroup } from '../posts/post-store';
+import { reservePostIds } from '../posts/post-ids';
+import { transition } from '../posts/post-transitions';
 import { DomainError } from '../errors';
 import { defineJobKind, JobUserError, type JobContext, type JobUserErrorKind } from '../jobs/job-kind';
+import { defineGrants, TABLE_READ_WRITE } from '../grants';
 import { log } from '../log';
 import { leaseFree, watchFor } from '../jobs/watch';
 import { importMedia } from '../media/media-import';
 import { removeMedia } from '../media/media-store';
+import { eventDeliveries } from '../webhooks/webhook-outbox';
+import { transact } from '../table/entity';
 import { keys } from '../table/keys';
 import { postImports, type ImportItem } from './import-entity';
+
+const stillImporting = {
+  expression: '#status = :importing',
+  names: { '#status': 'status' },
+  values: { ':importing': 'importing' },
+};
 
 /** Longer than the run-job worker's 300 s, so a live attempt is never overtaken. */
 const LEASE_MS = 6 * 60_000;
@@ -37,6 +46,11 @@ export const postsImportJob = defineJobKind({
   name: 'posts-import',
   input: z.object({ importId: z.string() }),
   result: importResultSchema,
+  // Fetches its rows' media into the library, and removes them again when a later row is refused.
+  grants: defineGrants({
+    table: TABLE_READ_WRITE,
+    media: { read: true, write: true, delete: true, prefix: 'companies/' },
+  }),
   run: async ({ importId }, job) => runImport(importId, job),
   // Every stage is recorded before the next: a run started again carries on, writing nothing twice.
   resumable: true,
@@ -169,6 +183,12 @@ async function writeRows(item: ImportItem, job: Pick<JobContext, 'step'>): Promi
     await postImports.change(key, { set: { written: i + 1 } });
   }
   const done = { status: 'imported' as const, rows: [], mediaIds: [], finishedAt: new Date().toISOString() };
-  await postImports.change(key, { set: done });
-  return { ...item, ...done, written: item.rowCount };
+  const finished = { ...item, ...done, written: item.rowCount };
+  // Once: a run resumed after the import ended finds it ended and reports nothing again.
+  const outbox = await eventDeliveries(finished.companyId, 'import.finished', {
+    import: { id: finished.id, rows: finished.rowCount, postIds: finished.postIds, finishedAt: finished.finishedAt },
+  });
+  const ended = await transact([postImports.tx.patch(key, { set: done, when: stillImporting }), ...outbox.writes]);
+  if (ended.ok) await outbox.afterCommit();
+  return finished;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { importMessages, type ImportBody, type ImportSummary } from '@shared/schemas/post-import';
-import { deletePost, postsByIds } from '../calendar/post-store';
+import { deletePost, postsByIds } from '../posts/post-store';
 import { conflict, DomainError, invalid, notFound } from '../errors';
 import { isAbandoned } from '../jobs/watch';
 import { companyItemPrefix, keys, partition } from '../table/keys';
@@ -8,14 +8,14 @@ import { checkImport } from './import-check';
 import { postImports, type ImportItem } from './import-entity';
 
 /** The same file, zone and action are the same import: sending it again resumes it or is refused. */
-export const importIdOf = (companyId: number, body: ImportBody) =>
+const importIdOf = (companyId: number, body: ImportBody) =>
   createHash('sha256')
     .update(JSON.stringify([companyId, body.action, body.zone, body.csv]))
     .digest('hex')
     .slice(0, 32);
 
 /** Whether a live job holds the import: a lease past its time, or of a boot that is gone, holds nothing. */
-export const leaseHeld = (item: ImportItem, now: Date) =>
+const leaseHeld = (item: ImportItem, now: Date) =>
   !!item.leaseUntil && !isAbandoned({ watchUntil: item.leaseUntil, boot: item.leaseBoot ?? null }, now.getTime());
 
 /**

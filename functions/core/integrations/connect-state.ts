@@ -110,10 +110,18 @@ export async function acceptConnectState(input: {
 
 export const CONNECT_STATE_REFUSED = 'This connect link expired or was not started here. Please press Connect again.';
 
-/** Where the browser lands after a connect: the apps tab, told what happened. */
-export function appsTabUrl(outcome: { connected: ConnectedPlatform } | { error: string; platform: ConnectedPlatform }) {
+/**
+ * Where the browser lands after a connect: the apps tab, told what happened: connected, or
+ * connected to an account with several pages (or Business Profile accounts) to choose from
+ * first (`choose`), or why not.
+ */
+export function appsTabUrl(
+  outcome:
+    { connected: ConnectedPlatform } | { choose: ConnectedPlatform } | { error: string; platform: ConnectedPlatform },
+) {
   const url = new URL(`${config.appOrigin}/settings/apps`);
   if ('connected' in outcome) url.searchParams.set('connected', outcome.connected);
+  else if ('choose' in outcome) url.searchParams.set('choose', outcome.choose);
   else {
     url.searchParams.set('platform', outcome.platform);
     url.searchParams.set('error', outcome.error);

@@ -16,7 +16,7 @@ const named = z.object({ id: z.string(), name: z.string() });
  * longer works (a token that cannot be refreshed, a grant taken back, a revoked password): the
  * apps tab says to connect again, with `message` when there is one.
  */
-export const connectionSchema = z.object({
+const connectionSchema = z.object({
   companyId: z.number().int(),
   platform: z.enum(CONNECTED_PLATFORMS),
   status: z.enum(['connected', 'reconnect']),

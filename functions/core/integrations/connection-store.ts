@@ -3,19 +3,18 @@ import {
   CONNECTION_LABELS,
   isSocialPlatform,
   PLATFORM_LABELS,
+  PROFILE_PLATFORMS,
   type ConnectedPlatform,
   type IntegrationStatus,
   type SocialPlatform,
 } from '@shared/schemas/integrations';
-import { config } from '../config';
 import { conflict, notFound } from '../errors';
 import { log } from '../log';
-import { armMetrics } from '../reports/metrics-schedule';
 import { keys } from '../table/keys';
 import { storedConnections, toConnection, type Connection } from './connection-entity';
 import { googleClient, googleTokensSchema, isGooglePlatform } from './google-client';
 import type { PlatformAccount, PublishTarget, TokenSet } from './platform-client';
-import { platformConfig } from './platform-config';
+import { platformConfig } from '../platform-config';
 import { PlatformError, platformSentences } from './platform-error';
 import { platformClient } from './platforms';
 import { missingScope } from './platform-scopes';
@@ -95,8 +94,17 @@ export async function updateConnection(
 }
 
 /**
+ * What the caller does when a social platform becomes collectable (connected with its page
+ * chosen): the reports arm the company's first collection (reports/metrics-schedule.ts's
+ * armFirstCollection). Integrations know no reports, so the one who stores the connection hands it in.
+ */
+export type ArmCollection = (companyId: number) => Promise<void>;
+
+/**
  * Stores a fresh connection: a new consent replaces the old one, and with it any "reconnect"
- * mark (the whole item is written in today's shape). A social connection's refresh is armed.
+ * mark (the whole item is written in today's shape). A social connection's refresh is armed,
+ * and its report collection through `armCollection`, before the item is written: an arm that
+ * fails leaves no connection that nothing collects.
  */
 export async function saveConnection(input: {
   companyId: number;
@@ -109,6 +117,8 @@ export async function saveConnection(input: {
   scopes?: string[];
   /** Stored marked for reconnecting, with this sentence (a consent that granted too little). */
   reconnect?: string;
+  /** A social connection's: its report collection, armed once it has its page. */
+  armCollection?: ArmCollection;
 }): Promise<Connection> {
   const previous = await storedConnections.get(key(input.companyId, input.platform), { consistent: true });
   const connection: Connection = {
@@ -127,17 +137,29 @@ export async function saveConnection(input: {
   };
   if (isSocialConnection(connection) && !input.reconnect) {
     connection.refreshArmedFor = await scheduleRefresh(connection);
-    // The company's report collection: its first run (a 30-day backfill) soon, then daily.
-    await armMetrics(input.companyId, new Date(Date.now() + config.metricsFirstRunDelayMs));
+    // The company's report collection: its first run (a 30-day backfill) soon, then daily. A
+    // connection still to choose its page has nothing to collect yet: the choice arms it.
+    if (connection.profile) await input.armCollection?.(input.companyId);
   }
   await storedConnections.put(connection);
   return connection;
 }
 
+/** The connections that work on one page, profile or account of several the user may have. */
+const CHOOSING: ReadonlySet<ConnectedPlatform> = new Set([...PROFILE_PLATFORMS, 'google-my-business']);
+
+/**
+ * Whether the connection still waits for its page, profile or account to be chosen (the
+ * account offered several): it publishes nowhere until then, so the apps tab asks first.
+ */
+export const needsChoice = (connection: Connection | undefined) =>
+  connection?.status === 'connected' && !connection.profile && CHOOSING.has(connection.platform);
+
 /**
  * A social platform's consent: the account, its tokens, and its single page or profile chosen at
  * once. A consent that granted less than the features need is kept marked for reconnecting, and
- * its sentence is the connect's answer (the apps tab shows it).
+ * its sentence is the connect's answer (the apps tab shows it). A page known at once arms the
+ * company's report collection (`armCollection`).
  */
 export async function saveSocialConnection(
   companyId: number,
@@ -145,6 +167,7 @@ export async function saveSocialConnection(
   account: PlatformAccount,
   tokens: TokenSet,
   targets: PublishTarget[],
+  armCollection: ArmCollection,
 ): Promise<Connection> {
   const only = targets.length === 1 ? targets[0] : undefined;
   const profile =
@@ -165,6 +188,7 @@ export async function saveSocialConnection(
     refreshExpiresAt: tokens.refreshExpiresAt,
     scopes,
     reconnect: missing,
+    armCollection,
   });
   if (missing) throw conflict(missing);
   return saved;
@@ -270,8 +294,11 @@ export const listProfiles = (companyId: number, platform: SocialPlatform) =>
     return targets.map(({ id, name }) => ({ id, name }));
   });
 
-/** Chooses where posts go; the choice must be one the platform lists for this account now. */
-export const chooseProfile = (companyId: number, platform: SocialPlatform, id: string) =>
+/**
+ * Chooses where posts go; the choice must be one the platform lists for this account now. A
+ * connection that then works arms the company's report collection (`armCollection`).
+ */
+export const chooseProfile = (companyId: number, platform: SocialPlatform, id: string, armCollection: ArmCollection) =>
   withConnection(companyId, platform, socialSecretsSchema, async (connection, secrets) => {
     const targets = await platformClient(platform).targets(secrets.user, connection.account);
     const chosen = targets.find((t) => t.id === id);
@@ -281,7 +308,10 @@ export const chooseProfile = (companyId: number, platform: SocialPlatform, id: s
       secrets: await sealSecrets(companyId, platform, { user: secrets.user, target: chosen.accessToken }),
     });
     // A LinkedIn page and a member profile need different scopes: checked for the one chosen.
-    return statusOf(next && (await checkedScopes(next)));
+    const checked = next && (await checkedScopes(next));
+    // Its figures from now on: the collection that ran before the choice had no page to read.
+    if (checked?.status === 'connected') await armCollection(companyId);
+    return statusOf(checked);
   });
 
 /**

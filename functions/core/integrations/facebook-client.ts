@@ -16,7 +16,7 @@ import {
   type TokenSet,
   utcDay,
 } from './platform-client';
-import type { PlatformConfig } from './platform-config';
+import type { PlatformConfig } from '../platform-config';
 import { PlatformError } from './platform-error';
 import { callPlatform, type PlatformHttpOptions } from './platform-http';
 import { askedScopes } from './platform-scopes';
@@ -180,7 +180,7 @@ export function facebookClient(config: PlatformConfig): PlatformClient {
 export const unixDay = (day: string) => String(Date.parse(`${day}T00:00:00Z`) / 1000);
 
 /** One metric of Graph's insights edge (pages and Instagram accounts): a value per period, by its end. */
-export const graphInsight = z.object({
+const graphInsight = z.object({
   name: z.string(),
   period: z.string(),
   // A number for the metrics read here; other metrics answer an object (a breakdown).
@@ -257,7 +257,7 @@ async function facebookInsights(graph: ReturnType<typeof metaGraph>, request: In
   return { days: [...days.values()] };
 }
 
-export const facebookSentences = {
+const facebookSentences = {
   video:
     'Publishing videos to a Facebook page is not available yet. Remove the video, or post it on Facebook yourself.',
   noPageToken: 'Facebook did not give us access to the chosen page. Choose the page again on the apps page.',

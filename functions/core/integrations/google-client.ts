@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authorizationUrl, type ClientCredentials } from './platform-client';
-import type { PlatformConfig } from './platform-config';
+import type { PlatformConfig } from '../platform-config';
 import { PlatformError, platformError } from './platform-error';
 import { fetchPlatform, retryAfterSeconds, type PlatformReply, type PlatformRequest } from './platform-http';
 

@@ -23,7 +23,7 @@ import {
   type GoogleTokens,
 } from './google-client';
 import type { ClientCredentials } from './platform-client';
-import { platformConfig } from './platform-config';
+import { platformConfig } from '../platform-config';
 import { PlatformError } from './platform-error';
 import { CONNECTION_LABELS } from '@shared/schemas/integrations';
 
@@ -87,7 +87,30 @@ export async function finishGoogleConnect(
     throw new PlatformError(platform, 'permission', googleAccessSentence(platform));
   }
   const account = await c.userinfo(tokens.accessToken);
-  return saveConnection({ companyId: saved.companyId, platform, account, secrets: tokens });
+  const profile = platform === 'google-my-business' ? await defaultBusinessAccount(tokens.accessToken) : undefined;
+  return saveConnection({ companyId: saved.companyId, platform, account, profile, secrets: tokens });
+}
+
+/**
+ * The Business Profile account a new connection works on: the first one with a location (a
+ * personal account often has none, and the business manager would say "No business locations
+ * found"), or the only one. Else none: the apps tab asks. Google failing here leaves the choice
+ * to the apps tab rather than failing a consent that worked.
+ */
+async function defaultBusinessAccount(accessToken: string): Promise<{ id: string; name: string } | undefined> {
+  const c = client('google-my-business');
+  try {
+    const accounts = await c.accounts(accessToken);
+    for (const account of accounts) {
+      if ((await c.locations(accessToken, account.id)).length) return { id: account.id, name: account.name };
+    }
+    const [only] = accounts;
+    return only && accounts.length === 1 ? { id: only.id, name: only.name } : undefined;
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    log('warn', 'no default Business Profile account', { detail: error.detail });
+    return undefined;
+  }
 }
 
 const expiresSoon = (tokens: GoogleTokens) => !!tokens.expiresAt && Date.parse(tokens.expiresAt) - Date.now() < 60_000;
@@ -139,7 +162,7 @@ export const withGoogleToken = <T>(
  * status read is the moment a revoked grant shows up as to reconnect. Outages leave the
  * connection as it is.
  */
-export async function checkGoogleGrant(connection: Connection): Promise<Connection> {
+async function checkGoogleGrant(connection: Connection): Promise<Connection> {
   if (connection.status !== 'connected') return connection;
   const platform = googlePlatformOf(connection);
   try {

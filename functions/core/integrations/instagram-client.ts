@@ -11,7 +11,7 @@ import {
   type PlatformClient,
   type PublishRequest,
 } from './platform-client';
-import type { PlatformConfig } from './platform-config';
+import type { PlatformConfig } from '../platform-config';
 import { PlatformError } from './platform-error';
 import { callPlatform } from './platform-http';
 import { askedScopes } from './platform-scopes';
@@ -20,7 +20,7 @@ import { limitConcurrency } from '../limit-concurrency';
 const INSTAGRAM_SCOPES = askedScopes('instagram').join(',');
 
 /** Instagram's content publishing API is stricter than the spec's rules (which allow 20 files). */
-export const INSTAGRAM_LIVE_LIMITS = { carouselItems: 10, hashtags: 30, mentions: 20 };
+const INSTAGRAM_LIVE_LIMITS = { carouselItems: 10, hashtags: 30, mentions: 20 };
 
 export const instagramSentences = {
   carousel: `Instagram's API publishes carousels of at most ${INSTAGRAM_LIVE_LIMITS.carouselItems} images or videos. Remove some files, or publish the rest in another post.`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PlatformError, platformError } from './platform-error';
+import { DuplicatePostError, PlatformError, platformError } from './platform-error';
 import { addDays } from '@shared/report-periods';
 import {
   authorizationUrl,
@@ -15,7 +15,7 @@ import {
   type Publisher,
   type TokenSet,
 } from './platform-client';
-import type { PlatformConfig } from './platform-config';
+import type { PlatformConfig } from '../platform-config';
 import {
   callPlatform,
   fetchPlatform,
@@ -87,7 +87,12 @@ export function classifyLinkedInError(answer: PlatformReply): PlatformError {
     /content is a duplicate/i.test(body.message ?? '');
   // The connection is fine: the text is what LinkedIn refuses.
   if (answer.status === 422 && duplicate)
-    return new PlatformError('linkedin', 'rejected', linkedinSentences.duplicate, detail);
+    return new DuplicatePostError(
+      'linkedin',
+      linkedinSentences.duplicate,
+      detail,
+      /duplicate of (urn:li:(?:share|ugcPost):[\w-]+)/i.exec(body.message ?? '')?.[1],
+    );
   return platformError.rejected('linkedin', detail);
 }
 
@@ -372,6 +377,9 @@ export const linkedinSentences = {
 
 /** How far back a lookup accepts a post as ours: the clocks of the platform and the worker differ. */
 const CLOCK_SLACK_MS = 2 * 60_000;
+/** The posts finder's page (LinkedIn allows up to 100) and how many pages a lookup reads at most. */
+const FIND_PAGE_SIZE = 50;
+const FIND_PAGES = 4;
 
 /**
  * A LinkedIn post: each image initialised on `/rest/images?action=initializeUpload` and its
@@ -451,26 +459,30 @@ function linkedinPublisher(
       return { externalId: id, permalink: `${config.linkedinWww}/feed/update/${id}/` };
     },
     async find(request, since) {
-      const url = new URL(`${config.linkedinApi}/rest/posts`);
-      url.searchParams.set('q', 'author');
-      url.searchParams.set('author', request.targetId);
-      url.searchParams.set('count', '20');
-      const answer = await callPlatform(
-        z.object({
-          elements: z.array(
-            z.object({ id: z.string(), commentary: z.string().optional(), createdAt: z.number().optional() }),
-          ),
-        }),
-        url,
-        { headers: { ...rest(request.tokens), 'x-restli-method': 'FINDER' } },
-        http,
-      );
-      const match = answer.body.elements.find(
-        (p) =>
-          sameText(fromLittleText(p.commentary ?? ''), request.text) &&
-          (p.createdAt ?? 0) >= since.getTime() - CLOCK_SLACK_MS,
-      );
-      return match ? { externalId: match.id, permalink: `${config.linkedinWww}/feed/update/${match.id}/` } : undefined;
+      // Newest first, a page at a time, until the posts are older than the claim: a run that
+      // published many posts since (a Publish Now of twenty) still finds its own.
+      for (let start = 0; start < FIND_PAGES * FIND_PAGE_SIZE; start += FIND_PAGE_SIZE) {
+        const url = new URL(`${config.linkedinApi}/rest/posts`);
+        url.searchParams.set('q', 'author');
+        url.searchParams.set('author', request.targetId);
+        url.searchParams.set('start', String(start));
+        url.searchParams.set('count', String(FIND_PAGE_SIZE));
+        const answer = await callPlatform(
+          z.object({
+            elements: z.array(
+              z.object({ id: z.string(), commentary: z.string().optional(), createdAt: z.number().optional() }),
+            ),
+          }),
+          url,
+          { headers: { ...rest(request.tokens), 'x-restli-method': 'FINDER' } },
+          http,
+        );
+        const recent = answer.body.elements.filter((p) => (p.createdAt ?? 0) >= since.getTime() - CLOCK_SLACK_MS);
+        const match = recent.find((p) => sameText(fromLittleText(p.commentary ?? ''), request.text));
+        if (match) return { externalId: match.id, permalink: `${config.linkedinWww}/feed/update/${match.id}/` };
+        if (answer.body.elements.length < FIND_PAGE_SIZE || recent.length < answer.body.elements.length) break;
+      }
+      return undefined;
     },
   };
 }

@@ -75,10 +75,6 @@ export function classifyGraphError(platform: SocialPlatform, answer: PlatformRep
 /** A Graph list page: `data` and, when there is more, `paging.next` (an absolute URL). */
 export const graphPage = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), paging: z.object({ next: z.string().optional() }).optional() });
-export interface GraphPage<T> {
-  data: T[];
-  paging?: { next?: string };
-}
 
 /** Graph's ids are strings; a number is read as its digits. */
 export const graphIdValue = z.union([z.string(), z.number()]).transform(String);

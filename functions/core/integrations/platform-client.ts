@@ -1,5 +1,5 @@
 import type { SocialPlatform } from '@shared/schemas/integrations';
-import type { PlatformConfig } from './platform-config';
+import type { PlatformConfig } from '../platform-config';
 
 /** What a connection keeps secret; encrypted before it reaches the table. */
 export interface TokenSet {
@@ -141,7 +141,7 @@ export interface PublishProgress {
   uploaded?: string[];
 }
 
-export type AdvanceResult =
+type AdvanceResult =
   | { state: 'ready'; progress: PublishProgress }
   | { state: 'waiting'; progress: PublishProgress }
   | { state: 'failed'; message: string };
@@ -151,21 +151,30 @@ export interface PublishedPost {
   permalink: string | null;
 }
 
+/** A sentence the user must act on (not connected, a file gone): the workflow ends the post `failed` with it. */
+export class PublishRefused extends Error {
+  override name = 'PublishRefused';
+}
+
 /**
  * Publishing in steps the workflow can wait between and retry safely: `prepare` and `advance`
  * create nothing anyone sees (containers, unpublished uploads); `create` makes the post, the
  * one call whose outcome may be unknown; `find` looks for a post made since a time with this
- * text, so an unknown outcome is checked on the platform before `create` runs again.
+ * text, so an unknown outcome (or a run that took over a claim) is checked on the platform
+ * before `create` runs again. Every step fails with a `PlatformError` (transient ones are
+ * waited out and, after an outage, looked up) or a `PublishRefused`. `R` is what the platform
+ * takes: a social post with the connection's tokens (PublishRequest), or a blog post
+ * (WordPress: integrations/wordpress-connection.ts).
  */
-export interface Publisher {
+export interface Publisher<R = PublishRequest> {
   /** A post's first comment, on the platforms that take one (Facebook, Instagram, LinkedIn). */
   comment?: Commenter;
   /** Refuses what the platform's live API refuses although the spec's rule allows it. */
-  check(request: PublishRequest): void;
-  prepare(request: PublishRequest): Promise<PublishProgress>;
-  advance(request: PublishRequest, progress: PublishProgress): Promise<AdvanceResult>;
-  create(request: PublishRequest, progress: PublishProgress): Promise<PublishedPost>;
-  find(request: PublishRequest, since: Date): Promise<PublishedPost | undefined>;
+  check(request: R): void;
+  prepare(request: R): Promise<PublishProgress>;
+  advance(request: R, progress: PublishProgress): Promise<AdvanceResult>;
+  create(request: R, progress: PublishProgress): Promise<PublishedPost>;
+  find(request: R, since: Date): Promise<PublishedPost | undefined>;
 }
 
 /**

@@ -21,7 +21,7 @@ const CODES: Record<PlatformFailure, string> = {
 };
 
 /** "in 3 minutes", "in about an hour", "tomorrow": when a rate-limited call will be tried again. */
-export function retryWhen(seconds: number): string {
+function retryWhen(seconds: number): string {
   if (seconds < 90) return 'in a minute';
   if (seconds < 3600) return `in ${Math.ceil(seconds / 60)} minutes`;
   if (seconds < 2 * 3600) return 'in about an hour';
@@ -70,6 +70,24 @@ export class PlatformError extends DomainError {
   /** Worth trying again later without the user: rate limits and outages. */
   get transient(): boolean {
     return this.failure === 'rate-limited' || this.failure === 'unavailable';
+  }
+}
+
+/**
+ * The platform refused a text it already holds from this author (LinkedIn's DUPLICATE_POST). For
+ * the user, a text to change; for a run whose last outcome is unknown, likely its own post made
+ * before the answer was lost, which it looks up rather than failing.
+ */
+export class DuplicatePostError extends PlatformError {
+  constructor(
+    platform: ConnectedPlatform,
+    message: string,
+    detail?: string,
+    /** The id of the post the platform holds with this text, when its answer names it. */
+    readonly existingId?: string,
+  ) {
+    super(platform, 'rejected', message, detail);
+    this.name = 'DuplicatePostError';
   }
 }
 

@@ -6,7 +6,7 @@ import { PLATFORM_LABELS, type SocialPlatform } from '@shared/schemas/integratio
  * reconnecting with a sentence naming the feature (`missingScope`). The endpoints and the scope
  * each needs are in docs/platforms/*.md with their sources.
  */
-export interface ScopeNeed {
+interface ScopeNeed {
   /** What the user loses without it, as the sentence names it. */
   feature: string;
   scopes: readonly string[];
@@ -14,7 +14,7 @@ export interface ScopeNeed {
   author?: 'person' | 'organization';
 }
 
-export const SCOPE_NEEDS: Record<SocialPlatform, readonly ScopeNeed[]> = {
+const SCOPE_NEEDS: Record<SocialPlatform, readonly ScopeNeed[]> = {
   facebook: [
     {
       feature: 'publishing to your page',

@@ -4,7 +4,7 @@ import { facebookClient } from './facebook-client';
 import { instagramClient } from './instagram-client';
 import { linkedinClient } from './linkedin-client';
 import type { ClientCredentials, ClientFactory, PlatformClient } from './platform-client';
-import { platformConfig } from './platform-config';
+import { platformConfig } from '../platform-config';
 import { threadsClient } from './threads-client';
 
 const FACTORIES: Record<SocialPlatform, ClientFactory> = {

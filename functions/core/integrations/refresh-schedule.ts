@@ -10,7 +10,7 @@ export const REFRESH_LEAD_MS = 7 * 24 * 3600_000;
 const MIN_DELAY_MS = 60_000;
 
 export const REFRESH_JOB_KIND = 'integration-refresh';
-export const REFRESHABLE: ReadonlySet<SocialPlatform> = new Set(['threads', 'linkedin']);
+const REFRESHABLE: ReadonlySet<SocialPlatform> = new Set(['threads', 'linkedin']);
 
 /** A social platform's connection: the only ones with tokens to refresh, and so with a schedule. */
 export type SocialConnection = Connection & { platform: SocialPlatform };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '@shared/schemas/integrations';
 import { TransientError } from '../errors';
 import { defineJobKind } from '../jobs/job-kind';
+import { defineGrants, TABLE_READ_WRITE } from '../grants';
 import { log } from '../log';
 import { armRefresh, getConnection, markReconnect, openSecrets, storeRefreshed } from './connection-store';
 import { platformError, PlatformError } from './platform-error';
@@ -11,7 +12,7 @@ import { REFRESH_JOB_KIND } from './refresh-schedule';
 export type RefreshOutcome = 'refreshed' | 'reconnect' | 'not-yet' | 'absent';
 
 /** After an outage outlasts the workflow's retries, the next try waits this long. */
-export const RETRY_AFTER_OUTAGE_MS = 3600_000;
+const RETRY_AFTER_OUTAGE_MS = 3600_000;
 
 /**
  * Keeps a connection alive: a refreshable token (Threads, LinkedIn) is exchanged for a new one;
@@ -20,7 +21,7 @@ export const RETRY_AFTER_OUTAGE_MS = 3600_000;
  * workflow to retry. Whatever happens, a connection still connected has its next refresh armed
  * before the job ends, so a company nobody opens the app for keeps its tokens alive.
  */
-export async function refreshConnection(
+async function refreshConnection(
   companyId: number,
   platform: SocialPlatform,
   now = Date.now(),
@@ -64,5 +65,13 @@ export const integrationRefreshJob = defineJobKind({
   name: REFRESH_JOB_KIND,
   input: z.object({ platform: z.enum(SOCIAL_PLATFORMS) }),
   result: z.object({ outcome: z.enum(['refreshed', 'reconnect', 'not-yet', 'absent']) }),
+  // The platform's app credentials and the sealed tokens (opened, resealed refreshed); it arms the next refresh.
+  grants: defineGrants({
+    table: TABLE_READ_WRITE,
+    secrets: ['oauth-clients'],
+    tokenKey: ['encrypt', 'decrypt'],
+    sealed: ['platform-tokens'],
+    schedules: true,
+  }),
   run: async (input, ctx) => ({ outcome: await refreshConnection(ctx.companyId, input.platform) }),
 });

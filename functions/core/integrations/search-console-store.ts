@@ -3,7 +3,7 @@ import { notFound } from '../errors';
 import { getConnection, statusOf, updateConnection } from './connection-store';
 import { googleClient } from './google-client';
 import { withGoogleToken } from './google-connection';
-import { platformConfig } from './platform-config';
+import { platformConfig } from '../platform-config';
 
 /**
  * Search Console reads through the Google profile's connection (`google`); its profile is the

@@ -12,7 +12,7 @@ import {
   type TokenSet,
 } from './platform-client';
 import { PlatformError } from './platform-error';
-import type { PlatformConfig } from './platform-config';
+import type { PlatformConfig } from '../platform-config';
 import { callPlatform, type PlatformHttpOptions } from './platform-http';
 import { askedScopes } from './platform-scopes';
 
@@ -27,9 +27,9 @@ type ThreadsToken = z.infer<typeof threadsToken>;
 const THREADS_SCOPES = askedScopes('threads').join(',');
 
 /** Threads' limit, as Threads counts it (shared/platform-rules.ts, whose rule the calendar applies too). */
-export const THREADS_TEXT_LIMIT = POST_MAX_LENGTH.threads;
+const THREADS_TEXT_LIMIT = POST_MAX_LENGTH.threads;
 
-export const threadsSentences = {
+const threadsSentences = {
   tooLong: (length: number) =>
     `Threads counts each emoji as several characters, so this post is ${length - THREADS_TEXT_LIMIT} over Threads' limit of ${THREADS_TEXT_LIMIT}. Shorten it and publish again.`,
 };

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { invalid } from '../errors';
 import { FetchRefusedError, type FetchRefusal } from '../net';
-import type { PlatformConfig } from './platform-config';
+import type { PlatformConfig } from '../platform-config';
 import { PlatformError, platformError } from './platform-error';
 import { fetchPlatform, retryAfterSeconds, type PlatformReply, type PlatformRequest } from './platform-http';
 
@@ -120,6 +120,9 @@ export interface WordPressCallContext {
   upload?: boolean;
 }
 
+/** A collection's `X-WP-Total`: how many items match, over every page. */
+const totalSchema = z.string().regex(/^\d+$/).transform(Number);
+
 /** WordPress REST's error shape: `{code, message, data: {status}}`. */
 const errorBodySchema = z.looseObject({ code: z.string().optional(), message: z.string().optional() });
 
@@ -139,7 +142,7 @@ const plainText = (s: string) =>
  * and calls again; an outage is transient too, but a create's outcome is then unknown, so the
  * workflow looks the post up before creating it again.
  */
-export function classifyWordPressError(answer: PlatformReply, context?: WordPressCallContext): PlatformError {
+function classifyWordPressError(answer: PlatformReply, context?: WordPressCallContext): PlatformError {
   const json = isJson(answer.headers) ? errorBodySchema.safeParse(answer.body) : undefined;
   const body = json?.success ? json.data : {};
   const detail = `HTTP ${answer.status} ${body.code ?? (isJson(answer.headers) ? '' : 'not JSON')}: ${body.message ?? ''}`;
@@ -260,7 +263,7 @@ const decodeEntities = (s: string) =>
  * quotes, dashes and dots in `rendered` undone, whitespace collapsed. Both sides of a comparison
  * go through it, so the raw field, the rendered one and our own text compare alike.
  */
-export const normaliseText = (s: string) =>
+const normaliseText = (s: string) =>
   decodeEntities(s)
     .normalize('NFC')
     .replace(/[‘’‚′]/g, "'")
@@ -271,7 +274,7 @@ export const normaliseText = (s: string) =>
     .trim();
 
 /** Content compared as its text: tags dropped (wpautop adds paragraphs, kses rewrites `<br>`). */
-export const normaliseHtml = (html: string) => normaliseText(html.replace(/<[^>]*>/g, ' '));
+const normaliseHtml = (html: string) => normaliseText(html.replace(/<[^>]*>/g, ' '));
 
 /**
  * WordPress's search (WP_Query `s`) needs every word in the title, content or excerpt, drops
@@ -305,7 +308,7 @@ function madeBefore(dateGmt: string | null | undefined, since: Date): boolean {
 }
 
 /** The API root a WordPress page announces: `Link: <…>; rel="https://api.w.org/"`. */
-export function apiRootFromLink(headers: IncomingHttpHeaders): string | undefined {
+function apiRootFromLink(headers: IncomingHttpHeaders): string | undefined {
   const raw = headers.link;
   for (const value of Array.isArray(raw) ? raw : raw ? [raw] : []) {
     for (const part of value.split(/,(?=\s*<)/)) {
@@ -320,7 +323,7 @@ export function apiRootFromLink(headers: IncomingHttpHeaders): string | undefine
  * A REST route under an API root: `/wp-json/` + `wp/v2/posts`, or `?rest_route=/` +
  * `/wp/v2/posts` when the site has Plain permalinks (its API root then carries `rest_route`).
  */
-export function restUrl(apiRoot: string, route: string, query: Record<string, string> = {}): URL {
+function restUrl(apiRoot: string, route: string, query: Record<string, string> = {}): URL {
   const url = new URL(apiRoot);
   const base = url.searchParams.get('rest_route');
   if (base !== null) url.searchParams.set('rest_route', `${base.replace(/\/+$/, '')}${route}`);
@@ -330,7 +333,7 @@ export function restUrl(apiRoot: string, route: string, query: Record<string, st
 }
 
 /** The API root a connection made before roots were kept assumes. */
-export const defaultApiRoot = (siteUrl: string) => `${siteUrl}/wp-json/`;
+const defaultApiRoot = (siteUrl: string) => `${siteUrl}/wp-json/`;
 
 /** Credentials go to the site's own address only: an API root elsewhere is not used. */
 const sameSiteRoot = (root: string, site: string) => {
@@ -356,7 +359,7 @@ const attribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;'
  * without a word (a 201) and the post then has no featured image at all. `src` is the address
  * WordPress gave the upload.
  */
-export const videoBlock = (sourceUrl: string) =>
+const videoBlock = (sourceUrl: string) =>
   `<figure class="wp-block-video"><video controls src="${attribute(sourceUrl)}"></video></figure>`;
 
 /** A slug for an upload made without one: unique enough that a later lookup finds only it. */
@@ -422,19 +425,20 @@ export function wordpressClient(config: PlatformConfig) {
   };
 
   /**
-   * A REST call of a connected site, its JSON answer parsed with `schema`. An answer that is not
-   * JSON where the API should be means the API moved (the site switched to Plain permalinks:
-   * `/wp-json/` then answers a web page, or redirects): the site's Link header says where it is
-   * now, the credentials are pointed there (the caller stores them: see `apiRoot`) and the call
-   * is made again once. A site that announces no API any more says so, and must be reconnected.
+   * A REST call of a connected site, its JSON answer parsed with `schema`, with its headers (a
+   * collection's total is in `X-WP-Total`). An answer that is not JSON where the API should be
+   * means the API moved (the site switched to Plain permalinks: `/wp-json/` then answers a web
+   * page, or redirects): the site's Link header says where it is now, the credentials are
+   * pointed there (the caller stores them: see `apiRoot`) and the call is made again once. A
+   * site that announces no API any more says so, and must be reconnected.
    */
-  const rest = async <T>(
+  const restAnswer = async <T>(
     creds: WordPressCredentials,
     route: string,
     request: PlatformRequest & { query?: Record<string, string> },
     schema: z.ZodType<T>,
     context: WordPressCallContext,
-  ): Promise<T> => {
+  ): Promise<{ body: T; headers: IncomingHttpHeaders }> => {
     const send = () =>
       siteCall(routeUrl(creds, route, request.query), {
         ...request,
@@ -464,8 +468,16 @@ export function wordpressClient(config: PlatformConfig) {
       // A 2xx that is not the documented answer (a proxy's page, a plugin): nothing to go on yet.
       throw platformError.unavailable('wordpress', `${route}: answer not as documented`);
     }
-    return parsed.data;
+    return { body: parsed.data, headers: answer.headers };
   };
+  /** `restAnswer`'s body alone: what every call but a count needs. */
+  const rest = async <T>(
+    creds: WordPressCredentials,
+    route: string,
+    request: PlatformRequest & { query?: Record<string, string> },
+    schema: z.ZodType<T>,
+    context: WordPressCallContext,
+  ): Promise<T> => (await restAnswer(creds, route, request, schema, context)).body;
 
   /** Reads and checks a REST index at `root`. */
   const readIndex = async (root: string) => {
@@ -791,7 +803,23 @@ export function wordpressClient(config: PlatformConfig) {
       const match = listed.find((p) => isSamePost(p, post, since));
       return match ? { id: match.id, link: match.link ?? '' } : undefined;
     },
+
+    /**
+     * How many approved comments a post has: `GET /wp/v2/comments?post=<id>&status=approve`,
+     * one comment's id a page, the count in WordPress's `X-WP-Total` header. A post the site
+     * does not have answers 0, as WordPress does (its list is empty).
+     */
+    async approvedComments(creds: WordPressCredentials, postId: string): Promise<number> {
+      const answer = await restAnswer(
+        creds,
+        '/comments',
+        { query: { post: postId, status: 'approve', per_page: '1', _fields: 'id' } },
+        z.array(z.object({ id: z.number() })),
+        contextOf(creds, 'publish'),
+      );
+      const total = totalSchema.safeParse(answer.headers['x-wp-total']);
+      if (!total.success) throw platformError.unavailable('wordpress', '/comments: no X-WP-Total');
+      return total.data;
+    },
   };
 }
-
-export type WordPressClient = ReturnType<typeof wordpressClient>;

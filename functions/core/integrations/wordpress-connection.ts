@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WordPressTermsList } from '@shared/schemas/integrations';
 import { isWordPressCom } from '@shared/wordpress-site';
 import { getCompany } from '../companies/company-store';
-import { conflict, fieldError } from '../errors';
+import { conflict, DomainError, fieldError } from '../errors';
 import { log } from '../log';
 import { credentials as oauthCredentials } from '../oauth/providers';
 import { createConnectState, type ConnectState } from './connect-state';
@@ -16,21 +16,20 @@ import {
   updateConnection,
   withConnection,
 } from './connection-store';
-import { platformConfig } from './platform-config';
+import { platformConfig } from '../platform-config';
+import { PublishRefused, type Publisher } from './platform-client';
 import { PlatformError } from './platform-error';
 import {
   wordpressClient,
   wordpressCredentialsSchema,
   wordpressSentences,
-  type PublishedWordPressPost,
   type WordPressCredentials,
-  type WordPressMediaItem,
   type WordPressTerm,
 } from './wordpress-client';
 
 /** Groups every application password this app creates in the user's WordPress profile. */
 export const WORDPRESS_APP_ID = '6b3e7f2a-4c1d-4e8b-9a55-0f3d2c1b7a90';
-export const WORDPRESS_APP_NAME = 'Marketing Automation';
+const WORDPRESS_APP_NAME = 'Marketing Automation';
 
 /**
  * The name of one connection's application password. WordPress refuses a second password of
@@ -102,7 +101,7 @@ const sameSite = (a: string, b: string) => {
   }
 };
 
-export const WORDPRESS_WRONG_SITE =
+const WORDPRESS_WRONG_SITE =
   'WordPress answered for a different site than the one you connected. Please connect again.';
 
 /** Revokes an application password on its site, best effort: the site may be down, or the password gone. */
@@ -208,7 +207,10 @@ export async function finishWordPressConnect(
  * API (its permalinks changed) the client follows the site's Link header and points the
  * credentials there: the new root is stored for the next calls.
  */
-const withSite = <T>(companyId: number, call: (creds: WordPressCredentials) => Promise<T>): Promise<T> =>
+export const withWordPressSite = <T>(
+  companyId: number,
+  call: (creds: WordPressCredentials) => Promise<T>,
+): Promise<T> =>
   withConnection(companyId, 'wordpress', wordpressCredentialsSchema, async (_connection, creds) => {
     const before = creds.kind === 'application-password' ? creds.apiRoot : undefined;
     const storeMoved = async () => {
@@ -226,7 +228,7 @@ const withSite = <T>(companyId: number, call: (creds: WordPressCredentials) => P
     }
   });
 
-/** The blog post's file, as the publishing seam hands it over. */
+/** The blog post's file, as publishing hands it over. */
 export interface BlogFile {
   /** What we name the upload on the site, to find it again: unique to the post and the file. */
   slug: string;
@@ -237,42 +239,75 @@ export interface BlogFile {
   read: () => Promise<Uint8Array>;
 }
 
+/** A blog post as WordPress takes it (publishing/wordpress-request.ts makes it of the post): HTML title and content. */
+export interface BlogPost {
+  companyId: number;
+  title: string;
+  html: string;
+  categories: number[];
+  tags: number[];
+  file?: BlogFile;
+}
+
 /**
- * Publishes a blog post to the company's site: the file found by its slug (an earlier attempt's
- * upload) or uploaded, then the post (its image as featured image, a video in the body), then
- * the file attached to it. With `unknownSince` (an earlier create's outcome is unknown) the post
- * is first looked up, and the one found is recorded (its file attached) rather than made twice.
+ * A call of the publisher with the site's credentials, its errors classified as the social
+ * platforms' are: a `PlatformError` goes up as it is (a transient one is waited out, and after
+ * an outage the post is looked up first); any other refusal (not connected, an address the safe
+ * fetcher refuses, a file gone from the library) is a `PublishRefused` with its sentence.
  */
-export const publishBlogPost = (
-  companyId: number,
-  post: { title: string; html: string; categories: number[]; tags: number[]; file?: BlogFile; unknownSince?: Date },
-): Promise<PublishedWordPressPost & { found: boolean }> =>
-  withSite(companyId, async (creds) => {
-    const wp = client();
-    const media = post.file ? await wp.findMedia(creds, post.file.slug) : undefined;
-    if (post.unknownSince) {
-      const found = await wp.findPost(creds, post, post.unknownSince);
-      if (found) {
-        if (media && media.post !== found.id) await wp.attachMedia(creds, media.id, found.id);
-        return { id: found.id, link: found.link, found: true };
+const publishing = async <T>(companyId: number, call: (creds: WordPressCredentials) => Promise<T>): Promise<T> => {
+  try {
+    return await withWordPressSite(companyId, call);
+  } catch (error) {
+    if (error instanceof DomainError && !(error instanceof PlatformError)) throw new PublishRefused(error.message);
+    throw error;
+  }
+};
+
+/** The post's file on the site: an earlier attempt's upload, found by the slug we gave it. */
+const uploadedFile = (creds: WordPressCredentials, post: BlogPost) =>
+  post.file ? client().findMedia(creds, post.file.slug) : Promise.resolve(undefined);
+
+/**
+ * WordPress behind the publishers' interface (platform-client.ts), like each social platform:
+ * nothing to prepare (the file goes up with the post, so a blog post is created in the
+ * workflow's first step); `create` uploads the file unless an earlier attempt's upload is found
+ * by its slug (so no attempt uploads it twice), creates the post with it (an image as the
+ * featured image, a video in the body) and attaches it; `find`, after an unknown outcome or on a
+ * claim taken over, looks the post up on the site (GET /wp/v2/posts with search and after) and
+ * attaches the file to the one found, which is then recorded instead of made twice.
+ */
+export const wordpressPublisher: Publisher<BlogPost> = {
+  check: () => undefined,
+  prepare: () => Promise.resolve({}),
+  advance: (_post, progress) => Promise.resolve({ state: 'ready', progress }),
+  create: (post) =>
+    publishing(post.companyId, async (creds) => {
+      let uploaded = await uploadedFile(creds, post);
+      if (!uploaded && post.file) {
+        const { slug, title, altText, filename, contentType } = post.file;
+        uploaded = await client().uploadMedia(
+          creds,
+          { filename, contentType, bytes: await post.file.read() },
+          { slug, title, altText },
+        );
       }
-    }
-    let uploaded: WordPressMediaItem | undefined = media;
-    if (!uploaded && post.file) {
-      const { slug, title, altText, filename, contentType } = post.file;
-      uploaded = await wp.uploadMedia(
-        creds,
-        { filename, contentType, bytes: await post.file.read() },
-        { slug, title, altText },
-      );
-    }
-    const published = await wp.publishPost(creds, { ...post, uploaded });
-    return { ...published, found: false };
-  });
+      const published = await client().publishPost(creds, { ...post, uploaded });
+      return { externalId: String(published.id), permalink: published.link || null };
+    }),
+  find: (post, since) =>
+    publishing(post.companyId, async (creds) => {
+      const found = await client().findPost(creds, post, since);
+      if (!found) return undefined;
+      const media = await uploadedFile(creds, post);
+      if (media && media.post !== found.id) await client().attachMedia(creds, media.id, found.id);
+      return { externalId: String(found.id), permalink: found.link || null };
+    }),
+};
 
 /** The site's categories and tags, read live: a post is filed under the site's own. */
 export const wordpressTerms = (companyId: number): Promise<WordPressTermsList> =>
-  withSite(companyId, async (creds) => {
+  withWordPressSite(companyId, async (creds) => {
     const { categories, tags } = await client().terms(creds);
     const term = ({ id, name, parent }: WordPressTerm) => ({ id, name, ...(parent ? { parent } : {}) });
     return { categories: categories.map(term), tags: tags.map(term) };

@@ -11,14 +11,14 @@ export const failureSchema = z.object({
 });
 export type JobFailure = z.infer<typeof failureSchema>;
 
-export const jobStateSchema = z.discriminatedUnion('status', [
+const jobStateSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('running') }),
   z.object({ status: z.literal('succeeded'), result: z.unknown() }),
   z.object({ status: z.literal('failed'), error: failureSchema }),
 ]);
 export type JobState = z.infer<typeof jobStateSchema>;
 
-export const jobItemSchema = z.object({
+const jobItemSchema = z.object({
   uuid: z.string(),
   kind: z.string(),
   companyId: z.number(),

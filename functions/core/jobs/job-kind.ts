@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Schema } from '@shared/contract';
 import type { ErrorKind } from '../errors';
+import type { Grants } from '../grants';
 
 /** What a job's code knows about the job it runs, and how it reports its progress. */
 export interface JobContext {
@@ -27,6 +28,12 @@ export interface JobKind<I extends JobSchema = JobSchema, R extends JobSchema = 
   input: I;
   result: R;
   run(input: z.output<I>, ctx: JobContext): Promise<z.input<R>>;
+  /**
+   * What its run touches in AWS. The job worker that runs the kind is granted the union of its
+   * kinds' grants and nothing else (functions/workers/jobs/job-groups.ts), so a kind that starts
+   * using a new resource fails in AWS until it declares it here.
+   */
+  grants: Grants;
   /**
    * The kind's run may start again from the top after its process died: its work records its
    * progress and writes nothing twice (an import, a feed poll). A job of another kind that a

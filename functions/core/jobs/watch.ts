@@ -61,7 +61,7 @@ export function isAbandoned(work: Watched, now = Date.now()): boolean {
  */
 export type WatchKind = 'job' | 'audit';
 
-export const workWatchPartition = (kind: WatchKind, shard: number) => `WORKWATCH#${kind}#${shard}`;
+const workWatchPartition = (kind: WatchKind, shard: number) => `WORKWATCH#${kind}#${shard}`;
 
 /**
  * GSI3, sparse: work in flight by its watch time, spread over WATCH_SHARDS partitions by

@@ -1,6 +1,6 @@
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { config } from '../config';
-import { workflowArnEnv, type WorkflowName } from './workflows';
+import { workflowArnEnv, type WorkflowName } from '../workflows';
 
 export interface WorkflowStarter {
   /** `executionName` makes a duplicate start a no-op (Step Functions refuses a reused name). */

@@ -15,7 +15,7 @@ const suggestionSchema = z.object({
  * generation, and the saved ones (at most 10), replaced whole by each save. A saved keyword keeps
  * its figures even after a generation that no longer suggests it.
  */
-export const keywordsItemSchema = z.object({
+const keywordsItemSchema = z.object({
   companyId: z.number(),
   suggestions: z.array(suggestionSchema),
   saved: z.array(suggestionSchema),

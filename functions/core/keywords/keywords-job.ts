@@ -6,11 +6,12 @@ import { ai } from '../ai/ai';
 import { getCompany } from '../companies/company-store';
 import { approvedIcps } from '../companies/icp-store';
 import { defineJobKind, JobUserError } from '../jobs/job-kind';
+import { defineGrants, TABLE_READ_WRITE } from '../grants';
 import { companyContext } from '../onboarding/company-context';
 import { getKeywords, keywordList, saveSuggestions } from './keyword-store';
 
 /** Suggestions per generation: a page of choices for a limit of 10. */
-export const KEYWORD_SUGGESTIONS = 20;
+const KEYWORD_SUGGESTIONS = 20;
 
 /**
  * POST /api/seo/keywords/generate: keywords for the company website from what the company says it
@@ -21,6 +22,8 @@ export const seoKeywordsJob = defineJobKind({
   name: 'seo-keywords',
   input: z.object({}),
   result: seoKeywordListSchema,
+  // The model writes it (the OpenAI key); the company's items are read and written.
+  grants: defineGrants({ table: TABLE_READ_WRITE, secrets: ['openai'] }),
   run: async (_input, job) => {
     await job.step('Reading your company and website');
     const company = await getCompany(job.companyId);

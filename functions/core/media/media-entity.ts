@@ -10,7 +10,7 @@ import { keys } from '../table/keys';
  * number set changed only by ADD/DELETE, so two posts sharing a file count right); DynamoDB
  * drops the attribute when the last post lets go, which is what "not used" means.
  */
-export const mediaItemSchema = z.object({
+const mediaItemSchema = z.object({
   id: z.number(),
   companyId: z.number(),
   status: z.enum(['pending', 'ready']),

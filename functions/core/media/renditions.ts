@@ -10,7 +10,7 @@ import { loadSharp } from './load-sharp';
 import { config } from '../config';
 
 /** Spec 01 §9: the thumbnail sizes are 256 and full. */
-export const THUMBNAIL_EDGE = 256;
+const THUMBNAIL_EDGE = 256;
 const FULL_POSTER_CONTENT_TYPE = 'image/jpeg';
 
 export interface Renditions {
@@ -103,7 +103,7 @@ export async function imageRenditions(bytes: Buffer, ext: MediaExtension): Promi
 
 /** Whether this machine has ffmpeg, asked once when the module loads (Lambda has none). */
 const FFMPEG = config.ffmpegPath;
-export const hasFfmpeg = spawnSync(FFMPEG, ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+const hasFfmpeg = spawnSync(FFMPEG, ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0;
 
 /**
  * A video's poster: a frame from ffmpeg when the machine has it, else the clear video tile (also

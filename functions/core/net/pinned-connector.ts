@@ -5,7 +5,7 @@ import { buildConnector } from 'undici';
 import { FetchRefusedError, fetchMessages } from './fetch-errors';
 import { checkAddresses } from './target-policy';
 
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   family: number;
 }
@@ -13,7 +13,7 @@ export interface ResolvedAddress {
 /** Name → addresses. The system resolver by default; tests inject answers without real DNS. */
 export type Lookup = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, order: 'verbatim' });
+const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, order: 'verbatim' });
 
 export interface PinnedConnectorOptions {
   lookup?: Lookup;
@@ -25,7 +25,7 @@ export interface PinnedConnectorOptions {
   dial?: buildConnector.connector;
 }
 
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * undici's connector with the address policy in front: each new connection resolves the name
@@ -52,12 +52,7 @@ export function createPinnedConnector(options: PinnedConnectorOptions = {}): bui
 }
 
 /** The one address a connection to hostname:port may use, or a refusal. */
-export async function resolveChecked(
-  hostname: string,
-  port: number,
-  lookup: Lookup,
-  timeoutMs: number,
-): Promise<string> {
+async function resolveChecked(hostname: string, port: number, lookup: Lookup, timeoutMs: number): Promise<string> {
   const answers = isIP(hostname)
     ? [{ address: hostname, family: isIP(hostname) }]
     : await withTimeout(lookup(hostname), timeoutMs);

@@ -172,7 +172,7 @@ export function tooLarge(options: Pick<BodyOptions, 'maxBytes' | 'resource'>): F
 const MB = 1024 * 1024;
 
 /** 20 MB, 1.5 MB, 64 KB: sizes as a person reads them. */
-export function formatSize(bytes: number): string {
+function formatSize(bytes: number): string {
   if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
   if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
   return `${bytes} bytes`;

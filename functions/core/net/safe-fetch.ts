@@ -29,7 +29,7 @@ export interface SafeFetchOptions {
   dispatcher?: SafeAgent;
 }
 
-export interface Redirect {
+interface Redirect {
   url: string;
   status: number;
   location: string;
@@ -57,9 +57,9 @@ export interface SafeResponse {
   cancel(): Promise<void>;
 }
 
-export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
-export const DEFAULT_TIMEOUT_MS = 15_000;
-export const DEFAULT_MAX_REDIRECTS = 5;
+const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_MAX_REDIRECTS = 5;
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 /** Dropped when a redirect leaves the origin, as browsers do. */

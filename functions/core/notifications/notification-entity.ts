@@ -4,7 +4,7 @@ import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 
 /** A company's notice; ULID ids sort by time. Kept 90 days (TTL). */
-export const notificationItemSchema = z.object({
+const notificationItemSchema = z.object({
   companyId: z.number().int(),
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),

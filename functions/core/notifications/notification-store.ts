@@ -4,7 +4,7 @@ import { companyItemPrefix, keys, partition } from '../table/keys';
 import { notifications, type NotificationItem } from './notification-entity';
 
 /** The top bar shows the latest notices; older ones stay until their TTL. */
-export const NOTIFICATION_LIST_LIMIT = 30;
+const NOTIFICATION_LIST_LIMIT = 30;
 const KEEP_SECONDS = 90 * 24 * 3600;
 
 export async function addNotification(

@@ -25,7 +25,7 @@ async function link(provider: ProviderName, subject: string, userId: number, add
 }
 
 /** What the sign-in page says when a provider's unconfirmed email names an account that exists. */
-export const accountExistsMessage = (provider: ProviderName) =>
+const accountExistsMessage = (provider: ProviderName) =>
   `An account with this email address already exists, and ${label(provider)} does not tell us it confirmed the address. ` +
   'Sign in with your email and password, or with Google, instead.';
 

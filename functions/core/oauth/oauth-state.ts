@@ -28,7 +28,7 @@ export interface RoundTrip {
 /** 32 random bytes as base64url: 43 characters, within RFC 7636's 43 to 128 for a verifier. */
 const random = () => randomBytes(32).toString('base64url');
 
-export const codeChallengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+const codeChallengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 /**
  * The OAuth `state`: random, stored hashed with what the return needs (provider, invite, the

@@ -2,10 +2,10 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { PROVIDERS, type ProviderName } from '@shared/contracts/auth';
 import { z } from 'zod';
 import { config } from '../config';
-import { platformConfig } from '../integrations/platform-config';
+import { platformConfig } from '../platform-config';
 import { log } from '../log';
 
-export { PROVIDERS, type ProviderName };
+export { type ProviderName };
 
 /**
  * Every OAuth app whose client id and secret the `OAuthClients` secret holds: the sign-in

@@ -4,6 +4,7 @@ import { ai } from '../ai/ai';
 import { getCompany } from '../companies/company-store';
 import { replaceUndecidedIcps } from '../companies/icp-store';
 import { defineJobKind, JobUserError } from '../jobs/job-kind';
+import { defineGrants, TABLE_READ_WRITE } from '../grants';
 import { companyContext } from './company-context';
 
 /**
@@ -14,6 +15,8 @@ export const idealCustomersJob = defineJobKind({
   name: 'ideal-customers',
   input: z.object({}),
   result: idealCustomersResultSchema,
+  // The model writes it (the OpenAI key); the company's items are read and written.
+  grants: defineGrants({ table: TABLE_READ_WRITE, secrets: ['openai'] }),
   run: async (_input, job) => {
     await job.step('Reading your business overview');
     const company = await getCompany(job.companyId);

@@ -5,6 +5,7 @@ import { ai } from '../ai/ai';
 import { getCompany, updateCompanyInfo } from '../companies/company-store';
 import { approvedIcps } from '../companies/icp-store';
 import { defineJobKind, JobUserError } from '../jobs/job-kind';
+import { defineGrants, TABLE_READ_WRITE } from '../grants';
 import { companyContext } from './company-context';
 import { savePlan } from './plan-store';
 
@@ -17,6 +18,8 @@ export const marketingPlanJob = defineJobKind({
   name: 'marketing-plan',
   input: z.object({}),
   result: marketingPlanSchema,
+  // The model writes it (the OpenAI key); the company's items are read and written.
+  grants: defineGrants({ table: TABLE_READ_WRITE, secrets: ['openai'] }),
   run: async (_input, job) => {
     await job.step('Reading your goal and customers');
     const company = await getCompany(job.companyId);

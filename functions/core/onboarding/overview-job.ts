@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ai } from '../ai/ai';
 import { getCompany } from '../companies/company-store';
 import { defineJobKind } from '../jobs/job-kind';
+import { defineGrants, TABLE_READ_WRITE } from '../grants';
 import { fetchHomePage } from './fetch-home-page';
 import { extractSite } from './website-extract';
 
@@ -14,6 +15,8 @@ export const companyOverviewJob = defineJobKind({
   name: 'company-overview',
   input: z.object({ website: z.string() }),
   result: companyOverviewSchema,
+  // The model reads the fetched home page (the OpenAI key); the company's items are read and written.
+  grants: defineGrants({ table: TABLE_READ_WRITE, secrets: ['openai'] }),
   run: async ({ website }, job) => {
     await job.step('Reading your website');
     const page = await fetchHomePage(website);

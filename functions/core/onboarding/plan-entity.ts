@@ -3,7 +3,7 @@ import { defineEntity } from '../table/entity';
 import { keys } from '../table/keys';
 
 /** The company's one marketing plan (spec 01 §3): markdown, replaced whole by each generation. */
-export const planItemSchema = z.object({
+const planItemSchema = z.object({
   companyId: z.number(),
   plan: z.string(),
   updatedAt: z.string(),

@@ -1,10 +1,12 @@
 import { Parser } from 'htmlparser2';
 import type { SiteExtract } from '../ai/ai-port';
+import { VisibleText } from '../html/visible-text';
 
 /**
  * What a home page says about its business, read with an HTML parser: the title, the meta (or
  * Open Graph) description, the headings, the schema.org JSON-LD of the organisation (name,
- * addresses, areas served) and the visible text. The AI port shapes the overview from it.
+ * addresses, areas served) and the visible text, one line per block element (visible-text.ts:
+ * a heading never runs into the paragraph after it). The AI port shapes the overview from it.
  */
 
 /** Enough text to describe a business; the AI prompt needs no more and DynamoDB job items stay small. */
@@ -26,40 +28,8 @@ const HIDDEN = new Set([
   'select',
   'option',
 ]);
-/** Elements that end a run of words: their text must not glue onto the next element's. */
-const BLOCK = new Set([
-  'p',
-  'div',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'main',
-  'aside',
-  'nav',
-  'li',
-  'ul',
-  'ol',
-  'br',
-  'tr',
-  'td',
-  'th',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'address',
-  'figcaption',
-  'dt',
-  'dd',
-  'form',
-  'label',
-  'button',
-  'a',
-]);
+/** Menus: their links say where to go, not what the business is. */
+const NAVIGATION = 'nav';
 const HEADINGS = new Set(['h1', 'h2', 'h3']);
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -71,12 +41,12 @@ export function extractSite(html: string, url: string): SiteExtract {
   let ogSiteName = '';
   const headings: string[] = [];
   const jsonLd: string[] = [];
-  const text: string[] = [];
-  let textLength = 0;
+  const text = new VisibleText(MAX_TEXT);
 
   let hiddenDepth = 0;
+  let navDepth = 0;
   let inTitle = false;
-  let heading: string[] | undefined;
+  let heading: VisibleText | undefined;
   let ldScript: string[] | undefined;
 
   const parser = new Parser(
@@ -94,18 +64,17 @@ export function extractSite(html: string, url: string): SiteExtract {
         }
         if (name === 'script' && (attributes.type ?? '').toLowerCase().trim() === 'application/ld+json') ldScript = [];
         if (HIDDEN.has(name)) hiddenDepth++;
-        if (HEADINGS.has(name) && !hiddenDepth) heading = [];
-        if (BLOCK.has(name)) text.push('\n');
+        if (name === NAVIGATION) navDepth++;
+        if (HEADINGS.has(name) && !hiddenDepth) heading = new VisibleText();
+        heading?.tag(name);
+        text.tag(name);
       },
       ontext(data) {
         if (inTitle) title += data;
         if (ldScript) ldScript.push(data);
         if (hiddenDepth) return;
-        heading?.push(data);
-        if (textLength < MAX_TEXT) {
-          text.push(data);
-          textLength += data.length;
-        }
+        heading?.add(data);
+        if (!navDepth) text.add(data);
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
@@ -114,12 +83,14 @@ export function extractSite(html: string, url: string): SiteExtract {
           ldScript = undefined;
         }
         if (HIDDEN.has(name) && hiddenDepth) hiddenDepth--;
+        if (name === NAVIGATION && navDepth) navDepth--;
+        heading?.tag(name);
+        text.tag(name);
         if (HEADINGS.has(name) && heading) {
-          const value = squash(heading.join(' ')).slice(0, MAX_HEADING_LENGTH);
+          const value = heading.inline().slice(0, MAX_HEADING_LENGTH);
           if (value && headings.length < MAX_HEADINGS && !headings.includes(value)) headings.push(value);
           heading = undefined;
         }
-        if (BLOCK.has(name)) text.push('\n');
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -129,10 +100,7 @@ export function extractSite(html: string, url: string): SiteExtract {
 
   const organisation = findOrganisation(jsonLd);
   const visible = text
-    .join('')
-    .split('\n')
-    .map(squash)
-    .filter(Boolean)
+    .lines()
     // Lines that are one or two words (menu items, buttons) say nothing about the business.
     .filter((line) => line.split(' ').length > 2 || /[.!?]$/.test(line))
     .join('\n')

@@ -11,7 +11,7 @@ import { API_KEY_PREFIX, findApiKey, noteApiKeyUse } from './api-keys';
  * Requests per key and minute. Counted per key, not per company, so one integration that loops
  * stops itself without starving the company's others; a company has at most 20 keys.
  */
-export const API_KEY_LIMIT: Limit = {
+const API_KEY_LIMIT: Limit = {
   scope: 'api-key',
   max: 60,
   windowSeconds: 60,

@@ -6,7 +6,7 @@ import { index, keys } from '../table/keys';
 /** GSI2 kind of a company's API keys (its list, and the company cascade). */
 export const API_KEY_KIND = 'APIKEY';
 
-export const apiKeyItemSchema = z.object({
+const apiKeyItemSchema = z.object({
   companyId: z.number().int(),
   id: z.string(),
   name: z.string(),

@@ -18,7 +18,7 @@ import { withMaker, withMakers } from './makers';
 /** Keys start with this, so a leaked one is recognisable to secret scanners and to people. */
 export const API_KEY_PREFIX = 'mak_';
 
-export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 const toApi = (item: ApiKeyItem, createdBy: Maker, status: MakerStatus): ApiKey => ({
   id: item.id,

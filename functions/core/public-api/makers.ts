@@ -1,25 +1,12 @@
-import { roleMay, type Permission } from '@shared/permissions';
+import type { Permission } from '@shared/permissions';
 import type { Maker, MakerStatus } from '@shared/schemas/public-api';
 import { getUser } from '../accounts/user-store';
-import { memberRole } from '../membership';
+import { makerStatus } from '../membership';
 
-/**
- * A key or a webhook acts as the member who made it (shared/permissions.ts), so it works only
- * while that member still belongs to the company with a role that has what it needs. Read from
- * the member item each time, never stored: a removal or a role change takes effect at once.
- * No recorded maker (a webhook made before makers were recorded) is active: those were made when
- * every member could do everything, and stopping them all at once would break every receiver.
+/*
+ * A key's or a webhook's maker as the settings show them, beside whether they still answer for
+ * it (membership.ts's makerStatus, which the webhook outbox reads too).
  */
-export async function makerStatus(
-  companyId: number,
-  makerId: number | undefined,
-  needs: Permission,
-): Promise<MakerStatus> {
-  if (makerId === undefined) return 'active';
-  const role = await memberRole(companyId, makerId);
-  if (!role) return 'maker-left';
-  return roleMay(role, needs) ? 'active' : 'maker-role';
-}
 
 /** The maker as people read them: first and last name, else the email; null once the account is gone. */
 async function makerOf(userId: number | undefined): Promise<Maker> {

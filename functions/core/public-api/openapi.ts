@@ -115,7 +115,7 @@ export function openApiDocument(operations: readonly OpenApiOperation[], base: s
         'Read and write a company’s posts, read its media, reports and site audit. Every call sends an API key ' +
         '(Settings → API & webhooks) as `Authorization: Bearer <key>`; the key names the company. Keys are read ' +
         'or write, and each may make 60 requests a minute. Webhooks are described in the documentation: ' +
-        'post.published, post.failed and audit.finished, signed as the Standard Webhooks specification says ' +
+        'post.published, post.failed, audit.finished and import.finished, signed as the Standard Webhooks specification says ' +
         '(`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`), so its libraries verify them.',
     },
     servers: [{ url: base }],

@@ -1,6 +1,6 @@
 import { partitionData } from '../companies/company-data';
 import { companyItemPrefix } from '../table/keys';
-import { deliveries, webhooks } from './webhook-entity';
+import { deliveries, webhooks } from '../webhooks/webhook-entity';
 
 const EXAMPLE_ID = '01J00000000000000000000000';
 

@@ -1,24 +1,16 @@
-import {
-  publicApiMessages,
-  type WebhookDelivery,
-  type WebhookEvent,
-  type WebhookEventType,
-} from '@shared/schemas/public-api';
-import { ulid } from 'ulid';
+import { publicApiMessages, type WebhookDelivery, type WebhookEventType } from '@shared/schemas/public-api';
 import { hit, type Limit } from '../accounts/rate-limit';
 import { clock } from '../clock';
 import { config } from '../config';
 import { conflict, DomainError, notFound } from '../errors';
-import type { RunJobInput } from '../jobs/job-store';
-import { workflows } from '../jobs/workflow-port';
+import { currentBootId, dueWork, isAbandoned } from '../jobs/watch';
 import { log } from '../log';
 import { FetchRefusedError, safeFetch } from '../net';
-import { companyItemPrefix, keys, partition, webhookWatchPartition, WATCH_SHARDS } from '../table/keys';
-import { getWebhook, openWebhookSecret, webhooksFor, webhookStatus } from './webhooks';
-import { deliveries, type DeliveryItem, type WebhookItem } from './webhook-entity';
+import { companyItemPrefix, keys, partition, webhookWatchPartition } from '../table/keys';
+import { deliveries, type DeliveryItem, type WebhookItem } from '../webhooks/webhook-entity';
+import { eventBody, newDelivery, startAttempt, webhookStatus } from '../webhooks/webhook-outbox';
+import { getWebhook, openWebhookSecret } from './webhooks';
 import { signedHeaders } from './webhook-signature';
-
-export const WEBHOOK_JOB_KIND = 'webhook-delivery';
 
 /**
  * After the n-th failed attempt, the next waits BACKOFF_MS[n-1]: six attempts over about ten
@@ -26,7 +18,7 @@ export const WEBHOOK_JOB_KIND = 'webhook-delivery';
  * embedded runtime by WORKFLOW_TIME_SCALE, like the publish path's times.
  */
 const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 8 * 3600_000];
-export const MAX_ATTEMPTS = BACKOFF_MS.length + 1;
+const MAX_ATTEMPTS = BACKOFF_MS.length + 1;
 /** One attempt's whole request; a receiver should answer at once and do its work later. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
 /**
@@ -34,9 +26,6 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
  * a second run does not start beside one still waiting on the receiver.
  */
 const LEASE_MS = ATTEMPT_TIMEOUT_MS + 5_000;
-const KEEP_SECONDS = 30 * 24 * 3600;
-/** Post copy can be a megabyte (a blog); the event carries the start of it and says so. */
-const MAX_EVENT_CONTENT = 20_000;
 /** Refusals that no retry can mend: the address itself is not allowed. */
 const FINAL_REFUSALS = new Set(['invalid-url', 'scheme', 'credentials', 'port', 'private-address']);
 
@@ -46,7 +35,7 @@ const FINAL_REFUSALS = new Set(['invalid-url', 'scheme', 'credentials', 'port', 
  * ten webhooks together cannot keep the delivery worker busy. Tests and redeliveries count
  * together in both: to the receiver and to the worker they are the same request.
  */
-export const SEND_LIMITS = {
+const SEND_LIMITS = {
   perWebhook: { scope: 'webhook-send', max: 10, windowSeconds: 60, message: publicApiMessages.tooManySends },
   perCompany: {
     scope: 'webhook-send-company',
@@ -65,7 +54,7 @@ async function countSendTo(webhook: WebhookItem): Promise<void> {
 const backoffMs = (failedAttempts: number) =>
   (BACKOFF_MS[Math.min(failedAttempts, BACKOFF_MS.length) - 1] ?? 0) * config.localTimeScale;
 
-export const toApiDelivery = (d: DeliveryItem): WebhookDelivery => ({
+const toApiDelivery = (d: DeliveryItem): WebhookDelivery => ({
   id: d.id,
   webhookId: d.webhookId,
   eventId: d.eventId,
@@ -77,95 +66,14 @@ export const toApiDelivery = (d: DeliveryItem): WebhookDelivery => ({
   payload: d.payload,
 });
 
-/** The event as receivers get it: the same envelope for every type. */
-export function eventBody(companyId: number, type: WebhookEventType, data: Record<string, unknown>, now: Date) {
-  const id = `evt_${ulid(now.getTime())}`;
-  return { id, payload: JSON.stringify({ id, type, createdAt: now.toISOString(), companyId, data }) };
-}
-
-/** Cuts a long `content` field of the event's post, so a blog's megabyte never meets the item limit. */
-export function trimmedPost<P extends { content: string }>(post: P): { post: P; contentTruncated: boolean } {
-  if (post.content.length <= MAX_EVENT_CONTENT) return { post, contentTruncated: false };
-  return { post: { ...post, content: post.content.slice(0, MAX_EVENT_CONTENT) }, contentTruncated: true };
-}
-
-/**
- * A new pending delivery of one event to one webhook, due now: the sweeper or a start picks it
- * up. `notSent`: a webhook that is stopped (its maker left or lost the role) records the event
- * as failed at once, with why, and sends nothing; once handed over, it can be redelivered.
- */
 async function enqueue(
   webhook: WebhookItem,
   event: { id: string; type: WebhookEventType; payload: string },
   now: Date,
-  notSent = false,
 ): Promise<DeliveryItem> {
-  const pending: DeliveryItem = {
-    companyId: webhook.companyId,
-    webhookId: webhook.id,
-    id: ulid(now.getTime()),
-    eventId: event.id,
-    event: event.type,
-    payload: event.payload,
-    status: 'pending',
-    attempts: [],
-    nextAttemptAt: now.toISOString(),
-    createdAt: now.toISOString(),
-    version: 1,
-    ttl: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
-  };
-  const item: DeliveryItem = notSent
-    ? {
-        ...pending,
-        status: 'failed',
-        attempts: [{ at: now.toISOString(), status: null, error: publicApiMessages.webhookNotSent, ms: 0 }],
-        nextAttemptAt: null,
-      }
-    : pending;
+  const item = newDelivery(webhook, event, now);
   await deliveries.put(item, { ifAbsent: true });
   return item;
-}
-
-/**
- * Records an event for every webhook of the company that wants it. Only table writes: the
- * publish and audit workers that call it start nothing, and the webhook sweeper starts each
- * delivery within its interval. Never throws: a webhook must not fail the work it reports.
- */
-export async function emitWebhookEvent(
-  companyId: number,
-  type: WebhookEvent,
-  data: Record<string, unknown>,
-  now = clock.now(),
-): Promise<void> {
-  try {
-    const targets = await webhooksFor(companyId, type);
-    if (!targets.length) return;
-    const event = { ...eventBody(companyId, type, data, now), type };
-    const statuses = await Promise.all(targets.map(webhookStatus));
-    for (const [n, webhook] of targets.entries()) await enqueue(webhook, event, now, statuses[n] !== 'active');
-  } catch (error) {
-    log('error', 'a webhook event could not be recorded', { companyId, type, error: (error as Error).message });
-  }
-}
-
-/** The run-job input of one delivery's next attempt: named by the delivery's version, so repeated starts are one. */
-function attemptStart(d: DeliveryItem): { input: RunJobInput; name: string } {
-  const name = `webhook-${d.id}-v${d.version}`;
-  return {
-    name,
-    input: {
-      uuid: name,
-      kind: WEBHOOK_JOB_KIND,
-      companyId: d.companyId,
-      userId: 0,
-      input: { webhookId: d.webhookId, deliveryId: d.id },
-    },
-  };
-}
-
-export async function startAttempt(d: DeliveryItem): Promise<void> {
-  const { input, name } = attemptStart(d);
-  await workflows().start('run-job', input, name);
 }
 
 /** A stopped webhook sends nothing, not even on request: it is handed over first. */
@@ -239,11 +147,15 @@ export async function attemptDelivery(
   const key = keys.webhookDelivery(companyId, webhookId, deliveryId);
   const read = await deliveries.get(key, { consistent: true });
   const claimedAt = clock.now();
-  if (!read || read.status !== 'pending' || !read.nextAttemptAt || Date.parse(read.nextAttemptAt) > claimedAt.getTime())
-    return 'skipped';
+  if (!read || read.status !== 'pending' || !attemptDue(read, claimedAt.getTime())) return 'skipped';
   const attempt = read.attempts.length + 1;
   const lease = new Date(claimedAt.getTime() + Math.max(LEASE_MS, backoffMs(attempt)));
-  const claimed: DeliveryItem = { ...read, nextAttemptAt: lease.toISOString(), version: read.version + 1 };
+  const claimed: DeliveryItem = {
+    ...read,
+    nextAttemptAt: lease.toISOString(),
+    claimBoot: currentBootId() ?? null,
+    version: read.version + 1,
+  };
   if (!(await deliveries.put(claimed, { onlyIf: versionIs(read.version) }))) return 'skipped';
 
   const started = Date.now();
@@ -293,6 +205,7 @@ export async function attemptDelivery(
     attempts: [...claimed.attempts, { at: claimedAt.toISOString(), status, error, ms: Date.now() - started }],
     status: delivered ? 'delivered' : exhausted ? 'failed' : 'pending',
     nextAttemptAt: delivered || exhausted ? null : new Date(claimedAt.getTime() + backoffMs(attempt)).toISOString(),
+    claimBoot: null,
     version: claimed.version + 1,
   };
   // Lost only to a run that took over an ended lease, which records its own attempt.
@@ -300,8 +213,11 @@ export async function attemptDelivery(
   return delivered ? 'delivered' : exhausted ? 'failed' : 'retrying';
 }
 
-/** Deliveries looked at per shard and sweep. */
-const PER_SHARD = 200;
+/** A delivery's watch: its next attempt's time, and while an attempt runs, the boot running it. */
+const deliveryWatch = (d: DeliveryItem) => ({ watchUntil: d.nextAttemptAt, boot: d.claimBoot });
+
+/** An attempt may start: its time has come, or the claim it is under is a dead boot's. */
+const attemptDue = (d: DeliveryItem, now: number) => !!d.nextAttemptAt && isAbandoned(deliveryWatch(d), now);
 
 /**
  * Starts an attempt for every pending delivery whose time has come: new events, retries after
@@ -310,23 +226,17 @@ const PER_SHARD = 200;
  */
 export async function sweepWebhooks(now = clock.now()): Promise<{ started: number }> {
   let started = 0;
-  for (let shard = 0; shard < WATCH_SHARDS; shard++) {
-    const due = await deliveries.query({
-      index: 'GSI3',
-      pk: webhookWatchPartition(shard),
-      sk: { atMost: `${now.toISOString()}#~` },
-      limit: PER_SHARD,
-    });
-    for (const d of due) {
-      try {
-        await startAttempt(d);
-        started++;
-      } catch (error) {
-        log('error', 'the webhook sweeper could not start a delivery', {
-          deliveryId: d.id,
-          error: (error as Error).message,
-        });
-      }
+  // Past the clock too on the embedded runtime: an attempt claimed by a boot that is gone.
+  const due = await dueWork(webhookWatchPartition, (q) => deliveries.query(q), now.getTime(), deliveryWatch);
+  for (const d of due) {
+    try {
+      await startAttempt(d);
+      started++;
+    } catch (error) {
+      log('error', 'the webhook sweeper could not start a delivery', {
+        deliveryId: d.id,
+        error: (error as Error).message,
+      });
     }
   }
   return { started };

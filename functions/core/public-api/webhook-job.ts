@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineJobKind } from '../jobs/job-kind';
-import { attemptDelivery, WEBHOOK_JOB_KIND } from './webhook-deliveries';
+import { defineGrants, TABLE_READ_WRITE } from '../grants';
+import { WEBHOOK_JOB_KIND } from '../webhooks/webhook-outbox';
+import { attemptDelivery } from './webhook-deliveries';
 
 /**
  * One webhook delivery attempt, run by the run-job workflow. Its retries are not the
@@ -11,6 +13,8 @@ export const webhookDeliveryJob = defineJobKind({
   name: WEBHOOK_JOB_KIND,
   input: z.object({ webhookId: z.string(), deliveryId: z.string() }),
   result: z.object({ outcome: z.enum(['delivered', 'retrying', 'failed', 'skipped']) }),
+  // Opens the webhook's signing secret and nothing else the token key sealed; no bucket, no schedules.
+  grants: defineGrants({ table: TABLE_READ_WRITE, tokenKey: ['decrypt'], sealed: ['webhook-secrets'] }),
   run: async (input, ctx) => ({
     outcome: await attemptDelivery(ctx.companyId, input.webhookId, input.deliveryId, ctx.signal),
   }),

@@ -17,7 +17,7 @@ import { createHmac, randomBytes } from 'node:crypto';
  * no webhook needs a new secret. docs/features/public-api.md tells receivers how to write an old
  * secret in the standard alphabet that the libraries expect.
  */
-export const SECRET_PREFIX = 'whsec_';
+const SECRET_PREFIX = 'whsec_';
 export const WEBHOOK_HEADERS = {
   id: 'webhook-id',
   timestamp: 'webhook-timestamp',

@@ -12,9 +12,10 @@ import { invalid, notFound } from '../errors';
 import { tokenCrypto } from '../integrations/token-crypto';
 import { checkTarget } from '../net';
 import { companyItemPrefix, keys, partition } from '../table/keys';
-import { makerStatus, withMaker, withMakers } from './makers';
+import { deliveries, webhooks, type WebhookItem } from '../webhooks/webhook-entity';
+import { companyWebhooks } from '../webhooks/webhook-outbox';
+import { withMaker, withMakers } from './makers';
 import { newWebhookSecret } from './webhook-signature';
-import { deliveries, webhooks, type WebhookItem } from './webhook-entity';
 
 /** The sealed secret is bound to its company and webhook: copied into another item, it does not open. */
 const sealContext = (companyId: number, webhookId: string) => ({
@@ -35,19 +36,8 @@ const toApi = (item: WebhookItem, createdBy: Maker, status: MakerStatus): Webhoo
 
 const described = (companyId: number, items: WebhookItem[]) => withMakers(companyId, items, () => WEBHOOK_NEEDS, toApi);
 
-/** Whether the webhook may send now: its maker is still a member who may see what it tells. */
-export const webhookStatus = (item: WebhookItem) => makerStatus(item.companyId, item.createdBy, WEBHOOK_NEEDS);
-
-const companyWebhooks = (companyId: number) =>
-  webhooks.query({ pk: partition.company(companyId), sk: { beginsWith: companyItemPrefix.webhook } });
-
 export async function listWebhooks(companyId: number): Promise<Webhook[]> {
   return described(companyId, await companyWebhooks(companyId));
-}
-
-/** The company's webhooks that want this event (one Query of the company's partition). */
-export async function webhooksFor(companyId: number, event: WebhookEvent): Promise<WebhookItem[]> {
-  return (await companyWebhooks(companyId)).filter((w) => w.events.includes(event));
 }
 
 export async function getWebhook(companyId: number, webhookId: string): Promise<WebhookItem> {

@@ -1,21 +1,23 @@
 import { PLATFORM_LABELS, type SocialPlatform } from '@shared/schemas/integrations';
-import type { PostItem } from '../calendar/post-entity';
-import type { FirstCommentItem } from '../calendar/first-comment-item';
-import { getPost, writePost } from '../calendar/post-store';
+import type { PostItem } from '../posts/post-entity';
+import type { FirstCommentItem } from '../posts/first-comment-item';
+import { getPost, writePost } from '../posts/post-store';
 import { clock } from '../clock';
 import { config } from '../config';
 import { DomainError } from '../errors';
 import { platformClient } from '../integrations/platforms';
+import { PublishRefused } from '../integrations/platform-client';
 import { PlatformError } from '../integrations/platform-error';
+import { currentBootId, isAbandoned } from '../jobs/watch';
 import { log } from '../log';
-import type { PublishInput, PublishRun } from './publish-input';
-import { markIfExpired, publishRequest, PublishRefused } from './publish-target';
+import type { PublishInput, PublishRun } from '../posts/publish-input';
+import { markIfExpired, publishRequest } from './publish-target';
 
 /** Comment attempts after a rate limit or an unknown outcome, before it ends failed. */
 const MAX_COMMENT_ATTEMPTS = 5;
 
 /** The sentence a failed first comment shows on the post, which stays published. */
-export const firstCommentSentence = (platform: SocialPlatform, reason: string) =>
+const firstCommentSentence = (platform: SocialPlatform, reason: string) =>
   `The post is published on ${PLATFORM_LABELS[platform]}, but its first comment was not posted: ${reason}`;
 
 const refusedComment = (platform: SocialPlatform) =>
@@ -28,7 +30,13 @@ export function commentWaiting(post: PostItem): boolean {
   const comment = post.firstComment;
   if (post.status !== 'published' || !comment) return false;
   if (comment.status === 'pending') return true;
-  return comment.status === 'sending' && Date.parse(comment.leaseUntil ?? '') <= clock.now().getTime();
+  return (
+    comment.status === 'sending' &&
+    isAbandoned(
+      { watchUntil: comment.leaseUntil ?? clock.now().toISOString(), boot: comment.leaseBoot },
+      clock.now().getTime(),
+    )
+  );
 }
 
 /** Writes the comment's next state on the post, on the version read; undefined when another write got there first. */
@@ -68,13 +76,19 @@ export async function sendFirstComment(input: PublishInput, run: PublishRun): Pr
     status: 'sending',
     since,
     leaseUntil: leaseFrom(config.publishLeaseMs),
+    leaseBoot: currentBootId() ?? null,
   });
   if (!claimed) return { next: 'skip' };
   const platform = post.platform as SocialPlatform;
   const commenter = platformClient(platform).publisher.comment;
   const text = claimed.firstComment?.text ?? '';
   const end = async (outcome: Partial<FirstCommentItem>): Promise<PublishRun> => {
-    await writeComment(claimed, { ...(claimed.firstComment as FirstCommentItem), leaseUntil: null, ...outcome });
+    await writeComment(claimed, {
+      ...(claimed.firstComment as FirstCommentItem),
+      leaseUntil: null,
+      leaseBoot: null,
+      ...outcome,
+    });
     return { next: 'done' };
   };
   if (!commenter) return end({ status: 'failed', error: firstCommentSentence(platform, 'it takes no first comment.') });

@@ -1,7 +1,8 @@
-import { posts } from '../calendar/post-entity';
+import { posts, type PostItem } from '../posts/post-entity';
+import { commentWaiting } from './first-comment-step';
 import { clock } from '../clock';
-import { postWatchAt } from '../calendar/post-watch';
-import { claimAbandoned } from '../calendar/publishing';
+import { postWatchAt } from '../posts/post-watch';
+import { claimAbandoned } from '../posts/post-claims';
 import { currentBootId } from '../jobs/watch';
 import { workflows } from '../jobs/workflow-port';
 import { log } from '../log';
@@ -10,12 +11,26 @@ import { postWatchPartition, WATCH_SHARDS } from '../table/keys';
 /** Posts looked at per shard and sweep. */
 const PER_SHARD = 200;
 
+/**
+ * What a boot's first sweep starts beside what is due by the clock: claims of a dead boot (the
+ * post's, or its first comment's), and Publish Now asked or schedules fallen due before the
+ * restart, whose run may have died with the process (a start this boot made itself is the same
+ * run twice: the claim lets one publish).
+ */
+function takenBackAtRestart(post: PostItem, now: Date): boolean {
+  if (Date.parse(postWatchAt(post) ?? '') <= now.getTime()) return true;
+  if (post.status === 'in-progress') return claimAbandoned(post);
+  if (post.status === 'scheduled')
+    return post.publish || (post.scheduledAt !== null && Date.parse(post.scheduledAt) <= now.getTime());
+  return commentWaiting(post);
+}
+
 /** The boot whose first sweep has run (embedded runtime only). */
 let sweptBoot: string | undefined;
 
 /**
  * Starts the publish workflow again for every post whose watch time has passed
- * (calendar/post-watch.ts): a Publish Now or a schedule that no run claimed (the start was lost
+ * (posts/post-watch.ts): a Publish Now or a schedule that no run claimed (the start was lost
  * in a crash or failed), or a claim whose lease ended (its run died). Each start has a name of
  * its own, and the workflow's claim, on the post's version, lets one run publish; a run that
  * takes over an ended claim looks the post up on the platform before creating it.
@@ -35,13 +50,7 @@ export async function sweepPosts(now = clock.now()): Promise<{ started: number }
       sk: { atMost: restart ? '~' : `${now.toISOString()}#~` },
       limit: PER_SHARD,
     });
-    const due = restart
-      ? found.filter(
-          (post) =>
-            Date.parse(postWatchAt(post) ?? '') <= now.getTime() ||
-            (post.status === 'in-progress' && claimAbandoned(post)),
-        )
-      : found;
+    const due = restart ? found.filter((post) => takenBackAtRestart(post, now)) : found;
     for (const post of due) {
       const name = `publish-c${post.companyId}-p${post.id}-v${post.version}-sweep-${Date.now()}`;
       try {

@@ -1,9 +1,8 @@
 import { isBlogPlatform } from '@shared/platforms';
-import type { SocialPlatform } from '@shared/schemas/integrations';
 import { calendarMessages } from '@shared/schemas/calendar';
 import { hasPaidPlan } from '../billing/paid-plan';
-import type { PostItem } from '../calendar/post-entity';
-import { getPost } from '../calendar/post-store';
+import type { PostItem } from '../posts/post-entity';
+import { getPost } from '../posts/post-store';
 import { getCompany } from '../companies/company-store';
 import {
   claimForPublishing,
@@ -11,20 +10,22 @@ import {
   recordPublished,
   recordPublishFailure,
   renewClaim,
-} from '../calendar/publishing';
+} from '../posts/post-claims';
 import { DomainError } from '../errors';
-import { platformClient } from '../integrations/platforms';
-import type { PublishedPost } from '../integrations/platform-client';
-import { PlatformError } from '../integrations/platform-error';
+import { PublishRefused, type PublishedPost, type Publisher } from '../integrations/platform-client';
+import { DuplicatePostError, PlatformError } from '../integrations/platform-error';
 import { log } from '../log';
 import { noticePublishFailure } from '../notifications/publish-failure-notice';
-import type { PublishInput, PublishRun } from './publish-input';
-import { markIfExpired, publishRequest, PublishRefused } from './publish-target';
-import { customBlogSentence, sendToWordPress } from './wordpress-seam';
+import type { PublishInput, PublishRun } from '../posts/publish-input';
+import { markIfExpired, withPublisher } from './publish-target';
 import { commentWaiting, sendFirstComment } from './first-comment-step';
-import { webhookEvents } from '../public-api/webhook-events';
+import { postEvents } from './post-events';
 
-export const publishSentences = {
+/** Blog posts for a custom blog are published by hand: the editor offers them for the clipboard (spec 01 §4). */
+export const customBlogSentence =
+  'Custom blog posts are published by hand. Open the post, copy it and publish it on your blog.';
+
+const publishSentences = {
   noPlan: "Posts are not published if you don't have a plan. Upgrade on the billing page, then publish again.",
   stuck: (platform: string) =>
     `${platform} took too long to prepare this post's video. Publish again, or try a shorter video.`,
@@ -32,10 +33,10 @@ export const publishSentences = {
 };
 
 /** Container polls, 5 s apart (a video may take a few minutes), before the publish gives up. */
-export const MAX_POLLS = 60;
-export const POLL_SECONDS = 5;
+const MAX_POLLS = 60;
+const POLL_SECONDS = 5;
 /** Create attempts: after a rate limit (provably nothing created) or an unknown outcome. */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 /** The wait after an unknown outcome before looking the post up: 5, 10, 20, 40 s. */
 const unknownBackoff = (attempt: number) => 5 * 2 ** Math.max(0, attempt - 1);
 /** A rate limit's wait, as the platform says; at most a day (LinkedIn's limits reset at midnight UTC). */
@@ -120,7 +121,6 @@ async function holdingThroughWait(post: PostItem, run: PublishRun): Promise<Publ
 /** What a platform error means for the next step: retry later, or end with its sentence. */
 async function afterPlatformError(post: PostItem, error: unknown, run: PublishRun, unknownOutcome: boolean) {
   if (error instanceof PublishRefused) return fail(error.message);
-  // WordPress's errors are PlatformErrors too (its seam marks a revoked password).
   if (!(error instanceof PlatformError)) throw error;
   log('warn', 'platform refused a publish step', {
     postId: post.id,
@@ -138,8 +138,6 @@ async function afterPlatformError(post: PostItem, error: unknown, run: PublishRu
   return { ...run, attempts, waitSeconds: unknownBackoff(attempts), unknown: run.unknown || unknownOutcome };
 }
 
-const socialPlatform = (post: PostItem) => post.platform as SocialPlatform;
-
 /**
  * Step "Advance": prepares what the platform needs before the post exists (containers,
  * unpublished photos, uploaded images; none of it visible) and polls containers until they
@@ -152,12 +150,11 @@ export async function advancePublish(input: PublishInput, run: PublishRun): Prom
 }
 
 async function advanceHeld(post: PostItem, run: PublishRun): Promise<PublishRun> {
-  const publisher = platformClient(socialPlatform(post)).publisher;
   try {
-    const request = await publishRequest(post, socialPlatform(post));
-    publisher.check(request);
-    const progress = run.progress ?? (await publisher.prepare(request));
-    const advanced = await publisher.advance(request, progress);
+    const advanced = await withPublisher(post, async (publisher, request) => {
+      publisher.check(request);
+      return publisher.advance(request, run.progress ?? (await publisher.prepare(request)));
+    });
     if (advanced.state === 'failed') return fail(advanced.message);
     if (advanced.state === 'ready') return { ...run, next: 'send', progress: advanced.progress, waitSeconds: 0 };
     const polls = (run.polls ?? 0) + 1;
@@ -186,30 +183,44 @@ export async function sendPublish(input: PublishInput, run: PublishRun): Promise
 async function sendClaimed(post: PostItem, run: PublishRun): Promise<PublishRun> {
   let published: PublishedPost;
   try {
-    published = post.platform === 'wordpress' ? await sendToWordPress(post, run) : await sendSocial(post, run);
+    published = await withPublisher(post, (publisher, request) => send(publisher, request, post, run));
   } catch (error) {
     const next = await afterPlatformError(post, error, run, true);
     return next.next === 'fail' ? next : holdingThroughWait(post, { ...next, next: 'retry' });
   }
-  const recorded = await recordPublished(post.companyId, post.id, { publishedAt: new Date(), ...published }, post);
-  await webhookEvents.postPublished(recorded);
+  const recorded = await recordPublished(
+    post.companyId,
+    post.id,
+    { publishedAt: new Date(), ...published },
+    post,
+    postEvents.published,
+  );
   // The first comment follows in Send again, on its own claim: the post is published whatever becomes of it.
   return recorded.firstComment ? { next: 'comment', phase: 'comment' } : { next: 'done' };
 }
 
-/** Send for a social post: the lookup first when the last outcome is unknown, else the create. */
-async function sendSocial(post: PostItem, run: PublishRun): Promise<PublishedPost> {
-  const publisher = platformClient(socialPlatform(post)).publisher;
-  const request = await publishRequest(post, socialPlatform(post));
+/** Send, on any platform: the lookup first when the last outcome is unknown, else the create. */
+async function send<R>(publisher: Publisher<R>, request: R, post: PostItem, run: PublishRun): Promise<PublishedPost> {
   publisher.check(request);
   if (run.unknown) {
     const found = await publisher.find(request, new Date(run.since ?? post.updatedAt));
     if (found) {
-      log('info', 'publish outcome found on the platform', { postId: post.id });
+      log('info', 'publish outcome found on the platform', { postId: post.id, platform: post.platform });
       return found;
     }
   }
-  return publisher.create(request, run.progress ?? {});
+  try {
+    return await publisher.create(request, run.progress ?? {});
+  } catch (error) {
+    // After an unknown outcome, "already posted" is most likely this post, made by the attempt
+    // whose answer was lost: looked up (or taken from the refusal) and recorded published. To the
+    // user, failing it would say to change a text that is live, and following that would post twice.
+    if (!(error instanceof DuplicatePostError) || !run.unknown) throw error;
+    const found = await publisher.find(request, new Date(run.since ?? post.updatedAt));
+    if (found) return found;
+    if (error.existingId) return { externalId: error.existingId, permalink: null };
+    throw error;
+  }
 }
 
 /**
@@ -224,11 +235,17 @@ export async function failPublish(
   const sentence = message ?? publishSentences.crashed;
   let post: PostItem;
   try {
-    post = await recordPublishFailure(input.companyId, input.postId, sentence, new Date(), claimedVersion);
+    post = await recordPublishFailure(
+      input.companyId,
+      input.postId,
+      sentence,
+      new Date(),
+      claimedVersion,
+      postEvents.failed,
+    );
   } catch (error) {
     if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'not-found')) return;
     throw error;
   }
   await noticePublishFailure(post, sentence);
-  await webhookEvents.postFailed(post);
 }

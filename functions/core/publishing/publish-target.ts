@@ -1,21 +1,24 @@
 import { PLATFORM_LABELS, type SocialPlatform } from '@shared/schemas/integrations';
-import type { PostItem } from '../calendar/post-entity';
+import type { PostItem } from '../posts/post-entity';
 import { getConnection, markReconnect, notConnected, openSecrets } from '../integrations/connection-store';
-import type { PublishMedia, PublishRequest } from '../integrations/platform-client';
+import {
+  PublishRefused,
+  type PublishMedia,
+  type Publisher,
+  type PublishRequest,
+} from '../integrations/platform-client';
 import { PlatformError } from '../integrations/platform-error';
+import { platformClient } from '../integrations/platforms';
+import { wordpressPublisher } from '../integrations/wordpress-connection';
 import { presignMediaDownload, readMediaObject } from '../media/media-objects';
 import { readyMediaItems } from '../media/media-store';
+import { blogPost } from './wordpress-request';
 
-export const targetSentences = {
+const targetSentences = {
   noProfile: (p: SocialPlatform) =>
     `Choose the ${PLATFORM_LABELS[p]} page or profile posts go to on the apps page, then publish again.`,
   missingFile: 'A file of this post is no longer in the media library. Choose its files again and publish again.',
 };
-
-/** A sentence the user must act on: the workflow ends the post in `failed` with it. */
-export class PublishRefused extends Error {
-  override name = 'PublishRefused';
-}
 
 /**
  * The publish request for a social post: the company's connection (it must be connected and
@@ -57,6 +60,21 @@ export async function publishRequest(post: PostItem, platform: SocialPlatform): 
     text: post.content,
     media,
   };
+}
+
+/**
+ * Runs `use` with the post's publisher and the request it takes, whatever its platform, so the
+ * publish steps take one path: a social platform's client (platforms.ts) with the connection's
+ * tokens and the files' addresses (publishRequest), or WordPress's (wordpress-connection.ts) with
+ * the blog post as WordPress takes it (wordpress-request.ts).
+ */
+export async function withPublisher<T>(
+  post: PostItem,
+  use: <R>(publisher: Publisher<R>, request: R) => Promise<T>,
+): Promise<T> {
+  if (post.platform === 'wordpress') return use(wordpressPublisher, await blogPost(post));
+  const platform = post.platform as SocialPlatform;
+  return use(platformClient(platform).publisher, await publishRequest(post, platform));
 }
 
 /**

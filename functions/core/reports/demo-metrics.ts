@@ -3,14 +3,15 @@ import { addDays } from '@shared/report-periods';
 import type { ReportPlatform, ReportRow } from '@shared/schemas/reports';
 import type { CompanyItem } from '../companies/company-entity';
 import { setDemoSeed } from '../companies/company-store';
+import { clock } from '../clock';
 
 /**
  * A demo company's report figures, drawn on read from a seed on the company rather than stored:
- * nothing to write when a demo is made, reset or refreshed, and the same day always shows the
+ * nothing to write when a demo is made or refreshed, and the same day always shows the
  * same figures until 'Refresh report' picks a new seed. Audiences grow with a rhythm from a year
  * before the demo was made; engagement follows the week; now and then a post takes off.
  */
-export const DEMO_METRIC_DAYS = 365;
+const DEMO_METRIC_DAYS = 365;
 
 /** Where each platform's audience starts and how lively it is, for a small business. */
 const PROFILE: Record<ReportPlatform, { start: [number, number]; gain: number; likes: number }> = {
@@ -60,13 +61,16 @@ function platformRows(company: CompanyItem, platform: ReportPlatform, from: stri
   return rows;
 }
 
-/** A demo's figures for the platforms asked, from `from` to `to` (both included), up to yesterday. */
+/**
+ * A demo's figures for the platforms asked, from `from` to `to` (both included), up to yesterday,
+ * as a collection would have them (the runtime's clock says which day it is).
+ */
 export function demoReportRows(
   company: CompanyItem,
   platforms: ReportPlatform[],
   from: string,
   to: string,
-  today = new Date().toISOString().slice(0, 10),
+  today = clock.now().toISOString().slice(0, 10),
 ): ReportRow[][] {
   const last = addDays(today, -1) < to ? addDays(today, -1) : to;
   return platforms.map((platform) => (last < from ? [] : platformRows(company, platform, from, last)));

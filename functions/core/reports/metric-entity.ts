@@ -8,7 +8,7 @@ import { keys } from '../table/keys';
  * platform and date"), as its insights reported them. Keyed by company, platform and day, so
  * collecting a day again overwrites its row.
  */
-export const metricDaySchema = z.object({
+const metricDaySchema = z.object({
   companyId: z.number().int(),
   platform: z.enum(REPORT_PLATFORMS),
   /** The platform's day, 'YYYY-MM-DD' (UTC; Facebook's Pacific day under its own date). */

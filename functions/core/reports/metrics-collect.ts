@@ -5,19 +5,22 @@ import { getConnection, socialSecretsSchema, withConnection } from '../integrati
 import { PlatformError } from '../integrations/platform-error';
 import { platformClient } from '../integrations/platforms';
 import { defineJobKind } from '../jobs/job-kind';
+import { defineGrants, TABLE_READ_WRITE } from '../grants';
+import { clock } from '../clock';
 import { log } from '../log';
 import { dailyRows } from './metric-rows';
 import { metricDaysBetween, saveMetricDays, toReportRow } from './metric-store';
 import { armMetrics, METRICS_JOB_KIND, nextDailyRun } from './metrics-schedule';
-import { hasSocialConnection } from './metrics-sweeper';
-import { unwatchMetrics } from './metrics-watch';
+import { hasCollectedConnection } from './metrics-sweeper';
+import { collectPostFigures } from './post-figures-collect';
+import { metricsRunDone, unwatchMetrics } from './metrics-watch';
 
 /** How far back the first collection reaches: Instagram's daily follower figures go back 30 days. */
-export const BACKFILL_DAYS = 30;
+const BACKFILL_DAYS = 30;
 /** Each run collects the last days again: platforms settle a day's figures late. */
 export const RECOLLECT_DAYS = 3;
 
-export const COLLECT_OUTCOMES = ['collected', 'not-connected', 'reconnect', 'no-profile', 'failed'] as const;
+const COLLECT_OUTCOMES = ['collected', 'not-connected', 'reconnect', 'no-profile', 'failed'] as const;
 export type CollectOutcome = (typeof COLLECT_OUTCOMES)[number];
 
 /**
@@ -26,7 +29,7 @@ export type CollectOutcome = (typeof COLLECT_OUTCOMES)[number];
  * whole, so a day collected again replaces its row. A dead token marks the connection for
  * reconnecting (withConnection), as the publish path does.
  */
-export async function collectPlatform(
+async function collectPlatform(
   companyId: number,
   platform: ReportPlatform,
   to: string,
@@ -83,15 +86,34 @@ export async function collectMetrics(
 
 /**
  * The daily collection, run by the run-job workflow from the company's schedule. It arms the
- * next day's run first, so a run that dies half-way still has a successor.
+ * next day's run first, so a run that dies half-way still has a successor, and the watch names
+ * it until it is done, so a run that dies half-way is also taken back the same day (a restart's
+ * first sweep, or its grace passed: metrics-sweeper.ts) rather than waiting for tomorrow's. Its
+ * collection may run twice, or beside another: every write is of whole days or merged
+ * (post-figures-collect.ts).
  */
 export const metricsCollectJob = defineJobKind({
   name: METRICS_JOB_KIND,
   input: z.object({}),
   result: z.record(z.string(), z.enum(COLLECT_OUTCOMES)),
+  // The sealed tokens opened (Google's app credentials beside them), the rows batch-written; it arms tomorrow's run.
+  grants: defineGrants({
+    table: TABLE_READ_WRITE,
+    secrets: ['oauth-clients'],
+    tokenKey: ['decrypt'],
+    sealed: ['platform-tokens'],
+    schedules: true,
+  }),
   run: async (_input, ctx) => {
-    if (await hasSocialConnection(ctx.companyId)) await armMetrics(ctx.companyId, nextDailyRun(ctx.companyId));
+    const next = nextDailyRun(ctx.companyId);
+    const chained = await hasCollectedConnection(ctx.companyId);
+    if (chained) await armMetrics(ctx.companyId, next, ctx.uuid);
     else await unwatchMetrics(ctx.companyId);
-    return collectMetrics(ctx.companyId);
+    const outcomes = await collectMetrics(ctx.companyId);
+    // Each published post's own figures, under the same chain and watch (post-figures-collect.ts).
+    const posts = await collectPostFigures(ctx.companyId, clock.now());
+    if (chained) await metricsRunDone(ctx.companyId, next, ctx.uuid);
+    log('info', 'report figures collected', { companyId: ctx.companyId, outcomes, posts });
+    return outcomes;
   },
 });

@@ -1,6 +1,6 @@
 import { dayRange, localParts } from '@shared/calendar-time';
 import { POST_SUCCESS_STATUSES, type PostSuccessRow } from '@shared/schemas/post-success';
-import { postsBetween } from '../calendar/post-store';
+import { postsBetween } from '../posts/post-store';
 
 const counted = new Set<string>(POST_SUCCESS_STATUSES);
 

@@ -3,6 +3,8 @@ import { reportPeriodMessages } from '@shared/report-periods';
 import { REPORT_PLATFORMS, type ReportPlatform, type Reports, type ReportsQuery } from '@shared/schemas/reports';
 import { fieldError } from '../errors';
 import { getCompany } from '../companies/company-store';
+import { demoHistories } from '../demo/demo-history-entity';
+import { keys } from '../table/keys';
 import { demoReportRows } from './demo-metrics';
 import { metricDaysBetween, toReportRow } from './metric-store';
 
@@ -17,7 +19,7 @@ export const reportMessages = {
 } as const;
 
 /** The platforms of the comma list (all four when it is absent or empty), each once, in the list's order. */
-export function reportPlatforms(list: string | undefined): ReportPlatform[] {
+function reportPlatforms(list: string | undefined): ReportPlatform[] {
   const names = (list ?? '')
     .split(',')
     .map((name) => name.trim())
@@ -42,10 +44,12 @@ export async function readReport(companyId: number, query: ReportsQuery): Promis
   if (days < 1) throw fieldError('to', reportMessages.range);
   if (days > MAX_REPORT_DAYS) throw fieldError('to', reportMessages.span);
   const platforms = reportPlatforms(query.platforms);
-  // A demo's figures are drawn from its seed, not stored (demo-metrics.ts).
+  // A demo's figures are drawn from its seed, not stored (demo-metrics.ts). They belong to its
+  // sample history: once the demo data is deleted there are none, until Refresh report writes both again.
   const company = await getCompany(companyId);
   if (company?.demo) {
-    const drawn = demoReportRows(company, platforms, query.from, query.to);
+    const history = await demoHistories.get(keys.demoHistory(companyId), { consistent: true });
+    const drawn = history ? demoReportRows(company, platforms, query.from, query.to) : platforms.map(() => []);
     return Object.fromEntries(platforms.map((platform, i) => [platform, drawn[i]]));
   }
   const rows = await Promise.all(

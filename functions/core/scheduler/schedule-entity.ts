@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WORKFLOWS } from '../jobs/workflows';
+import { WORKFLOWS } from '../workflows';
 import { defineEntity } from '../table/entity';
 import { index, keys } from '../table/keys';
 

@@ -6,13 +6,13 @@ import {
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
 import { config } from '../config';
-import { workflowArnEnv, type WorkflowName } from '../jobs/workflows';
+import { workflowArnEnv, type WorkflowName } from '../workflows';
 import { transact, type PutCondition } from '../table/entity';
 import { index, keys } from '../table/keys';
 import { schedules } from './schedule-entity';
 
 /** A one-time trigger: at `at`, start `workflow` with `input`. */
-export interface OneTimeSchedule {
+interface OneTimeSchedule {
   name: string;
   at: Date;
   workflow: WorkflowName;
@@ -43,7 +43,7 @@ function requiredArn(workflow: WorkflowName): string {
 }
 
 /** EventBridge Scheduler wants `at(yyyy-mm-ddThh:mm:ss)` in the given zone, without offset. */
-export const atExpression = (at: Date) => `at(${at.toISOString().slice(0, 19)})`;
+const atExpression = (at: Date) => `at(${at.toISOString().slice(0, 19)})`;
 
 let client: SchedulerClient | undefined;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntity } from '../table/entity';
 
-export const sessionItemSchema = z.object({
+const sessionItemSchema = z.object({
   userId: z.number(),
   email: z.string(),
   createdAt: z.string(),

@@ -9,7 +9,7 @@ export type { SessionItem };
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
 /** Only the hash is stored: a leaked table backup cannot be replayed as cookies. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const key = keys.session;
 

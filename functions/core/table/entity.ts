@@ -407,8 +407,6 @@ export function defineEntity<S extends z.ZodObject>(def: EntityDefinition<S>) {
   }
 }
 
-export type Entity<S extends z.ZodObject> = ReturnType<typeof defineEntity<S>>;
-
 /** A condition on an item's stored fields, in DynamoDB's expression language with its placeholders. */
 export interface PutCondition {
   expression: string;

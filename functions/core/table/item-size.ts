@@ -1,14 +1,14 @@
 import { invalid } from '../errors';
 
 /** DynamoDB refuses an item over 400 KB, counted in UTF-8 bytes of names and values. */
-export const MAX_ITEM_BYTES = 400 * 1024;
+const MAX_ITEM_BYTES = 400 * 1024;
 
 /**
  * An item's size as DynamoDB counts it: attribute names and string values in UTF-8 bytes,
  * numbers up to 21 bytes, 1 byte for booleans and null, 3 bytes of overhead per list or map
  * plus 1 per element. Slightly over rather than under: the point is to refuse before AWS does.
  */
-export function itemSizeBytes(value: unknown): number {
+function itemSizeBytes(value: unknown): number {
   if (value === null || value === undefined || typeof value === 'boolean') return 1;
   if (typeof value === 'string') return Buffer.byteLength(value, 'utf8');
   if (typeof value === 'number' || typeof value === 'bigint')
@@ -27,7 +27,7 @@ export function itemSizeBytes(value: unknown): number {
   return 0;
 }
 
-export const ITEM_TOO_LARGE = 'This is too much text to save in one place. Shorten the longest fields and try again.';
+const ITEM_TOO_LARGE = 'This is too much text to save in one place. Shorten the longest fields and try again.';
 
 /** A clear 422 instead of DynamoDB's ValidationException (a 500) for an oversized item. */
 export function assertItemFits(item: Record<string, unknown>): void {

@@ -110,6 +110,19 @@ export const keys = {
     pk: partition.company(companyId),
     sk: `${companyItemPrefix.metric}${platform}#${day}`,
   }),
+  /**
+   * A published post's latest figures, sorted by platform and publish time: a platform's posts of
+   * a period are one BETWEEN query (top posts), all of them one begins_with query (best times).
+   */
+  postFigures: (companyId: number, platform: string, publishedAt: string, postId: number): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `${companyItemPrefix.postFigures}${platform}#${publishedAt}#${postId}`,
+  }),
+  /** A published post's readings over its first 30 days, by its id (the post page). */
+  postReadings: (companyId: number, postId: number): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `${companyItemPrefix.postReadings}${postId}`,
+  }),
   /** A company's notice (a failed publish); ULID ids, so the partition's NOTIFICATION# items sort by time. */
   notification: (companyId: number, id: string): TableKey => ({
     pk: partition.company(companyId),
@@ -149,6 +162,19 @@ export const keys = {
     pk: partition.company(companyId),
     sk: `${companyItemPrefix.webhook}${webhookId}`,
   }),
+  /** A company's posting queue: its time zone and slots per platform and weekday (queue/). */
+  queueSettings: (companyId: number): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `${companyItemPrefix.queue}SETTINGS`,
+  }),
+  /**
+   * One queue slot taken by a post, by platform and instant: written on condition in the same
+   * transaction as the post's scheduled time, so two posts never take one slot.
+   */
+  queueSlot: (companyId: number, platform: string, at: string): TableKey => ({
+    pk: partition.company(companyId),
+    sk: `${companyItemPrefix.queueSlot}${platform}#${at}`,
+  }),
   /** One event sent (or to be sent) to one webhook; ULID ids, so a webhook's deliveries sort by time. */
   webhookDelivery: (companyId: number, webhookId: string, deliveryId: string): TableKey => ({
     pk: partition.company(companyId),
@@ -183,8 +209,16 @@ export const companyItemPrefix = {
   webhook: 'WEBHOOK#',
   webhookDelivery: 'WEBHOOKDELIVERY#',
   suggestionDraft: 'SUGGESTIONDRAFT#',
+  /** The queue's settings and its taken slots. */
+  queue: 'QUEUE#',
+  /** Taken queue slots: `QUEUE#SLOT#<platform>#<ISO instant>`. */
+  queueSlot: 'QUEUE#SLOT#',
   /** Audience figures per platform and day: `METRIC#<platform>#<YYYY-MM-DD>`. */
   metric: 'METRIC#',
+  /** A published post's latest figures, by platform and publish time: `POSTFIG#<platform>#<publishedAt>#<postId>`. */
+  postFigures: 'POSTFIG#',
+  /** A published post's readings over its first 30 days: `POSTDAYS#<postId>`. */
+  postReadings: 'POSTDAYS#',
 };
 
 /**

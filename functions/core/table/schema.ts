@@ -15,5 +15,3 @@ export const tableSchema = {
     { name: 'GSI3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
-
-export type GlobalIndexName = (typeof tableSchema.globalIndexes)[number]['name'];

@@ -5,7 +5,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type { WorkflowName } from '../../../functions/core/jobs/workflows';
+import type { WorkflowName } from '../../../functions/core/workflows';
 import { pascalCase } from '../names';
 import { paths } from '../paths';
 
@@ -78,7 +78,7 @@ export class Workflows extends Construct {
 }
 
 /** A workflow's state machine is named after the stack, so its ARN can be known before it exists. */
-export const stateMachineName = (stack: Stack, name: WorkflowName) => `${stack.stackName}-${name}`.slice(0, 80);
+const stateMachineName = (stack: Stack, name: WorkflowName) => `${stack.stackName}-${name}`.slice(0, 80);
 
 /**
  * Each workflow's ARN built from its fixed name, not referenced: a worker that a state machine
@@ -100,6 +100,6 @@ export function workflowArnsByName(scope: Construct, names: readonly WorkflowNam
   );
 }
 
-export function placeholdersIn(asl: string): string[] {
+function placeholdersIn(asl: string): string[] {
   return [...new Set([...asl.matchAll(/\$\{([A-Za-z0-9_]+)\}/g)].flatMap((m) => (m[1] ? [m[1]] : [])))];
 }

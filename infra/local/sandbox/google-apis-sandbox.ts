@@ -6,7 +6,7 @@ import { accountRoutes } from './google/accounts';
 import { apiRoutes } from './google/apis';
 import { businessRoutes } from './google/business';
 import type { Listing } from './google/business-fixtures';
-import type { Access, Code, Grant, GoogleContext } from './google/context';
+import type { Access, Code, Grant, GoogleContext, SearchConsoleSite } from './google/context';
 
 /**
  * Loopback stand-ins for Google's OAuth 2.0 with offline access (the consent page, the token
@@ -26,10 +26,12 @@ import type { Access, Code, Grant, GoogleContext } from './google/context';
  *
  * Control: POST /__sandbox/google/revoke takes back every grant (?name=: that user's), as a user removing the app at
  * myaccount.google.com would (the refresh grant then answers invalid_grant); GET
- * /__sandbox/google/listing?name= answers a Google user's listing and the updates it received.
+ * /__sandbox/google/listing?name= answers a Google user's listing and the updates it received;
+ * POST /__sandbox/google/properties?name= with `{siteUrl}` gives that Google user a verified
+ * Search Console property of their own (siteOwner), as verifying a site in Search Console
+ * would: sites.list then names it after the fixtures' (the embedded runtime's demo company's website).
  */
-export { SEARCH_CONSOLE_SITES } from './google/apis';
-export { BUSINESS_ACCOUNTS, SANDBOX_PLACES_KEY } from './google/business';
+export { SANDBOX_PLACES_KEY } from './google/business';
 
 /**
  * What the Google sandbox keeps across restarts, inside the platform sandbox's state file. Codes
@@ -41,6 +43,7 @@ export interface GoogleApisSandboxState {
   access: [string, Omit<Access, 'grant'> & { grant: number }][];
   refresh: [string, number][];
   listings?: [string, Listing][];
+  properties?: [string, SearchConsoleSite[]][];
 }
 
 export interface GoogleApisSandboxOptions {
@@ -74,6 +77,7 @@ function googleContext(options: GoogleApisSandboxOptions): GoogleContext {
       changed,
     ),
     listings: trackedMap<string, Listing>(saved?.listings ?? [], changed),
+    properties: trackedMap<string, SearchConsoleSite[]>(saved?.properties ?? [], changed),
   };
 }
 
@@ -86,9 +90,25 @@ const revokeAll = (ctx: GoogleContext): Route<Call> =>
     return noContent(res);
   });
 
+const verifyProperty = (ctx: GoogleContext): Route<Call> =>
+  route('POST', '/__sandbox/google/properties', async ({ res, url, text }) => {
+    const name = url.searchParams.get('name') ?? '';
+    const { siteUrl } = JSON.parse((await text()) || '{}') as { siteUrl?: string };
+    if (!name || !siteUrl) return googleApiError(res, 400, 'INVALID_ARGUMENT', 'name and siteUrl are required.');
+    const owned = (ctx.properties.get(name) ?? []).filter((site) => site.siteUrl !== siteUrl);
+    ctx.properties.set(name, [...owned, { siteUrl, permissionLevel: 'siteOwner' }]);
+    return noContent(res);
+  });
+
 export function createGoogleApisSandbox(options: GoogleApisSandboxOptions) {
   const ctx = googleContext(options);
-  const routes = [revokeAll(ctx), ...accountRoutes(ctx), ...apiRoutes(ctx), ...businessRoutes(ctx)];
+  const routes = [
+    revokeAll(ctx),
+    verifyProperty(ctx),
+    ...accountRoutes(ctx),
+    ...apiRoutes(ctx),
+    ...businessRoutes(ctx),
+  ];
 
   /** Answers the call when it is Google's (any /google-* path; an unknown one is Google's 404); false otherwise. */
   async function answer(call: Call): Promise<boolean> {
@@ -104,6 +124,7 @@ export function createGoogleApisSandbox(options: GoogleApisSandboxOptions) {
     access: [...ctx.access].map(([k, v]) => [k, { ...v, grant: ctx.grants.indexOf(v.grant) }]),
     refresh: [...ctx.refresh].map(([k, v]) => [k, ctx.grants.indexOf(v)]),
     listings: [...ctx.listings],
+    properties: [...ctx.properties],
   });
   return { answer, state };
 }

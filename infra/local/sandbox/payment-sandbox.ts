@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { onClockAdvanced } from '../../../functions/core/clock';
 import { stripeError } from './kit/errors';
 import { listenAgain } from './kit/listen';
 import { callOf } from './kit/router';
+import { endDuePeriods } from './payment/billing';
 import { paymentRoutes } from './payment/routes';
 import { emptyState, type PaymentContext } from './payment/state';
 import { webhookSender } from './payment/webhooks';
@@ -18,8 +20,11 @@ import { sandboxStore } from './sandbox-store';
  * invoice and portal links keep working. Its modules are under payment/: routes.ts (the API and
  * pages), billing.ts (paying, renewing, cancelling), objects.ts (Stripe's shapes), webhooks.ts.
  *
- * Test hook: `POST /__sandbox/subscriptions/{id}/end-period` ends the current period now (a
- * renewal with a new invoice, or the end of a cancelled subscription).
+ * Periods end by themselves: the sandbox's time is the embedded runtime's clock, so moving the
+ * dev clock (POST /api/dev/clock) past a period end renews the subscription, ends a cancelled
+ * one or begins a scheduled downgrade, as Stripe does when a test clock advances; a minute's
+ * timer does the same on real time. Test hook: `POST /__sandbox/subscriptions/{id}/end-period`
+ * ends one subscription's current period now.
  */
 export { signPayload } from './payment/webhooks';
 
@@ -39,6 +44,8 @@ export interface PaymentSandbox {
   webhookSecret: string;
   stop(): Promise<void>;
 }
+
+const PERIOD_CHECK_MS = 60_000;
 
 export async function startPaymentSandbox(options: PaymentSandboxOptions): Promise<PaymentSandbox> {
   const store = sandboxStore(options.stateFile, emptyState);
@@ -64,11 +71,17 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
   origin = `http://127.0.0.1:${port}`;
   state.port = port;
   ctx.save();
+  // Not at once: periods that ended while the runtime was stopped end on the first tick, when the app's webhook listens.
+  const unsubscribeClock = onClockAdvanced(() => endDuePeriods(ctx));
+  const timer = setInterval(() => endDuePeriods(ctx), PERIOD_CHECK_MS);
+  timer.unref();
 
   return {
     origin,
     webhookSecret,
     stop: async () => {
+      unsubscribeClock();
+      clearInterval(timer);
       await webhooks.stop();
       await new Promise<void>((done) => {
         server.closeAllConnections();

@@ -42,8 +42,7 @@ import { createWordPressSandbox, type WordPressSandboxState } from './wordpress-
  * status and body; GET /__sandbox/requests lists what each platform received (WordPress sites and
  * Google's APIs too), secrets blanked.
  */
-export type { SandboxClients, SandboxPost, SandboxRequestLog } from './platforms/context';
-export { SANDBOX_ORGANIZATIONS, SANDBOX_PAGES } from './platforms/fixtures';
+export type { SandboxClients } from './platforms/context';
 
 export const PLATFORM_SANDBOX_CLIENTS = {
   threads: { clientId: 'sandbox-threads-app', clientSecret: 'sandbox-threads-secret' },

@@ -2,7 +2,7 @@ import { noContent } from './kit/answers';
 import { dispatch, route, type Call, type Route } from './kit/router';
 import { trackedMap } from './sandbox-store';
 import { mediaBody, postBody } from './wordpress/bodies';
-import type { ApplicationPassword, Media, Post, Term, WordPressContext, WpcomCode } from './wordpress/context';
+import type { ApplicationPassword, Comment, Media, Post, Term, WordPressContext, WpcomCode } from './wordpress/context';
 import { json } from './wordpress/context';
 import { logAndFail, namedRoute, type WordPressFailSpec } from './wordpress/failures';
 import { selfHostedRoutes } from './wordpress/self-hosted';
@@ -11,7 +11,8 @@ import { wpcomRoutes } from './wordpress/wpcom';
 /**
  * A loopback WordPress site at the sandbox's root, and WordPress.com under /wpcom: the subset
  * functions/core/integrations/wordpress-client.ts calls, with WordPress's documented shapes.
- * Its modules are under wordpress/: self-hosted.ts, wpcom.ts, site-rest.ts, lists.ts, failures.ts.
+ * Its modules are under wordpress/: self-hosted.ts, wpcom.ts, site-rest.ts, lists.ts, comments.ts,
+ * failures.ts.
  *
  * Where it and the real WordPress (6.1, which the integration suite runs beside it:
  * docs/testing.md) answer differently, the stand-in is wrong and follows the real one.
@@ -38,7 +39,12 @@ import { wpcomRoutes } from './wordpress/wpcom';
  *   `featured_media` (dropped, with a 201, when it is not an image). Uploads take `slug`,
  *   `title`, `alt_text` and `post` as query arguments and are stored under sanitize_file_name's
  *   name, made unique; the media list takes `slug`, `search`, `parent`, `after`, `per_page`
- *   and `order`; POST /media/{id} attaches a file to its post (`post`).
+ *   and `order`; POST /media/{id} attaches a file to its post (`post`). GET comments (public:
+ *   a visitor and a wrong password see approved ones) with `post`, `status`, `page`,
+ *   `per_page`, `context` and `_fields`, its totals in X-WP-Total and X-WP-TotalPages, and
+ *   readers' comments under published posts drawn from the engagement model as days pass
+ *   (wordpress/comments.ts); POST comments (approved for a moderator and the post's author,
+ *   held otherwise).
  * - /wpcom/oauth2/authorize and /wpcom/oauth2/token (WordPress.com OAuth 2.0, the token names
  *   its blog_id and blog_url), /wpcom/wp/v2/sites/{blog}/... with Bearer tokens.
  * - POST /__sandbox/wordpress/revoke: the user revokes every application password from their
@@ -54,7 +60,6 @@ import { wpcomRoutes } from './wordpress/wpcom';
  *   what they were asked, newest first (passwords and tokens are never recorded).
  */
 export { WORDPRESS_SANDBOX_CLIENT } from './wordpress/wpcom';
-export { WORDPRESS_SANDBOX_SITE_NAME } from './wordpress/pages';
 export type { WordPressFailSpec } from './wordpress/failures';
 
 /** What the WordPress sandbox keeps across restarts, inside the platform sandbox's state file. */
@@ -63,6 +68,7 @@ export interface WordPressSandboxState {
   users: [string, number][];
   roles?: [string, string][];
   posts: [number, Post][];
+  comments?: [number, Comment][];
   media: [number, Media][];
   terms?: [number, Term][];
   plainPermalinks?: string[];
@@ -89,6 +95,7 @@ function wordpressContext(options: WordPressSandboxOptions): WordPressContext {
     users: trackedMap(saved?.users ?? [], changed),
     roles: trackedMap(saved?.roles ?? [], changed),
     posts: trackedMap(saved?.posts ?? [], changed),
+    comments: trackedMap(saved?.comments ?? [], changed),
     media: trackedMap(saved?.media ?? [], changed),
     terms: trackedMap(saved?.terms ?? [], changed),
     plainPermalinks: new Set(saved?.plainPermalinks ?? []),
@@ -146,6 +153,7 @@ export function createWordPressSandbox(options: WordPressSandboxOptions) {
     users: [...ctx.users],
     roles: [...ctx.roles],
     posts: [...ctx.posts],
+    comments: [...ctx.comments],
     media: [...ctx.media],
     terms: [...ctx.terms],
     plainPermalinks: [...ctx.plainPermalinks],

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import { LoadingScreen } from '@/components/screens/loading-screen';
-import { useProfile } from '@/lib/auth';
+import { useProfile } from '@/api/auth/profile';
 
 /** Signed-in only: "signed out" is the profile check answering 401; other errors reach the error screen. */
 export function RequireAuth() {

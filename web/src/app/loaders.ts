@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { isApiError } from '@/lib/api-client';
-import { profileQueryOptions } from '@/lib/auth';
-import { companiesQueryOptions } from '@/lib/company';
-import { metadataQueryOptions } from '@/lib/metadata';
+import { profileQueryOptions } from '@/api/auth/profile';
+import { companiesQueryOptions } from '@/api/companies/companies';
+import { metadataQueryOptions } from '@/api/metadata/metadata';
 import { queryClient } from '@/lib/query-client';
 
 /**

@@ -2,8 +2,8 @@ import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '@/components/screens/loading-screen';
 import { NotFoundScreen } from '@/components/screens/not-found-screen';
-import { invitationQueryOptions } from '@/features/auth/api/get-invitation';
-import { profileQueryOptions } from '@/lib/auth';
+import { invitationQueryOptions } from '@/api/auth/get-invitation';
+import { profileQueryOptions } from '@/api/auth/profile';
 import { loadChunk } from '@/lib/load-chunk';
 import { GuestOnly, RequireAuth } from './guards';
 import { AppShell } from './layout/app-shell';
@@ -29,7 +29,7 @@ async function settingsWithBilling(): Promise<{ default: ComponentType }> {
 
 /** The calendar's posts load beside its chunk; the range's code stays out of the first load. */
 const calendarLoader = pageData(({ params }) => [
-  import('@/features/calendar/api/calendar-posts').then((api) => ensure(api.calendarPageQueryOptions(params))),
+  import('@/features/calendar/calendar-loader').then((loader) => ensure(loader.calendarPageQueryOptions(params))),
 ]);
 
 /** Post editors with the media feature's picker, loaded when the editor shows it. */
@@ -77,9 +77,7 @@ export const routes: RouteObject[] = [
         path: '/dev/mailbox',
         // The dev mailbox's code and contract load beside its chunk, never in every page's first load.
         loader: pageData(({ search }) => [
-          import('@/features/dev/api/get-mailbox').then((api) =>
-            ensure(api.mailboxQueryOptions(search.get('to') ?? undefined)),
-          ),
+          import('@/api/dev/get-mailbox').then((api) => ensure(api.mailboxQueryOptions(search.get('to') ?? undefined))),
         ]),
         lazy: lazyRoute(() => import('@/features/dev/routes/mailbox')),
       },
@@ -127,6 +125,7 @@ export const routes: RouteObject[] = [
               { path: '/blog/create', lazy: withMediaPicker(() => import('@/features/posts/routes/create-blog-post')) },
               { path: '/blog/:id', lazy: withMediaPicker(() => import('@/features/posts/routes/edit-blog-post')) },
               { path: '/import', lazy: lazyRoute(() => import('@/features/bulk-import/routes/import')) },
+              { path: '/queue', lazy: lazyRoute(() => import('@/features/queue/routes/queue')) },
               { path: '/report', lazy: lazyRoute(() => import('@/features/report/routes/report')) },
               { path: '/seo-report', lazy: lazyRoute(() => import('@/features/seo/routes/seo-report')) },
               {

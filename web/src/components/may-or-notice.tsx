@@ -1,7 +1,7 @@
 import type { Permission } from '@shared/permissions';
 import { roleMay } from '@shared/permissions';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useRole } from '@/lib/permissions';
+import { useRole } from '@/api/companies/permissions';
 
 /** Only a role without the permission sees the notice: its chunk loads then, not on every first load. */
 const RoleNotice = lazy(() => import('./role-notice'));

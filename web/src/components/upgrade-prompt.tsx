@@ -17,7 +17,7 @@ const setOpen = (value: boolean) => {
 };
 
 export const openUpgradePrompt = () => setOpen(true);
-export const closeUpgradePrompt = () => setOpen(false);
+const closeUpgradePrompt = () => setOpen(false);
 
 /** For a mutation's onError: opens the prompt for a 402 and says so, so the caller shows no second message. */
 export function promptIfUpgradeRequired(error: unknown): boolean {

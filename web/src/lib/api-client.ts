@@ -4,7 +4,7 @@ import { errorBodySchema, fieldErrorsFrom } from '@shared/schemas/errors';
 import { safeParse, type output } from 'zod/v4/core';
 
 /** The `code` of a 402: the company's plan does not include what was asked (spec 02 §5). */
-export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
+const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
 
 /** An error whose message is written for the user: the API's sentences, the spec's job failure. */
 export class UserFacingError extends Error {}
@@ -88,11 +88,7 @@ type Declares<S> = [Exclude<S, undefined>] extends [never] ? false : true;
 type Part<S, T, Required extends boolean> =
   Declares<S> extends true ? (Required extends true ? T : Partial<T>) : unknown;
 
-export type CallOptions<C extends Contract> = { signal?: AbortSignal } & Part<
-  C['params'],
-  { params: ParamsIn<C> },
-  true
-> &
+type CallOptions<C extends Contract> = { signal?: AbortSignal } & Part<C['params'], { params: ParamsIn<C> }, true> &
   Part<C['query'], { query: QueryIn<C> }, false> &
   Part<C['body'], { body: BodyIn<C> }, true>;
 

@@ -1,6 +1,6 @@
 import { COMPANY_COOKIE } from '@shared/constants';
 
-export function readCookie(name: string): string | undefined {
+function readCookie(name: string): string | undefined {
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of document.cookie.split(';')) {
     const item = part.trim();
@@ -9,7 +9,7 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
-export function writeCookie(name: string, value: string, maxAgeDays = 365) {
+function writeCookie(name: string, value: string, maxAgeDays = 365) {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeDays * 86400}; SameSite=Lax${secure}`;
 }

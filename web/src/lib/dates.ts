@@ -71,7 +71,7 @@ export function localeWeekStart(language = typeof navigator === 'undefined' ? 'e
 const dayLike = (like: Date, year: number, month: number, day: number): Date =>
   like instanceof TZDate ? new TZDate(year, month, day, like.timeZone) : new Date(year, month, day);
 
-export const startOfDay = (date: Date) => dayLike(date, date.getFullYear(), date.getMonth(), date.getDate());
+const startOfDay = (date: Date) => dayLike(date, date.getFullYear(), date.getMonth(), date.getDate());
 
 export const addDays = (date: Date, days: number) =>
   dayLike(date, date.getFullYear(), date.getMonth(), date.getDate() + days);

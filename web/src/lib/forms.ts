@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from './api-client';
 export type FormValues = object;
 
 /** A field's name, or a path into it as zod and the API spell it ('locations.1'). */
-export type FieldPath<V extends FormValues> = Extract<keyof V, string> | `${Extract<keyof V, string>}.${string}`;
+type FieldPath<V extends FormValues> = Extract<keyof V, string> | `${Extract<keyof V, string>}.${string}`;
 
 /** The first message for each failing path; what the inputs show under themselves. */
 export type FieldErrors<V extends FormValues> = Partial<Record<FieldPath<V>, string>>;
@@ -142,6 +142,8 @@ export function useSubmitOnlyForm<V extends FormValues, O>(schema: $ZodType<O>, 
     isDirty: JSON.stringify(values) !== JSON.stringify(baseline),
     register,
     bind,
+    /** The ref of an input that edits a part of a field ('slots.facebook.1'), so a failing part is focused. */
+    inputRef: (path: FieldPath<V>) => refFor(path),
     setValue,
     setErrors,
     reset,
@@ -157,6 +159,14 @@ export function itemErrors<V extends FormValues>(errors: FieldErrors<V>, name: E
     if (root === name && index !== undefined && /^\d+$/.test(index)) items[Number(index)] = message;
   }
   return items;
+}
+
+/** The first message at `path` or at any path under it ('slots.facebook.1' takes 'slots.facebook.1.0'). */
+export function errorAt<V extends FormValues>(errors: FieldErrors<V>, path: string): string | undefined {
+  for (const [at, message] of Object.entries(errors) as [string, string][]) {
+    if (at === path || at.startsWith(`${path}.`)) return message;
+  }
+  return undefined;
 }
 
 /**

@@ -1,11 +1,9 @@
 import { LRP_POLL_INTERVAL_MS } from '@shared/constants';
 import { lrpContracts } from '@shared/contracts/lrp';
 import { messages } from '@shared/messages';
-import { useQuery } from '@tanstack/react-query';
 import type { Schema } from '@shared/contract';
 import { safeParse, type output } from 'zod/v4/core';
 import { ContractMismatchError, isApiError, send, UserFacingError } from './api-client';
-import { queryKeys } from './query-keys';
 
 /** The spec's sentence for a job that is gone or crashed (spec 01 §4 "Long-running operations"). */
 export class JobFailedError extends UserFacingError {
@@ -16,7 +14,7 @@ export class JobFailedError extends UserFacingError {
 }
 
 /** What one look at GET /api/lrp/{uuid} can tell. */
-export type JobCheck<T> = { state: 'running'; step?: string } | { state: 'done'; result: T };
+type JobCheck<T> = { state: 'running'; step?: string } | { state: 'done'; result: T };
 
 /**
  * One poll through the API client. 202: still running. 200: the result, parsed with the job
@@ -24,11 +22,7 @@ export type JobCheck<T> = { state: 'running'; step?: string } | { state: 'done';
  * spec's generic sentence. Any other status is the job's own user error, whose message the
  * user must see, so it is thrown as the ApiError it is.
  */
-export async function checkJob<S extends Schema>(
-  uuid: string,
-  result: S,
-  signal?: AbortSignal,
-): Promise<JobCheck<output<S>>> {
+async function checkJob<S extends Schema>(uuid: string, result: S, signal?: AbortSignal): Promise<JobCheck<output<S>>> {
   let answer;
   try {
     answer = await send(lrpContracts.poll, { params: { uuid }, signal });
@@ -83,19 +77,4 @@ export async function pollJob<S extends Schema>(
     onStep?.(outcome.step);
     await sleep(intervalMs, signal);
   }
-}
-
-/** React binding: `useJobPolling(uuid, schema)` resolves when the job finishes; no uuid, no polling. */
-export function useJobPolling<S extends Schema>(
-  uuid: string | undefined,
-  result: S,
-  options: Omit<PollJobOptions, 'signal'> = {},
-) {
-  return useQuery({
-    queryKey: queryKeys.job(uuid ?? ''),
-    queryFn: ({ signal }) => pollJob(uuid ?? '', result, { ...options, signal }),
-    enabled: Boolean(uuid),
-    staleTime: Infinity,
-    gcTime: 0,
-  });
 }

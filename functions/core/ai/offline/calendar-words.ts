@@ -51,7 +51,7 @@ export function seasonOf(month: number, southern: boolean): Season {
 }
 
 /** `month` is 0–11; any other number wraps into that range. */
-export const monthName = (month: number): string => MONTHS[((month % 12) + 12) % 12] ?? '';
+const monthName = (month: number): string => MONTHS[((month % 12) + 12) % 12] ?? '';
 
 export function dateWords(iso: string | undefined, southern: boolean): DateWords | undefined {
   if (!iso) return undefined;

@@ -44,7 +44,7 @@ export interface CompanyFacts {
   tags: string[];
 }
 
-export type Tone = 'warm' | 'casual' | 'professional' | 'energetic';
+type Tone = 'warm' | 'casual' | 'professional' | 'energetic';
 
 /** Pronouns of the company's voice: most speak as "we", a sole trader may speak as "I". */
 export interface Voice {
@@ -116,6 +116,29 @@ function findOffer(text: string[]): string | undefined {
 }
 
 const STREET = /\b(st|street|road|rd|ave|avenue|lane|ln|way|drive|dr|suite|unit|floor|po box)\b\.?/i;
+
+/**
+ * "rosasbakery.co.uk" (or "rosasbakery.co.uk/shop") for copy that sends people to the website;
+ * undefined for an address no customer could visit: a loopback or private host, a bare IP, a
+ * single-label name or one with a port (the embedded runtime's sample site is 127.0.0.1:43675).
+ * Copy without a site names the business instead.
+ */
+export function publicSite(website: string | null | undefined): string | undefined {
+  const raw = squash(website);
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (url.port || !/^https?:$/.test(url.protocol)) return undefined;
+  if (!host.includes('.') || host.startsWith('[') || /^[\d.]+$/.test(host)) return undefined;
+  if (/(^|\.)(localhost|local|internal|lan|home\.arpa|localdomain)$/.test(host)) return undefined;
+  const path = url.pathname.replace(/\/+$/, '');
+  return `${host.replace(/^www\./, '')}${path}`;
+}
 
 /** "Leeds, UK" → "Leeds"; "12 High St, Austin, TX 78701" → "Austin". */
 export function shortPlace(location: string): string {
@@ -231,12 +254,7 @@ export function companyFacts(company: AiCompanyContext): CompanyFacts {
   const keywords = uniq((company.keywords ?? []).map(squash).filter((k) => k.length >= 2)).slice(0, 10);
   const goal = GOALS.find((g) => g === company.goal);
   const b2b = B2B.test(company.customers ?? '');
-  const site = company.website
-    ? company.website
-        .replace(/^https?:\/\//i, '')
-        .replace(/^www\./i, '')
-        .replace(/\/$/, '')
-    : undefined;
+  const site = publicSite(company.website);
   const tags = uniq(
     [
       hashtag(name),
@@ -339,6 +357,11 @@ export function baseVars(facts: CompanyFacts): Record<string, string | undefined
     place,
     places: placePhrase(facts),
     inPlace: place ? ` in ${place}` : '',
+    // "people in Bristol" already says where: never "people in Bristol in Bristol".
+    audienceHere:
+      place && !facts.audience.toLowerCase().includes(place.toLowerCase())
+        ? `${facts.audience} in ${place}`
+        : facts.audience,
     site: facts.site,
   };
 }

@@ -2,14 +2,16 @@ import type { BlogPostsRequest, GeneratedBlogPost } from '../ai-port';
 import { BLOG_TITLE_MAX, BLOG_TITLE_MIN, sameText } from '../content-rules';
 import { dateWords } from './calendar-words';
 import { baseVars, type CompanyFacts, companyFacts, titleCase } from './company-facts';
-import { exclusionTerms, instructionTopic, mentionsAny } from '../request-hints';
+import { exclusionTerms, mentionsAny } from '../request-hints';
+import { askSentences, type Instructions, readInstructions } from './instructions';
 import { type Rng, rng } from './seeded';
 import { capitalize, clipWords, fill, joinList, uniq } from './text';
 
 /**
  * Blog articles from templates: a title of 80–300 characters, then markdown with an introduction,
  * an angle-specific section, practical tips, how the company helps, where it works, a short FAQ
- * and a call to action. The advice is written to hold for any small business; the specifics come
+ * and a call to action. The user's special instructions are said in the introduction, in its own
+ * words, in every article. The advice is written to hold for any small business; the specifics come
  * from the company's own description, customers, reasons and places.
  */
 
@@ -88,7 +90,7 @@ const TOPICS: Topic[] = [
     needs: 'keyword',
     titles: [
       '{KeywordT}: Everything {AudienceT} Should Know, Explained Simply by the Team at {name}',
-      'A Plain-English Guide to {KeywordT} for {AudienceT}{InPlace?}, with Practical Tips from {name}',
+      'A Plain-English Guide to {KeywordT} for {AudienceHereT}, with Practical Tips from {name}',
     ],
     section: {
       heading: 'What {keyword} means for you',
@@ -103,7 +105,7 @@ const TOPICS: Topic[] = [
     needs: 'month',
     titles: [
       'Your {month} {year} Checklist: {n} Practical Tips for {AudienceT} from the Team at {name}',
-      'Make the Most of {Season} {year}: {n} Simple Ideas for {AudienceT}{InPlace?} from {name}',
+      'Make the Most of {Season} {year}: {n} Simple Ideas for {AudienceHereT} from {name}',
     ],
     section: {
       heading: 'Why {season} is a good time to plan',
@@ -186,12 +188,13 @@ function fitTitle(title: string, facts: CompanyFacts): string {
 function composeBlog(
   facts: CompanyFacts,
   request: BlogPostsRequest,
+  said: Instructions,
   index: number,
   variant: number,
   order: Topic[],
 ): GeneratedBlogPost {
-  const r = rng(facts.name, 'blog', index, variant, (request.keywords ?? []).join(','));
-  const banned = exclusionTerms(request.exclusions);
+  const r = rng(facts.name, 'blog', index, variant, request.instructions ?? '', (request.keywords ?? []).join(','));
+  const banned = [...exclusionTerms(request.exclusions), ...said.avoid];
   // The keywords chosen for this generation win over the company's saved ones.
   const keywords = request.keywords?.length ? uniq(request.keywords) : facts.keywords;
   const when = dateWords(request.dates?.[index], facts.southern);
@@ -204,6 +207,7 @@ function composeBlog(
     ...baseVars(facts),
     OfferAny: baseVars(facts).offerAny,
     AudienceT: facts.audience,
+    AudienceHereT: baseVars(facts).audienceHere,
     InPlace: facts.places[0] ? ` in ${facts.places[0]}` : '',
     keyword,
     Keyword: keyword ? capitalize(keyword) : undefined,
@@ -220,22 +224,23 @@ function composeBlog(
   const ok = (text: string | undefined): text is string => !!text && !mentionsAny(text, banned);
   const para = (templates: string[]) => templates.map((t) => fill(t, vars)).filter(ok);
 
-  const intro = para([
-    pickFilled(
-      r,
-      [
-        'If you are one of the {audience} who {need}, you are not alone.',
-        '{Audience} have plenty to think about, and choosing {offerAny} should not be one more worry.',
-        'Every week {we} talk to {audience} with the same questions.',
-      ],
-      vars,
-    ) ?? '',
-    '{lead}',
-    instructionTopic(request.instructions)
-      ? `This time {we} want to talk about ${instructionTopic(request.instructions)}.`
-      : '',
-    'In this article {we} share what {we} have learned, so you can make a confident choice.',
-  ]).join(' ');
+  const intro = [
+    ...para([
+      pickFilled(
+        r,
+        [
+          'If you are one of the {audience} who {need}, you are not alone.',
+          '{Audience} have plenty to think about, and choosing {offerAny} should not be one more worry.',
+          'Every week {we} talk to {audience} with the same questions.',
+        ],
+        vars,
+      ) ?? '',
+      '{lead}',
+    ]),
+    // Already filled: the user's words are not templates.
+    ...askSentences(said.asks, index + variant, vars, facts.tone === 'professional', banned),
+    ...para(['In this article {we} share what {we} have learned, so you can make a confident choice.']),
+  ].join(' ');
 
   const faqs = [
     [
@@ -267,7 +272,7 @@ function composeBlog(
     ...para([
       facts.details.length ? '{detail} {detail2?}' : '{lead}',
       '{whyLine} {whyMore?}',
-      'Everything {we} do is built around {audience}{inPlace?}.',
+      'Everything {we} do is built around {audienceHere}.',
     ]),
     ...(facts.places.length
       ? [
@@ -295,13 +300,16 @@ function composeBlog(
 
 /** `count` articles; topics rotate in a company-specific order and no two titles are alike. */
 export function offlineBlogPosts(request: BlogPostsRequest): GeneratedBlogPost[] {
-  const facts = companyFacts(request.company);
+  const plain = companyFacts(request.company);
+  const said = readInstructions(request.instructions, plain.voice);
+  // A tone the instructions ask for wins over the saved one, for this generation.
+  const facts = said.tone ? companyFacts({ ...request.company, tone: said.tone }) : plain;
   const order = rng(facts.name, 'blog-topics').shuffle(TOPICS);
   const posts: GeneratedBlogPost[] = [];
   for (let i = 0; i < request.count; i++) {
-    let post = composeBlog(facts, request, i, 0, order);
+    let post = composeBlog(facts, request, said, i, 0, order);
     for (let variant = 1; variant < 20 && posts.some((p) => sameText(p.title, post.title)); variant++) {
-      post = composeBlog(facts, request, i, variant, order);
+      post = composeBlog(facts, request, said, i, variant, order);
     }
     if (posts.some((p) => sameText(p.title, post.title)))
       post = { ...post, title: fitTitle(`${post.title} (Part ${i + 1})`, facts) };

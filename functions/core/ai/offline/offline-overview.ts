@@ -1,5 +1,5 @@
 import type { CompanyOverview, OverviewHints, SiteExtract } from '../ai-port';
-import { shortPlace } from './company-facts';
+import { publicSite, shortPlace } from './company-facts';
 import { capitalize, clipWords, endWithPeriod, sentences, squash, uniq } from './text';
 
 /**
@@ -20,18 +20,17 @@ function nameFrom(site: SiteExtract, hints?: OverviewHints): string {
   const brand = [...parts].sort((a, b) => a.length - b.length)[0];
   if (brand && brand.length <= 60) return brand;
   if (squash(hints?.name)) return squash(hints?.name);
-  try {
-    const host = new URL(site.url).hostname.replace(/^www\./, '').split('.')[0] ?? '';
-    return host.split(/[-_]/).map(capitalize).join(' ');
-  } catch {
-    return 'Our company';
-  }
+  // "rosas-bakery.co.uk" → "Rosas Bakery"; a loopback or bare IP address names nothing.
+  const host = publicSite(site.url)?.split(/[./]/)[0] ?? '';
+  return host ? host.split(/[-_]/).map(capitalize).join(' ') : 'Our company';
 }
 
-const PLACE = "[A-Z][\\p{L}'’-]+(?:\\s+(?:upon|on|under|de|la|le|[A-Z][\\p{L}'’-]+)){0,3}";
+/** Spaces within a line: a place name never runs over a line break into the next block's first word. */
+const SP = '[^\\S\\n]';
+const PLACE = `[A-Z][\\p{L}'’-]+(?:${SP}+(?:upon|on|under|de|la|le|[A-Z][\\p{L}'’-]+)){0,3}`;
 /** "in Leeds", "across Leeds and Harrogate", "serving York, Selby & Leeds". */
 const PLACE_AFTER = new RegExp(
-  `\\b(?:in|serving|based in|located in|across|throughout|around|near)\\s+(${PLACE}(?:\\s*(?:,|and|&)\\s*${PLACE})*)`,
+  `\\b(?:in|serving|based in|located in|across|throughout|around|near)${SP}+(${PLACE}(?:${SP}*(?:,|and|&)${SP}*${PLACE})*)`,
   'gu',
 );
 const NOT_PLACES =
@@ -39,7 +38,8 @@ const NOT_PLACES =
 
 function locationsFrom(site: SiteExtract, name: string, hints?: OverviewHints): string[] {
   const fromSchema = (site.schemaAddresses ?? []).map((a) => shortPlace(a)).filter(Boolean);
-  const text = [site.metaDescription, site.title, ...(site.headings ?? []), site.text].filter(Boolean).join('. ');
+  // One line per source and per block of the page: what a line says ends with it.
+  const text = [site.metaDescription, site.title, ...(site.headings ?? []), site.text].filter(Boolean).join('\n');
   const counts = new Map<string, number>();
   for (const m of text.matchAll(PLACE_AFTER)) {
     for (const found of (m[1] ?? '').split(/\s*(?:,|\band\b|&)\s*/)) {
@@ -84,8 +84,14 @@ function describeStyle(text: string): { tone: string; voice: string } {
 
 export function offlineOverview(site: SiteExtract, hints?: OverviewHints): CompanyOverview {
   const name = nameFrom(site, hints);
+  // Whole sentences only: a line without a full stop is a heading or a label, not a description.
   const textSentences = sentences(site.text).filter(
-    (s) => s.length >= 40 && s.length <= 300 && /[a-z]/.test(s) && !/cookie|javascript|©|all rights reserved/i.test(s),
+    (s) =>
+      s.length >= 40 &&
+      s.length <= 300 &&
+      /[a-z]/.test(s) &&
+      /[.!?…]["'”’)]?$/.test(s) &&
+      !/cookie|javascript|©|all rights reserved/i.test(s),
   );
   const meta = squash(site.metaDescription);
   const pieces = uniq([meta, ...textSentences.slice(0, 4)].filter(Boolean).map(endWithPeriod));
@@ -103,7 +109,7 @@ export function offlineOverview(site: SiteExtract, hints?: OverviewHints): Compa
     const extra = [
       headings.length ? `${name} is about ${headings.map((h) => h.toLowerCase()).join(', ')}.` : '',
       locations.length ? `${name} serves customers in ${locations.slice(0, 3).join(', ')}.` : '',
-      `Find out more about ${name} at ${site.url.replace(/^https?:\/\//, '').replace(/\/$/, '')}.`,
+      publicSite(site.url) ? `Find out more about ${name} at ${publicSite(site.url)}.` : `Get to know ${name}.`,
     ];
     description = [description, ...extra].filter(Boolean).join(' ');
   }

@@ -62,7 +62,7 @@ const THEMES = {
   },
   search: {
     title: 'Be found in search',
-    focus: 'Show up when {audience}{inPlace?} search for {offerAny}.',
+    focus: 'Show up when {audienceHere} search for {offerAny}.',
     actions: [
       'Publish two blog articles answering the questions customers ask most',
       'Add services, photos and posts to the Google Business Profile weekly',

@@ -2,16 +2,18 @@ import type { AiGoal, GeneratedPost, PostsRequest, SocialPlatform } from '../ai-
 import { POST_MAX_LENGTH, POST_MIN_LENGTH, platformLength, sameText } from '../content-rules';
 import { dateWords } from './calendar-words';
 import { baseVars, type CompanyFacts, companyFacts } from './company-facts';
-import { exclusionTerms, instructionTopic, mentionsAny } from '../request-hints';
+import { exclusionTerms, mentionsAny } from '../request-hints';
+import { askSentences, type Instructions, readInstructions } from './instructions';
 import { type Rng, rng } from './seeded';
 import { capitalize, clipWords, fill, hashtag, uniq } from './text';
 
 /**
  * Social posts from templates: each post takes an angle (introduction, the customer's need, the
  * why, local pride, a checklist, a keyword, behind the scenes, reviews, a question, the season,
- * the goal, the requested topic), a hook, two or three points in the company's own words, a call
- * to action and hashtags, shaped for the platform. Templates starting with "~" are casual: left
- * out for a professional tone and on LinkedIn.
+ * the goal), a hook, the user's special instructions said in its own words (every post carries
+ * each of them), two or three points in the company's own words, a call to action and hashtags,
+ * shaped for the platform. Templates starting with "~" are casual: left out for a professional
+ * tone and on LinkedIn.
  */
 interface Angle {
   id: string;
@@ -147,7 +149,7 @@ const ANGLES: Angle[] = [
   {
     id: 'question',
     cta: 'comment',
-    hooks: ['A question for {audience}{inPlace?}:', '~Quick question for you:', "{We'd} love your take on this."],
+    hooks: ['A question for {audienceHere}:', '~Quick question for you:', "{We'd} love your take on this."],
     points: [
       'What matters most to you when choosing {offerAny}?',
       'Your answers help {us} shape what {we} do next.',
@@ -164,7 +166,7 @@ const ANGLES: Angle[] = [
       'New month, same promise from {name}.',
     ],
     points: [
-      "Whatever this {season} brings, {we're} here for {audience}{inPlace?}.",
+      "Whatever this {season} brings, {we're} here for {audienceHere}.",
       "If you've been meaning to get in touch, this is your sign.",
       '{lead}',
       '{whyLine}',
@@ -174,12 +176,6 @@ const ANGLES: Angle[] = [
     id: 'goal',
     hooks: ['{goalHook}'],
     points: ['{lead}', '{goalPoint}', '{whyLine}'],
-  },
-  {
-    id: 'topic',
-    needs: 'topic',
-    hooks: ['News from {name}: {topic}.', "Don't miss this: {topic}.", 'A quick update on {topic}.'],
-    points: ['{lead}', "Questions? {We're} happy to help.", '{We} cannot wait to share more with {audience}.'],
   },
 ];
 
@@ -282,15 +278,18 @@ function pickFilled(
   return options[0];
 }
 
+const EMOJIS = ['✨', '🎉', '👋', '😊', '🙌', '💛'];
+
 function composePost(
   facts: CompanyFacts,
   request: PostsRequest,
+  said: Instructions,
   index: number,
   variant: number,
   order: Angle[],
 ): string {
   const { platform } = request;
-  const shape = SHAPES[platform];
+  const shape = said.short ? { ...SHAPES[platform], points: 1 } : SHAPES[platform];
   const r = rng(
     facts.name,
     'post',
@@ -301,7 +300,7 @@ function composePost(
     (request.keywords ?? []).join(','),
   );
   const formal = facts.tone === 'professional' || platform === 'linkedin';
-  const banned = exclusionTerms(request.exclusions);
+  const banned = [...exclusionTerms(request.exclusions), ...said.avoid];
   // The keywords chosen for this generation win over the company's saved ones.
   const keywords = request.keywords?.length ? uniq(request.keywords) : facts.keywords;
   const when = dateWords(request.dates?.[index], facts.southern);
@@ -309,7 +308,6 @@ function composePost(
   const vars: Record<string, string | undefined> = {
     ...baseVars(facts),
     keyword: keywords.length ? keywords[index % keywords.length] : undefined,
-    topic: instructionTopic(request.instructions),
     month: when?.month,
     weekday: when?.weekday,
     season: when?.season,
@@ -326,27 +324,33 @@ function composePost(
   if ((facts.tone === 'casual' || facts.tone === 'energetic') && !formal && hook.endsWith('.') && r.chance(0.5)) {
     hook = `${hook.slice(0, -1)}!`;
   }
+  // A hook ending in a colon leads into what follows it: the emoji goes first, the asks after.
+  const leads = hook.endsWith(':');
+  if (said.emoji) hook = leads ? `${r.pick(EMOJIS)} ${hook}` : `${hook} ${r.pick(EMOJIS)}`;
+  const asked = askSentences(said.asks, index + variant, vars, formal, banned).filter((t) => !sameText(t, hook));
+  const instructed = asked.join(' ');
   // A random choice of points, kept in the order they were written in: the order is the argument.
   const written = usable(angle.points, formal)
     .map((t) => fill(t, vars))
-    .filter((t): t is string => !!t && !mentionsAny(t, banned) && !sameText(t, hook));
+    .filter((t): t is string => !!t && !mentionsAny(t, banned) && !sameText(t, hook) && !asked.includes(t));
   const chosen = new Set(r.shuffle(written.map((_, i) => i)).slice(0, shape.points));
   const points = uniq(written.filter((_, i) => chosen.has(i)));
-  const list = angle.list
-    ? r
-        .shuffle(angle.list.items)
-        .map((t) => fill(t, vars))
-        .filter((t): t is string => !!t && !mentionsAny(t, banned))
-        .slice(0, 3)
-        .map((item, i) => `${i + 1}. ${capitalize(item)}`)
-    : [];
+  const list =
+    angle.list && !said.short
+      ? r
+          .shuffle(angle.list.items)
+          .map((t) => fill(t, vars))
+          .filter((t): t is string => !!t && !mentionsAny(t, banned))
+          .slice(0, 3)
+          .map((item, i) => `${i + 1}. ${capitalize(item)}`)
+      : [];
   const ctaPool = [
     ...(angle.cta ? (CTAS[angle.cta] ?? []) : []),
     ...(angle.cta ? [] : [...DEFAULT_CTAS, ...(CTAS[facts.goal ?? ''] ?? []), ...(CTAS[platform] ?? [])]),
   ];
   let cta = pickFilled(r, ctaPool, vars, banned) ?? '';
   // Every post names the business somewhere, however little else is on file.
-  if (![hook, ...points, cta].some((t) => t.includes(facts.name))) {
+  if (![hook, ...asked, ...points, cta].some((t) => t.includes(facts.name))) {
     cta =
       pickFilled(
         r,
@@ -365,30 +369,51 @@ function composePost(
     ...r.shuffle(facts.tags.slice(2)),
   ]).filter((t) => t && !mentionsAny(t, banned));
 
-  const build = (pointCount: number, withList: boolean, tagCount: number) => {
+  const build = (pointCount: number, withList: boolean, tagCount: number, withCta: boolean, withHook: boolean) => {
     const body = points.slice(0, pointCount);
     const listed = withList ? list.join('\n') : '';
+    const opening = withHook ? hook : '';
+    const flowing = platform === 'threads' && !listed;
+    const early = leads ? '' : instructed;
+    const late = leads ? instructed : '';
     const paragraphs = [
-      platform === 'threads' && !listed ? [hook, ...body].join(' ') : hook,
+      flowing ? [opening, early, ...body, late].filter(Boolean).join(' ') : opening,
+      flowing ? '' : early,
       listed,
-      ...(platform === 'threads' && !listed ? [] : shape.paragraphs ? body : [body.join(' ')]),
-      cta,
+      ...(flowing ? [] : shape.paragraphs ? body : [body.join(' ')]),
+      flowing ? '' : late,
+      withCta ? cta : '',
       tags.slice(0, tagCount).join(' '),
     ];
     return paragraphs.filter((p) => p.trim()).join('\n\n');
   };
 
-  // Shrink until it fits: fewer points, then no list, then fewer hashtags, then a clean cut.
+  // Shrink until it fits: fewer points, then no list, then fewer hashtags, then no call to action
+  // and no hook, then a clean cut. What the user asked for goes last.
   let points_ = Math.min(shape.points, Math.max(points.length, 1));
   let withList = list.length > 0;
   let tagCount = shape.tags;
-  let text = build(points_, withList, tagCount);
+  let withCta = true;
+  let withHook = true;
+  let text = build(points_, withList, tagCount, withCta, withHook);
   while (platformLength(platform, text) > shape.max) {
-    if (points_ > 1) points_--;
+    if (points_ > (instructed ? 0 : 1)) points_--;
     else if (withList) withList = false;
     else if (tagCount > 0) tagCount--;
+    // Of the call to action and the hook, the one that names the business goes last.
+    else if (withCta && instructed && (!cta.includes(facts.name) || !withHook)) withCta = false;
+    else if (withHook && instructed) withHook = false;
+    else if (withCta && instructed) withCta = false;
     else break;
-    text = build(points_, withList, tagCount);
+    text = build(points_, withList, tagCount, withCta, withHook);
+  }
+  // The points that named the business may have been dropped to fit: the call to action names it then.
+  if (!text.includes(facts.name) && withCta) {
+    const named = build(points_, withList, tagCount, false, withHook).replace(
+      /(\n\n#[^\n]*)?$/,
+      (tags) => `\n\nFollow ${facts.name} for more.${tags}`,
+    );
+    if (platformLength(platform, named) <= shape.max) text = named;
   }
   while (platformLength(platform, text) > shape.max) text = clipWords(text, text.length - 20);
 
@@ -411,13 +436,16 @@ function composePost(
  * earlier one is rewritten with another angle.
  */
 export function offlinePosts(request: PostsRequest): GeneratedPost[] {
-  const facts = companyFacts(request.company);
+  const plain = companyFacts(request.company);
+  const said = readInstructions(request.instructions, plain.voice);
+  // A tone the instructions ask for wins over the saved one, for this generation.
+  const facts = said.tone ? companyFacts({ ...request.company, tone: said.tone }) : plain;
   const order = rng(facts.name, 'angles').shuffle(ANGLES);
   const posts: string[] = [];
   for (let i = 0; i < request.count; i++) {
     let text = '';
     for (let variant = 0; variant < 25; variant++) {
-      text = composePost(facts, request, i, variant, order);
+      text = composePost(facts, request, said, i, variant, order);
       if (!posts.some((p) => sameText(p, text))) break;
     }
     if (posts.some((p) => sameText(p, text))) text = `${text}\n\n(${i + 1}/${request.count})`;

@@ -30,8 +30,19 @@ const TOPICS: [RegExp, string, string][] = [
   ],
 ];
 
+/**
+ * The reply speaks for the listing the review is on: its own title and place ("Sandbox Bakery
+ * Soho", "London"), not the company's first location. A listing without a place names none.
+ */
+function replyingAs(company: AiCompanyContext, review: ReviewToReply): AiCompanyContext {
+  const listing = review.listing;
+  if (!listing) return company;
+  const place = squash(listing.place);
+  return { ...company, name: squash(listing.title) || company.name, locations: place ? [place] : [] };
+}
+
 export function offlineReviewReply(company: AiCompanyContext, review: ReviewToReply): string {
-  const facts = companyFacts(company);
+  const facts = companyFacts(replyingAs(company, review));
   const comment = squash(review.comment);
   const r = rng(facts.name, 'review', review.reviewerName ?? '', comment, review.starRating);
   const first = squash(review.reviewerName).split(' ')[0];
@@ -40,7 +51,18 @@ export function offlineReviewReply(company: AiCompanyContext, review: ReviewToRe
   const praised = joinList(topics.slice(0, 2).map(([, good]) => good));
   const criticised = joinList(topics.slice(0, 2).map(([, , bad]) => bad));
   const { we, We, us, our } = facts.voice;
-  const vars = { we, We, us, our, name: facts.name, place: facts.places[0], praised, criticised, site: facts.site };
+  const inPlace = facts.places[0] ? ` in ${facts.places[0]}` : '';
+  const vars = {
+    we,
+    We,
+    us,
+    our,
+    ourselves: facts.voice.ourselves,
+    name: facts.name,
+    praised,
+    criticised,
+    site: facts.site,
+  };
   const stars = Math.max(0, Math.min(5, Math.round(review.starRating)));
   const one = (templates: string[]) =>
     r
@@ -57,10 +79,10 @@ export function offlineReviewReply(company: AiCompanyContext, review: ReviewToRe
         : one(['Reviews like yours make {our} day.', 'It is lovely to hear you enjoyed it.']),
       one(
         [
-          '{We} look forward to seeing you again soon.',
-          'Hope to welcome you back to {name} soon.',
-          'See you next time{place?}!',
-        ].map((t) => t.replace('{place?}', facts.places[0] ? ` in ${facts.places[0]}` : '')),
+          '{We} look forward to seeing you again{inPlace} soon.',
+          'Hope to welcome you back to {name}{inPlace} soon.',
+          'See you next time{inPlace}!',
+        ].map((t) => t.replace('{inPlace}', inPlace)),
       ),
     ];
   } else if (stars === 3) {
@@ -84,7 +106,7 @@ export function offlineReviewReply(company: AiCompanyContext, review: ReviewToRe
         ? one([
             'That is not the standard {we} set for {ourselves}, especially when it comes to {criticised}.',
             'What you describe about {criticised} is not what {we} want for any customer.',
-          ]).replace('{ourselves}', facts.voice.ourselves)
+          ])
         : `That is not the standard ${we} set at ${facts.name}.`,
       facts.site
         ? `Please contact ${us} through ${facts.site} so ${we} can look into it and put things right.`

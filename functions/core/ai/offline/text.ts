@@ -2,15 +2,21 @@
 
 export const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-/** Sentences of a paragraph (abbreviations like "e.g." and "St." do not split). */
+/**
+ * Sentences of a text (abbreviations like "e.g." and "St." do not split). A line break ends a
+ * sentence too: a page's heading is a line of its own without a full stop, and must not run
+ * into the paragraph under it ("…in Bristol" + "We bake…" is two sentences, not "Bristol We").
+ */
 export function sentences(text: string | null | undefined): string[] {
-  const clean = squash(text);
-  if (!clean) return [];
-  return clean
-    .replace(/\b(e\.g|i\.e|etc|St|Mr|Mrs|Ms|Dr|Ltd|Inc|Co|vs)\./g, '$1\u2024')
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'“(])/)
-    .map((s) => s.replace(/\u2024/g, '.').trim())
-    .filter((s) => s.length > 1);
+  return (text ?? '').split(/\r?\n/).flatMap((line) => {
+    const clean = squash(line);
+    if (!clean) return [];
+    return clean
+      .replace(/\b(e\.g|i\.e|etc|St|Mr|Mrs|Ms|Dr|Ltd|Inc|Co|vs)\./g, '$1\u2024')
+      .split(/(?<=[.!?])\s+(?=[A-Z0-9"'“(])/)
+      .map((s) => s.replace(/\u2024/g, '.').trim())
+      .filter((s) => s.length > 1);
+  });
 }
 
 export const endWithPeriod = (text: string) => {

@@ -12,7 +12,7 @@ import type { RouteDef } from '../route';
 // zod's English ("Too big: expected string to have <=200 characters") whichever modules a bundle loads.
 config(en());
 
-export function zodIssuesToFieldErrors(error: $ZodError): FieldError[] {
+function zodIssuesToFieldErrors(error: $ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 

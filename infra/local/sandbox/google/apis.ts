@@ -1,9 +1,9 @@
 import { json } from '../kit/answers';
 import { route, type Call, type Route } from '../kit/router';
-import { SEARCH_CONSOLE, bearer, type GoogleContext } from './context';
+import { SEARCH_CONSOLE, bearer, type GoogleContext, type SearchConsoleSite } from './context';
 
 /** www.googleapis.com under /google-apis: userinfo and Search Console's sites.list. */
-export const SEARCH_CONSOLE_SITES = [
+const SEARCH_CONSOLE_SITES: SearchConsoleSite[] = [
   { siteUrl: 'https://www.sandbox-bakery.example/', permissionLevel: 'siteOwner' },
   { siteUrl: 'sc-domain:sandbox-bikes.example', permissionLevel: 'siteFullUser' },
   { siteUrl: 'https://old.sandbox-bakery.example/', permissionLevel: 'siteUnverifiedUser' },
@@ -17,7 +17,8 @@ function userinfo(ctx: GoogleContext, call: Call) {
 }
 
 function sites(ctx: GoogleContext, call: Call) {
-  if (bearer(ctx, call, SEARCH_CONSOLE)) json(call.res, 200, { siteEntry: SEARCH_CONSOLE_SITES });
+  const grant = bearer(ctx, call, SEARCH_CONSOLE);
+  if (grant) json(call.res, 200, { siteEntry: [...SEARCH_CONSOLE_SITES, ...(ctx.properties.get(grant.name) ?? [])] });
 }
 
 export const apiRoutes = (ctx: GoogleContext): Route<Call>[] => [

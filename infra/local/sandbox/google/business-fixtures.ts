@@ -7,8 +7,8 @@
  */
 
 export const SANDBOX_ACCOUNT = 'accounts/110000000000000000002';
-export const SOHO = 'locations/5500000000000000001';
-export const CAMDEN = 'locations/5500000000000000002';
+const SOHO = 'locations/5500000000000000001';
+const CAMDEN = 'locations/5500000000000000002';
 
 /** A picture Google would host, drawn inline so the sandbox needs no image host. */
 const picture = (label: string, color: string) =>

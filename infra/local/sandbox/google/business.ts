@@ -14,7 +14,7 @@ import { BUSINESS, bearer, type GoogleContext } from './context';
  * Each Google user (grant id) has a listing of their own, made from the fixtures on first use
  * and kept like every sandbox state, so updates stay and tests do not share one.
  */
-export const BUSINESS_ACCOUNTS = [
+const BUSINESS_ACCOUNTS = [
   {
     name: 'accounts/110000000000000000001',
     accountName: 'Sandy Box',

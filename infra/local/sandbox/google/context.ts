@@ -44,6 +44,13 @@ export interface GoogleContext {
   refresh: Map<string, Grant>;
   /** Each Google user's Business Profile listing, by grant id (business-listing.ts). */
   listings: Map<string, Listing>;
+  /** Search Console properties a Google user verified besides the fixtures' (SEARCH_CONSOLE_SITES), by account name. */
+  properties: Map<string, SearchConsoleSite[]>;
+}
+
+export interface SearchConsoleSite {
+  siteUrl: string;
+  permissionLevel: string;
 }
 
 export function issueAccess(ctx: GoogleContext, grant: Grant) {

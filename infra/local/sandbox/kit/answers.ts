@@ -5,7 +5,7 @@ export type Headers = Record<string, string>;
 export type JsonAnswer = (res: ServerResponse, status: number, body: unknown, headers?: Headers) => unknown;
 
 export const JSON_UTF8 = 'application/json; charset=utf-8';
-export const HTML_UTF8 = 'text/html; charset=utf-8';
+const HTML_UTF8 = 'text/html; charset=utf-8';
 
 /**
  * Answers that turn into a failure once the call has been carried out (a fail-next spec's
@@ -44,7 +44,8 @@ export const hiddenFields = (names: readonly string[], params: URLSearchParams) 
 /**
  * A failure on demand (POST /__sandbox/.../fail-next): the next call under `path` fails with the
  * named failure (as the platform owning it documents it) or with the status, body and headers
- * given, after `delayMs`; with `after`, only once the call has been carried out.
+ * given, after `delayMs`; with `after`, only once the call has been carried out (and a delay then
+ * holds back its answer).
  */
 export interface FailSpecOf<F extends string> {
   path: string;

@@ -58,7 +58,7 @@ async function readRaw(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** The first route for `method` whose path is `path` or matches it, with the pattern's groups. */
-export function findRoute<C>(routes: readonly Route<C>[], method: string, path: string) {
+function findRoute<C>(routes: readonly Route<C>[], method: string, path: string) {
   for (const r of routes) {
     if (r.method !== '*' && r.method !== method) continue;
     if (typeof r.path === 'string') {

@@ -1,4 +1,4 @@
-import type { PaymentContext, SandboxInvoice, SandboxSession, SandboxSubscription } from './state';
+import type { PaymentContext, SandboxInvoice, SandboxSchedule, SandboxSession, SandboxSubscription } from './state';
 
 /** Stripe's object shapes for what the simulated provider keeps. */
 
@@ -59,6 +59,43 @@ export const subscriptionObject = (ctx: PaymentContext, sub: SandboxSubscription
     ended_at: sub.endedAt,
     items: { object: 'list', data: [subscriptionItem(sub)] },
     latest_invoice: latest ? invoiceObject(ctx, latest) : null,
+    schedule: sub.schedule ?? null,
+    livemode: false,
+  };
+};
+
+const phaseItems = (amount: number, interval: string, slug: string) => [
+  { price: { unit_amount: amount, recurring: { interval }, product: `prod_sim_${slug}` }, quantity: 1 },
+];
+
+export const scheduleObject = (ctx: PaymentContext, schedule: SandboxSchedule) => {
+  const sub = ctx.state.subscriptions[schedule.subscription];
+  const next = schedule.next;
+  return {
+    id: schedule.id,
+    object: 'subscription_schedule',
+    subscription: schedule.status === 'active' ? schedule.subscription : null,
+    released_subscription: schedule.status === 'active' ? null : schedule.subscription,
+    status: schedule.status,
+    end_behavior: 'release',
+    created: schedule.created,
+    released_at: schedule.releasedAt,
+    phases: [
+      ...(sub && !schedule.nextBegun
+        ? [
+            {
+              start_date: sub.periodStart,
+              end_date: schedule.phaseEnd,
+              items: phaseItems(sub.amount, sub.interval, sub.plan.slug),
+            },
+          ]
+        : []),
+      {
+        start_date: schedule.phaseEnd,
+        items: phaseItems(next.amount, next.interval, next.plan.slug),
+        metadata: next.metadata,
+      },
+    ],
     livemode: false,
   };
 };

@@ -3,8 +3,11 @@ import { newId, nowSeconds } from './state';
 
 /** Stripe-format events, signed with Stripe's `Stripe-Signature` scheme, delivered to the app's webhook. */
 
-/** Stripe's signature: HMAC-SHA256 of `timestamp.payload` with the endpoint's secret. */
-export function signPayload(payload: string, secret: string, timestamp = nowSeconds()): string {
+/**
+ * Stripe's signature: HMAC-SHA256 of `timestamp.payload` with the endpoint's secret. Signed at
+ * the real time of sending (not the dev clock's): the receiver checks its age against its own clock.
+ */
+export function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${signature}`;
 }

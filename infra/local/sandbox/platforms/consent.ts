@@ -45,8 +45,9 @@ async function approve(ctx: PlatformContext, call: PlatformCall, app: SandboxApp
   else {
     const name = (form.get('name') ?? '').trim() || 'Sandy Box';
     const code = randomBytes(16).toString('base64url');
+    const pages = app === 'facebook' && form.get('pages_asked') ? { pages: form.getAll('page') } : {};
     ctx.grants.set(code, {
-      identity: { app, name, id: stableId(`${app}:${name}`, app === 'linkedin' ? 10 : 16) },
+      identity: { app, name, id: stableId(`${app}:${name}`, app === 'linkedin' ? 10 : 16), ...pages },
       redirectUri,
       clientId: form.get('client_id') ?? '',
       codeChallenge: form.get('code_challenge') || undefined,

@@ -18,6 +18,12 @@ export interface Identity {
   app: SandboxApp;
   id: string;
   name: string;
+  /**
+   * Meta's consent lets the user pick the Pages the app may use: the ids picked, carried by every
+   * token made from the consent. Absent when the consent asked nothing of it (a form posted
+   * without the page step): every fixture page.
+   */
+  pages?: string[];
 }
 export interface Grant {
   identity: Identity;

@@ -5,7 +5,8 @@ import { json } from './failures';
 import { SANDBOX_PAGES } from './fixtures';
 import { note } from './request-log';
 import { graphRoute, unknownPath, type GraphCall } from './graph';
-import { instagramAccount, instagramInsights, instagramMediaInsights, pageInsights, pagePosts } from './insights';
+import { instagramAccount, instagramInsights, pageInsights, pagePosts } from './insights';
+import { facebookPostFields, instagramMediaFigures } from './post-insights';
 import { graphCommentRoutes } from './comments';
 import { instagramRoutes } from './instagram';
 import { addPost, graphList, permalink, poll, postById, postsOf } from './publishing';
@@ -69,14 +70,19 @@ const me = ({ res, url, token }: GraphCall) =>
 const permissions = ({ res, token }: GraphCall) =>
   json(res, 200, { data: (token.scopes ?? []).map((permission) => ({ permission, status: 'granted' })) });
 
-/** me/accounts: the pages, paged with Graph's cursors and `next` link. */
+/** The pages the consent let the app use (all of them when it asked nothing). */
+const grantedPages = (token: GraphCall['token']) =>
+  SANDBOX_PAGES.filter((page) => !token.identity.pages || token.identity.pages.includes(page.id));
+
+/** me/accounts: the pages the consent granted, paged with Graph's cursors and `next` link. */
 function accounts(ctx: PlatformContext, { res, url, token }: GraphCall) {
   const q = url.searchParams;
+  const pages = grantedPages(token);
   const fields = (q.get('fields') ?? 'id,name').split(',');
   const limit = pageSize(q.get('limit'), 25);
   const after = Number(q.get('after') ?? 0);
   const withIg = (q.get('fields') ?? '').includes('instagram_business_account');
-  const data = SANDBOX_PAGES.slice(after, after + limit).map((page) => ({
+  const data = pages.slice(after, after + limit).map((page) => ({
     id: page.id,
     name: page.name,
     ...(fields.includes('access_token')
@@ -86,7 +92,7 @@ function accounts(ctx: PlatformContext, { res, url, token }: GraphCall) {
       ? { instagram_business_account: { id: page.instagram.id, username: page.instagram.username, name: page.name } }
       : {}),
   }));
-  const next = after + limit < SANDBOX_PAGES.length ? new URL(url.pathname, ctx.origin()) : undefined;
+  const next = after + limit < pages.length ? new URL(url.pathname, ctx.origin()) : undefined;
   if (next) {
     for (const [k, v] of q) if (k !== 'after') next.searchParams.set(k, v);
     next.searchParams.set('after', String(after + limit));
@@ -180,7 +186,9 @@ function objectById(ctx: PlatformContext, call: GraphCall) {
       permalink: link,
       timestamp,
     };
-    return json(res, 200, pick(object, url.searchParams.get('fields')));
+    const engagement =
+      post.platform === 'facebook' ? facebookPostFields(ctx, post, url.searchParams.get('fields')) : {};
+    return json(res, 200, { ...pick(object, url.searchParams.get('fields')), ...engagement });
   }
   const container = /^\d+$/.test(rest) ? poll(ctx, rest) : undefined;
   if (container?.app !== 'facebook') return unknownPath(call);
@@ -201,7 +209,7 @@ export const facebookRoutes = (ctx: PlatformContext): Route<PlatformCall>[] => [
     route<GraphCall>('GET', /^(\d+)\/insights$/, (call, [id = '']) => {
       if (SANDBOX_PAGES.some((p) => p.instagram.id === id)) return instagramInsights(ctx, call.res, call.url, id);
       const media = ctx.posts.find((p) => p.platform === 'instagram' && p.id === id);
-      if (media) return instagramMediaInsights(call.res, call.url, media);
+      if (media) return instagramMediaFigures(ctx, call.res, call.url, media);
       return pageEdge(ctx, call, id, 'insights');
     }),
     route<GraphCall>('*', /^(\d+)\/(feed|photos|insights|posts)$/, (call, [pageId = '', edge = '']) =>

@@ -9,7 +9,7 @@ import type { PlatformCall, PlatformContext } from './context';
  */
 
 /** container-error is not an answer: the next container created under the path ends in ERROR. */
-export type Failure = 'rate-limit' | 'server-error' | 'timeout' | 'token-expired' | 'container-error';
+type Failure = 'rate-limit' | 'server-error' | 'timeout' | 'token-expired' | 'container-error';
 export type FailSpec = FailSpecOf<Failure>;
 
 /** Answers that must turn into a failure once the call has been carried out (FailSpec.after). */
@@ -36,7 +36,7 @@ const GRAPH_RATE_LIMIT_USAGE = {
 };
 
 /** A failure on demand, answered the way the platform owning `path` documents it. */
-export function answerFailure(res: ServerResponse, path: string, failure: Failure) {
+function answerFailure(res: ServerResponse, path: string, failure: Failure) {
   const linkedin = platformOf(path) === 'linkedin';
   switch (failure) {
     case 'rate-limit':
@@ -100,11 +100,13 @@ export async function applyFailure(ctx: PlatformContext, call: PlatformCall): Pr
   const [spec] = ctx.failures.splice(at, 1);
   if (!spec) return false;
   if (spec.after) {
-    failAfter.set(res, () =>
+    const fail = () =>
       spec.failure
         ? answerFailure(res, call.path, spec.failure)
-        : json(res, spec.status ?? 500, spec.body ?? {}, spec.headers),
-    );
+        : json(res, spec.status ?? 500, spec.body ?? {}, spec.headers);
+    // With a delay too, the call is carried out and its answer hangs: a power cut can come
+    // between the platform making the post and the caller hearing of it.
+    failAfter.set(res, spec.delayMs ? () => void setTimeout(fail, spec.delayMs) : fail);
     return false;
   }
   if (spec.failure === 'timeout' || spec.delayMs) {

@@ -46,7 +46,7 @@ export const postEngagement = (post: Pick<SandboxPost, 'id'>) => ({
  * adds the daily activity on older posts (Threads' and LinkedIn's account-level totals); the
  * post lists of Facebook and Instagram carry each post's own engagement instead.
  */
-export function accountDays(
+function accountDays(
   ctx: PlatformContext,
   platform: SandboxPost['platform'],
   owner: string,
@@ -88,7 +88,7 @@ export function accountDays(
 }
 
 /** The account's size now (the end of today so far). */
-export const followersNow = (ctx: PlatformContext, platform: SandboxPost['platform'], owner: string) => {
+const followersNow = (ctx: PlatformContext, platform: SandboxPost['platform'], owner: string) => {
   const today = dayOf(Date.now());
   return accountDays(ctx, platform, owner, today, today, false).at(-1)?.totalFollowers ?? 0;
 };
@@ -231,34 +231,6 @@ export function instagramAccount(ctx: PlatformContext, res: ServerResponse, url:
     media_count: ctx.posts.filter((p) => p.platform === 'instagram' && p.owner === igId).length,
   };
   return json(res, 200, pick(account, url.searchParams.get('fields'), 'id'));
-}
-
-const MEDIA_METRICS = new Set(['shares', 'likes', 'comments', 'saved', 'reach']);
-
-/**
- * GET /{ig-media-id}/insights?metric=shares,...: a media object's lifetime figures (Instagram
- * gives shares only here, not on the media object).
- */
-export function instagramMediaInsights(res: ServerResponse, url: URL, post: SandboxPost) {
-  const metrics = (url.searchParams.get('metric') ?? '').split(',').filter(Boolean);
-  if (!metrics.length || metrics.some((m) => !MEDIA_METRICS.has(m))) {
-    return graphError(
-      res,
-      400,
-      `(#100) metric[0] must be one of the following values: ${[...MEDIA_METRICS].join(', ')}`,
-      100,
-    );
-  }
-  const { likes, comments, shares } = postEngagement(post);
-  const figures: Record<string, number> = { shares, likes, comments, saved: Math.floor(shares / 2), reach: likes * 9 };
-  const data = metrics.map((name) => ({
-    name,
-    period: 'lifetime',
-    values: [{ value: figures[name] ?? 0 }],
-    title: name.charAt(0).toUpperCase() + name.slice(1),
-    id: `${post.id}/insights/${name}/lifetime`,
-  }));
-  return json(res, 200, { data });
 }
 
 /** An Instagram media object's counts, for the media list's fields. */

@@ -6,6 +6,7 @@ import { failAfter, json } from './failures';
 import { SANDBOX_ORGANIZATIONS } from './fixtures';
 import { memberFollowersCount, memberPostAnalytics, networkSize, organizationStatistics } from './insights';
 import { note } from './request-log';
+import { memberPostTotals, shareStatisticsOfPosts } from './post-insights';
 import { addPost, postsOf } from './publishing';
 import { linkedinComments } from './comments';
 import {
@@ -205,8 +206,10 @@ function listPosts(ctx: PlatformContext, call: RestCall) {
   if (!mayAuthor(author)) return linkedinError(res, 403, 'ACCESS_DENIED', `Not enough permissions for ${author}`);
   if (refusedScope(call, 'linkedinRead', author, 'partnerApiPostsExternal')) return;
   const count = pageSize(url.searchParams.get('count'), 10);
+  // Rest.li paging: `start` is the offset of the first element, newest first.
+  const start = Math.max(0, Number(url.searchParams.get('start') ?? 0) || 0);
   const elements = postsOf(ctx, 'linkedin', author)
-    .slice(0, count)
+    .slice(start, start + count)
     .map((p) => ({
       id: p.id,
       author,
@@ -215,7 +218,7 @@ function listPosts(ctx: PlatformContext, call: RestCall) {
       publishedAt: p.createdAt,
       lifecycleState: 'PUBLISHED',
     }));
-  return json(res, 200, { paging: { start: 0, count, links: [] }, elements });
+  return json(res, 200, { paging: { start, count, links: [] }, elements });
 }
 
 function organizationAcls({ res, url, token }: RestCall) {
@@ -249,14 +252,21 @@ const restRoutes = (ctx: PlatformContext): Route<RestCall>[] => [
   route<RestCall>('GET', '/linkedin-api/rest/organizationalEntityFollowerStatistics', (call) =>
     organizationStatistics(ctx, call.res, call.url, 'follower', call.mayAuthor),
   ),
-  route<RestCall>('GET', '/linkedin-api/rest/organizationalEntityShareStatistics', (call) =>
-    organizationStatistics(ctx, call.res, call.url, 'share', call.mayAuthor),
-  ),
+  route<RestCall>('GET', '/linkedin-api/rest/organizationalEntityShareStatistics', (call) => {
+    const organization = call.url.searchParams.get('organizationalEntity') ?? '';
+    if (call.mayAuthor(organization) && shareStatisticsOfPosts(ctx, call.res, call.url, organization)) return;
+    return organizationStatistics(ctx, call.res, call.url, 'share', call.mayAuthor);
+  }),
   route<RestCall>('GET', '/linkedin-api/rest/memberFollowersCount', (call) =>
     memberFollowersCount(ctx, call.res, call.url, `urn:li:person:${call.token.identity.id}`),
   ),
   route<RestCall>('GET', '/linkedin-api/rest/memberCreatorPostAnalytics', (call) =>
-    memberPostAnalytics(ctx, call.res, call.url, `urn:li:person:${call.token.identity.id}`),
+    (call.url.searchParams.get('q') === 'entity' ? memberPostTotals : memberPostAnalytics)(
+      ctx,
+      call.res,
+      call.url,
+      `urn:li:person:${call.token.identity.id}`,
+    ),
   ),
   route<RestCall>('GET', /^\/linkedin-api\/rest\/networkSizes\/([^/]+)$/, (call, [urn = '']) =>
     networkSize(ctx, call.res, call.url, decodeURIComponent(urn), call.mayAuthor),

@@ -13,7 +13,7 @@
 // least a year; a sunset version is refused (426 NONEXISTENT_VERSION).
 
 /** The sunsets the migrations table lists. */
-export const LINKEDIN_SUNSETS: Record<string, string> = {
+const LINKEDIN_SUNSETS: Record<string, string> = {
   '202407': '2025-07-22',
   '202408': '2025-08-18',
   '202409': '2025-09-15',
@@ -154,7 +154,7 @@ export const characters = (text: string) => Array.from(text).length;
 // The elements are plain text, `@[name](urn:li:...)` mentions, `#word` hashtags and the
 // `{hashtag|#|word}` template.
 
-export const LITTLE_RESERVED = '|{}@[]()<>#*_~\\';
+const LITTLE_RESERVED = '|{}@[]()<>#*_~\\';
 
 export type LittleRead = { text: string } | { error: string };
 

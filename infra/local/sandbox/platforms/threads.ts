@@ -3,6 +3,7 @@ import { dispatch, route, type Route } from '../kit/router';
 import { pageSize, pick, type PlatformCall, type PlatformContext, type SandboxPost, type Token } from './context';
 import { json } from './failures';
 import { threadsInsights } from './insights';
+import { threadsMediaInsights } from './post-insights';
 import { TEXT_LIMITS, THREADS_VERSIONS, threadsCount } from './rules';
 import { note } from './request-log';
 import {
@@ -174,6 +175,11 @@ async function idPath(ctx: PlatformContext, call: PlatformCall, id: string, edge
     object(ctx, threads);
     return true;
   }
+  const thread = edge === 'insights' && call.method === 'GET' ? postById(ctx, 'threads', id) : undefined;
+  if (thread && thread.owner === token.identity.id) {
+    threadsMediaInsights(ctx, call.res, call.url, thread);
+    return true;
+  }
   if (id !== token.identity.id) {
     graphError(call.res, 400, 'Object does not exist', 100, 33);
     return true;
@@ -197,7 +203,7 @@ export const threadsRoutes = (
   route('GET', '/threads-api/refresh_access_token', (call) => refresh(ctx, call)),
   route(
     '*',
-    /^\/threads-api\/(v[\d.]+)\/(\d+)(?:\/(threads|threads_publish|threads_insights))?$/,
+    /^\/threads-api\/(v[\d.]+)\/(\d+)(?:\/(threads|threads_publish|threads_insights|insights))?$/,
     async (call, [version = '', id = '', edge = '']) => {
       if (unknownVersion(call, version)) return;
       if (!(await idPath(ctx, call, id, edge))) notFound(call);

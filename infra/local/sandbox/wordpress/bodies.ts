@@ -1,9 +1,9 @@
-import type { Media, Post, Term } from './context';
+import type { Comment, Media, Post, Term } from './context';
 
 /** Posts, media and terms as WordPress's REST API shows them. */
 
 /** WordPress's dates: `2024-05-01T10:00:00`, no zone (the sandbox site's time zone is UTC). */
-export const wpDate = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+const wpDate = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
 /** An ISO 8601 argument as rest_parse_date reads it: a zone-less time is the site's (UTC). */
 export const parseWpDate = (value: string) => {
@@ -63,4 +63,23 @@ export const termBody = (t: Term, count: number) => ({
   slug: t.slug,
   taxonomy: t.taxonomy,
   ...(t.taxonomy === 'category' ? { parent: t.parent } : {}),
+});
+
+/** A comment as the REST API shows it (`context=edit` adds what only a moderator sees). */
+export const commentBody = (c: Comment, edit: boolean) => ({
+  id: c.id,
+  post: c.post,
+  parent: 0,
+  author: c.author,
+  author_name: c.authorName,
+  ...(edit ? { author_email: '', author_ip: '127.0.0.1', author_user_agent: '' } : {}),
+  author_url: '',
+  date: wpDate(c.date),
+  date_gmt: wpDate(c.date),
+  // wpautop's paragraph around plain text.
+  content: edit ? { rendered: `<p>${c.content}</p>\n`, raw: c.content } : { rendered: `<p>${c.content}</p>\n` },
+  link: `${c.site}/?p=${c.post}#comment-${c.id}`,
+  status: c.status,
+  type: 'comment',
+  meta: [],
 });

@@ -39,6 +39,22 @@ export interface Media {
   post?: number;
 }
 
+/** A comment someone left under a post (the stand-in's readers' comments are drawn on read: comments.ts). */
+export interface Comment {
+  id: number;
+  post: number;
+  site: string;
+  /** The commenter's user id, 0 for a visitor. */
+  author: number;
+  authorName: string;
+  /** As sent: WordPress shows it through wpautop. */
+  content: string;
+  /** WordPress's names in answers. */
+  status: 'approved' | 'hold' | 'spam' | 'trash';
+  /** ms since the epoch. */
+  date: number;
+}
+
 export interface ApplicationPassword {
   password: string;
   appId: string;
@@ -70,8 +86,17 @@ export const ROLE_CAPABILITIES: Record<string, string[]> = {
     'edit_users',
     'list_users',
     'create_users',
+    'moderate_comments',
   ],
-  editor: ['read', 'edit_posts', 'publish_posts', 'upload_files', 'unfiltered_html', 'manage_categories'],
+  editor: [
+    'read',
+    'edit_posts',
+    'publish_posts',
+    'upload_files',
+    'unfiltered_html',
+    'manage_categories',
+    'moderate_comments',
+  ],
   author: ['read', 'edit_posts', 'publish_posts', 'upload_files'],
   contributor: ['read', 'edit_posts'],
   subscriber: ['read'],
@@ -104,13 +129,15 @@ export interface WordPressContext {
   /** Each login's role; a login first seen at the sandbox's sign-in is an administrator. */
   roles: Map<string, string>;
   posts: Map<number, Post>;
+  /** Comments left through the API; readers' comments on top of them are drawn on read. */
+  comments: Map<number, Comment>;
   terms: Map<number, Term>;
   /** Sites whose permalinks are Plain: /wp-json/ is then a web page and the API is at ?rest_route=. */
   plainPermalinks: Set<string>;
   media: Map<number, Media>;
   wpcomCodes: Map<string, WpcomCode>;
   wpcomTokens: Map<string, { blog: string; login: string }>;
-  /** The next post or media id (one sequence, as WordPress's posts table). */
+  /** The next post, media, term or comment id (one sequence: ids unique across them). */
   ids: { next: number };
   received: WordPressRequestLog[];
 }
@@ -138,8 +165,9 @@ export function userId(ctx: WordPressContext, login: string) {
 }
 
 export const roleOf = (ctx: WordPressContext, login: string) => ctx.roles.get(login) ?? 'administrator';
+/** What a login may do; a visitor (no login: the public comments list) may do nothing. */
 export const can = (ctx: WordPressContext, login: string, capability: string) =>
-  (ROLE_CAPABILITIES[roleOf(ctx, login)] ?? []).includes(capability);
+  login !== '' && (ROLE_CAPABILITIES[roleOf(ctx, login)] ?? []).includes(capability);
 export const loginOf = (ctx: WordPressContext, id: number) => [...ctx.users].find(([, uid]) => uid === id)?.[0];
 
 /** The address a site's REST API is announced at (its Link header), by its permalinks. */

@@ -155,15 +155,19 @@ function rest(ctx: WordPressContext, call: Call, restRoute: string) {
   }
   const user = basicUser(ctx, call.req);
   const subpath = restRoute.slice('/wp/v2'.length);
-  // WordPress 6.1 answers a wrong or revoked application password as it answers none at all.
+  // WordPress 6.1 answers a wrong or revoked application password as it answers none at all:
+  // a visitor, who may read the comments list (approved comments) and nothing else here.
   if (!user || user === 'bad') {
+    if (call.method === 'GET' && subpath === '/comments') {
+      return siteRest(ctx, { ...call, login: '', site: ctx.origin() }, subpath);
+    }
     return wordpressError(call.res, 401, 'rest_not_logged_in', 'You are not currently logged in.');
   }
   return siteRest(ctx, { ...call, login: user.login, password: user.password, site: ctx.origin() }, subpath);
 }
 
 /** The REST route a call names, where this site's permalinks serve it; undefined for a page. */
-export function restRouteOf(ctx: WordPressContext, call: Call): string | undefined {
+function restRouteOf(ctx: WordPressContext, call: Call): string | undefined {
   const query = call.url.searchParams.get('rest_route');
   if (query !== null && (call.path === '/' || call.path === '/index.php')) return query || '/';
   if (ctx.plainPermalinks.has(ctx.origin())) return undefined;

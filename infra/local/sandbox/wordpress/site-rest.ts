@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { wordpressError } from '../kit/errors';
 import { dispatch, route, type Route } from '../kit/router';
-import { mediaBody, parseWpDate, postBody, termBody } from './bodies';
+import { commentBody, mediaBody, parseWpDate, postBody, termBody } from './bodies';
+import { listComments } from './comments';
 import {
   can,
   json,
@@ -10,6 +11,7 @@ import {
   roleOf,
   userId,
   type ApplicationPassword,
+  type Comment,
   type Media,
   type Post,
   type SiteCall,
@@ -48,7 +50,7 @@ const LETTERS: Record<string, string> = {
 const SPECIAL = /[?[\]/\\=<>:;,'"&$#*()|~`!{}%+’«»”“\0]/g;
 
 /** WordPress's sanitize_file_name: accents removed, its special characters dropped, runs of spaces and dashes to one dash. */
-export const sanitizeFileName = (name: string) =>
+const sanitizeFileName = (name: string) =>
   name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -450,6 +452,59 @@ function readPost(ctx: WordPressContext, { res, site }: SiteCall, id: string) {
     : wordpressError(res, 404, 'rest_post_invalid_id', 'Invalid post ID.');
 }
 
+// Comments --------------------------------------------------------------------------------------
+
+/** handle_status_param's names; any other leaves the comment as wp_allow_comment made it. */
+const COMMENT_STATUSES: Record<string, Comment['status']> = {
+  approve: 'approved',
+  approved: 'approved',
+  '1': 'approved',
+  hold: 'hold',
+  '0': 'hold',
+  spam: 'spam',
+  trash: 'trash',
+};
+
+/**
+ * POST /wp/v2/comments `{post, content, status?}` signed in: only a moderator may set `status`;
+ * otherwise wp_allow_comment approves a moderator's comment and the post author's, and holds
+ * the others for moderation (WordPress's default: an author's first comment waits).
+ */
+async function createComment(ctx: WordPressContext, call: SiteCall) {
+  const { res, login, site } = call;
+  const body = await args(call);
+  if (!body) return;
+  const moderates = can(ctx, login, 'moderate_comments');
+  if (body.status !== undefined && !moderates) {
+    return notAllowed(call, 'rest_comment_invalid_status', "Sorry, you are not allowed to edit 'status' for comments.");
+  }
+  const post = ctx.posts.get(Number(body.post));
+  if (!post || post.site !== site) {
+    return notAllowed(
+      call,
+      'rest_comment_invalid_post_id',
+      'Sorry, you are not allowed to create this comment without a post.',
+    );
+  }
+  const content = textOf(body.content).trim();
+  if (!content) return wordpressError(res, 400, 'rest_comment_content_invalid', 'Invalid comment content.');
+  const author = userId(ctx, login);
+  const allowed = moderates || post.author === author ? 'approved' : 'hold';
+  const status = (body.status !== undefined && COMMENT_STATUSES[textOf(body.status)]) || allowed;
+  const comment: Comment = {
+    id: ctx.ids.next++,
+    post: post.id,
+    site,
+    author,
+    authorName: login,
+    content,
+    status,
+    date: Date.now(),
+  };
+  ctx.comments.set(comment.id, comment);
+  return json(res, 201, commentBody(comment, moderates));
+}
+
 // Categories and tags ---------------------------------------------------------------------------
 
 function listTerms(ctx: WordPressContext, { res, site, url }: SiteCall, taxonomy: Term['taxonomy']) {
@@ -515,6 +570,8 @@ const siteRoutes = (ctx: WordPressContext): Route<SiteCall>[] => [
   route<SiteCall>('POST', '/posts', (call) => createPost(ctx, call)),
   route<SiteCall>('GET', /^\/posts\/(\d+)$/, (call, [id = '']) => readPost(ctx, call, id)),
   route<SiteCall>('GET', '/posts', (call) => listPosts(ctx, call)),
+  route<SiteCall>('GET', '/comments', (call) => listComments(ctx, call)),
+  route<SiteCall>('POST', '/comments', (call) => createComment(ctx, call)),
   route<SiteCall>('GET', '/categories', (call) => listTerms(ctx, call, 'category')),
   route<SiteCall>('POST', '/categories', (call) => createTerm(ctx, call, 'category')),
   route<SiteCall>('GET', '/tags', (call) => listTerms(ctx, call, 'post_tag')),

@@ -12,7 +12,7 @@ import { siteRest } from './site-rest';
  */
 export const WORDPRESS_SANDBOX_CLIENT = { clientId: 'sandbox-wpcom-client', clientSecret: 'sandbox-wpcom-secret' };
 
-export const blogId = (blog: string) =>
+const blogId = (blog: string) =>
   String(100_000_000 + (parseInt(createHash('sha256').update(blog).digest('hex').slice(0, 8), 16) % 9_000_000));
 
 function authorize(ctx: WordPressContext, { res, url }: Call) {

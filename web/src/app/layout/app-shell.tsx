@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '@/components/screens/loading-screen';
-import { useCompanies } from '@/lib/company';
+import { useCompanies } from '@/api/companies/companies';
 import { useInviteErrorNotice } from './invite-error-notice';
 import { Sidebar } from './sidebar';
 import { Topbar } from './topbar';

@@ -11,8 +11,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { useLogout } from '@/lib/auth';
-import { useFeatureFlag } from '@/lib/metadata';
+import { useLogout } from '@/api/auth/profile';
+import { useFeatureFlag } from '@/api/metadata/metadata';
 import { Brand } from '@/components/ui/brand';
 
 interface Item {

@@ -3,8 +3,8 @@ import { displayCompanyName } from '@shared/schemas/company-record';
 import { ChevronsUpDown, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useProfile } from '@/lib/auth';
-import { useCurrentCompany, useSelectCompany } from '@/lib/company';
+import { useProfile } from '@/api/auth/profile';
+import { useCurrentCompany, useSelectCompany } from '@/api/companies/companies';
 
 const NotificationsMenu = lazy(() => import('@/features/notifications/components/notifications-menu'));
 

@@ -3,10 +3,12 @@ import type { Icp } from '@shared/schemas/company';
 import { onboardingMessages } from '@shared/schemas/onboarding';
 import { Check, Pencil, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
+import { z } from 'zod/mini';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { Markdown } from '@/components/ui/markdown';
+import { useSubmitOnlyForm } from '@/lib/forms';
 
 export interface IcpCardProps {
   icp: Icp;
@@ -18,6 +20,11 @@ export interface IcpCardProps {
   onEdit?: (profile: string) => Promise<boolean>;
   busy?: boolean;
 }
+
+/** The edited profile as typed: only an empty one is refused here, the server checks the rest. */
+const profileFormSchema = z.object({
+  profile: z.string().check(z.refine((profile) => profile.trim() !== '', onboardingMessages.icpProfileRequired)),
+});
 
 const status = (approved: boolean | null) =>
   approved === true ? (
@@ -33,21 +40,18 @@ const status = (approved: boolean | null) =>
  * (and may be edited), a decided one goes back to pending.
  */
 export function IcpCard({ icp, index, onDecide, onEdit, busy }: IcpCardProps) {
-  const [draft, setDraft] = useState<string | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const [editing, setEditing] = useState(false);
+  const form = useSubmitOnlyForm(profileFormSchema, { profile: icp.profile });
   const headingId = `icp-${icp.id}-title`;
   const label = `ideal customer ${index}`;
 
-  const save = async () => {
-    if (!onEdit || draft === undefined) return;
-    if (!draft.trim()) {
-      setError(onboardingMessages.icpProfileRequired);
-      return;
-    }
-    if (!(await onEdit(draft))) return;
-    setDraft(undefined);
-    setError(undefined);
+  const edit = () => {
+    form.reset({ profile: icp.profile });
+    setEditing(true);
   };
+  const save = form.handleSubmit(async ({ profile }) => {
+    if (onEdit && (await onEdit(profile))) setEditing(false);
+  });
 
   return (
     <article
@@ -60,13 +64,12 @@ export function IcpCard({ icp, index, onDecide, onEdit, busy }: IcpCardProps) {
         </h3>
         {status(icp.approved)}
       </header>
-      {draft !== undefined ? (
+      {editing ? (
         <TextAreaField
           label={`Profile of ${label} (markdown)`}
           rows={14}
-          value={draft}
-          error={error}
-          onChange={(e) => setDraft(e.target.value)}
+          error={form.errors.profile}
+          {...form.register('profile')}
         />
       ) : icp.approved === false ? (
         <p className="muted">Removed. Choose Back to reconsider it.</p>
@@ -75,9 +78,9 @@ export function IcpCard({ icp, index, onDecide, onEdit, busy }: IcpCardProps) {
       )}
       {onDecide ? (
         <div className="icp-card__actions">
-          {draft !== undefined ? (
+          {editing ? (
             <>
-              <Button variant="ghost" onClick={() => setDraft(undefined)} disabled={busy}>
+              <Button variant="ghost" onClick={() => setEditing(false)} disabled={busy}>
                 Cancel
               </Button>
               <Button onClick={() => void save()} pending={busy}>
@@ -90,7 +93,7 @@ export function IcpCard({ icp, index, onDecide, onEdit, busy }: IcpCardProps) {
                 <Button
                   variant="ghost"
                   icon={<Pencil size={16} aria-hidden />}
-                  onClick={() => setDraft(icp.profile)}
+                  onClick={edit}
                   disabled={busy}
                   aria-label={`Edit ${label}`}
                 >

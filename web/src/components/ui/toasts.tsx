@@ -10,8 +10,9 @@ export function Toasts() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      {/* Sonner pauses a toast's timer while the pointer is over the stack (its default). */}
-      <Toaster duration={TOAST_DURATION_MS} position="top-right" richColors closeButton />
+      {/* Sonner pauses a toast's timer while the pointer is over the stack (its default). Bottom right: at the
+          top they covered the top bar's company and account menu. */}
+      <Toaster duration={TOAST_DURATION_MS} position="bottom-right" richColors closeButton />
     </Suspense>
   );
 }

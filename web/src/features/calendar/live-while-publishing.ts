@@ -1,7 +1,7 @@
 import type { Post } from '@shared/schemas/calendar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { queryKeys } from '@/lib/query-keys';
+import { postKeys } from '@/api/posts/post-keys';
 
 /** How long after its time a scheduled post is still watched for its publish (the workflow runs meanwhile). */
 const DUE_WATCH_MS = 5 * 60_000;
@@ -37,7 +37,7 @@ export function useLiveWhilePublishing(post: Post) {
     if (!live) return;
     if (watching++ === 0) {
       refresh = setInterval(() => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.company.posts });
+        void queryClient.invalidateQueries({ queryKey: postKeys.all });
       }, 3000);
     }
     return () => {

@@ -10,7 +10,7 @@ import {
   rowsWithin,
   sumEngagement,
   type Engagement,
-} from '@/lib/report-figures';
+} from '@/api/reports/report-figures';
 
 /**
  * The report page's state and figures (spec 01 §2 "Reports (/report)"): the platforms and the
@@ -77,6 +77,25 @@ export function reportRange(period: ReportPeriod, today: string): ReportRange {
   return { period, first, last, from: first, to, query: { from: addDays(first, -1), to } };
 }
 
+/**
+ * The period to show when the one holding today has no figures yet but the day before it has:
+ * the period just before, whole (on the first of a month, Month shows last month rather than
+ * nothing, since a day's figures are collected once it has ended). Undefined otherwise: a
+ * period with figures is shown as it is, and a company with none at all is still collecting.
+ */
+export function earlierRange(
+  reports: Reports | undefined,
+  platforms: readonly ReportPlatform[],
+  range: ReportRange,
+): ReportRange | undefined {
+  if (!reports) return undefined;
+  const before = addDays(range.from, -1);
+  const chosen = platforms.map((platform) => rowsOf(reports, platform));
+  if (chosen.some((rows) => rowsWithin(rows, range.from, range.to).length)) return undefined;
+  if (!chosen.some((rows) => rowsWithin(rows, before, before).length)) return undefined;
+  return reportRange(range.period, before);
+}
+
 /** A calendar day written with a date-fns pattern ('d MMM' → 5 Mar): the day itself, in no zone's offset. */
 export const formatDay = (day: string, pattern: string) => formatInZone(`${day}T12:00:00Z`, pattern, 'UTC');
 
@@ -92,7 +111,7 @@ export const daysName = ({ from, to }: Pick<ReportRange, 'from' | 'to'>) =>
   from === to ? formatDay(from, 'd MMM yyyy') : `${formatDay(from, 'd MMM')} – ${formatDay(to, 'd MMM yyyy')}`;
 
 /** One platform over the period. */
-export interface PlatformFigures {
+interface PlatformFigures {
   platform: ReportPlatform;
   /** Total followers where the period starts: at the end of the day before it, else on the first day counted. */
   start: number;
@@ -116,7 +135,7 @@ export interface ReportSummary {
 }
 
 /** Every day from `from` to `to`, both included. */
-export function daysOf(from: string, to: string): string[] {
+function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;
@@ -150,8 +169,12 @@ export function summarize(
       growth: growthPercent(start, last.totalFollowers),
       engagement: sumEngagement(shown),
     });
-    perDay.set(platform, new Map(shown.map((row) => [row.date, row.totalFollowers])));
-    if (!firstDay || first.date < firstDay) firstDay = first.date;
+    // A period of one day so far (the 2nd of a month) is drawn from the day before it, where its
+    // audience starts: a line needs two days, and the growth shown is from that day.
+    const drawn = before && shown.length === 1 ? [before, ...shown] : shown;
+    perDay.set(platform, new Map(drawn.map((row) => [row.date, row.totalFollowers])));
+    const drawnFrom = drawn[0]?.date ?? first.date;
+    if (!firstDay || drawnFrom < firstDay) firstDay = drawnFrom;
     if (!lastDay || last.date > lastDay) lastDay = last.date;
   }
   const start = figures.reduce((sum, f) => sum + f.start, 0);

@@ -8,7 +8,8 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useDecideByLink, useReview } from '../api/review-calls';
+import { formatDateTime, viewerZone } from '@/lib/format-date';
+import { useDecideByLink, useReview } from '@/api/approvals/review-by-link';
 import './review.css';
 
 // Written out here: this public page loads none of the app's platform or approval modules, whose
@@ -26,7 +27,8 @@ const STATE_NAMES: Record<string, string> = {
   approved: 'Approved',
   'changes-requested': 'Changes requested',
 };
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** Dates as the rest of the app writes them (5 Mar 26, 14:05:09), in the reader's zone. */
+const when = (iso: string) => formatDateTime(iso, viewerZone());
 
 /**
  * /review/{id}?token=: an outside reviewer's page, no account needed. It shows the one post the

@@ -1,6 +1,6 @@
 import { displayCompanyName } from '@shared/schemas/company';
 import { MailPlus } from 'lucide-react';
-import { useInvitation } from '@/features/auth/api/get-invitation';
+import { useInvitation } from '@/api/auth/get-invitation';
 import './auth.css';
 
 /** Shown on sign in and sign up while an inviteToken is in the address. */

@@ -6,9 +6,9 @@ import { LoadingScreen } from '@/components/screens/loading-screen';
 import { MessageScreen } from '@/components/screens/message-screen';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { useProfile } from '@/lib/auth';
-import { useAcceptInvite } from '@/features/auth/api/accept-invite';
-import { useInvitation } from '@/features/auth/api/get-invitation';
+import { useProfile } from '@/api/auth/profile';
+import { useAcceptInvite } from '@/api/auth/accept-invite';
+import { useInvitation } from '@/api/auth/get-invitation';
 
 function InviteProblem({ message }: { message: string }) {
   return (

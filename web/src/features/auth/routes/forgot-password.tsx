@@ -1,7 +1,7 @@
 import { requestResetSchema } from '@shared/schemas/auth';
 import { MailCheck } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
-import { useRequestReset } from '@/features/auth/api/request-reset';
+import { useRequestReset } from '@/api/auth/request-reset';
 import { AuthLayout, FooterLink } from '@/features/auth/components/auth-layout';
 import { EmailRequestForm } from '@/features/auth/components/email-request-form';
 

@@ -1,6 +1,6 @@
 import { resendVerifySchema } from '@shared/schemas/auth';
 import { Alert } from '@/components/ui/alert';
-import { useResendVerification } from '@/features/auth/api/resend-verification';
+import { useResendVerification } from '@/api/auth/resend-verification';
 import { AuthLayout, FooterLink } from '@/features/auth/components/auth-layout';
 import { EmailRequestForm } from '@/features/auth/components/email-request-form';
 

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox, TextField } from '@/components/ui/field';
 import { useSubmitOnlyForm, useSubmitWithFailure } from '@/lib/forms';
-import { useConsumeReset } from '@/features/auth/api/consume-reset';
+import { useConsumeReset } from '@/api/auth/consume-reset';
 import { AuthLayout, FooterLink } from '@/features/auth/components/auth-layout';
 import type { AuthNavigationState } from '@/features/auth/components/flash';
 

@@ -1,11 +1,11 @@
 import { Spinner } from '@/components/ui/spinner';
 import { Alert } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
-import { useMay } from '@/lib/permissions';
+import { useMay } from '@/api/companies/permissions';
 import { permissionRefusal } from '@shared/permissions';
-import { useInvoices } from '@/features/billing/api/get-invoices';
-import { usePlans } from '@/features/billing/api/get-plans';
-import { useSubscription } from '@/features/billing/api/get-subscription';
+import { useInvoices } from '@/api/billing/get-invoices';
+import { usePlans } from '@/api/billing/get-plans';
+import { useSubscription } from '@/api/billing/get-subscription';
 import { InvoicesCard } from './invoices-card';
 import { PaymentDetailsCard } from './payment-details-card';
 import { PlansCard } from './plans-card';

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
-import { useOpenPortal } from '@/features/billing/api/open-portal';
+import { useOpenPortal } from '@/api/billing/open-portal';
 
 /** Manage payment details: the provider's portal (cards, billing address, receipts). */
 export function PaymentDetailsCard({ subscription }: { subscription: Subscription }) {

@@ -1,5 +1,5 @@
 import { messages } from '@shared/messages';
-import type { Subscription } from '@shared/schemas/billing';
+import { billingMessages, type Subscription } from '@shared/schemas/billing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,7 +8,8 @@ import { Alert } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
-import { useCancelSubscription } from '@/features/billing/api/cancel-subscription';
+import { useCancelSubscription } from '@/api/billing/cancel-subscription';
+import { useCancelPlanChange } from '@/api/billing/cancel-plan-change';
 import { INTERVAL_LABEL, renewalSentence, statusBadge } from './subscription-status';
 
 const yesNo = (value: boolean) => (value ? 'Included' : 'Not included');
@@ -17,6 +18,7 @@ const yesNo = (value: boolean) => (value ? 'Included' : 'Not included');
 export function PlanUsageCard({ subscription, readOnly = false }: { subscription: Subscription; readOnly?: boolean }) {
   const confirm = useConfirm();
   const cancel = useCancelSubscription();
+  const keep = useCancelPlanChange();
   const badge = statusBadge(subscription);
   const next = renewalSentence(subscription);
 
@@ -38,6 +40,14 @@ export function PlanUsageCard({ subscription, readOnly = false }: { subscription
     });
   };
 
+  const onKeep = () =>
+    keep.mutate(undefined, {
+      onSuccess: () => notify.success(billingMessages.downgradeCancelled(subscription.plan.name)),
+      onError: (error) => {
+        if (!promptIfUpgradeRequired(error)) notify.error(errorMessage(error));
+      },
+    });
+
   return (
     <Card title="Plan & Usage" description="Your company's plan and what it includes.">
       <div className="plan-usage">
@@ -53,6 +63,13 @@ export function PlanUsageCard({ subscription, readOnly = false }: { subscription
           ) : null}
         </div>
         {next ? <p className="muted">{next}</p> : null}
+        {subscription.pendingChange && !readOnly ? (
+          <div className="plan-usage__pending">
+            <Button variant="secondary" pending={keep.isPending} onClick={onKeep}>
+              Keep {subscription.plan.name}
+            </Button>
+          </div>
+        ) : null}
         <dl className="plan-usage__facts">
           <div>
             <dt>Billing</dt>

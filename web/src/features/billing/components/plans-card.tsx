@@ -5,7 +5,9 @@ import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
-import { useUpgrade } from '@/features/billing/api/upgrade';
+import { useUpgrade } from '@/api/billing/upgrade';
+import { formatDate } from '@/lib/format-date';
+import { usePlanChange } from './use-plan-change';
 
 /** Spec 01 §9: only the monthly price is shown, in dollars; a plan without one is FREE. */
 function Price({ plan }: { plan: Plan }) {
@@ -18,9 +20,18 @@ function Price({ plan }: { plan: Plan }) {
   );
 }
 
-/** Subscription Plans: every visible plan; only activatable ones offer Activate. */
+/**
+ * Subscription Plans: every visible plan. Without a running subscription, activatable ones offer
+ * Activate (the checkout); with one, the others offer Upgrade or Downgrade (by monthly price),
+ * and the plan a downgrade waits for says when it starts.
+ */
 export function PlansCard({ plans, subscription }: { plans: Plan[]; subscription: Subscription }) {
   const upgrade = useUpgrade();
+  const planChange = usePlanChange(subscription);
+  // A plan change is possible exactly when a cancel is: a provider's subscription that still renews.
+  const changing = subscription.canCancel;
+  const currentPrice = monthlyPrice(plans.find((p) => p.slug === subscription.plan.slug) ?? { prices: [] }) ?? 0;
+  const waitsFor = (plan: Plan) => subscription.pendingChange?.plan.slug === plan.slug;
   const current = (plan: Plan) =>
     plan.slug === subscription.plan.slug &&
     (plan.slug === 'free' ? !subscription.isPaid : subscription.status !== 'canceled');
@@ -52,10 +63,25 @@ export function PlansCard({ plans, subscription }: { plans: Plan[]; subscription
             </h3>
             <Price plan={plan} />
             <p className="plan-card__description">{plan.description}</p>
-            {plan.trialDays > 0 && plan.canActivate && !current(plan) ? (
+            {plan.trialDays > 0 && plan.canActivate && !current(plan) && !changing ? (
               <p className="plan-card__trial">{plan.trialDays}-day free trial</p>
             ) : null}
-            {plan.canActivate && !current(plan) ? (
+            {waitsFor(plan) && subscription.pendingChange ? (
+              <p className="plan-card__pending">Starts {formatDate(subscription.pendingChange.effectiveAt)}</p>
+            ) : null}
+            {changing && plan.canActivate && !current(plan) && !waitsFor(plan) ? (
+              <Button
+                variant={(monthlyPrice(plan) ?? 0) > currentPrice ? 'primary' : 'secondary'}
+                block
+                pending={planChange.pendingFor(plan)}
+                disabled={planChange.busy}
+                onClick={() => void planChange.start(plan)}
+                aria-label={`${(monthlyPrice(plan) ?? 0) > currentPrice ? 'Upgrade' : 'Downgrade'} to ${plan.name}`}
+              >
+                {(monthlyPrice(plan) ?? 0) > currentPrice ? 'Upgrade' : 'Downgrade'}
+              </Button>
+            ) : null}
+            {!changing && plan.canActivate && !current(plan) ? (
               <Button
                 variant="secondary"
                 block

@@ -20,6 +20,8 @@ export function renewalSentence(subscription: Subscription): string | undefined 
   if (subscription.status === 'canceled') return `Your subscription ended on ${to}.`;
   if (subscription.isCancelled)
     return `Your subscription is cancelled and will not renew. It stays active until ${to}.`;
+  if (subscription.pendingChange)
+    return `Your plan changes to ${subscription.pendingChange.plan.name} on ${formatDate(subscription.pendingChange.effectiveAt)}. ${subscription.plan.name} stays until then.`;
   if (subscription.status === 'trialing')
     return `Your free trial runs until ${to}${subscription.autoRenewal ? ', then renews automatically' : ''}.`;
   return subscription.autoRenewal

@@ -5,8 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { billingKeys } from '@/features/billing/api/billing-keys';
-import { paySimulatedCheckout } from '@/features/billing/api/pay-simulated-checkout';
+import { billingKeys } from '@/api/billing/billing-keys';
+import { paySimulatedCheckout } from '@/api/billing/pay-simulated-checkout';
 
 /**
  * The simulated provider's checkout (spec 01 §2 "Payment simulation"): pays the checkout named

@@ -12,7 +12,7 @@ import { JobProgress } from '@/components/ui/job-progress';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatDateTime, formatInZone, viewerZone } from '@/lib/format-date';
 import { notify } from '@/lib/toast';
-import { useCheckImport, useImports, useRunImport, useUndoImport } from '../api/import-calls';
+import { useCheckImport, useImports, useRunImport, useUndoImport } from '@/api/imports/csv-import';
 
 /** The template as a file the browser saves: made here from the shared constant, so it matches the parser. */
 function downloadTemplate() {

@@ -1,7 +1,6 @@
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '@shared/platforms';
-import { FEED_POLL_MINUTES, type Feed } from '@shared/schemas/feeds';
+import { addFeedSchema, FEED_POLL_MINUTES, type Feed } from '@shared/schemas/feeds';
 import { Plus, RotateCw, Trash2 } from 'lucide-react';
-import { useState, type SyntheticEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,50 +10,53 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Checkbox, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, viewerZone } from '@/lib/format-date';
+import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { notify } from '@/lib/toast';
-import { useAddFeed, useCheckFeed, useFeeds, useRemoveFeed } from '../api/feed-calls';
+import { useAddFeed, useCheckFeed, useFeeds, useRemoveFeed } from '@/api/imports/feeds';
 
 function AddFeedForm() {
   const add = useAddFeed();
-  const [url, setUrl] = useState('');
-  const [platforms, setPlatforms] = useState<SocialPlatform[]>(['facebook', 'linkedin']);
-  const [problem, setProblem] = useState<string | undefined>();
-  const toggle = (platform: SocialPlatform, on: boolean) =>
-    setPlatforms((now) => (on ? [...now, platform] : now.filter((p) => p !== platform)));
-  const onSubmit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    setProblem(undefined);
-    add.mutate(
-      { url, platforms },
-      {
-        onSuccess: (feed) => {
-          setUrl('');
-          notify.success(`Following ${feed.title}.`);
-        },
-        onError: (error) => setProblem(errorMessage(error)),
-      },
-    );
-  };
+  const form = useSubmitOnlyForm(addFeedSchema, { url: '', platforms: ['facebook', 'linkedin'] as SocialPlatform[] });
+  const platforms = form.bind('platforms');
+  const onSubmit = form.handleSubmit(async (feed) => {
+    try {
+      const added = await add.mutateAsync(feed);
+      form.reset({ url: '', platforms: feed.platforms });
+      notify.success(`Following ${added.title}.`);
+    } catch (error) {
+      // A refusal of the address (not a feed, unreachable) goes under it, as the server words it.
+      if (!applyServerErrors(error, form.setErrors, ['url', 'platforms'])) form.setErrors({ url: errorMessage(error) });
+    }
+  });
   return (
     <form className="feed-form" onSubmit={onSubmit} noValidate>
       <TextField
         label="Feed address (RSS or Atom)"
         type="url"
         placeholder="https://example.com/feed.xml"
-        value={url}
-        onChange={(event) => setUrl(event.target.value)}
-        error={problem}
+        error={form.errors.url}
+        {...form.register('url')}
       />
       <fieldset className="feed-form__platforms">
         <legend className="field__label">Drafts for</legend>
-        {SOCIAL_PLATFORMS.map((platform) => (
+        {SOCIAL_PLATFORMS.map((platform, i) => (
           <Checkbox
             key={platform}
+            ref={i === 0 ? platforms.inputRef : undefined}
             label={PLATFORM_LABELS[platform]}
-            checked={platforms.includes(platform)}
-            onChange={(event) => toggle(platform, event.target.checked)}
+            checked={platforms.value.includes(platform)}
+            onChange={(event) =>
+              platforms.onChange(
+                event.target.checked ? [...platforms.value, platform] : platforms.value.filter((p) => p !== platform),
+              )
+            }
           />
         ))}
+        {form.errors.platforms ? (
+          <p className="field__error" role="alert">
+            {form.errors.platforms}
+          </p>
+        ) : null}
       </fieldset>
       <Button type="submit" icon={<Plus size={16} aria-hidden />} pending={add.isPending}>
         Add feed

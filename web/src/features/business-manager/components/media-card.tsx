@@ -5,9 +5,9 @@ import { Card } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useMay } from '@/lib/permissions';
+import { useMay } from '@/api/companies/permissions';
 import { notify } from '@/lib/toast';
-import { useListingMedia, useMediaActions } from '../api/business-listing';
+import { useListingMedia, useMediaActions } from '@/api/business/business-listing';
 import type { MediaPickerSlot } from '../routes/business-manager';
 
 function Tile({ item, onDelete, busy }: { item: ListingMedia; onDelete?: () => void; busy?: boolean }) {

@@ -4,12 +4,22 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useMay } from '@/lib/permissions';
+import { useMay } from '@/api/companies/permissions';
 import { notify } from '@/lib/toast';
 import { permissionRefusal } from '@shared/permissions';
-import { locationIdOf, useAvailableAttributes, useLocationProfile, useUpdateLocation } from '../api/business-listing';
+import {
+  locationIdOf,
+  useAvailableAttributes,
+  useLocationProfile,
+  useUpdateLocation,
+} from '@/api/business/business-listing';
 import type { MediaPickerSlot } from '../routes/business-manager';
-import { AttributesCard, ContactCard, HoursCard, ServiceAreaCard, ServicesCard, type FormProps } from './profile-cards';
+import { AttributesCard } from './attributes-card';
+import { ContactCard } from './contact-card';
+import { HoursCard } from './hours-card';
+import type { FormProps } from './profile-card-props';
+import { ServiceAreaCard } from './service-area-card';
+import { ServicesCard } from './services-card';
 import { MediaCard } from './media-card';
 
 /**

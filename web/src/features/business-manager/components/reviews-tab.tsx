@@ -9,8 +9,8 @@ import { TextAreaField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
-import { useMay } from '@/lib/permissions';
-import { useReviewActions, useReviews } from '../api/reviews';
+import { useMay } from '@/api/companies/permissions';
+import { useReviewActions, useReviews } from '@/api/business/reviews';
 
 function Stars({ rating }: { rating: number }) {
   if (!rating) return <span className="bm-stars bm-stars--none">{businessMessages.noStarRating}</span>;

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatAs } from '@/lib/dates';
 import { notify } from '@/lib/toast';
-import { useAuditSuggestions, useDraftFromSuggestion } from '../api/audit-suggestions';
+import { useAuditSuggestions, useDraftFromSuggestion } from '@/api/posts/audit-suggestions';
 import './audit-ideas.css';
 
 const editorPath = (format: Suggestion['format'], postId: number) =>

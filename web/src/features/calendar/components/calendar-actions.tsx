@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { useDeleteScheduled } from '../api/calendar-posts';
+import { useDeleteScheduled } from '@/api/posts/calendar-posts';
 import { GenerateMenu } from './generate-menu';
 
 function CreateMenu() {

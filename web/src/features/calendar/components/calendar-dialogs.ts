@@ -5,4 +5,4 @@
  */
 export { default as GenerateDialog } from './generate-dialog';
 export { default as PostPreviewDialog } from './post-preview-dialog';
-export { reschedulePost } from '../api/reschedule-post';
+export { reschedulePost } from '@/api/posts/reschedule-post';

@@ -1,7 +1,7 @@
 import { PLATFORM_LABELS, isBlogPlatform } from '@shared/platforms';
 import { Link } from 'react-router-dom';
-import { useMay } from '@/lib/permissions';
-import { useDuplicates } from '../api/get-duplicates';
+import { useMay } from '@/api/companies/permissions';
+import { useDuplicates } from '@/api/posts/duplicates';
 import AuditIdeas from './audit-ideas';
 import { CalendarActions } from './calendar-actions';
 
@@ -9,7 +9,7 @@ import { CalendarActions } from './calendar-actions';
  * The calendar's header actions, loaded after the page (its first load is at its budget): the
  * warning when a post on the days shown repeats the copy of a post scheduled or published on the
  * same platform within a week (a warning only: both may stay), then, for a role that may write
- * content, the ideas from the website audit, the way to imports, Delete scheduled posts,
+ * content, the ideas from the website audit, the ways to the queue and to imports, Delete scheduled posts,
  * Generate... and Create... (calendar-actions.tsx).
  */
 export default function CalendarExtras({
@@ -52,6 +52,9 @@ export default function CalendarExtras({
       ) : null}
       {mayWrite ? (
         <>
+          <Link className="btn btn--ghost btn--md" to="/queue">
+            Queue
+          </Link>
           <Link className="btn btn--ghost btn--md" to="/import">
             Import
           </Link>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { POST_DRAG_TYPE } from './movable-post';
 
 /** The times of day a week column offers while a post is dragged: the generator's slots. */
-export const DROP_TIMES = ['09:00', '12:00', '15:00', '18:00'] as const;
+const DROP_TIMES = ['09:00', '12:00', '15:00', '18:00'] as const;
 
 /**
  * In the week view, a dragged post can land on a day at a time: each column shows these targets

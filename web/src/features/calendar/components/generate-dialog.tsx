@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/calendar-generate';
 import { preprocess } from '@shared/schemas/fields';
 import { CheckCircle2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState, type FocusEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';
 import { Alert } from '@/components/ui/alert';
@@ -22,7 +22,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSubmitOnlyForm } from '@/lib/forms';
 import { localeWeekStart } from '@/lib/dates';
 import { notify } from '@/lib/toast';
-import { useGenerateDrafts, type GenerateKind } from '../api/generate-posts';
+import { useGenerateDrafts, type GenerateKind } from '@/api/posts/generate-posts';
 import { addDays, dayLabel, todayIn } from '../generate-days';
 import { DateRangePicker, type DayRange } from './date-range-picker';
 import '../generate.css';
@@ -63,7 +63,7 @@ const short = (day: string) => dayLabel(day, { weekday: 'short', day: 'numeric',
 /**
  * The Generate... dialog (spec 01 §4 "AI generation dialog", §5 "Generate content form"):
  * platforms, a date range from today up to 45 days ahead, optional instructions and exclusions;
- * Generate stays disabled until the form is valid, and says why. Then the in-progress message
+ * Generate stays disabled until the form is valid, and says why once a part has been touched. Then the in-progress message
  * while the job runs; the drafts land in the calendar when it ends (even if the dialog is closed).
  * Fetched the first time Generate... is chosen.
  */
@@ -95,13 +95,22 @@ export default function GenerateDialog({
   const valid = (kind === 'blog' ? generateBlogsSchema : generatePostsSchema).safeParse(
     toBody(form.values, zone),
   ).success;
+  // What is missing is said once the user has been at that part of the form (changed it, or
+  // left it), never on a form they have only just opened.
+  const [touched, setTouched] = useState({ platforms: false, dates: false });
+  const touch = (part: keyof typeof touched) => setTouched((t) => (t[part] ? t : { ...t, [part]: true }));
+  const leaving = (part: keyof typeof touched) => (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) touch(part);
+  };
   const missing = {
-    platforms: platforms.length === 0 ? calendarFormMessages.platformsRequired : undefined,
-    dates: !range.from || !range.to ? generateMessages.dateRangeRequired : undefined,
+    platforms: touched.platforms && platforms.length === 0 ? calendarFormMessages.platformsRequired : undefined,
+    dates: touched.dates && (!range.from || !range.to) ? generateMessages.dateRangeRequired : undefined,
   };
 
-  const toggle = (platform: Platform, on: boolean) =>
+  const toggle = (platform: Platform, on: boolean) => {
+    touch('platforms');
     form.setValue('platforms', on ? [...platforms, platform] : platforms.filter((p) => p !== platform));
+  };
 
   const submit = form.handleSubmit((body) =>
     job.mutate(body, {
@@ -124,7 +133,7 @@ export default function GenerateDialog({
             Drafts written from your business overview, ideal customers, marketing plan, tone and voice. Nothing is
             published until you schedule it.
           </p>
-          <fieldset className="generate-form__platforms" aria-describedby={ids.platforms}>
+          <fieldset className="generate-form__platforms" aria-describedby={ids.platforms} onBlur={leaving('platforms')}>
             <legend className="field__label">Platforms</legend>
             <div className="generate-form__checks">
               {copy.platforms.map((platform) => (
@@ -143,28 +152,31 @@ export default function GenerateDialog({
                 />
               ))}
             </div>
-            <p id={ids.platforms} className="field__hint">
-              {missing.platforms ?? `${platforms.length} selected`}
+            <p id={ids.platforms} className={missing.platforms ? 'field__error' : 'field__hint'}>
+              {missing.platforms ?? (platforms.length ? `${platforms.length} selected` : 'Choose one or more.')}
             </p>
           </fieldset>
-          <div className="generate-form__dates">
+          <div className="generate-form__dates" onBlur={leaving('dates')}>
             <p id={ids.dates} className="field__label">
               Dates
             </p>
             <DateRangePicker
               value={range}
-              onChange={(next) => form.setValue('range', next)}
+              onChange={(next) => {
+                touch('dates');
+                form.setValue('range', next);
+              }}
               min={today}
               max={last}
               weekStartsOn={localeWeekStart()}
               labelledBy={ids.dates}
             />
-            <p className="field__hint" aria-live="polite">
+            <p className={missing.dates && !range.from ? 'field__error' : 'field__hint'} aria-live="polite">
               {range.from && range.to
                 ? `${short(range.from)} to ${short(range.to)}`
                 : range.from
                   ? `From ${short(range.from)}: now choose the last day.`
-                  : (missing.dates ?? '')}
+                  : (missing.dates ?? 'Choose the first and the last day.')}
               {' · '}Today up to {GENERATE_MAX_AHEAD_DAYS} days ahead.
             </p>
           </div>

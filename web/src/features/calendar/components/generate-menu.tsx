@@ -1,6 +1,6 @@
 import { ChevronDown, FileText, Megaphone, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { GenerateKind } from '../api/generate-posts';
+import type { GenerateKind } from '@/api/posts/generate-posts';
 import { loadCalendarDialogs } from './load-calendar-dialogs';
 
 /** The form, its date picker and the job polling are fetched the first time Generate... is chosen. */

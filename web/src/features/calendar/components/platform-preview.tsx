@@ -2,6 +2,7 @@ import { isBlogPlatform, PLATFORM_LABELS, type Platform } from '@shared/platform
 import type { Post } from '@shared/schemas/calendar';
 import type { MediaFile } from '@shared/schemas/media';
 import { Globe, Heart, MessageCircle, Repeat2, Send, ThumbsUp } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { formatInZone } from '@/lib/format-date';
 
@@ -10,13 +11,41 @@ import { formatInZone } from '@/lib/format-date';
  * rule): Facebook about 480 characters, Instagram's caption 125, LinkedIn about 210; Threads shows
  * its 500 whole. Blogs show the title and an excerpt, as a blog index does.
  */
-export const FEED_CUT: Record<Platform, { chars: number; more: string } | null> = {
+const FEED_CUT: Record<Platform, { chars: number; more: string } | null> = {
   facebook: { chars: 480, more: 'See more' },
   instagram: { chars: 125, more: 'more' },
   threads: null,
   linkedin: { chars: 210, more: 'see more' },
   wordpress: { chars: 320, more: 'Read more' },
   'custom-blog': { chars: 320, more: 'Read more' },
+};
+
+/** Each feed's own action bar under a post, as its app labels it. */
+const PREVIEW_ACTIONS: Record<Platform, { icon: ReactNode; label: string }[]> = {
+  facebook: [
+    { icon: <ThumbsUp size={15} aria-hidden />, label: 'Like' },
+    { icon: <MessageCircle size={15} aria-hidden />, label: 'Comment' },
+    { icon: <Repeat2 size={15} aria-hidden />, label: 'Share' },
+  ],
+  linkedin: [
+    { icon: <ThumbsUp size={15} aria-hidden />, label: 'Like' },
+    { icon: <MessageCircle size={15} aria-hidden />, label: 'Comment' },
+    { icon: <Repeat2 size={15} aria-hidden />, label: 'Repost' },
+  ],
+  instagram: [
+    { icon: <Heart size={15} aria-hidden />, label: 'Like' },
+    { icon: <MessageCircle size={15} aria-hidden />, label: 'Comment' },
+    { icon: <Send size={15} aria-hidden />, label: 'Share' },
+  ],
+  threads: [
+    { icon: <Heart size={15} aria-hidden />, label: 'Like' },
+    { icon: <MessageCircle size={15} aria-hidden />, label: 'Reply' },
+    { icon: <Repeat2 size={15} aria-hidden />, label: 'Repost' },
+    { icon: <Send size={15} aria-hidden />, label: 'Share' },
+  ],
+  // Blogs show no action bar.
+  wordpress: [],
+  'custom-blog': [],
 };
 
 /** The copy up to the cut, ending on a whole word. */
@@ -138,18 +167,7 @@ export function PlatformPreview({
       </article>
     );
 
-  const actions =
-    post.platform === 'facebook' || post.platform === 'linkedin'
-      ? [
-          { icon: <ThumbsUp size={15} aria-hidden />, label: 'Like' },
-          { icon: <MessageCircle size={15} aria-hidden />, label: 'Comment' },
-          { icon: <Repeat2 size={15} aria-hidden />, label: post.platform === 'linkedin' ? 'Repost' : 'Share' },
-        ]
-      : [
-          { icon: <Heart size={15} aria-hidden />, label: 'Like' },
-          { icon: <MessageCircle size={15} aria-hidden />, label: 'Comment' },
-          { icon: <Send size={15} aria-hidden />, label: 'Share' },
-        ];
+  const actions = PREVIEW_ACTIONS[post.platform];
   return (
     <article className={`preview preview--${post.platform}`} aria-label={`${PLATFORM_LABELS[post.platform]} preview`}>
       {header}

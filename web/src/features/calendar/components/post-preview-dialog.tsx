@@ -1,21 +1,22 @@
 import { postContracts } from '@shared/contracts/posts';
-import { contentContracts } from '@shared/contracts/content';
 import { PLATFORM_LABELS } from '@shared/platforms';
 import { calendarFormMessages, type Post } from '@shared/schemas/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { z } from 'zod/mini';
+import { AddToQueueButton } from '@/components/add-to-queue-button';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { call } from '@/lib/api-client';
-import { useCurrentCompany } from '@/lib/company';
+import { useCurrentCompany } from '@/api/companies/companies';
 import { useSubmitOnlyForm } from '@/lib/forms';
 import { formatInZone } from '@/lib/format-date';
-import { useMay } from '@/lib/permissions';
-import { queryKeys } from '@/lib/query-keys';
-import { useReschedule } from '../api/reschedule-post';
+import { useMay } from '@/api/companies/permissions';
+import { useMediaBatch } from '@/api/media/media-library';
+import { postKeys } from '@/api/posts/post-keys';
+import { useReschedule } from '@/api/posts/reschedule-post';
 import { canMove } from '../can-move';
 import { PlatformPreview } from './platform-preview';
 import { postPath } from './post-chip';
@@ -30,8 +31,8 @@ const moveSchema = z.object({
 /**
  * A post as its platform will show it, opened from the calendar, and each sibling written with it
  * as its own platform will (one button per platform); below, the keyboard's way to do what
- * dragging does: a day and a time to move the shown post to (same route and checks), for a role
- * that may change content.
+ * dragging does: a day and a time to move the shown post to (same route and checks), and Add to
+ * queue for the group, for a role that may change content.
  */
 export default function PostPreviewDialog({
   post: opened,
@@ -43,18 +44,15 @@ export default function PostPreviewDialog({
   onClose: () => void;
 }) {
   const { company } = useCurrentCompany();
+  // Not the editor's query options: sharing their module would split it out of the editor's first load.
   const group = useQuery({
-    queryKey: queryKeys.company.postWithSiblings(opened.id),
+    queryKey: postKeys.withSiblings(opened.id),
     queryFn: ({ signal }) => call(postContracts.withSiblings, { params: { id: String(opened.id) }, signal }),
   });
   const posts = group.data ? [group.data.post, ...group.data.siblings] : [opened];
   const [shownId, setShownId] = useState(opened.id);
   const post = posts.find((p) => p.id === shownId) ?? opened;
-  const files = useQuery({
-    queryKey: ['company', 'media', 'batch', ...post.files],
-    queryFn: ({ signal }) => call(contentContracts.batch, { body: { ids: post.files }, signal }),
-    enabled: post.files.length > 0,
-  });
+  const files = useMediaBatch(post.files);
   const reschedule = useReschedule();
   const when = (date: Post['date']) => ({
     day: formatInZone(date, 'yyyy-MM-dd', zone),
@@ -112,6 +110,7 @@ export default function PostPreviewDialog({
       ) : (
         <p className="dialog__text">A published post, or one being published, stays where it is.</p>
       )}
+      {movable ? <AddToQueueButton posts={posts} toast /> : null}
       <div className="dialog__actions">
         <Link className="btn btn--ghost btn--md" to={postPath(post)}>
           {mayEdit ? 'Open editor' : 'Open post'}

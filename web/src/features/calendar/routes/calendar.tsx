@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Alert } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
-import { useMay } from '@/lib/permissions';
+import { useMay } from '@/api/companies/permissions';
 import {
   addDays,
   addMonths,
@@ -20,7 +20,7 @@ import {
   toRouteDate,
   viewerZone,
 } from '@/lib/dates';
-import { usePostRange } from '../api/calendar-posts';
+import { usePostRange } from '@/api/posts/calendar-posts';
 import { CalendarGrid } from '../components/calendar-grid';
 import { calendarPath, visibleDays, type CalendarType, type CalendarView } from '../calendar-range';
 import { PostTable } from '../components/post-table';

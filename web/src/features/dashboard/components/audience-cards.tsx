@@ -7,8 +7,8 @@ import { Card } from '@/components/ui/card';
 import { Metric, Metrics } from '@/components/ui/metric';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { dashboardFigures, dashboardRange, formatCount } from '@/lib/report-figures';
-import { localToday, useReports } from '@/lib/reports';
+import { dashboardFigures, dashboardRange, formatCount } from '@/api/reports/report-figures';
+import { localToday, useReports } from '@/api/reports/reports';
 
 const reportLink = (
   <Link to="/report" className="card-link">

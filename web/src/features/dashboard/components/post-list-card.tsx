@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 // Intl, not @/lib/dates: the dashboard only shows dates, so it downloads no TZDate.
 import { formatDate, formatInZone, viewerZone } from '@/lib/format-date';
-import { useDashboardPosts } from '../api/dashboard-posts';
+import { useDashboardPosts } from '@/api/posts/dashboard-posts';
 
 function CalendarLink() {
   return (

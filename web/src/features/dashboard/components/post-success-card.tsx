@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { loadChunk } from '@/lib/load-chunk';
-import { postSuccessRange, usePostSuccess } from '../api/post-success';
+import { postSuccessRange, usePostSuccess } from '@/api/posts/post-success';
 import { FailedNote } from './failed-note';
 
 // The chart library comes with the chart, the first time there is something to draw: a company

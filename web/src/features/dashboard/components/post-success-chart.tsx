@@ -1,86 +1,44 @@
-import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
+import { PLATFORM_LABELS } from '@shared/platforms';
 import type { PostSuccessRow } from '@shared/schemas/post-success';
-import { BarChart, Svg, type BarDrawEvent } from 'chartist';
-import { Table2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import type { DayRange } from '../api/post-success';
+import { useId, useMemo, useState } from 'react';
+import { Chart } from '@/components/charts/chart';
+import type { ChartDrawing } from '@/components/charts/chart-spec';
+import { DataTableButton } from '@/components/charts/data-table-button';
+import type { DayRange } from '@/api/posts/post-success';
 import { FailedNote } from './failed-note';
 import { describeChart, formatDay, summarize, type PostSuccessSummary } from './post-success-data';
-import '@/components/charts/chart-axes.css';
 import '@/components/charts/figures-table.css';
 import './post-success-chart.css';
 
-/** Fewest pixels between two day labels under the bars; the labels count back from today. */
-const LABEL_SPACING = 56;
-/** The y axis goes at least this high, so one post is a short bar, not a full-height one. */
-const MIN_HIGH = 4;
-
-/** A bar segment as a rounded rectangle with a white edge (chartist draws a line), and its tooltip. */
-function drawBar(event: BarDrawEvent, summary: PostSuccessSummary, platforms: Platform[]) {
-  const platform = platforms[event.seriesIndex];
-  const day = summary.days[event.index];
-  if (!platform || !day) return;
-  const count = summary.publishedByDay.get(platform)?.[event.index] ?? 0;
-  const slot = event.chartRect.width() / summary.days.length;
-  const width = Math.max(6, Math.min(36, slot * 0.6));
-  const top = Math.min(event.y1, event.y2);
-  const bar = new Svg(
-    'rect',
-    { x: event.x1 - width / 2, y: top, width, height: Math.abs(event.y1 - event.y2), rx: 3 },
-    'ct-bar',
-  );
-  bar.elem('title').text(`${PLATFORM_LABELS[platform]}, ${formatDay(day, 'EEE d MMM')}: ${count} published`);
-  event.element.replace(bar);
-}
-
-/** The stacked bars, drawn by chartist into a div React leaves alone. */
-function StackedBars({ summary }: { summary: PostSuccessSummary }) {
-  const host = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = host.current;
-    if (!node) return;
-    const platforms = summary.totals.filter((t) => t.published > 0).map((t) => t.platform);
-    const last = summary.days.length - 1;
-    const labels = summary.days.map((day, i) => (i === last ? 'Today' : formatDay(day, 'd MMM')));
-    const series = platforms.map((platform) => ({
-      name: platform,
-      className: `post-success__series--${platform}`,
-      // No bar at all for a day without posts (null), not a zero-height one.
-      data: (summary.publishedByDay.get(platform) ?? []).map((count) => count || null),
-    }));
-    const dayTotals = summary.days.map((_, i) =>
-      platforms.reduce((sum, p) => sum + (summary.publishedByDay.get(p)?.[i] ?? 0), 0),
-    );
-    const chart = new BarChart(
-      node,
-      { labels, series },
-      {
-        stackBars: true,
-        low: 0,
-        high: Math.max(MIN_HIGH, ...dayTotals),
-        chartPadding: { top: 16, right: 4, bottom: 4, left: 0 },
-        axisX: {
-          showGrid: false,
-          offset: 28,
-          // Read at every redraw (chartist redraws on resize), so a narrow card labels fewer days.
-          labelInterpolationFnc: (label, index) => {
-            const step = Math.max(1, Math.ceil(LABEL_SPACING / Math.max(1, node.clientWidth / labels.length)));
-            return (last - index) % step === 0 ? label : null;
-          },
-        },
-        axisY: { onlyInteger: true, offset: 28, scaleMinSpace: 40, labelOffset: { x: 0, y: 6 } },
-      },
-    );
-    chart.on('draw', (event: { type: string }) => {
-      if (event.type === 'bar') drawBar(event as BarDrawEvent, summary, platforms);
-    });
-    return () => {
-      chart.detach();
-      node.replaceChildren();
-    };
-  }, [summary]);
-  return <div ref={host} className="chart post-success__bars" aria-hidden />;
+/**
+ * The stacked bars: a platform's posts of a day as a rounded segment, the days counted back from
+ * today, the axis at least 4 high so one post is a short bar, not a full-height one.
+ */
+function barsDrawing(summary: PostSuccessSummary): ChartDrawing {
+  const last = summary.days.length - 1;
+  const platforms = summary.totals.filter((t) => t.published > 0).map((t) => t.platform);
+  return {
+    kind: 'bar',
+    stacked: true,
+    rounded: true,
+    labels: summary.days.map((day, i) => (i === last ? 'Today' : formatDay(day, 'd MMM'))),
+    series: platforms.map((platform) => {
+      const counts = summary.publishedByDay.get(platform) ?? [];
+      return {
+        className: `post-success__series--${platform}`,
+        // No bar at all for a day without posts (null), not a zero-height one.
+        values: counts.map((count) => count || null),
+        titles: summary.days.map(
+          (day, i) => `${PLATFORM_LABELS[platform]}, ${formatDay(day, 'EEE d MMM')}: ${counts[i] ?? 0} published`,
+        ),
+      };
+    }),
+    className: 'post-success__bars',
+    maxBarWidth: 36,
+    labelSpacing: 56,
+    keepLabel: 'last',
+    valueAxis: { scale: 'from-zero', minHigh: 4, tickSpacing: 40, width: 28 },
+  };
 }
 
 /** A count in the table; zeros are quieter, so the days' posts stand out. */
@@ -180,22 +138,15 @@ export default function PostSuccessChart({ rows, range }: { rows: PostSuccessRow
           </li>
         ))}
       </ul>
-      <div className="post-success__chart" role="img" aria-label={describeChart(summary)}>
-        {/* The picture is the label above; its bars and axis numbers are not read one by one. */}
-        <StackedBars summary={summary} />
-      </div>
+      <Chart
+        className="post-success__chart"
+        placeholderClassName="post-success__placeholder"
+        label={describeChart(summary)}
+        drawing={barsDrawing(summary)}
+      />
       <div className="post-success__footer">
         {summary.failed ? <FailedNote count={summary.failed} /> : <span />}
-        <Button
-          variant="ghost"
-          size="sm"
-          icon={<Table2 size={16} aria-hidden />}
-          aria-expanded={tableShown}
-          aria-controls={tableShown ? tableId : undefined}
-          onClick={() => setTableShown((shown) => !shown)}
-        >
-          {tableShown ? 'Hide data table' : 'Show data table'}
-        </Button>
+        <DataTableButton shown={tableShown} table={tableId} onToggle={() => setTableShown((shown) => !shown)} />
       </div>
       {tableShown ? <DataTable id={tableId} summary={summary} /> : null}
     </div>

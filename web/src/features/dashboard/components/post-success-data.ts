@@ -1,10 +1,10 @@
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import type { PostSuccessRow } from '@shared/schemas/post-success';
 import { formatInZone } from '@/lib/format-date';
-import { daysOf, type DayRange } from '../api/post-success';
+import { daysOf, type DayRange } from '@/api/posts/post-success';
 
 /** One platform's posts over the whole range. */
-export interface PlatformTotal {
+interface PlatformTotal {
   platform: Platform;
   published: number;
   failed: number;

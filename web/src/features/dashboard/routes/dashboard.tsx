@@ -1,9 +1,9 @@
 import { ArrowRight, CalendarClock, Rocket, Send } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { useProfile } from '@/lib/auth';
-import { useCurrentCompany } from '@/lib/company';
-import { useMay } from '@/lib/permissions';
+import { useProfile } from '@/api/auth/profile';
+import { useCurrentCompany } from '@/api/companies/companies';
+import { useMay } from '@/api/companies/permissions';
 import { AudienceCards } from '../components/audience-cards';
 import { PostListCard } from '../components/post-list-card';
 import { PostSuccessCard } from '../components/post-success-card';

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { useSubmitOnlyForm } from '@/lib/forms';
 import { formatDateTime } from '@/lib/format-date';
-import { useMailbox, type Mail } from '@/features/dev/api/get-mailbox';
+import { useMailbox, type Mail } from '@/api/dev/get-mailbox';
 import '../mailbox.css';
 
 /** The recipient filter: any text, trimmed; empty shows every mail. */

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
-import { useSandboxRequests } from '@/features/dev/api/get-sandbox-requests';
+import { useSandboxRequests } from '@/api/dev/get-sandbox-requests';
 import '../mailbox.css';
 
 const PLATFORM_NAMES: Record<string, string> = {

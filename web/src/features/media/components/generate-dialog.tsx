@@ -6,7 +6,7 @@ import { TextAreaField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { useSubmitOnlyForm } from '@/lib/forms';
 import { notify } from '@/lib/toast';
-import { useGenerateImage } from '../api/media-library';
+import { useGenerateImage } from '@/api/media/media-library';
 import './generate-dialog.css';
 
 const STYLE_LABELS: Record<ImageStyleType, string> = {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { useMediaList } from '../api/media-library';
+import { useMediaList } from '@/api/media/media-library';
 import { useDebounced } from '@/lib/use-debounced';
 import { MediaThumb } from './media-thumb';
 import '../media.css';

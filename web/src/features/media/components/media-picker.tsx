@@ -1,6 +1,7 @@
 import { Images } from 'lucide-react';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { loadChunk } from '@/lib/load-chunk';
 import './media-picker.css';
 
@@ -53,7 +54,7 @@ export function MediaPicker({
   return (
     <div className="media-picker">
       {selected.length ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Spinner label="Loading media" />}>
           <PickedMedia selected={selected} onChange={readOnly ? undefined : onChange} />
         </Suspense>
       ) : null}

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useMediaBatch } from '../api/media-library';
+import { useMediaBatch } from '@/api/media/media-library';
 import { MediaThumb } from './media-thumb';
 import '../media.css';
 import './media-picker-dialog.css';

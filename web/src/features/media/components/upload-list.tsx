@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { UploadItem, UploadStatus } from '../api/upload-queue';
+import type { UploadItem, UploadStatus } from '@/api/media/upload-queue';
 
 const STATUS_TEXT: Record<UploadStatus, string> = {
   queued: 'Waiting',

@@ -2,7 +2,7 @@ import type { MediaFile } from '@shared/schemas/media';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { useDeleteMedia } from '../api/media-library';
+import { useDeleteMedia } from '@/api/media/media-library';
 
 /**
  * Deleting a file from the library once the person confirms it: a toast then says it is gone

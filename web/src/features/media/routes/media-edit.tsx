@@ -10,10 +10,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
-import { useMay } from '@/lib/permissions';
+import { useMay } from '@/api/companies/permissions';
 import { notify } from '@/lib/toast';
 import { permissionRefusal } from '@shared/permissions';
-import { useMediaBatch, useUpdateMedia } from '../api/media-library';
+import { useMediaBatch, useUpdateMedia } from '@/api/media/media-library';
 import { useDeleteWithConfirm } from '../components/use-delete-with-confirm';
 import '../media.css';
 

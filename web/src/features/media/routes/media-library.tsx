@@ -1,5 +1,5 @@
 import { MEDIA_SEARCH_DEBOUNCE_MS } from '@shared/schemas/media';
-import { Images, Search, Wand2 } from 'lucide-react';
+import { Images, Link2, Search, Wand2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,9 +9,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { loadChunk } from '@/lib/load-chunk';
-import { useMay } from '@/lib/permissions';
-import { useInvalidateMedia, useMediaList } from '../api/media-library';
-import { useUploadQueue } from '../api/upload-queue';
+import { useMay } from '@/api/companies/permissions';
+import { useInvalidateMedia, useMediaList } from '@/api/media/media-library';
+import { useUploadQueue } from '@/api/media/upload-queue';
 import { MediaGrid } from '../components/media-grid';
 import { UploadDropzone } from '../components/upload-dropzone';
 import { useDeleteWithConfirm } from '../components/use-delete-with-confirm';
@@ -28,8 +28,13 @@ const GenerateDialog = lazy(() =>
   loadChunk(() => import('../components/generate-dialog')).then((m) => ({ default: m.GenerateDialog })),
 );
 
+/** Import from URL: fetched the first time it is opened, as the generate form is. */
+const ImportUrlDialog = lazy(() =>
+  loadChunk(() => import('../components/import-url-dialog')).then((m) => ({ default: m.ImportUrlDialog })),
+);
+
 /**
- * /media: upload (drag and drop), AI image generation, search, and the library's files; a role
+ * /media: upload (drag and drop), import from an address, AI image generation, search, and the library's files; a role
  * that may not change content searches and opens the files only.
  */
 export default function MediaLibraryRoute() {
@@ -41,6 +46,8 @@ export default function MediaLibraryRoute() {
   const [generating, setGenerating] = useState(false);
   // Mounted from the first opening on, so closing it returns focus to its button as before.
   const [generateOpened, setGenerateOpened] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [importOpened, setImportOpened] = useState(false);
   const onDelete = useDeleteWithConfirm();
   const mayEdit = useMay('content');
 
@@ -52,16 +59,28 @@ export default function MediaLibraryRoute() {
         description="Images and videos for your posts."
         actions={
           mayEdit ? (
-            <Button
-              variant="secondary"
-              icon={<Wand2 size={16} aria-hidden />}
-              onClick={() => {
-                setGenerateOpened(true);
-                setGenerating(true);
-              }}
-            >
-              Generate image
-            </Button>
+            <>
+              <Button
+                variant="secondary"
+                icon={<Link2 size={16} aria-hidden />}
+                onClick={() => {
+                  setImportOpened(true);
+                  setImporting(true);
+                }}
+              >
+                Import from URL
+              </Button>
+              <Button
+                variant="secondary"
+                icon={<Wand2 size={16} aria-hidden />}
+                onClick={() => {
+                  setGenerateOpened(true);
+                  setGenerating(true);
+                }}
+              >
+                Generate image
+              </Button>
+            </>
           ) : undefined
         }
       />
@@ -106,11 +125,16 @@ export default function MediaLibraryRoute() {
         ) : (
           <EmptyState icon={Images} title="Your media library is empty">
             {mayEdit
-              ? 'Upload images and videos above, or generate an image with AI.'
+              ? 'Upload images and videos above, import one from its address, or generate an image with AI.'
               : 'Images and videos your team adds appear here.'}
           </EmptyState>
         )}
       </Card>
+      {importOpened ? (
+        <Suspense fallback={null}>
+          <ImportUrlDialog open={importing} onClose={() => setImporting(false)} />
+        </Suspense>
+      ) : null}
       {generateOpened ? (
         <Suspense fallback={null}>
           <GenerateDialog open={generating} onClose={() => setGenerating(false)} />

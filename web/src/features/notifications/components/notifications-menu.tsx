@@ -4,8 +4,8 @@ import { Bell } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, viewerZone } from '@/lib/format-date';
-import { useMay } from '@/lib/permissions';
-import { useMarkRead, useNotifications } from '../api/notification-calls';
+import { useMay } from '@/api/companies/permissions';
+import { useMarkRead, useNotifications } from '@/api/notifications/notifications';
 import '../notifications.css';
 
 const postLink = (n: Notification) =>

@@ -14,7 +14,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useSubmitOnlyForm, useSubmitWithFailure } from '@/lib/forms';
-import { useSaveCompany, type CompanyPatch } from '../api/onboarding-calls';
+import { useSaveCompany, type CompanyPatch } from '@/api/onboarding/onboarding';
 
 const shape = goalDialogSchema.shape;
 const formSchema = z.object({

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { JobProgress } from '@/components/ui/job-progress';
-import { useIdealCustomersJob, useUpdateIcp } from '@/lib/ideal-customers';
+import { useIdealCustomersJob, useUpdateIcp } from '@/api/onboarding/ideal-customers';
 import { useFailure } from '@/lib/use-failure';
 
 /**

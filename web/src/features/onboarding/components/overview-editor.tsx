@@ -13,7 +13,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useSubmitOnlyForm, useSubmitWithFailure } from '@/lib/forms';
-import { useSaveCompany, type CompanyPatch } from '../api/onboarding-calls';
+import { useSaveCompany, type CompanyPatch } from '@/api/onboarding/onboarding';
 import { needed, type OverviewDraft } from './overview-step';
 
 const info = companyInfoSchema.shape;

@@ -12,8 +12,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { loadChunk } from '@/lib/load-chunk';
-import { useSampleWebsite } from '@/lib/metadata';
-import { useOverviewJob } from '../api/onboarding-calls';
+import { useSampleWebsite } from '@/api/metadata/metadata';
+import { useOverviewJob } from '@/api/onboarding/onboarding';
 
 /** The editor is shown once a draft exists: fetched then, not with the step. */
 const OverviewEditor = lazy(() => loadChunk(() => import('./overview-editor')));

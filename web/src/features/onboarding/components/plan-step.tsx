@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { JobProgress } from '@/components/ui/job-progress';
-import { usePlanJob } from '@/lib/marketing-plan';
+import { usePlanJob } from '@/api/onboarding/marketing-plan';
 import { useFailure } from '@/lib/use-failure';
 import { notify } from '@/lib/toast';
 import { GoalDialog } from './goal-dialog';

@@ -6,7 +6,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { useCurrentCompany } from '@/lib/company';
+import { useCurrentCompany } from '@/api/companies/companies';
 import { loadChunk } from '@/lib/load-chunk';
 import { MayOrNotice } from '@/components/may-or-notice';
 

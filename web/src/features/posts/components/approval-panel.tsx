@@ -10,18 +10,18 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, viewerZone } from '@/lib/dates';
 import { notify } from '@/lib/toast';
-import { useDecide, usePostApproval, useRequestReview, useReviewLink } from '../api/approval-calls';
-import { useRefreshReviewLinks } from '../api/review-links';
+import { useDecide, usePostApproval, useRequestReview, useReviewLink } from '@/api/approvals/post-approval';
+import { useRefreshReviewLinks } from '@/api/approvals/review-links';
 import { ReviewLinks } from './review-links';
 
-export const APPROVAL_TONE: Record<ApprovalState, 'warning' | 'success' | 'danger'> = {
+const APPROVAL_TONE: Record<ApprovalState, 'warning' | 'success' | 'danger'> = {
   'in-review': 'warning',
   approved: 'success',
   'changes-requested': 'danger',
 };
 
 /** The review's history, oldest first: who moved it where, and what they said. */
-export function ApprovalComments({ comments }: { comments: ApprovalComment[] }) {
+function ApprovalComments({ comments }: { comments: ApprovalComment[] }) {
   if (!comments.length) return null;
   const zone = viewerZone();
   return (

@@ -3,7 +3,7 @@ import type { Post } from '@shared/schemas/calendar';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { viewerZone } from '@/lib/dates';
-import { usePostDuplicate } from '../api/get-post-duplicates';
+import { usePostDuplicate } from '@/api/posts/duplicates';
 
 /** The editor's duplicate warning (docs/features/bulk-import-and-feeds.md#duplicates): a warning, never a refusal. */
 export function DuplicateNotice({ post }: { post: Post }) {

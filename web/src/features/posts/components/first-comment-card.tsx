@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextAreaField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { useMay } from '@/lib/permissions';
-import { useFirstComment, useSaveFirstComment } from '../api/first-comment-calls';
+import { useMay } from '@/api/companies/permissions';
+import { useFirstComment, useSaveFirstComment } from '@/api/posts/first-comment';
 
 /**
  * The post's first comment (Facebook, Instagram, LinkedIn): written here before the post goes

@@ -14,7 +14,7 @@ const ICONS = {
  * Save); an existing one's follows its status (draft: Schedule, scheduled: Publish Now,
  * otherwise Save; menu: Save, Publish Now, Schedule); a published post has none.
  */
-export function actionsFor(status: PostStatus | undefined): { main: PostAction; menu: PostAction[] } | null {
+function actionsFor(status: PostStatus | undefined): { main: PostAction; menu: PostAction[] } | null {
   if (!status) return { main: 'schedule', menu: ['schedule', 'publish', 'save'] };
   if (status === 'published' || status === 'in-progress') return null;
   const main: PostAction = status === 'draft' ? 'schedule' : status === 'scheduled' ? 'publish' : 'save';

@@ -14,17 +14,16 @@ import { Images } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { permissionRefusal } from '@shared/permissions';
 import { addDays, today, toRouteDate } from '@/lib/dates';
 import { loadChunk } from '@/lib/load-chunk';
 import { notify } from '@/lib/toast';
-import { useCreatePosts, useUpdatePost } from '../api/post-calls';
+import { useCreatePosts, useUpdatePost } from '@/api/posts/post-calls';
 import { CopyCounters } from './copy-counters';
 import { PostActions } from './post-actions';
 import { SchedulePicker } from './schedule-picker';
@@ -46,6 +45,9 @@ const CopyPrompt = lazy(() => loadChunk(() => import('./copy-prompt')).then((m) 
 const WordPressTermsPicker = lazy(() =>
   loadChunk(() => import('./wordpress-terms-trampoline').then((m) => m.wordpressTermsPicker())),
 );
+
+/** The rules a draft breaks, a role's refusal, why publishing failed or that it is under way: fetched by the posts that have one to show. */
+const EditorNotes = lazy(() => loadChunk(() => import('./editor-notes')).then((m) => ({ default: m.EditorNotes })));
 
 /** Spec 01 §9: the post text area has 25 rows. */
 const TEXT_AREA_ROWS = 25;
@@ -134,6 +136,18 @@ export function PostEditor({
       setManualCopy(`${subject.trim()}\n\n${content}`);
       return;
     }
+    // A draft may break the rules; what is scheduled or published may not, and every broken rule
+    // of every platform shows at once (the server would answer with the first platform's first).
+    if (
+      action !== 'save' &&
+      (await import('../rule-problems')).showRuleProblems(
+        targets,
+        { content, files, subject },
+        { check: checkPost, labels: PLATFORM_LABELS },
+        setErrors,
+      )
+    )
+      return;
     setPending(action);
     const fields = {
       subject: kind === 'blog' ? subject : undefined,
@@ -233,7 +247,8 @@ export function PostEditor({
         <Card title="Media" description={kind === 'blog' ? 'One image for the blog post.' : undefined}>
           {locked ? (
             files.length ? (
-              <Suspense fallback={<p className="muted">{`${files.length} file(s) attached.`}</p>}>
+              // The thumbnails are the media feature's chunk: a loading mark until they come, never a count in words.
+              <Suspense fallback={<Spinner label="Loading media" />}>
                 <MediaPicker multiple={kind === 'social'} selected={files} onChange={setFiles} readOnly />
               </Suspense>
             ) : (
@@ -274,42 +289,21 @@ export function PostEditor({
         ) : null}
       </div>
       <aside className="post-editor__side">
-        {post && check && !check.valid && !locked ? (
-          <Alert type="error" title="This post cannot be published yet">
-            {check.message}
-          </Alert>
-        ) : null}
-        {readOnly && !published ? <Alert type="info">{permissionRefusal('content')}</Alert> : null}
-        {post?.error && post.status === 'failed' ? (
-          <Alert
-            type="error"
-            title="Publishing failed"
-            action={
-              readOnly ? undefined : (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  pending={pending === 'publish'}
-                  disabled={pending !== null}
-                  onClick={() => void submit('publish')}
-                >
-                  Try again
-                </Button>
-              )
-            }
-          >
-            {post.error}
-          </Alert>
-        ) : null}
-        {post && post.status === 'scheduled' && post.publish ? (
-          <Alert type="info" title="Publishing">
-            This post is on its way to {PLATFORM_LABELS[post.platform]}. This page updates when it is published.
-          </Alert>
-        ) : null}
-        {post?.status === 'in-progress' ? (
-          <Alert type="info" title="Publishing">
-            {PLATFORM_LABELS[post.platform]} is receiving this post. This page updates when it is published.
-          </Alert>
+        {post &&
+        ((check && !check.valid && !locked) ||
+          (readOnly && !published) ||
+          (post.error && post.status === 'failed') ||
+          post.publish ||
+          post.status === 'in-progress') ? (
+          <Suspense fallback={null}>
+            <EditorNotes
+              post={post}
+              problems={check && !locked ? check.problems : []}
+              readOnly={readOnly}
+              pending={pending}
+              onRetry={() => void submit('publish')}
+            />
+          </Suspense>
         ) : null}
         <Card title="Schedule" description={`Times in ${zone}.`}>
           {readOnly && !post?.scheduledAt ? (

@@ -2,10 +2,12 @@ import type { Post } from '@shared/schemas/calendar';
 import { shellMessages } from '@shared/shell-messages';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
-import { usePaidPlan } from '../api/paid-plan';
+import { usePaidPlan } from '@/api/billing/paid-plan';
 import { ApprovalPanel } from './approval-panel';
 import { DuplicateNotice } from './duplicate-notice';
 import { FirstCommentCard } from './first-comment-card';
+import { PostFiguresCard } from './post-figures';
+import { QueueCard } from './queue-card';
 import './post-extras.css';
 
 /**
@@ -22,11 +24,13 @@ export function PlanWarning() {
   );
 }
 
-/** The post page's parts that load after it (load-post-extras.ts): a duplicate warning, the first comment and the approval. */
+/** The post page's parts that load after it (load-post-extras.ts): a published post's results, a duplicate warning, Add to queue, the first comment and the approval. */
 export function PostExtras({ post }: { post: Post }) {
   return (
     <>
+      <PostFiguresCard post={post} />
       <DuplicateNotice post={post} />
+      <QueueCard post={post} />
       <FirstCommentCard post={post} />
       <ApprovalPanel post={post} />
     </>

@@ -5,7 +5,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, viewerZone } from '@/lib/dates';
 import { notify } from '@/lib/toast';
-import { useRevokeReviewLink, useReviewLinks } from '../api/review-links';
+import { useRevokeReviewLink, useReviewLinks } from '@/api/approvals/review-links';
 import './review-links.css';
 
 const maker = (link: ReviewLinkItem) => link.madeBy ?? 'Someone, before links said who made them';

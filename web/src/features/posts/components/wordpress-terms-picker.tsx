@@ -3,7 +3,7 @@ import type { WordPressSiteTerm } from '@shared/schemas/integrations';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { useWordPressTerms } from '../api/wordpress-terms';
+import { useWordPressTerms } from '@/api/integrations/wordpress-terms';
 
 /** Categories under their parents, each with its depth: the order and indent of WordPress's own list. */
 function byParent(terms: WordPressSiteTerm[]): { term: WordPressSiteTerm; depth: number }[] {

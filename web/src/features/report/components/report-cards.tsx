@@ -1,11 +1,10 @@
 import { PLATFORM_LABELS } from '@shared/platforms';
 import { Heart, MessageCircle, Share2, Users } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Chart } from '@/components/charts/chart';
+import type { ChartDrawing } from '@/components/charts/chart-spec';
 import { Card } from '@/components/ui/card';
 import { Metric, Metrics } from '@/components/ui/metric';
-import { Spinner } from '@/components/ui/spinner';
-import { loadChunk } from '@/lib/load-chunk';
-import { formatChange, formatCount, formatGrowth } from '@/lib/report-figures';
+import { formatChange, formatCount, formatGrowth } from '@/api/reports/report-figures';
 import {
   daysName,
   describeChart,
@@ -16,9 +15,34 @@ import {
   type ReportSummary,
 } from '../report-data';
 import '@/components/charts/figures-table.css';
+import './followers-chart.css';
 
-// chartist comes with the chart, once there is something to draw: the page itself stays light.
-const FollowersChart = lazy(() => loadChunk(() => import('./followers-chart')));
+/**
+ * Total followers by date, one line per platform: dots only while there is room for them, the
+ * dates counted back from the last day.
+ */
+function followersDrawing(summary: ReportSummary): ChartDrawing {
+  return {
+    kind: 'line',
+    labels: summary.days.map((day) => formatDay(day, 'd MMM')),
+    series: summary.followers.map(({ platform, values }) => ({
+      className: `followers-chart__series--${platform}`,
+      values,
+      titles: summary.days.map((day, i) => {
+        const value = values[i];
+        return value === null || value === undefined
+          ? undefined
+          : `${PLATFORM_LABELS[platform]}, ${formatDay(day, 'EEE d MMM')}: ${formatCount(value)}`;
+      }),
+    })),
+    className: 'followers-chart',
+    area: summary.followers.length === 1,
+    pointSpacing: 18,
+    labelSpacing: 64,
+    keepLabel: 'last',
+    valueAxis: { scale: 'counts' },
+  };
+}
 
 /** A change as text with its direction for the eye (colour and arrow) and its sign for everyone. */
 function Growth({ growth, change }: { growth: number; change?: number }) {
@@ -159,17 +183,12 @@ export function AudienceGrowthCard({ summary, range }: { summary: ReportSummary;
             ))}
           </ul>
         ) : null}
-        <div className="audience-growth__chart" role="img" aria-label={describeChart(summary)}>
-          <Suspense
-            fallback={
-              <div className="audience-growth__placeholder">
-                <Spinner label="Loading the chart" />
-              </div>
-            }
-          >
-            <FollowersChart summary={summary} />
-          </Suspense>
-        </div>
+        <Chart
+          className="audience-growth__chart"
+          placeholderClassName="audience-growth__placeholder"
+          label={describeChart(summary)}
+          drawing={followersDrawing(summary)}
+        />
         <FollowersTable summary={summary} />
         <TotalFollowersTable summary={summary} range={range} />
         {summary.missing.length ? (

@@ -3,7 +3,7 @@ import { REPORT_PERIODS } from '@shared/report-periods';
 import type { ReportPlatform } from '@shared/schemas/reports';
 import { Check } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { REPORT_PLATFORMS } from '@/lib/report-figures';
+import { REPORT_PLATFORMS } from '@/api/reports/report-figures';
 import { selectionSearch, toggle, type ReportSelection } from '../report-data';
 
 const PERIOD_LABELS = { month: 'Month', quarter: 'Quarter', year: 'Year' } as const;

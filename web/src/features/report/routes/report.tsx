@@ -1,5 +1,5 @@
 import { LineChart, RefreshCw } from 'lucide-react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,14 +8,20 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentCompany } from '@/lib/company';
-import { useMay } from '@/lib/permissions';
-import { localToday, useRefreshDemoReport, useReports } from '@/lib/reports';
+import { useCurrentCompany } from '@/api/companies/companies';
+import { useMay } from '@/api/companies/permissions';
+import { localToday, useRefreshDemoReport, useReports } from '@/api/reports/reports';
+import { loadChunk } from '@/lib/load-chunk';
 import { notify } from '@/lib/toast';
 import { AllFollowersCard, AudienceGrowthCard, EngagementCard } from '../components/report-cards';
 import { ReportFilters } from '../components/report-filters';
-import { daysName, periodName, readSelection, reportRange, summarize } from '../report-data';
+import { daysName, earlierRange, periodName, readSelection, reportRange, summarize } from '../report-data';
 import '../report.css';
+
+// Per-post figures and best times are extras below the audience cards: their code comes after the page's.
+const loadAnalytics = () => loadChunk(() => import('../components/post-analytics-cards'));
+const TopPostsCard = lazy(() => loadAnalytics().then((m) => ({ default: m.TopPostsCard })));
+const BestTimesCard = lazy(() => loadAnalytics().then((m) => ({ default: m.BestTimesCard })));
 
 /** Spec 01 §2 "Reports (/report)": a demo company's Refresh report draws a new year of sample figures. */
 function RefreshReportButton() {
@@ -50,8 +56,8 @@ function CollectingData() {
 
 /**
  * Spec 01 §2 "Reports (/report)": platform toggles, period links (the calendar month, quarter or
- * year holding today, §9), and the cards All Followers, Engagement and Audience Growth from
- * GET /api/reports.
+ * year holding today, §9, or the one before while today's has no figures yet), and the cards All Followers, Engagement and Audience Growth from
+ * GET /api/reports; then the period's top posts and the best times to post.
  */
 export default function ReportRoute() {
   const [params] = useSearchParams();
@@ -61,8 +67,15 @@ export default function ReportRoute() {
   const mayRefresh = useMay('content');
   // The day of the page's first render: a report left open past midnight keeps its period.
   const today = useMemo(() => localToday(), []);
-  const range = useMemo(() => reportRange(selection.period, today), [selection.period, today]);
-  const report = useReports(range.query);
+  const current = useMemo(() => reportRange(selection.period, today), [selection.period, today]);
+  const latest = useReports(current.query);
+  const earlier = useMemo(
+    () => earlierRange(latest.data, selection.platforms, current),
+    [latest.data, selection.platforms, current],
+  );
+  const before = useReports(earlier?.query);
+  const range = earlier ?? current;
+  const report = earlier ? before : latest;
   const summary = useMemo(
     () => summarize(report.data, selection.platforms, range),
     [report.data, selection.platforms, range],
@@ -77,6 +90,12 @@ export default function ReportRoute() {
       <ReportFilters selection={selection} />
       <p className="report-period">
         <strong>{periodName(range)}</strong> · {daysName(range)}
+        {earlier ? (
+          <span>
+            {' '}
+            · {periodName(current)} has no figures yet: the {current.period} before is shown.
+          </span>
+        ) : null}
       </p>
       {report.isPending ? (
         <Card>
@@ -99,6 +118,10 @@ export default function ReportRoute() {
           <AudienceGrowthCard summary={summary} range={range} />
         </>
       )}
+      <Suspense fallback={null}>
+        <TopPostsCard platforms={selection.platforms} all={selection.all} range={range} />
+        <BestTimesCard platforms={selection.platforms} />
+      </Suspense>
     </div>
   );
 }

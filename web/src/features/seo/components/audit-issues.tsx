@@ -9,9 +9,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { useIssueDetail, useIssueReport } from '../api/get-issue-report';
-import { useAuditSource } from '../api/audit-source';
-import { useIgnoreIssue, useToggleCheck } from '../api/turn-off-issue';
+import { useIssueDetail, useIssueReport } from '@/api/audit/get-issue-report';
+import { useAuditSource } from '@/api/audit/audit-source';
+import { useIgnoreIssue, useToggleCheck } from '@/api/audit/turn-off-issue';
 import type { AuditViewProps } from '../routes/website-audit';
 import { AuditQueryState } from './audit-state';
 import { SeverityBadge } from './severity-badge';
@@ -272,6 +272,12 @@ function IssueDetail({ auditId, check, member }: { auditId: string; check: strin
                   {item.status === 'fixed' ? <Badge tone="success">Fixed</Badge> : null}
                 </div>
                 {item.group ? <p className="audit-page__group">Shared with other pages: {item.group}</p> : null}
+                {item.copies ? (
+                  <p className="audit-page__group">
+                    And {fmt(item.copies)} more {item.copies === 1 ? 'address' : 'addresses'} of this page that differ
+                    only in their query string.
+                  </p>
+                ) : null}
                 {item.targets?.length ? (
                   <div className="audit-page__targets">
                     <p className="audit-page__label">At fault on this page</p>

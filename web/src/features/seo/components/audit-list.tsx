@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDateTime } from '@/lib/format-date';
-import { useAuditList } from '../api/get-audits';
+import { useAuditList } from '@/api/audit/get-audits';
 import { AuditQueryState } from './audit-state';
 import './audit-compare.css';
 

@@ -5,8 +5,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { loadChunk } from '@/lib/load-chunk';
-import { useMay } from '@/lib/permissions';
-import { useAuditSchedule } from '../api/audit-schedule';
+import { useMay } from '@/api/companies/permissions';
+import { useAuditSchedule } from '@/api/audit/audit-schedule';
 import { describeSchedule, formatRun } from './audit-schedule-text';
 import '../audit-schedule.css';
 

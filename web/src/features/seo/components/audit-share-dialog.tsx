@@ -20,7 +20,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
 import { notify } from '@/lib/toast';
-import { useAuditShares, useCreateAuditShare, useRevokeAuditShare } from '../api/audit-shares';
+import { useAuditShares, useCreateAuditShare, useRevokeAuditShare } from '@/api/audit/audit-shares';
 import './audit-share-dialog.css';
 
 interface ShareForm {

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { memberAuditSource, useAuditSource } from '../api/audit-source';
+import { memberAuditSource, useAuditSource } from '@/api/audit/audit-source';
 
 /**
  * What a view shows until its audit answers: a spinner, the spec's "No report available right

@@ -1,4 +1,4 @@
-import type { ChartPoint } from './audit-chart-svg';
+import type { ChartPoint } from './chart-figure';
 
 const percent = (value: number, total: number) => (total ? Math.round((value / total) * 100) : 0);
 

@@ -15,7 +15,7 @@ const worst = (section: SeoSection): PropStatus =>
 const issueCount = (section: SeoSection) => section.props.reduce((sum, p) => sum + p.value, 0);
 
 /** Spec 01 §2: categories sorted by worst status, highest first; then by how many issues they hold. */
-export function sortCategories(sections: SeoSection[]): SeoSection[] {
+function sortCategories(sections: SeoSection[]): SeoSection[] {
   return [...sections].sort(
     (a, b) => SEVERITY_RANK[worst(b)] - SEVERITY_RANK[worst(a)] || issueCount(b) - issueCount(a),
   );

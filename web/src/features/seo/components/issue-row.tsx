@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useIssuePages } from '../api/seo-report';
+import { useIssuePages } from '@/api/seo/seo-report';
 
 const statusLabel = { error: 'Error', warning: 'Warning', notice: 'Notice', success: 'Fixed' } as const;
 const statusTone = { error: 'danger', warning: 'warning', notice: 'accent', success: 'success' } as const;

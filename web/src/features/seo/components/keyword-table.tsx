@@ -7,7 +7,7 @@ const volumeFormat = new Intl.NumberFormat('en-US');
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** Difficulty 0–100 in three bands a marketer reads at a glance. */
-export function difficultyBand(difficulty: number) {
+function difficultyBand(difficulty: number) {
   if (difficulty < 30) return { label: 'Easy', tone: 'easy' } as const;
   if (difficulty < 60) return { label: 'Medium', tone: 'medium' } as const;
   return { label: 'Hard', tone: 'hard' } as const;

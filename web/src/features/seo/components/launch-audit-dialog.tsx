@@ -1,13 +1,19 @@
-import { AUDIT_FREQUENCIES, type AuditFrequency, type AuditSchedule } from '@shared/schemas/audit-schedule';
-import { useState, type SyntheticEvent } from 'react';
+import {
+  AUDIT_FREQUENCIES,
+  auditScheduleInputSchema,
+  type AuditFrequency,
+  type AuditSchedule,
+} from '@shared/schemas/audit-schedule';
+import { preprocess } from '@shared/schemas/fields';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SelectField, TextField } from '@/components/ui/field';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { useSubmitOnlyForm, useSubmitWithFailure } from '@/lib/forms';
 import { notify } from '@/lib/toast';
-import { useSaveAuditSchedule } from '../api/audit-schedule';
-import { useAuditActions } from '../api/seo-report';
+import { useSaveAuditSchedule } from '@/api/audit/audit-schedule';
+import { useAuditActions } from '@/api/seo/seo-report';
 import { describeSchedule, WEEKDAYS } from './audit-schedule-text';
 import '@/styles/dialog.css';
 
@@ -17,12 +23,37 @@ const FREQUENCY_LABELS: Record<AuditFrequency, string> = {
   monthly: 'Monthly',
 };
 
+/** What the dialog's inputs hold: the days as the selects' text. */
+interface LaunchForm {
+  frequency: AuditFrequency;
+  weekday: string;
+  monthDay: string;
+  time: string;
+  timeZone: string;
+}
+const SCHEDULE_FIELDS = ['frequency', 'weekday', 'monthDay', 'time', 'timeZone'] as const;
+
+/** The API's own schema, run on the inputs' text with the days turned back into numbers. */
+const launchFormSchema = preprocess((value) => {
+  const form = value as LaunchForm;
+  return { ...form, weekday: Number(form.weekday), monthDay: Number(form.monthDay) };
+}, auditScheduleInputSchema);
+
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Every zone the browser knows, the schedule's own first if it is not among them. */
 const zones = (current: string) => {
   const known = Intl.supportedValuesOf('timeZone');
   return known.includes(current) ? known : [current, ...known];
 };
+
+const toForm = (schedule: AuditSchedule): LaunchForm => ({
+  frequency: schedule.frequency,
+  weekday: String(schedule.weekday),
+  monthDay: String(schedule.monthDay),
+  time: schedule.time,
+  // A company that has never scheduled starts from the viewer's own zone.
+  timeZone: schedule.frequency === 'manually' ? viewerZone() : schedule.timeZone,
+});
 
 /**
  * The launch audit dialog (spec 02 §2: frequency, day, time): run an audit now, or save when it
@@ -31,28 +62,15 @@ const zones = (current: string) => {
 export default function LaunchAuditDialog({ schedule, onClose }: { schedule: AuditSchedule; onClose: () => void }) {
   const save = useSaveAuditSchedule();
   const { recheck } = useAuditActions();
-  const [frequency, setFrequency] = useState<AuditFrequency>(schedule.frequency);
-  const [weekday, setWeekday] = useState(schedule.weekday);
-  const [monthDay, setMonthDay] = useState(schedule.monthDay);
-  const [time, setTime] = useState(schedule.time);
-  // A company that has never scheduled starts from the viewer's own zone.
-  const [timeZone, setTimeZone] = useState(schedule.frequency === 'manually' ? viewerZone() : schedule.timeZone);
-  const fieldError = (field: string) => (isApiError(save.error, 422) ? save.error.fieldErrors[field] : undefined);
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    save.mutate(
-      { frequency, weekday, monthDay, time, timeZone },
-      {
-        onSuccess: (saved) => {
-          notify.success(
-            saved.frequency === 'manually' ? 'Audits now run only when you start them.' : describeSchedule(saved),
-          );
-          onClose();
-        },
-      },
+  const form = useSubmitOnlyForm(launchFormSchema, toForm(schedule));
+  const { frequency } = form.values;
+  const { onSubmit, failure } = useSubmitWithFailure(form, SCHEDULE_FIELDS, async (input) => {
+    const saved = await save.mutateAsync(input);
+    notify.success(
+      saved.frequency === 'manually' ? 'Audits now run only when you start them.' : describeSchedule(saved),
     );
-  };
+    onClose();
+  });
   const runNow = () =>
     recheck.mutate(undefined, {
       onSuccess: () => {
@@ -72,13 +90,8 @@ export default function LaunchAuditDialog({ schedule, onClose }: { schedule: Aud
       closeOnBackdrop={false}
       className="launch-audit"
     >
-      <form onSubmit={submit} noValidate className="dialog__body launch-audit__form">
-        <SelectField
-          label="Frequency"
-          value={frequency}
-          onChange={(e) => setFrequency(e.target.value as AuditFrequency)}
-          error={fieldError('frequency')}
-        >
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="dialog__body launch-audit__form">
+        <SelectField label="Frequency" error={form.errors.frequency} {...form.register('frequency')}>
           {AUDIT_FREQUENCIES.map((f) => (
             <option key={f} value={f}>
               {FREQUENCY_LABELS[f]}
@@ -86,12 +99,7 @@ export default function LaunchAuditDialog({ schedule, onClose }: { schedule: Aud
           ))}
         </SelectField>
         {frequency === 'weekly' ? (
-          <SelectField
-            label="Day"
-            value={weekday}
-            onChange={(e) => setWeekday(Number(e.target.value))}
-            error={fieldError('weekday')}
-          >
+          <SelectField label="Day" error={form.errors.weekday} {...form.register('weekday')}>
             {WEEKDAYS.map((name, i) => (
               <option key={name} value={i}>
                 {name}
@@ -102,10 +110,9 @@ export default function LaunchAuditDialog({ schedule, onClose }: { schedule: Aud
         {frequency === 'monthly' ? (
           <SelectField
             label="Day of the month"
-            value={monthDay}
-            onChange={(e) => setMonthDay(Number(e.target.value))}
-            error={fieldError('monthDay')}
+            error={form.errors.monthDay}
             hint="In a shorter month, a later day runs on its last day."
+            {...form.register('monthDay')}
           >
             {Array.from({ length: 31 }, (_, i) => i + 1).map((day) => (
               <option key={day} value={day}>
@@ -116,21 +123,9 @@ export default function LaunchAuditDialog({ schedule, onClose }: { schedule: Aud
         ) : null}
         {frequency !== 'manually' ? (
           <div className="launch-audit__when">
-            <TextField
-              label="Time"
-              type="time"
-              required
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-              error={fieldError('time')}
-            />
-            <SelectField
-              label="Time zone"
-              value={timeZone}
-              onChange={(e) => setTimeZone(e.target.value)}
-              error={fieldError('timeZone')}
-            >
-              {zones(timeZone).map((zone) => (
+            <TextField label="Time" type="time" required error={form.errors.time} {...form.register('time')} />
+            <SelectField label="Time zone" error={form.errors.timeZone} {...form.register('timeZone')}>
+              {zones(form.values.timeZone).map((zone) => (
                 <option key={zone} value={zone}>
                   {zone.replace(/_/g, ' ')}
                 </option>
@@ -138,9 +133,9 @@ export default function LaunchAuditDialog({ schedule, onClose }: { schedule: Aud
             </SelectField>
           </div>
         ) : null}
-        {save.error && !isApiError(save.error, 422) ? (
+        {failure ? (
           <p className="field__error" role="alert">
-            {errorMessage(save.error)}
+            {failure}
           </p>
         ) : null}
         <div className="dialog__actions launch-audit__actions">
@@ -150,7 +145,7 @@ export default function LaunchAuditDialog({ schedule, onClose }: { schedule: Aud
           <Button type="button" variant="secondary" pending={recheck.isPending} onClick={runNow}>
             Run audit now
           </Button>
-          <Button type="submit" pending={save.isPending}>
+          <Button type="submit" pending={form.isSubmitting}>
             Save schedule
           </Button>
         </div>

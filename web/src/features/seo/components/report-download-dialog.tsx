@@ -6,13 +6,12 @@ import {
   type ReportDownloadOptions,
 } from '@shared/schemas/seo-audit-downloads';
 import { Download } from 'lucide-react';
-import { useState, type SyntheticEvent } from 'react';
-import { safeParse } from 'zod/v4/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Checkbox } from '@/components/ui/field';
-import { useReportDownload } from '../api/audit-downloads';
+import { useSubmitOnlyForm } from '@/lib/forms';
+import { useReportDownload } from '@/api/audit/audit-downloads';
 import { DownloadFormFooter } from './download-form-footer';
 import './audit-downloads.css';
 
@@ -41,25 +40,17 @@ const bytesText = (bytes: number) =>
  * server builds the file; the dialog then offers it, saying when the format's row limit cut it.
  */
 export default function ReportDownloadDialog({ auditId, onClose }: { auditId: string; onClose: () => void }) {
-  const [options, setOptions] = useState<ReportDownloadOptions>({
+  const form = useSubmitOnlyForm<ReportDownloadOptions, ReportDownloadOptions>(reportDownloadSchema, {
     format: 'csv',
     pages: { errors: true, warnings: true, notices: true, noIssues: false },
     descriptions: { issue: true, resolve: true, section: false },
   });
-  const [problem, setProblem] = useState<string>();
+  const pages = form.bind('pages');
+  const descriptions = form.bind('descriptions');
+  const format = form.bind('format');
   const build = useReportDownload(auditId);
   const ready = build.data;
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const checked = safeParse(reportDownloadSchema, options);
-    if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? downloadMessages.noPages);
-      return;
-    }
-    setProblem(undefined);
-    build.mutate(checked.data);
-  };
+  const submit = form.handleSubmit((options) => build.mutate(options));
 
   return (
     <Dialog
@@ -95,17 +86,18 @@ export default function ReportDownloadDialog({ auditId, onClose }: { auditId: st
         <form onSubmit={submit} noValidate className="download-form">
           <fieldset className="download-form__group">
             <legend className="field__label">Include</legend>
-            {PAGE_KINDS.map(({ key, label }) => (
+            {PAGE_KINDS.map(({ key, label }, i) => (
               <Checkbox
                 key={key}
+                ref={i === 0 ? pages.inputRef : undefined}
                 label={label}
-                checked={options.pages[key]}
-                onChange={(e) => setOptions({ ...options, pages: { ...options.pages, [key]: e.target.checked } })}
+                checked={pages.value[key]}
+                onChange={(e) => pages.onChange({ ...pages.value, [key]: e.target.checked })}
               />
             ))}
-            {problem ? (
+            {form.errors.pages ? (
               <p className="field__error" role="alert">
-                {problem}
+                {form.errors.pages}
               </p>
             ) : null}
           </fieldset>
@@ -115,10 +107,8 @@ export default function ReportDownloadDialog({ auditId, onClose }: { auditId: st
               <Checkbox
                 key={key}
                 label={label}
-                checked={options.descriptions[key]}
-                onChange={(e) =>
-                  setOptions({ ...options, descriptions: { ...options.descriptions, [key]: e.target.checked } })
-                }
+                checked={descriptions.value[key]}
+                onChange={(e) => descriptions.onChange({ ...descriptions.value, [key]: e.target.checked })}
               />
             ))}
           </fieldset>
@@ -130,8 +120,8 @@ export default function ReportDownloadDialog({ auditId, onClose }: { auditId: st
                   type="radio"
                   name="format"
                   value={value}
-                  checked={options.format === value}
-                  onChange={() => setOptions({ ...options, format: value })}
+                  checked={format.value === value}
+                  onChange={() => format.onChange(value)}
                 />
                 {label}
               </label>

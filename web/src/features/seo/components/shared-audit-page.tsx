@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { call, errorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { createQueryClient } from '@/lib/query-client';
-import { AuditSourceContext, type AuditSource } from '../api/audit-source';
+import { AuditSourceContext, type AuditSource } from '@/api/audit/audit-source';
 import { TITLES, VIEWS } from '../routes/website-audit';
 import '@/styles/tabs.css';
 import '../website-audit.css';

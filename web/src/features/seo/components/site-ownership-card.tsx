@@ -3,9 +3,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
-import { useMay } from '@/lib/permissions';
+import { useMay } from '@/api/companies/permissions';
 import { notify } from '@/lib/toast';
-import { useProveSiteOwnership, useSiteOwnership } from '../api/seo-report';
+import { useProveSiteOwnership, useSiteOwnership } from '@/api/seo/seo-report';
 
 const METHOD: Record<string, string> = {
   file: 'the verification file',

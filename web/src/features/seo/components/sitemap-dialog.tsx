@@ -1,18 +1,17 @@
 import {
   CHANGE_FREQUENCIES,
-  downloadMessages,
   SITEMAP_DEFAULTS,
   sitemapOptionsSchema,
   type SitemapOptions,
 } from '@shared/schemas/seo-audit-downloads';
 import { Download } from 'lucide-react';
-import { useState, type SyntheticEvent } from 'react';
-import { safeParse } from 'zod/v4/core';
+import { z } from 'zod/mini';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Checkbox, TextField } from '@/components/ui/field';
-import { useSitemapDownload } from '../api/audit-downloads';
+import { useSubmitOnlyForm } from '@/lib/forms';
+import { useSitemapDownload } from '@/api/audit/audit-downloads';
 import { DownloadFormFooter } from './download-form-footer';
 import './audit-downloads.css';
 
@@ -25,36 +24,37 @@ const LASTMOD_CHOICES: { mode: SitemapOptions['lastmod']['mode']; label: string 
   { mode: 'none', label: 'Leave it out' },
 ];
 
+/** The dialog's options as the server takes them: the day goes only with "A day of my choice". */
+const sitemapFormSchema = z.pipe(
+  z.transform((options: SitemapOptions): SitemapOptions => {
+    const { mode, date } = options.lastmod;
+    return { ...options, lastmod: mode === 'custom' ? { mode, date } : { mode } };
+  }),
+  sitemapOptionsSchema,
+);
+
 /**
  * The Generate sitemap dialog (spec 02 §3 "Sitemap generation"): page types, change frequency
  * and priority per crawl depth, and the last-modified date. The server lists the audit's
  * indexable pages; the dialog then offers the file, or the index and its parts past 50,000 URLs.
  */
 export default function SitemapDialog({ auditId, onClose }: { auditId: string; onClose: () => void }) {
-  const [options, setOptions] = useState<SitemapOptions>({
+  const form = useSubmitOnlyForm<SitemapOptions, SitemapOptions>(sitemapFormSchema, {
     pageTypes: [...SITEMAP_DEFAULTS.pageTypes],
     depths: SITEMAP_DEFAULTS.depths.map((d) => ({ ...d })),
     lastmod: { mode: 'audit', date: new Date().toISOString().slice(0, 10) },
   });
-  const [dateError, setDateError] = useState<string>();
+  const pageTypes = form.bind('pageTypes');
+  const depths = form.bind('depths');
+  const lastmod = form.values.lastmod;
+  const setLastmod = (next: SitemapOptions['lastmod']) => form.setValue('lastmod', next);
   const generate = useSitemapDownload(auditId);
   const ready = generate.data;
 
   const setDepth = (level: number, change: Partial<SitemapOptions['depths'][number]>) =>
-    setOptions({ ...options, depths: options.depths.map((d, i) => (i === level ? { ...d, ...change } : d)) });
+    depths.onChange(depths.value.map((d, i) => (i === level ? { ...d, ...change } : d)));
 
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const { date, mode } = options.lastmod;
-    const body = { ...options, lastmod: mode === 'custom' ? { mode, date } : { mode } };
-    const checked = safeParse(sitemapOptionsSchema, body);
-    if (!checked.success) {
-      setDateError(checked.error.issues.find((i) => i.path.includes('date'))?.message ?? downloadMessages.customDate);
-      return;
-    }
-    setDateError(undefined);
-    generate.mutate(checked.data);
-  };
+  const submit = form.handleSubmit((options) => generate.mutate(options));
 
   return (
     <Dialog
@@ -99,10 +99,8 @@ export default function SitemapDialog({ auditId, onClose }: { auditId: string; o
             <Checkbox
               label="Images on those pages"
               hint="Adds each page's images, which helps them show in image search."
-              checked={options.pageTypes.includes('images')}
-              onChange={(e) =>
-                setOptions({ ...options, pageTypes: e.target.checked ? ['pages', 'images'] : ['pages'] })
-              }
+              checked={pageTypes.value.includes('images')}
+              onChange={(e) => pageTypes.onChange(e.target.checked ? ['pages', 'images'] : ['pages'])}
             />
           </fieldset>
           <div className="download-form__group">
@@ -116,7 +114,7 @@ export default function SitemapDialog({ auditId, onClose }: { auditId: string; o
                 </tr>
               </thead>
               <tbody>
-                {options.depths.map((depth, level) => (
+                {depths.value.map((depth, level) => (
                   <tr key={DEPTH_LABELS[level]}>
                     <th scope="row">{DEPTH_LABELS[level]}</th>
                     <td>
@@ -162,19 +160,19 @@ export default function SitemapDialog({ auditId, onClose }: { auditId: string; o
                   type="radio"
                   name="lastmod"
                   value={mode}
-                  checked={options.lastmod.mode === mode}
-                  onChange={() => setOptions({ ...options, lastmod: { ...options.lastmod, mode } })}
+                  checked={lastmod.mode === mode}
+                  onChange={() => setLastmod({ ...lastmod, mode })}
                 />
                 {label}
               </label>
             ))}
-            {options.lastmod.mode === 'custom' ? (
+            {lastmod.mode === 'custom' ? (
               <TextField
                 label="Last-modified day"
                 type="date"
-                value={options.lastmod.date ?? ''}
-                error={dateError}
-                onChange={(e) => setOptions({ ...options, lastmod: { mode: 'custom', date: e.target.value } })}
+                value={lastmod.date ?? ''}
+                error={form.errors['lastmod.date']}
+                onChange={(e) => setLastmod({ mode: 'custom', date: e.target.value })}
               />
             ) : null}
           </fieldset>

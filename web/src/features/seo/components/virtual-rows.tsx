@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, type ReactNode, type RefObject } from 'react';
 
 /** Spec 02 §9: list rows are 40 px high. */
-export const ROW_HEIGHT = 40;
+const ROW_HEIGHT = 40;
 
 /**
  * The rows of a long list in view (and a few either side) between two spacer rows, so a table of

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useMay } from '@/lib/permissions';
+import { useMay } from '@/api/companies/permissions';
 
 /** Whether the company has a website the SEO pages can work on. */
 export const hasUsableWebsite = (company: { website: string } | undefined | null) =>

@@ -1,11 +1,11 @@
-import { messages } from '@shared/messages';
 import { errorBodySchema } from '@shared/schemas/errors';
 import { SEO_KEYWORD_LIMIT, seoKeywordMessages, type SeoKeyword } from '@shared/schemas/seo-keywords';
-import { AlertTriangle, KeyRound, Lock, Sparkles } from 'lucide-react';
+import { AlertTriangle, KeyRound, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { SubscriptionRequired } from '@/components/subscription-required';
 import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
 import { Alert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,10 +13,11 @@ import { JobProgress } from '@/components/ui/job-progress';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useCurrentCompany } from '@/lib/company';
-import { useMay } from '@/lib/permissions';
+import { useCurrentCompany } from '@/api/companies/companies';
+import { useMay } from '@/api/companies/permissions';
 import { notify } from '@/lib/toast';
-import { useGenerateKeywords, usePaidPlan, useSaveKeywords, useSeoKeywords } from '../api/seo-keywords';
+import { usePaidPlan } from '@/api/billing/paid-plan';
+import { useGenerateKeywords, useSaveKeywords, useSeoKeywords } from '@/api/seo/seo-keywords';
 import { KeywordTable } from '../components/keyword-table';
 import { SelectedKeywords } from '../components/selected-keywords';
 import { AddWebsiteCard, hasUsableWebsite } from '../components/website-gate';
@@ -70,21 +71,11 @@ export default function SeoKeywordsRoute() {
   } else if (!paid.data) {
     body = (
       <Card>
-        <EmptyState
-          icon={Lock}
-          title={messages.subscriptionRequired}
-          action={
-            mayPay ? (
-              <ButtonLink to="/settings/billing" icon={<Sparkles size={16} aria-hidden />}>
-                Upgrade
-              </ButtonLink>
-            ) : undefined
-          }
-        >
+        <SubscriptionRequired>
           Keyword suggestions come with a paid plan. {mayPay ? 'Upgrade' : 'Once an admin upgrades,'} to get keywords
           picked for your website, compare their search volume, difficulty and cost per click, and save up to{' '}
           {SEO_KEYWORD_LIMIT}.
-        </EmptyState>
+        </SubscriptionRequired>
       </Card>
     );
   } else if (!hasWebsite) {

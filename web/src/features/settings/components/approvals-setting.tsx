@@ -2,9 +2,9 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Switch } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { useMay } from '@/lib/permissions';
+import { useMay } from '@/api/companies/permissions';
 import { permissionRefusal } from '@shared/permissions';
-import { useApprovalSettings, useSaveApprovalSettings } from '../api/approval-settings';
+import { useApprovalSettings, useSaveApprovalSettings } from '@/api/approvals/approval-settings';
 
 /**
  * The company's approvals setting (docs/features/approvals.md): a switch for the roles that may

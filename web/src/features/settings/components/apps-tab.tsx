@@ -1,6 +1,6 @@
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '@shared/schemas/integrations';
 import { Globe, Search, Store } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,8 +9,8 @@ import { BusinessApp } from './business-app';
 import { SearchConsoleApp } from './search-console-app';
 import { SocialApp } from './social-app';
 import { WordPressApp } from './wordpress-app';
-import { useFeatureFlag } from '@/lib/metadata';
-import { useMay } from '@/lib/permissions';
+import { useFeatureFlag } from '@/api/metadata/metadata';
+import { useMay } from '@/api/companies/permissions';
 import { permissionRefusal } from '@shared/permissions';
 import { notify } from '@/lib/toast';
 
@@ -55,23 +55,26 @@ export function AppsTab() {
   const returned = params.get('connected');
   const failed = params.get('error');
   const failedPlatform = params.get('platform');
+  // Back from a consent whose account offered several pages: that row asks, its list focused.
+  const [choosing] = useState(() => params.get('choose'));
   const announced = useRef(false);
   const mayManage = useMay('apps');
 
   useEffect(() => {
-    const name = labelOf(returned);
-    if (announced.current || !name) return;
+    if (announced.current || (!returned && !choosing)) return;
     announced.current = true;
-    notify.success(`${name} is connected.`);
+    const name = labelOf(returned);
+    if (name) notify.success(`${name} is connected.`);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         next.delete('connected');
+        next.delete('choose');
         return next;
       },
       { replace: true },
     );
-  }, [returned, setParams]);
+  }, [returned, choosing, setParams]);
 
   return (
     <div className="stack-lg">
@@ -118,13 +121,25 @@ export function AppsTab() {
       >
         <ul className="platforms">
           {SOCIAL_PLATFORMS.map((platform) => (
-            <SocialApp key={platform} platform={platform} inviteToken={inviteToken} {...SOCIAL[platform]} />
+            <SocialApp
+              key={platform}
+              platform={platform}
+              inviteToken={inviteToken}
+              choosing={choosing === platform}
+              {...SOCIAL[platform]}
+            />
           ))}
           <WordPressApp inviteToken={inviteToken} mark={icon(<Globe size={18} />, '#21759b')} />
           {searchConsole ? (
             <SearchConsoleApp inviteToken={inviteToken} mark={icon(<Search size={18} />, '#137333')} />
           ) : null}
-          {myBusiness ? <BusinessApp inviteToken={inviteToken} mark={icon(<Store size={18} />, '#4285F4')} /> : null}
+          {myBusiness ? (
+            <BusinessApp
+              inviteToken={inviteToken}
+              choosing={choosing === 'google-my-business'}
+              mark={icon(<Store size={18} />, '#4285F4')}
+            />
+          ) : null}
         </ul>
       </Card>
     </div>

@@ -23,12 +23,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentCompany } from '@/lib/company';
+import { useCurrentCompany } from '@/api/companies/companies';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
-import { useMay } from '@/lib/permissions';
+import { useMay } from '@/api/companies/permissions';
 import { permissionRefusal } from '@shared/permissions';
 import { Alert } from '@/components/ui/alert';
-import { useUpdateCompanyInfo, type CompanyInfoPatch } from '@/features/settings/api/update-company-info';
+import { useUpdateCompanyInfo, type CompanyInfoPatch } from '@/api/companies/update-company-info';
 import { ApprovalsSetting } from './approvals-setting';
 import './company-info-tab.css';
 

@@ -4,15 +4,17 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { useMay } from '@/lib/permissions';
+import { useMay } from '@/api/companies/permissions';
 import './connection-row.css';
 
 /**
  * One platform on the apps tab, whatever it is (spec 01 §2, §4): its mark, name and
  * description; once connected, what the connection works on (`details`) and a switch that
  * disconnects; else Connect, or Reconnect with the warning to show when the connection no
- * longer works. Every row of the tab is one of these. A role that may not manage apps sees the
- * state as a badge, without the switch or Connect.
+ * longer works. An account that offered several pages is not said to be connected until one
+ * is chosen (`choosing`): the chooser, what is missing, and Cancel (which disconnects). Every
+ * row of the tab is one of these. A role that may not manage apps sees the state as a badge,
+ * without the switch or Connect.
  */
 export function ConnectionRow({
   platform,
@@ -21,6 +23,7 @@ export function ConnectionRow({
   mark,
   loading,
   connected,
+  choosing,
   reconnect,
   details,
   warning,
@@ -39,6 +42,8 @@ export function ConnectionRow({
   /** The status is loading: neither the switch nor Connect yet. */
   loading: boolean;
   connected: boolean;
+  /** Connected, but the page or account it works on is still to be chosen: what to choose ("Choose a page"). */
+  choosing?: string;
   /** The connection no longer works: Reconnect, and the warning. */
   reconnect: boolean;
   details?: ReactNode;
@@ -70,7 +75,22 @@ export function ConnectionRow({
           ) : null,
         )}
       </div>
-      {loading ? null : connected && !mayManage ? (
+      {loading ? null : connected && choosing ? (
+        <>
+          <Badge tone="warning">{choosing}</Badge>
+          {mayManage ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              pending={disconnecting}
+              onClick={onDisconnect}
+              aria-label={`Cancel connecting ${name}`}
+            >
+              Cancel
+            </Button>
+          ) : null}
+        </>
+      ) : connected && !mayManage ? (
         <Badge tone="success">Connected</Badge>
       ) : connected ? (
         <div className="connection__switch">

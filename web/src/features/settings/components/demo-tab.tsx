@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
-import { useRecreateDemo } from '@/features/settings/api/recreate-demo';
+import { useRecreateDemo } from '@/api/companies/recreate-demo';
 import './demo-tab.css';
 
 /** Shown only for demo companies. */

@@ -6,9 +6,9 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentCompany } from '@/lib/company';
-import { useUpdateIcp } from '@/lib/ideal-customers';
-import { useMay } from '@/lib/permissions';
+import { useCurrentCompany } from '@/api/companies/companies';
+import { useUpdateIcp } from '@/api/onboarding/ideal-customers';
+import { useMay } from '@/api/companies/permissions';
 import { permissionRefusal } from '@shared/permissions';
 
 /**

@@ -9,8 +9,8 @@ import { Markdown } from '@/components/ui/markdown';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
-import { planQueryOptions, usePlanJob } from '@/lib/marketing-plan';
-import { useMay } from '@/lib/permissions';
+import { planQueryOptions, usePlanJob } from '@/api/onboarding/marketing-plan';
+import { useMay } from '@/api/companies/permissions';
 import { useFailure } from '@/lib/use-failure';
 
 /** Settings › marketing-plan: the plan as formatted markdown, and Generate plan (spec 01 §2) for the roles that may. */

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { useSetMemberRole } from '@/features/settings/api/set-member-role';
+import { useSetMemberRole } from '@/api/team/set-member-role';
 
 export const ROLE_LABELS: Record<CompanyRole, string> = { admin: 'Admin', manager: 'Manager', client: 'Client' };
 const LABELS = ROLE_LABELS;

@@ -1,8 +1,8 @@
 import { Pencil } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { useMay } from '@/lib/permissions';
+import { useMay } from '@/api/companies/permissions';
 import './connection-row.css';
 
 interface Choice {
@@ -19,6 +19,8 @@ interface Choice {
 export function ProfileChooser({
   label,
   emptyHint,
+  prompt,
+  focus,
   current,
   useChoices,
   choose,
@@ -27,6 +29,10 @@ export function ProfileChooser({
   label: string;
   /** What an empty list says. */
   emptyHint: string;
+  /** Said under the list while nothing is chosen yet. */
+  prompt?: string;
+  /** Just back from the platform's consent: the list takes the focus once it is read. */
+  focus?: boolean;
   current?: Choice;
   useChoices: (enabled: boolean) => { data?: Choice[]; isPending: boolean; error: Error | null };
   choose: { mutate: (id: string, options: { onSuccess: () => void }) => void; isPending: boolean; error: Error | null };
@@ -36,6 +42,11 @@ export function ProfileChooser({
   const [picked, setPicked] = useState(current?.id ?? '');
   const choices = useChoices(editing && mayChoose);
   const selectId = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  const loaded = Boolean(choices.data?.length);
+  useEffect(() => {
+    if (focus && loaded) select.current?.focus();
+  }, [focus, loaded]);
 
   if (!mayChoose) {
     return (
@@ -70,6 +81,7 @@ export function ProfileChooser({
       </label>
       <div className="connection__chooser-row">
         <select
+          ref={select}
           id={selectId}
           className="input select"
           value={value}
@@ -94,7 +106,11 @@ export function ProfileChooser({
       </div>
       {choices.error ? <p className="field__error">{errorMessage(choices.error)}</p> : null}
       {choose.error ? <p className="field__error">{errorMessage(choose.error)}</p> : null}
-      {choices.data?.length === 0 ? <p className="field__hint">{emptyHint}</p> : null}
+      {choices.data?.length === 0 ? (
+        <p className="field__hint">{emptyHint}</p>
+      ) : !current && prompt ? (
+        <p className="field__hint">{prompt}</p>
+      ) : null}
     </form>
   );
 }

@@ -5,7 +5,7 @@ import {
   useSearchConsoleDisconnect,
   useSearchConsoleStatus,
   useSearchConsoleWebsites,
-} from '../api/connections';
+} from '@/api/integrations/connections';
 import { ConnectionRow } from './connection-row';
 import { ProfileChooser } from './profile-chooser';
 

@@ -11,7 +11,7 @@ import {
   useSocialDisconnect,
   useSocialProfiles,
   useSocialStatus,
-} from '../api/connections';
+} from '@/api/integrations/connections';
 import { ConnectionRow } from './connection-row';
 import { ProfileChooser } from './profile-chooser';
 
@@ -30,16 +30,21 @@ const PROFILE_NOUN: Record<SocialPlatform, string> = {
 function SocialProfileChooser({
   platform,
   current,
+  focus,
 }: {
   platform: ProfilePlatform;
   current?: { id: string; name: string };
+  focus?: boolean;
 }) {
   const choose = useChooseProfile(platform);
   const useChoices = (enabled: boolean) => useSocialProfiles(platform, enabled);
+  const name = PLATFORM_LABELS[platform];
   return (
     <ProfileChooser
-      label={`${PLATFORM_LABELS[platform]} ${PROFILE_NOUN[platform]}`}
+      label={`${name} ${PROFILE_NOUN[platform]}`}
       emptyHint={`Your account has no ${PROFILE_NOUN[platform]} to publish to yet.`}
+      prompt={`Your ${name} account offers several: save the ${PROFILE_NOUN[platform]} posts go to, and ${name} is connected.`}
+      focus={focus}
       current={current}
       useChoices={useChoices}
       choose={choose}
@@ -47,23 +52,31 @@ function SocialProfileChooser({
   );
 }
 
-/** A social platform's connection: Connect, or the page or profile posts go to (Threads: the account). */
+/**
+ * A social platform's connection: Connect, or the page or profile posts go to (Threads: the
+ * account). An account that offered several is asked for its choice before it says connected
+ * (`choosing`: just back from its consent, the list takes the focus).
+ */
 export function SocialApp({
   platform,
   description,
   mark,
   inviteToken,
+  choosing,
 }: {
   platform: SocialPlatform;
   description: string;
   mark: ReactNode;
   inviteToken?: string;
+  choosing?: boolean;
 }) {
   const status = useSocialStatus(platform);
   const connect = useSocialConnect(platform);
   const disconnect = useSocialDisconnect(platform);
   const name = PLATFORM_LABELS[platform];
   const profile = status.data?.profile;
+  const connected = status.data?.connected === true;
+  const toChoose = connected && hasProfiles(platform) && !profile;
   return (
     <ConnectionRow
       platform={platform}
@@ -71,11 +84,12 @@ export function SocialApp({
       description={description}
       mark={mark}
       loading={status.isPending}
-      connected={status.data?.connected === true}
+      connected={connected}
+      choosing={toChoose ? `Choose a ${PROFILE_NOUN[platform]}` : undefined}
       reconnect={status.data?.reconnect === true}
       details={
         hasProfiles(platform) ? (
-          <SocialProfileChooser platform={platform} current={profile} />
+          <SocialProfileChooser platform={platform} current={profile} focus={choosing} />
         ) : profile ? (
           <span className="connection__profile-name">{profile.name}</span>
         ) : null

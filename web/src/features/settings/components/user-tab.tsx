@@ -7,10 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Switch, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { useProfile } from '@/lib/auth';
+import { useProfile } from '@/api/auth/profile';
 import { useSubmitOnlyForm, applyServerErrors } from '@/lib/forms';
-import { useChangePassword } from '@/features/settings/api/change-password';
-import { useUpdateProfile } from '@/features/settings/api/update-profile';
+import { useChangePassword } from '@/api/account/change-password';
+import { useUpdateProfile } from '@/api/account/update-profile';
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const updateProfile = useUpdateProfile();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { loadChunk } from '@/lib/load-chunk';
-import { useWordPressDisconnect, useWordPressStatus } from '../api/connections';
+import { useWordPressDisconnect, useWordPressStatus } from '@/api/integrations/connections';
 import { ConnectionRow } from './connection-row';
 
 /** The site dialog is fetched the first time Connect is pressed. */

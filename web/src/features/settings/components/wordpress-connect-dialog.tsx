@@ -4,7 +4,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerErrors, useSubmitOnlyForm } from '@/lib/forms';
-import { useWordPressConnect } from '../api/connections';
+import { useWordPressConnect } from '@/api/integrations/connections';
 
 /**
  * Which WordPress site to connect (spec 01 §5): validated on submit with the rule the server

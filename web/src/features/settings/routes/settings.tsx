@@ -3,9 +3,9 @@ import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { useCurrentCompany } from '@/lib/company';
+import { useCurrentCompany } from '@/api/companies/companies';
 import { loadChunk } from '@/lib/load-chunk';
-import { useRole } from '@/lib/permissions';
+import { useRole } from '@/api/companies/permissions';
 import '@/styles/tabs.css';
 
 /** One chunk per tab: a settings page downloads the tab it shows, not all nine. */

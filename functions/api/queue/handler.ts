@@ -1,0 +1,4 @@
+import { areaHandler } from '../area-handler';
+import { routes } from './routes';
+
+export const handler = areaHandler(routes);

@@ -1,0 +1,5 @@
+import { rootKeys } from '@/lib/query-keys';
+
+export const notificationKeys = {
+  all: [...rootKeys.company, 'notifications'] as const,
+};
