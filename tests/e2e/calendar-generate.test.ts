@@ -217,11 +217,16 @@ describe('AI generation, drag to reschedule and previews', () => {
     const slot = page.locator(`[data-day="${weekTarget}"] .drop-slots__slot[data-time="18:00"]`);
     await slot.waitFor();
     await screenshot(page, 'calendar-generate-week-dragging');
-    // Measured once: the header's actions that load after the page must not move the grid under
-    // a drag (they sit on a row of their own), so the slot is still where it was.
-    const slotBox = await slot.boundingBox();
-    if (!slotBox) throw new Error('the slot is not on screen');
-    await page.mouse.move(slotBox.x + slotBox.width / 2, slotBox.y + slotBox.height / 2, { steps: 5 });
+    // Under load the grid can still settle after the slots appear: the drop waits until the
+    // pointer is over the 18:00 slot (the slot marks itself), measuring again if it moved.
+    await expect
+      .poll(async () => {
+        const slotBox = await slot.boundingBox();
+        if (!slotBox) return false;
+        await page.mouse.move(slotBox.x + slotBox.width / 2, slotBox.y + slotBox.height / 2, { steps: 5 });
+        return slot.evaluate((el) => el.classList.contains('drop-slots__slot--over'));
+      })
+      .toBe(true);
     await page.mouse.up();
     await page.getByText('Post moved.').waitFor();
     await expect

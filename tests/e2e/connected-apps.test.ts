@@ -138,7 +138,8 @@ describe('connected apps', () => {
     // Facebook says the token is dead while the pages are listed: the tab says to reconnect, and Reconnect mends it.
     const failed = await fetch(`${sandboxOrigin}/__sandbox/fail-next`, {
       method: 'POST',
-      body: JSON.stringify({ path: `/graph/${GRAPH}/me/accounts`, failure: 'token-expired' }),
+      // Only this file's account: other files list pages through the same sandbox meanwhile.
+      body: JSON.stringify({ path: `/graph/${GRAPH}/me/accounts`, failure: 'token-expired', account: 'Fiona Page' }),
     });
     expect(failed.status).toBe(204);
     await row(page, 'facebook').getByRole('button', { name: 'Change Facebook page' }).click();

@@ -70,12 +70,16 @@ describe('dashboard chart', () => {
     expect(await card(page).getByRole('img').count()).toBe(0);
 
     await payForPlan(page);
-    const { sandbox, pageId } = await connectFacebook(page, 'Pia Publisher');
+    const { sandbox, pageId } = await connectFacebook(page, 'Dana Dashboard');
     expect(await publishNow(page, 'Published')).toBe('published');
     // The platform refuses the next one: it ends failed (and Facebook needs reconnecting).
     const failNext = await fetch(`${sandbox}/__sandbox/fail-next`, {
       method: 'POST',
-      body: JSON.stringify({ path: `/graph/${GRAPH}/${pageId}/feed`, failure: 'token-expired' }),
+      body: JSON.stringify({
+        path: `/graph/${GRAPH}/${pageId}/feed`,
+        failure: 'token-expired',
+        account: 'Dana Dashboard',
+      }),
     });
     expect(failNext.status).toBe(204);
     expect(await publishNow(page, 'Refused')).toBe('failed');

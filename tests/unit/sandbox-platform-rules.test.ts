@@ -15,10 +15,10 @@ describe('the sandbox platforms enforce the documented rules', () => {
   const sandbox = useSandboxPlatforms();
 
   /** A consent approved with only `scope`, exchanged for the app's tokens (as Meta's and LinkedIn's token endpoints answer). */
-  async function tokenWith(app: 'facebook' | 'linkedin', scope: string): Promise<string> {
+  async function tokenWith(app: 'facebook' | 'linkedin', scope: string, name = 'Scope Tester'): Promise<string> {
     const redirectUri = `${APP_ORIGIN}/api/integrations/${app}/callback`;
     const creds = CREDS[app];
-    const form = new URLSearchParams({ name: 'Scope Tester', decision: 'allow', client_id: creds.clientId });
+    const form = new URLSearchParams({ name, decision: 'allow', client_id: creds.clientId });
     form.set('redirect_uri', redirectUri);
     form.set('state', 's');
     form.set('scope', scope);
@@ -134,6 +134,24 @@ describe('the sandbox platforms enforce the documented rules', () => {
         { permission: 'instagram_basic', status: 'granted' },
       ],
     });
+  });
+
+  it("a failure asked for one account's calls leaves another account's call to the same path alone", async () => {
+    const mine = await tokenWith('facebook', 'pages_show_list', 'Failing Owner');
+    const theirs = await tokenWith('facebook', 'pages_show_list', 'Bystander');
+    const path = `/graph/${API_VERSIONS.graph.version}/me/permissions`;
+    const asked = await fetch(`${sandbox.origin()}/__sandbox/fail-next`, {
+      method: 'POST',
+      body: JSON.stringify({ path, failure: 'token-expired', account: 'Failing Owner' }),
+    });
+    expect(asked.status).toBe(204);
+    const call = (token: string) =>
+      fetch(`${sandbox.origin()}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await call(theirs)).status).toBe(200);
+    const failed = await call(mine);
+    expect(failed.status).toBe(400);
+    expect(((await failed.json()) as { error: { code: number } }).error.code).toBe(190);
+    expect((await call(mine)).status).toBe(200);
   });
 
   it("Google: attributes.list refuses languageCode beside parent, as Google's client documents", async () => {

@@ -65,4 +65,9 @@ export interface FailSpecOf<F extends string> {
    * token refresh, not another test's connect to the same token endpoint meanwhile).
    */
   bodyIncludes?: string;
+  /**
+   * Only a call made with a token of this account (the name typed on the consent page) takes
+   * the failure: tests sharing one sandbox call the same paths for accounts of their own.
+   */
+  account?: string;
 }

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { jsonAnswer, JSON_UTF8, type FailSpecOf, type PendingFailures } from '../kit/answers';
 import { graphError, linkedinError, oauthError } from '../kit/errors';
 import type { PlatformCall, PlatformContext } from './context';
+import { bearerOf } from './tokens';
 
 /**
  * Failures on demand (POST /__sandbox/fail-next) and the request log, for every path of the
@@ -95,7 +96,13 @@ export async function applyFailure(ctx: PlatformContext, call: PlatformCall): Pr
     return f.failure !== 'container-error' && (path === failing || path.startsWith(`${failing}/`));
   };
   const body = ctx.failures.some((f) => underPath(f) && f.bodyIncludes) ? await call.text() : '';
-  const at = ctx.failures.findIndex((f) => underPath(f) && (!f.bodyIncludes || body.includes(f.bodyIncludes)));
+  const account = ctx.tokens.get(bearerOf(call))?.identity.name;
+  const at = ctx.failures.findIndex(
+    (f) =>
+      underPath(f) &&
+      (!f.bodyIncludes || body.includes(f.bodyIncludes)) &&
+      (f.account === undefined || f.account === account),
+  );
   if (at < 0) return false;
   const [spec] = ctx.failures.splice(at, 1);
   if (!spec) return false;

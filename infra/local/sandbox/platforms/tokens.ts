@@ -40,7 +40,7 @@ export function issue(
 export const grantedScopes = (grant: Grant) => grant.scope.split(/[\s,]+/).filter(Boolean);
 
 /** A Bearer (or OAuth) header's token, else the access_token parameter. */
-const bearerOf = ({ req, url }: PlatformCall) =>
+export const bearerOf = ({ req, url }: PlatformCall) =>
   (req.headers.authorization ?? '').replace(/^(Bearer|OAuth) /i, '') || url.searchParams.get('access_token') || '';
 
 /** The token a call carries, or undefined after answering the platform's error for it. */
