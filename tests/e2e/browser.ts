@@ -60,7 +60,9 @@ export function newContext(browser: Browser, options: BrowserContextOptions = {}
 export async function openSession(browser: Browser, options: BrowserContextOptions = {}): Promise<Session> {
   const base = appUrl();
   const context = await newContext(browser, { viewport: { width: 1280, height: 800 }, ...options });
-  context.setDefaultTimeout(15_000);
+  // A wait is a ceiling, not a measure: on two cores running the whole suite a page has been
+  // seen taking over 15 s to answer a click, and a passing run never waits the ceiling out.
+  context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   return { context, page, url: (path: string) => new URL(path, base).toString() };
 }

@@ -203,7 +203,7 @@ const loadingIndicators = (page: Page) =>
     .filter({ visible: true });
 
 /** Waits until nothing on the page is loading any more (its data, a lazily fetched part). */
-export async function untilLoaded(page: Page, timeout = 15_000) {
+export async function untilLoaded(page: Page, timeout = 30_000) {
   await loadingIndicators(page).first().waitFor({ state: 'detached', timeout });
 }
 
