@@ -222,12 +222,14 @@ describe('business manager', () => {
       await priya.getByRole('button', { name: 'Reply' }).waitFor();
       expect(await priya.getByText('Your reply').count()).toBe(0);
 
-      // Google failing: the spec's sentences, and the review as it was.
+      // Google failing: the spec's sentences, and the review as it was. Every Google user has the
+      // fixture reviews: the failure is for this test's Google user only.
       const failNext = (review: string) =>
         fetch(`${sandbox}/__sandbox/fail-next`, {
           method: 'POST',
           body: JSON.stringify({
             path: `/google-my-business/v4/accounts/110000000000000000002/${SOHO}/reviews/${review}/reply`,
+            account: googleName,
             status: 500,
             body: { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } },
           }),

@@ -18,7 +18,7 @@ async function connectedListing(label: string) {
   const sandbox = consent.origin;
   const listing = async () =>
     (await fetch(`${sandbox}/__sandbox/google/listing?name=${encodeURIComponent(name)}`)).json();
-  return { ...user, sandbox, listing };
+  return { ...user, sandbox, listing, name };
 }
 
 async function generated(client: TestClient, path: string) {
@@ -119,15 +119,21 @@ describe('business listing', () => {
   });
 
   it("maps Google's 403, 429 with Retry-After and 5xx to sentences; a 401 Google keeps answering disconnects", async () => {
-    const { client, sandbox } = await connectedListing('errors');
+    // Other files read the same fixture categories meanwhile: each failure is for this Google user's calls only.
+    const { client, sandbox, name: account } = await connectedListing('errors');
     const path = '/google-business-information/v1/categories:batchGet';
     const batch = () => client.get('/api/business/categories/batch?categories=categories/gcid:bakery');
     expect((await batch()).body).toEqual([{ name: 'categories/gcid:bakery', displayName: 'Bakery' }]);
 
-    await failNextPlatformCall(sandbox, path, {
-      status: 403,
-      body: { error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' } },
-    });
+    await failNextPlatformCall(
+      sandbox,
+      path,
+      {
+        status: 403,
+        body: { error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' } },
+      },
+      { account },
+    );
     const denied = await batch();
     expect(denied.status).toBe(422);
     expect(denied.body.message).toBe(
@@ -141,6 +147,7 @@ describe('business listing', () => {
         status: 429,
         body: { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } },
         headers: { 'retry-after': '120' },
+        account,
       }),
     });
     const limited = await batch();
@@ -150,7 +157,7 @@ describe('business listing', () => {
       'Google My Business is limiting requests right now. Please try again in 2 minutes.',
     );
 
-    await failNextPlatformCall(sandbox, path, { status: 503, body: {} });
+    await failNextPlatformCall(sandbox, path, { status: 503, body: {} }, { account });
     const down = await batch();
     expect(down.status).toBe(422);
     expect(down.body.message).toBe('Google My Business is not answering right now. Please try again in a few minutes.');
@@ -159,11 +166,11 @@ describe('business listing', () => {
     const unauthenticated = {
       error: { code: 401, message: 'Request had invalid credentials.', status: 'UNAUTHENTICATED' },
     };
-    await failNextPlatformCall(sandbox, path, { status: 401, body: unauthenticated });
+    await failNextPlatformCall(sandbox, path, { status: 401, body: unauthenticated }, { account });
     expect((await batch()).status).toBe(200);
     // 401 after a fresh token too: the connection is marked and the spec's warning answers.
-    await failNextPlatformCall(sandbox, path, { status: 401, body: unauthenticated });
-    await failNextPlatformCall(sandbox, path, { status: 401, body: unauthenticated });
+    await failNextPlatformCall(sandbox, path, { status: 401, body: unauthenticated }, { account });
+    await failNextPlatformCall(sandbox, path, { status: 401, body: unauthenticated }, { account });
     const gone = await batch();
     expect(gone.status).toBe(409);
     expect(gone.body).toMatchObject({ code: 'PLATFORM_RECONNECT', message: businessMessages.disconnected });

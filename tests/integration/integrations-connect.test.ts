@@ -151,8 +151,10 @@ describe('connecting platforms through the sandbox', () => {
 
   it('refreshes LinkedIn and Threads on schedule; a refresh that fails for good marks the connection', async () => {
     const { client, companyId } = await signedInUser('refresh');
-    const { sandboxOrigin } = await connectPlatform(client, 'linkedin');
-    await connectPlatform(client, 'threads');
+    // Accounts of this test's own, the only ones its failures are for: the sandbox is shared with other files.
+    const name = 'Rhys Refresh';
+    const { sandboxOrigin } = await connectPlatform(client, 'linkedin', { name });
+    await connectPlatform(client, 'threads', { name });
     const before = (await rawItem(companyId, 'linkedin'))!.secrets;
 
     // A refresh that works: new tokens, still connected, a new schedule.
@@ -175,13 +177,10 @@ describe('connecting platforms through the sandbox', () => {
     expect((await client.get('/api/integrations/linkedin/status')).body.connected).toBe(true);
 
     // The refresh token has expired: LinkedIn answers invalid_grant.
-    await failNextPlatformCall(
-      sandboxOrigin,
-      '/linkedin-www/oauth/v2/accessToken',
-      'token-expired',
-      undefined,
-      'grant_type=refresh_token',
-    );
+    await failNextPlatformCall(sandboxOrigin, '/linkedin-www/oauth/v2/accessToken', 'token-expired', {
+      bodyIncludes: 'grant_type=refresh_token',
+      account: name,
+    });
     await fireRefreshNow(companyId, 'linkedin');
     const status = await statusUntil(client, 'linkedin', (s) => s.reconnect === true);
     expect(status).toMatchObject({
@@ -190,11 +189,11 @@ describe('connecting platforms through the sandbox', () => {
       message: 'Your LinkedIn connection has expired. Reconnect LinkedIn from the apps page.',
     });
     // Reconnecting mends it.
-    await connectPlatform(client, 'linkedin');
+    await connectPlatform(client, 'linkedin', { name });
     expect((await client.get('/api/integrations/linkedin/status')).body).toMatchObject({ connected: true });
 
     // Threads: th_refresh_token answers code 190.
-    await failNextPlatformCall(sandboxOrigin, '/threads-api/refresh_access_token', 'token-expired');
+    await failNextPlatformCall(sandboxOrigin, '/threads-api/refresh_access_token', 'token-expired', { account: name });
     await fireRefreshNow(companyId, 'threads');
     expect(await statusUntil(client, 'threads', (s) => s.reconnect === true)).toMatchObject({
       message: 'Your Threads connection has expired. Reconnect Threads from the apps page.',
@@ -203,13 +202,14 @@ describe('connecting platforms through the sandbox', () => {
 
   it('a refresh during an outage arms a later try at once, and the retry that works arms the next refresh', async () => {
     const { client, companyId } = await signedInUser('refresh-outage');
-    const { sandboxOrigin } = await connectPlatform(client, 'threads');
+    const name = 'Otto Outage';
+    const { sandboxOrigin } = await connectPlatform(client, 'threads', { name });
     // The token is inside its refresh window, as when its schedule fires for real.
     await updateConnection(companyId, 'threads', {
       expiresAt: new Date(Date.now() + REFRESH_LEAD_MS - 3600_000).toISOString(),
     });
     const before = (await rawItem(companyId, 'threads'))!.secrets;
-    await failNextPlatformCall(sandboxOrigin, '/threads-api/refresh_access_token', 'server-error');
+    await failNextPlatformCall(sandboxOrigin, '/threads-api/refresh_access_token', 'server-error', { account: name });
     await fireRefreshNow(companyId, 'threads');
     // Should the workflow's own retries run out, a try an hour on is already armed.
     const hour = (at: number) => at > Date.now() + 50 * 60_000 && at < Date.now() + 61 * 60_000;
@@ -247,8 +247,10 @@ describe('connecting platforms through the sandbox', () => {
 
   it('a token the platform reports expired while listing pages marks the connection', async () => {
     const { client } = await signedInUser('expired-read');
-    const { sandboxOrigin } = await connectPlatform(client, 'facebook');
-    await failNextPlatformCall(sandboxOrigin, `${GRAPH}/me/accounts`, 'token-expired');
+    // Every Facebook connect lists /me/accounts: the failure is for this test's account only.
+    const name = 'Edda Expired';
+    const { sandboxOrigin } = await connectPlatform(client, 'facebook', { name });
+    await failNextPlatformCall(sandboxOrigin, `${GRAPH}/me/accounts`, 'token-expired', { account: name });
     const res = await client.get('/api/integrations/facebook/profiles');
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
@@ -260,14 +262,17 @@ describe('connecting platforms through the sandbox', () => {
 
   it('platform failures during connect come back to the apps tab as sentences', async () => {
     const { client } = await signedInUser('connect-errors');
-    const { sandboxOrigin } = await connectPlatform(client, 'threads');
-    await failNextPlatformCall(sandboxOrigin, `${GRAPH}/oauth/access_token`, 'rate-limit');
-    const limited = await connectPlatform(client, 'facebook');
+    // Other files connect through the same token endpoint and userinfo meanwhile: the failures are
+    // for this test's account (at the token endpoint, the account its code was approved for).
+    const name = 'Cora Connect';
+    const { sandboxOrigin } = await connectPlatform(client, 'threads', { name });
+    await failNextPlatformCall(sandboxOrigin, `${GRAPH}/oauth/access_token`, 'rate-limit', { account: name });
+    const limited = await connectPlatform(client, 'facebook', { name });
     expect(limited.landed.searchParams.get('error')).toBe(
       'Facebook is limiting requests right now. We will try again in 12 minutes.',
     );
-    await failNextPlatformCall(sandboxOrigin, '/linkedin-api/v2/userinfo', 'server-error');
-    const down = await connectPlatform(client, 'linkedin');
+    await failNextPlatformCall(sandboxOrigin, '/linkedin-api/v2/userinfo', 'server-error', { account: name });
+    const down = await connectPlatform(client, 'linkedin', { name });
     expect(down.landed.searchParams.get('error')).toBe(
       'LinkedIn is not answering right now. Please try again in a few minutes.',
     );

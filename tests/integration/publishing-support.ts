@@ -24,9 +24,18 @@ export async function failNext(sandboxOrigin: string, spec: Record<string, unkno
   expect(res.status).toBe(204);
 }
 
-/** Connects a platform and chooses the page or profile at `index` of its list (Threads posts as the account). */
-export async function connectWithProfile(client: TestClient, platform: SocialPlatform, index = 0) {
-  const { sandboxOrigin } = await connectPlatform(client, platform, { name: 'Pat Publisher' });
+/**
+ * Connects a platform and chooses the page or profile at `index` of its list (Threads posts as
+ * the account). `name` is the account typed on the consent page: a file that asks the sandbox
+ * to fail a call for its account only (fail-next's `account`) gives a name of its own.
+ */
+export async function connectWithProfile(
+  client: TestClient,
+  platform: SocialPlatform,
+  index = 0,
+  name = 'Pat Publisher',
+) {
+  const { sandboxOrigin } = await connectPlatform(client, platform, { name });
   if (platform !== 'threads') {
     const profiles = (await client.get<{ id: string }[]>(`/api/integrations/${platform}/profiles`)).body;
     const chosen = profiles[index];

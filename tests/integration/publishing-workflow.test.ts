@@ -30,6 +30,11 @@ beforeAll(() => {
 });
 
 const GRAPH = `/graph/${API_VERSIONS.graph.version}`;
+/**
+ * The account this file connects as, and the only one its failures are asked for: other files
+ * publish to the same fixture pages and LinkedIn paths through the shared sandbox meanwhile.
+ */
+const ACCOUNT = 'Wren Workflow';
 const FEED = `${GRAPH}/2000001/feed`;
 const IG_MEDIA = `${GRAPH}/17841400000001/media`;
 
@@ -74,10 +79,10 @@ describe('the publish workflow against the sandbox platforms', () => {
   beforeAll(async () => {
     ({ client, companyId, email } = await signedInUser('publisher'));
     await makePaid(client);
-    sandbox = await connectWithProfile(client, 'facebook', 0);
-    await connectWithProfile(client, 'instagram', 0);
-    await connectWithProfile(client, 'linkedin', 0);
-    await connectWithProfile(client, 'threads');
+    sandbox = await connectWithProfile(client, 'facebook', 0, ACCOUNT);
+    await connectWithProfile(client, 'instagram', 0, ACCOUNT);
+    await connectWithProfile(client, 'linkedin', 0, ACCOUNT);
+    await connectWithProfile(client, 'threads', 0, ACCOUNT);
   });
 
   it('publishes now on each platform once, with the permalink the platform gave', async () => {
@@ -102,6 +107,7 @@ describe('the publish workflow against the sandbox platforms', () => {
     const copy = uniqueCopy('rate limited');
     await failNext(sandbox, {
       path: FEED,
+      account: ACCOUNT,
       status: 429,
       headers: { 'retry-after': '1' },
       body: { error: { message: '(#4) Application request limit reached', type: 'OAuthException', code: 4 } },
@@ -118,7 +124,7 @@ describe('the publish workflow against the sandbox platforms', () => {
       ['instagram', `${IG_MEDIA}_publish`],
     ] as const) {
       const copy = uniqueCopy(`unknown outcome ${platform}`);
-      await failNext(sandbox, { path, failure: 'server-error', after: true });
+      await failNext(sandbox, { path, account: ACCOUNT, failure: 'server-error', after: true });
       const files = platform === 'instagram' ? [await uploadImage(client)] : [];
       const post = await settled(client, await publishNow(client, platform, copy, files));
       expect(post.status, JSON.stringify(post)).toBe('published');
@@ -130,7 +136,7 @@ describe('the publish workflow against the sandbox platforms', () => {
 
   it('ends failed with the container error sentence, tells the company in a notice and a mail', async () => {
     const copy = uniqueCopy('container error');
-    await failNext(sandbox, { path: IG_MEDIA, failure: 'container-error' });
+    await failNext(sandbox, { path: IG_MEDIA, account: ACCOUNT, failure: 'container-error' });
     const id = await publishNow(client, 'instagram', copy, [await uploadImage(client)]);
     const post = await settled(client, id);
     expect(post.status).toBe('failed');
@@ -156,7 +162,7 @@ describe('the publish workflow against the sandbox platforms', () => {
 
   it('ends failed with the reconnect sentence on an expired token and marks the connection', async () => {
     const copy = uniqueCopy('expired');
-    await failNext(sandbox, { path: FEED, failure: 'token-expired' });
+    await failNext(sandbox, { path: FEED, account: ACCOUNT, failure: 'token-expired' });
     const post = await settled(client, await publishNow(client, 'facebook', copy));
     expect(post.status).toBe('failed');
     expect(post.error).toBe('Your Facebook connection has expired. Reconnect Facebook from the apps page.');
@@ -168,7 +174,7 @@ describe('the publish workflow against the sandbox platforms', () => {
     const again = await settled(client, await publishNow(client, 'facebook', uniqueCopy('expired again')));
     expect(again.error).toBe(post.error);
     // Reconnecting mends it.
-    await connectWithProfile(client, 'facebook', 0);
+    await connectWithProfile(client, 'facebook', 0, ACCOUNT);
   });
 
   it('publishes once when the same trigger is delivered twice', async () => {
@@ -256,7 +262,12 @@ describe('the publish workflow against the sandbox platforms', () => {
     expect(await sandboxPosts(sandbox, copy)).toHaveLength(1);
     // Made, then answered 500: the lookup reads LinkedIn's little text back as the same text.
     const lost = `${uniqueCopy('reserved lost')} ${RESERVED}`;
-    await failNext(sandbox, { path: '/linkedin-api/rest/posts', failure: 'server-error', after: true });
+    await failNext(sandbox, {
+      path: '/linkedin-api/rest/posts',
+      account: ACCOUNT,
+      failure: 'server-error',
+      after: true,
+    });
     expect((await settled(client, await publishNow(client, 'linkedin', lost))).status).toBe('published');
     expect(await sandboxPosts(sandbox, lost)).toHaveLength(1);
   });
@@ -313,8 +324,13 @@ describe('the publish workflow against the sandbox platforms', () => {
     const posts = '/linkedin-api/rest/posts';
     // The create happens but its answer is lost; the lookup after it misses the post (a listing
     // not yet up to date); the create again is refused as a duplicate: the post is the run's own.
-    await failNext(sandbox, { path: posts, failure: 'server-error', after: true });
-    await failNext(sandbox, { path: posts, status: 200, body: { paging: { start: 0, count: 50 }, elements: [] } });
+    await failNext(sandbox, { path: posts, account: ACCOUNT, failure: 'server-error', after: true });
+    await failNext(sandbox, {
+      path: posts,
+      account: ACCOUNT,
+      status: 200,
+      body: { paging: { start: 0, count: 50 }, elements: [] },
+    });
     const post = await settled(client, await publishNow(client, 'linkedin', copy));
     expect(post, JSON.stringify(post)).toMatchObject({ status: 'published', error: null });
     const arrived = await sandboxPosts(sandbox, copy);
@@ -324,10 +340,10 @@ describe('the publish workflow against the sandbox platforms', () => {
 
   it('retries a failed post with Publish Now', async () => {
     const copy = uniqueCopy('retry');
-    await failNext(sandbox, { path: '/linkedin-api/rest/posts', failure: 'token-expired' });
+    await failNext(sandbox, { path: '/linkedin-api/rest/posts', account: ACCOUNT, failure: 'token-expired' });
     const failed = await settled(client, await publishNow(client, 'linkedin', copy));
     expect(failed.status).toBe('failed');
-    await connectWithProfile(client, 'linkedin', 0);
+    await connectWithProfile(client, 'linkedin', 0, ACCOUNT);
     const current = await getPost(client, failed.id);
     expect(
       (await client.patch(`/api/calendar/${failed.id}`, { action: 'publish', version: current.version })).status,

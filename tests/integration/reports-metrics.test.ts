@@ -33,11 +33,14 @@ beforeAll(() => {
   process.env.TOKEN_KEY_FILE = join(inject('runtime').dataDir, 'platform-token.key');
 });
 
-/** A signed-in owner with all four platforms connected (LinkedIn as its first organisation). */
-async function connectedCompany(label: string) {
+/**
+ * A signed-in owner with all four platforms connected (LinkedIn as its first organisation), as
+ * `account` on the consent pages.
+ */
+async function connectedCompany(label: string, account?: string) {
   const user = await signedInUser(label);
   for (const platform of PLATFORMS)
-    sandbox = await connectWithProfile(user.client, platform, platform === 'linkedin' ? 1 : 0);
+    sandbox = await connectWithProfile(user.client, platform, platform === 'linkedin' ? 1 : 0, account);
   process.env.PLATFORM_SANDBOX_ORIGIN = sandbox;
   process.env.FETCH_ALLOW = new URL(sandbox).host;
   return user;
@@ -115,14 +118,20 @@ describe('collecting the report figures', () => {
   });
 
   it("one platform failing leaves the others' rows; a dead token marks its connection; no other company sees them", async () => {
-    const { client, companyId } = await connectedCompany('reports-failing');
+    // An account of this file's own, the only one the failures are for: other files collect the
+    // same fixture Instagram account's insights (and the Threads id a shared name gives) meanwhile.
+    const account = 'Rory Reports';
+    const { client, companyId } = await connectedCompany('reports-failing', account);
     const threadsId = (await client.get<{ profile: { id: string } }>('/api/integrations/threads/status')).body.profile
       .id;
-    await failNextPlatformCall(sandbox, `/threads-api/v1.0/${threadsId}/threads_insights`, 'server-error');
+    await failNextPlatformCall(sandbox, `/threads-api/v1.0/${threadsId}/threads_insights`, 'server-error', {
+      account,
+    });
     await failNextPlatformCall(
       sandbox,
       `/graph/${API_VERSIONS.graph.version}/17841400000001/insights`,
       'token-expired',
+      { account },
     );
     expect(await collectMetrics(companyId)).toEqual({
       facebook: 'collected',

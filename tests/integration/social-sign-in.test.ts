@@ -96,28 +96,34 @@ describe('social sign-in through the sandbox providers', () => {
   });
 
   it('provider errors (rate limit, bad code) become a sentence on the sign-in page', async () => {
+    // Other files sign in through the same token endpoints meanwhile: each failure is for this test's email only.
     const client = new TestClient();
+    const busyEmail = uniqueEmail('busy');
     const busy = await socialSignIn(
       client,
       'facebook',
-      { email: uniqueEmail('busy') },
+      { email: busyEmail },
       {
         beforeCallback: async () => {
-          await failNext(`/facebook/${GRAPH}/oauth/access_token`, 400, {
-            error: { message: 'Application request limit reached', type: 'OAuthException', code: 4 },
-          });
+          await failNext(
+            `/facebook/${GRAPH}/oauth/access_token`,
+            400,
+            { error: { message: 'Application request limit reached', type: 'OAuthException', code: 4 } },
+            busyEmail,
+          );
         },
       },
     );
     expect(busy.searchParams.get('message')).toBe('Facebook is busy right now. Please try again in a minute.');
 
+    const badEmail = uniqueEmail('badcode');
     const bad = await socialSignIn(
       new TestClient(),
       'google',
-      { email: uniqueEmail('badcode') },
+      { email: badEmail },
       {
         beforeCallback: async () => {
-          await failNext('/google/token', 400, { error: 'invalid_grant', error_description: 'Bad Request' });
+          await failNext('/google/token', 400, { error: 'invalid_grant', error_description: 'Bad Request' }, badEmail);
         },
       },
     );
@@ -213,10 +219,11 @@ describe('social sign-in: PKCE, nonce, prompt and whose email links', () => {
     const { privateKey } = await generateKeyPair('RS256');
     let nonce = '';
     const client = new TestClient();
+    const email = uniqueEmail('forged');
     const { landed } = await socialSignInTrip(
       client,
       'google',
-      { email: uniqueEmail('forged') },
+      { email },
       {
         alterAuthorize: (url) => {
           nonce = url.searchParams.get('nonce')!;
@@ -230,7 +237,12 @@ describe('social sign-in: PKCE, nonce, prompt and whose email links', () => {
             .setIssuedAt()
             .setExpirationTime('10m')
             .sign(privateKey);
-          await failNext('/google/token', 200, { access_token: 'ya29.forged', token_type: 'Bearer', id_token: forged });
+          await failNext(
+            '/google/token',
+            200,
+            { access_token: 'ya29.forged', token_type: 'Bearer', id_token: forged },
+            email,
+          );
         },
       },
     );

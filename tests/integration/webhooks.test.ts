@@ -171,7 +171,8 @@ describe('outgoing webhooks', () => {
 
   it('reports a post published and a post failed, from the publish workflow', async () => {
     await makePaid(client);
-    const sandbox = await connectWithProfile(client, 'facebook', 0);
+    // An account of this file's own: the failure below is for its calls, not another file's post to the same page.
+    const sandbox = await connectWithProfile(client, 'facebook', 0, 'Hana Hook');
     const copy = uniqueCopy('webhook published');
     const id = await publishNow(client, 'facebook', copy);
     expect((await settled(client, id)).status).toBe('published');
@@ -182,7 +183,7 @@ describe('outgoing webhooks', () => {
     expect(published.headers['webhook-id']).toBe(published.event.id);
 
     // A dead token fails the post for good (and asks for a reconnect).
-    await failNext(sandbox, { path: `/graph/${GRAPH}/2000001/feed`, failure: 'token-expired' });
+    await failNext(sandbox, { path: `/graph/${GRAPH}/2000001/feed`, failure: 'token-expired', account: 'Hana Hook' });
     const failedId = await publishNow(client, 'facebook', uniqueCopy('webhook failed'));
     expect((await settled(client, failedId)).status).toBe('failed');
     const failed = await until('post.failed', () =>

@@ -58,17 +58,28 @@ export async function connectPlatform(client: TestClient, platform: SocialPlatfo
 
 export type SandboxFailure = 'rate-limit' | 'server-error' | 'timeout' | 'token-expired';
 
+export interface FailNextOptions {
+  delayMs?: number;
+  /** Only a call whose body holds this text fails (a refresh, not another file's connect to the same endpoint). */
+  bodyIncludes?: string;
+  /**
+   * Only a call for this account (the name typed on the consent page; at a token endpoint, the
+   * account of the code or refresh token traded) fails: other files call the same paths meanwhile.
+   */
+  account?: string;
+}
+
 /** Makes the sandbox platforms fail the next call under `path` as the platform would. */
 export async function failNextPlatformCall(
   sandboxOrigin: string,
   path: string,
   failure: SandboxFailure | { status: number; body: unknown },
-  delayMs?: number,
-  /** Only a call whose body holds this text fails (a refresh, not another file's connect to the same endpoint). */
-  bodyIncludes?: string,
+  { delayMs, bodyIncludes, account }: FailNextOptions = {},
 ) {
   const spec =
-    typeof failure === 'string' ? { path, failure, delayMs, bodyIncludes } : { path, ...failure, bodyIncludes };
+    typeof failure === 'string'
+      ? { path, failure, delayMs, bodyIncludes, account }
+      : { path, ...failure, bodyIncludes, account };
   const res = await fetch(`${sandboxOrigin}/__sandbox/fail-next`, { method: 'POST', body: JSON.stringify(spec) });
   expect(res.status).toBe(204);
 }

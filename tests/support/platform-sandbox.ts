@@ -121,7 +121,10 @@ export async function failNext(origin: string, spec: Record<string, unknown>) {
  * A Google access token for the Business Profile APIs, as a user who approved the sandbox's
  * consent page would give the app (the code flow with PKCE).
  */
-export async function businessProfileToken(sandbox: ReturnType<typeof useSandboxPlatforms>): Promise<string> {
+export async function businessProfileToken(
+  sandbox: ReturnType<typeof useSandboxPlatforms>,
+  name = 'Bea Business',
+): Promise<string> {
   const google = googleClient(sandbox.config(), 'google-my-business');
   const pkce = pkcePair();
   const redirectUri = `${APP_ORIGIN}/api/business/callback`;
@@ -134,7 +137,7 @@ export async function businessProfileToken(sandbox: ReturnType<typeof useSandbox
       codeChallenge: pkce.challenge,
     }),
   );
-  const form = new URLSearchParams({ decision: 'allow', name: 'Bea Business' });
+  const form = new URLSearchParams({ decision: 'allow', name });
   for (const k of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'access_type']) {
     form.set(k, url.searchParams.get(k) ?? '');
   }

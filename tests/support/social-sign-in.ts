@@ -67,9 +67,12 @@ export async function socialSignInTrip(
 export const socialSignIn = async (...args: Parameters<typeof socialSignInTrip>): Promise<URL> =>
   (await socialSignInTrip(...args)).landed;
 
-/** Makes the sandbox answer the next call to `path` with this status and body. */
-export const failNext = (path: string, status: number, body: unknown) =>
+/**
+ * Makes the sandbox answer the next call to `path` with this status and body; with `account`,
+ * only the code exchange for that email (other files sign in through the same endpoints meanwhile).
+ */
+export const failNext = (path: string, status: number, body: unknown, account?: string) =>
   fetch(`${inject('runtime').sandboxOrigin}/__sandbox/fail-next`, {
     method: 'POST',
-    body: JSON.stringify({ path, status, body }),
+    body: JSON.stringify({ path, status, body, account }),
   });

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinClient } from '../../functions/core/integrations/linkedin-client';
 import { API_VERSIONS } from '../../functions/core/platform-config';
 import type { PlatformError } from '../../functions/core/integrations/platform-error';
 import { askedScopes } from '../../functions/core/integrations/platform-scopes';
+import { pkcePair } from '../../functions/core/integrations/connect-state';
+import { SANDBOX_CLIENTS, startOAuthSandbox, type OAuthSandbox } from '../../infra/local/sandbox/oauth-sandbox';
 import { attributesListRefusal, graphVersionRefusal } from '../../infra/local/sandbox/platforms/rules';
 import { APP_ORIGIN, businessProfileToken, CREDS, connected, useSandboxPlatforms } from '../support/platform-sandbox';
 
@@ -154,6 +156,68 @@ describe('the sandbox platforms enforce the documented rules', () => {
     expect((await call(mine)).status).toBe(200);
   });
 
+  /** Asks the sandbox to fail the next call under `spec.path` as the spec says. */
+  async function failNext(spec: Record<string, unknown>) {
+    const asked = await fetch(`${sandbox.origin()}/__sandbox/fail-next`, {
+      method: 'POST',
+      body: JSON.stringify(spec),
+    });
+    expect(asked.status).toBe(204);
+  }
+
+  it("a token endpoint's failure for one account is taken by that account's code exchange, not another's", async () => {
+    // The token endpoints take no Bearer: the code traded names the account (Meta's in the query, LinkedIn's in a form).
+    await failNext({
+      path: `/graph/${API_VERSIONS.graph.version}/oauth/access_token`,
+      failure: 'rate-limit',
+      account: 'Exchange Owner',
+    });
+    expect(await tokenWith('facebook', 'pages_show_list', 'Exchange Bystander')).toMatch(/^EAAB/);
+    expect(await tokenWith('facebook', 'pages_show_list', 'Exchange Owner')).toBeUndefined();
+    expect(await tokenWith('facebook', 'pages_show_list', 'Exchange Owner')).toMatch(/^EAAB/);
+    await failNext({ path: '/linkedin-www/oauth/v2/accessToken', failure: 'server-error', account: 'Exchange Owner' });
+    expect(await tokenWith('linkedin', 'openid profile', 'Exchange Bystander')).toMatch(/^AQV/);
+    await expect(tokenWith('linkedin', 'openid profile', 'Exchange Owner')).rejects.toThrow();
+    expect(await tokenWith('linkedin', 'openid profile', 'Exchange Owner')).toMatch(/^AQV/);
+  });
+
+  it("a container-error asked for one account's containers leaves another account's alone", async () => {
+    const graph = `${sandbox.origin()}/graph/${API_VERSIONS.graph.version}`;
+    const mine = await tokenWith('facebook', 'instagram_basic,instagram_content_publish', 'Container Owner');
+    const theirs = await tokenWith('facebook', 'instagram_basic,instagram_content_publish', 'Container Bystander');
+    await failNext({
+      path: `/graph/${API_VERSIONS.graph.version}/17841400000001/media`,
+      failure: 'container-error',
+      account: 'Container Owner',
+    });
+    const containerStatus = async (token: string) => {
+      const authorization = `Bearer ${token}`;
+      const made = await fetch(`${graph}/17841400000001/media`, {
+        method: 'POST',
+        headers: { authorization },
+        body: new URLSearchParams({ image_url: 'https://example.com/menu.png' }),
+      });
+      const { id } = (await made.json()) as { id: string };
+      const read = await fetch(`${graph}/${id}?fields=status_code`, { headers: { authorization } });
+      return ((await read.json()) as { status_code: string }).status_code;
+    };
+    expect(await containerStatus(theirs)).toBe('FINISHED');
+    expect(await containerStatus(mine)).toBe('ERROR');
+    expect(await containerStatus(mine)).toBe('FINISHED');
+  });
+
+  it("Google: a failure asked for one Google user's calls leaves another's alone (its tokens are the Google sandbox's)", async () => {
+    const mine = await businessProfileToken(sandbox, 'Gail Failing');
+    const theirs = await businessProfileToken(sandbox, 'Gus Bystander');
+    const path = '/google-business-accounts/v1/accounts';
+    await failNext({ path, status: 503, body: {}, account: 'Gail Failing' });
+    const call = async (token: string) =>
+      (await fetch(`${sandbox.origin()}${path}`, { headers: { authorization: `Bearer ${token}` } })).status;
+    expect(await call(theirs)).toBe(200);
+    expect(await call(mine)).toBe(503);
+    expect(await call(mine)).toBe(200);
+  });
+
   it("Google: attributes.list refuses languageCode beside parent, as Google's client documents", async () => {
     expect(attributesListRefusal(new URLSearchParams({ parent: 'locations/1', languageCode: 'en' }))).toContain(
       'languageCode must not be set',
@@ -168,5 +232,61 @@ describe('the sandbox platforms enforce the documented rules', () => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: { status: 'INVALID_ARGUMENT' } });
     expect((await list('parent=locations/5500000000000000001')).status).toBe(200);
+  });
+});
+
+describe('the sign-in sandbox', () => {
+  let oauth: OAuthSandbox | undefined;
+  beforeAll(async () => {
+    oauth = await startOAuthSandbox([APP_ORIGIN]);
+  });
+  afterAll(() => oauth?.stop());
+
+  /** Google's consent approved as `email`, and its code exchanged: the token endpoint's status. */
+  async function signInAs(email: string) {
+    const origin = oauth!.origin;
+    const redirectUri = `${APP_ORIGIN}/api/auth/oauth/google/callback`;
+    const pkce = pkcePair();
+    const approve = await fetch(`${origin}/google/o/oauth2/v2/approve`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        redirect_uri: redirectUri,
+        state: 's',
+        code_challenge: pkce.challenge,
+        email,
+        decision: 'allow',
+      }),
+      redirect: 'manual',
+    });
+    const code = new URL(approve.headers.get('location')!).searchParams.get('code')!;
+    const { clientId, clientSecret } = SANDBOX_CLIENTS.google;
+    const token = await fetch(`${origin}/google/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        client_id: clientId,
+        client_secret: clientSecret,
+        code_verifier: pkce.verifier,
+      }),
+    });
+    return token.status;
+  }
+
+  it("a failure asked for one email's code exchange leaves another's sign-in alone", async () => {
+    const asked = await fetch(`${oauth!.origin}/__sandbox/fail-next`, {
+      method: 'POST',
+      body: JSON.stringify({
+        path: '/google/token',
+        status: 400,
+        body: { error: 'invalid_grant' },
+        account: 'Owner@Example.com',
+      }),
+    });
+    expect(asked.status).toBe(204);
+    expect(await signInAs('bystander@example.com')).toBe(200);
+    expect(await signInAs('owner@example.com')).toBe(400);
+    expect(await signInAs('owner@example.com')).toBe(200);
   });
 });

@@ -126,5 +126,12 @@ export function createGoogleApisSandbox(options: GoogleApisSandboxOptions) {
     listings: [...ctx.listings],
     properties: [...ctx.properties],
   });
-  return { answer, state };
+  /**
+   * The Google user a call is made as (its Bearer token's grant), for a failure asked for one
+   * account: Google's tokens are kept here, not with the platforms' (platforms/failures.ts).
+   */
+  const accountOf = ({ req }: Call) =>
+    ctx.access.get((req.headers.authorization ?? '').replace(/^Bearer /i, ''))?.grant.name;
+
+  return { answer, state, accountOf };
 }

@@ -8,7 +8,8 @@ import { newSigningKey, signInRoutes, type Provider, type SignInContext } from '
  * code exchange (PKCE required) and the profile call, and Google's OpenID parts (discovery,
  * JWKS, a signed ID token with the nonce), answering with the shapes (and error shapes) the
  * real APIs document (oauth/sign-in.ts). `POST /__sandbox/fail-next` makes the next call to a path
- * fail as told, which is how tests reach the error paths.
+ * fail as told (with `account`, only a code exchange for that email), which is how tests reach
+ * the error paths.
  */
 export { SANDBOX_CLIENTS } from './oauth/sign-in';
 
@@ -17,14 +18,28 @@ export interface OAuthSandbox {
   stop(): Promise<void>;
 }
 
-type Injected = Map<string, { status: number; body: unknown }>;
+/**
+ * A failure asked for: the next call to `path` answers `status` and `body`; with `account`, only
+ * a code exchange for that email (the one typed on the consent page) takes it, as files sharing
+ * the sandbox sign in through the same token endpoints meanwhile.
+ */
+type Injected = { path: string; status: number; body: unknown; account?: string }[];
 
 const failNext = (failures: Injected): Route<Call> =>
   route('POST', '/__sandbox/fail-next', async ({ res, text }) => {
-    const spec = JSON.parse(await text()) as { path: string; status: number; body: unknown };
-    failures.set(spec.path, { status: spec.status, body: spec.body });
+    const spec = JSON.parse(await text()) as Injected[number];
+    // A second failure asked for the same path and account replaces the first, as before.
+    const at = failures.findIndex((f) => f.path === spec.path && f.account === spec.account);
+    if (at >= 0) failures.splice(at, 1);
+    failures.push(spec);
     return noContent(res);
   });
+
+/** The email (lower-cased, as kept) a call's code was approved for: Google's token endpoint takes the code in a form, Facebook's in the query. */
+async function accountOf(ctx: SignInContext, call: Call) {
+  const code = call.url.searchParams.get('code') ?? (call.method === 'POST' ? (await call.form()).get('code') : null);
+  return ctx.grants.get(code ?? '')?.identity.email;
+}
 
 export async function startOAuthSandbox(allowedRedirectOrigins: string[]): Promise<OAuthSandbox> {
   let origin = '';
@@ -35,7 +50,7 @@ export async function startOAuthSandbox(allowedRedirectOrigins: string[]): Promi
     grants: new Map(),
     tokens: new Map(),
   };
-  const failures: Injected = new Map();
+  const failures: Injected = [];
   const controls = [failNext(failures)];
   const providers: Record<Provider, Route<Call>[]> = {
     google: signInRoutes(ctx, 'google'),
@@ -44,11 +59,14 @@ export async function startOAuthSandbox(allowedRedirectOrigins: string[]): Promi
 
   const serve = async (call: Call) => {
     if (await dispatch(controls, call)) return;
-    const injected = failures.get(call.path);
-    if (injected) {
-      failures.delete(call.path);
-      return json(call.res, injected.status, injected.body);
-    }
+    const account = failures.some((f) => f.path === call.path && f.account !== undefined)
+      ? await accountOf(ctx, call)
+      : undefined;
+    const at = failures.findIndex(
+      (f) => f.path === call.path && (f.account === undefined || f.account.toLowerCase() === account),
+    );
+    const [injected] = at >= 0 ? failures.splice(at, 1) : [];
+    if (injected) return json(call.res, injected.status, injected.body);
     const match = /^\/(google|facebook)(\/v[\d.]+)?\/(.*)$/.exec(call.path);
     const provider = match?.[1] as Provider | undefined;
     if (!provider || !(await dispatch(providers[provider], call, match?.[3] ?? ''))) {

@@ -17,7 +17,7 @@ import type {
 } from './platforms/context';
 import { controlRoutes, servePermalink } from './platforms/control';
 import { facebookRoutes } from './platforms/facebook';
-import { applyFailure, type FailSpec } from './platforms/failures';
+import { applyFailure, type AccountOf, type FailSpec } from './platforms/failures';
 import { linkedinRoutes } from './platforms/linkedin';
 import { logWhenAnswered } from './platforms/request-log';
 import { threadsRoutes } from './platforms/threads';
@@ -147,7 +147,7 @@ export async function startPlatformSandbox(options: {
       google: googleApis.state(),
     });
   };
-  const answer = platformAnswer(ctx, [wordpress.answer, googleApis.answer]);
+  const answer = platformAnswer(ctx, [wordpress.answer, googleApis.answer], googleApis.accountOf);
   const server = savingServer(answer, flush);
   port = await listenAgain(server, port);
   origin = `http://127.0.0.1:${port}`;
@@ -173,7 +173,7 @@ const notFound = (res: ServerResponse) => json(res, 404, { error: 'not_found' })
  * The order a call is tried in: the sandbox's controls and permalink pages (unlogged), then,
  * logged, a failure on demand, the sites at the root (WordPress, Google's APIs), the platforms.
  */
-function platformAnswer(ctx: PlatformContext, sites: ((call: Call) => Promise<boolean>)[]) {
+function platformAnswer(ctx: PlatformContext, sites: ((call: Call) => Promise<boolean>)[], googleAccountOf: AccountOf) {
   const controls = controlRoutes(ctx);
   const routes: Route<PlatformCall>[] = [
     ...consentRoutes(ctx),
@@ -184,7 +184,7 @@ function platformAnswer(ctx: PlatformContext, sites: ((call: Call) => Promise<bo
   return async (call: Call) => {
     if ((await dispatch(controls, call)) || servePermalink(ctx, call)) return;
     logWhenAnswered(ctx, call);
-    if (await applyFailure(ctx, call)) return;
+    if (await applyFailure(ctx, call, googleAccountOf)) return;
     for (const site of sites) if (await site(call)) return;
     if (!(await dispatch(routes, call))) notFound(call.res);
   };

@@ -66,8 +66,9 @@ export interface FailSpecOf<F extends string> {
    */
   bodyIncludes?: string;
   /**
-   * Only a call made with a token of this account (the name typed on the consent page) takes
-   * the failure: tests sharing one sandbox call the same paths for accounts of their own.
+   * Only a call made with a token of this account (the name typed on the consent page, Google's
+   * too; at a token endpoint, the account of the code or refresh token traded in) takes the
+   * failure: tests sharing one sandbox call the same paths for accounts of their own.
    */
   account?: string;
 }

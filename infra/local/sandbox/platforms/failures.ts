@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { jsonAnswer, JSON_UTF8, type FailSpecOf, type PendingFailures } from '../kit/answers';
 import { graphError, linkedinError, oauthError } from '../kit/errors';
-import type { PlatformCall, PlatformContext } from './context';
+import type { PlatformCall, PlatformContext, Token } from './context';
 import { bearerOf } from './tokens';
 
 /**
@@ -76,19 +76,49 @@ function answerFailure(res: ServerResponse, path: string, failure: Failure) {
  */
 const versionless = (path: string) => path.replace(/^\/graph\/v\d+\.\d+(?=\/|$)/, '/graph/v');
 
-/** Takes the container-error waiting for `path`, if any. */
-export function takeContainerError(ctx: PlatformContext, path: string): boolean {
+/** Takes the container-error waiting for the call's path (and its token's account, when one was named), if any. */
+export function takeContainerError(ctx: PlatformContext, call: { path: string; token: Token }): boolean {
   const at = ctx.failures.findIndex(
-    (f) => f.failure === 'container-error' && versionless(path) === versionless(f.path),
+    (f) =>
+      f.failure === 'container-error' &&
+      versionless(call.path) === versionless(f.path) &&
+      (f.account === undefined || f.account === call.token.identity.name),
   );
   return at >= 0 ? !!ctx.failures.splice(at, 1).length : false;
+}
+
+/** Who a call is made as, besides the platforms' own tokens: Google's are kept by its sandbox (google-apis-sandbox.ts). */
+export type AccountOf = (call: PlatformCall) => string | undefined;
+
+/**
+ * The account a call is made for (the name typed on the consent page): its token's, or at a
+ * token endpoint, which takes no Bearer, the account of the code or token it trades in (a
+ * connect's code exchange, a refresh), so a failure asked for one account's connect or refresh
+ * leaves another file's alone.
+ */
+async function accountOf(ctx: PlatformContext, call: PlatformCall, elsewhere: AccountOf): Promise<string | undefined> {
+  const token = ctx.tokens.get(bearerOf(call));
+  if (token) return token.identity.name;
+  const other = elsewhere(call);
+  if (other !== undefined) return other;
+  const form =
+    call.method === 'POST' && /x-www-form-urlencoded/.test(call.req.headers['content-type'] ?? '')
+      ? await call.form()
+      : undefined;
+  const param = (name: string) => call.url.searchParams.get(name) ?? form?.get(name) ?? '';
+  const traded = ctx.tokens.get(param('refresh_token') || param('fb_exchange_token'));
+  return ctx.grants.get(param('code'))?.identity.name ?? traded?.identity.name;
 }
 
 /**
  * Applies the failure waiting for the call's path, if any: true when it answered the call.
  * With `after` the failure waits for the route's success; a delay (or a timeout) waits first.
  */
-export async function applyFailure(ctx: PlatformContext, call: PlatformCall): Promise<boolean> {
+export async function applyFailure(
+  ctx: PlatformContext,
+  call: PlatformCall,
+  elsewhere: AccountOf = () => undefined,
+): Promise<boolean> {
   const { res } = call;
   const path = versionless(call.path);
   const underPath = (f: FailSpec) => {
@@ -96,7 +126,9 @@ export async function applyFailure(ctx: PlatformContext, call: PlatformCall): Pr
     return f.failure !== 'container-error' && (path === failing || path.startsWith(`${failing}/`));
   };
   const body = ctx.failures.some((f) => underPath(f) && f.bodyIncludes) ? await call.text() : '';
-  const account = ctx.tokens.get(bearerOf(call))?.identity.name;
+  const account = ctx.failures.some((f) => underPath(f) && f.account !== undefined)
+    ? await accountOf(ctx, call, elsewhere)
+    : undefined;
   const at = ctx.failures.findIndex(
     (f) =>
       underPath(f) &&

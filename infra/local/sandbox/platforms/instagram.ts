@@ -25,7 +25,8 @@ import {
  */
 const QUOTA = 100;
 
-function createContainer(ctx: PlatformContext, { res, param, path }: GraphCall, igId: string) {
+function createContainer(ctx: PlatformContext, call: GraphCall, igId: string) {
+  const { res, param } = call;
   const video = !!param('video_url');
   const carousel = param('media_type') === 'CAROUSEL';
   if (!param('image_url') && !video && !carousel) {
@@ -44,7 +45,7 @@ function createContainer(ctx: PlatformContext, { res, param, path }: GraphCall, 
   note(res, { caption: param('caption'), image_url: param('image_url') ?? param('video_url') });
   const media = carousel ? childMedia(ctx, children) : [param('image_url') ?? param('video_url') ?? ''];
   const text = param('caption') ?? '';
-  return json(res, 200, { id: newContainer(ctx, 'facebook', igId, video, path, { text, media, children }) });
+  return json(res, 200, { id: newContainer(ctx, 'facebook', igId, video, call, { text, media, children }) });
 }
 
 function publish(ctx: PlatformContext, { res, param }: GraphCall, igId: string) {

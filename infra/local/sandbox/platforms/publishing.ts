@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { withinWindow } from '../kit/rate-limit';
-import { randomId, type PlatformContext, type SandboxPost } from './context';
+import { randomId, type PlatformContext, type SandboxPost, type Token } from './context';
 import { takeContainerError } from './failures';
 
 /** What the platforms keep of a publication: containers, posts and their permalinks, quotas. */
@@ -12,11 +12,12 @@ export function newContainer(
   app: 'facebook' | 'threads',
   owner: string,
   video: boolean,
-  path: string,
+  /** The call that creates it: a container-error asked for its path (and account) is taken here. */
+  call: { path: string; token: Token },
   content: { text?: string; media?: string[]; children?: string[] } = {},
 ) {
   const id = randomId(17);
-  const status = takeContainerError(ctx, path) ? 'ERROR' : video ? 'IN_PROGRESS' : 'FINISHED';
+  const status = takeContainerError(ctx, call) ? 'ERROR' : video ? 'IN_PROGRESS' : 'FINISHED';
   ctx.containers.set(id, {
     app,
     owner,

@@ -109,7 +109,8 @@ function object(ctx: PlatformContext, { res, id, param }: ThreadsCall) {
   return json(res, 200, { id, status: container.status, ...error });
 }
 
-function createContainer(ctx: PlatformContext, { res, id, param, path }: ThreadsCall) {
+function createContainer(ctx: PlatformContext, call: ThreadsCall) {
+  const { res, id, param } = call;
   const type = param('media_type') ?? 'TEXT';
   if (!['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'].includes(type)) return graphError(res, 400, 'Invalid media_type', 100);
   const length = threadsCount(param('text') ?? '');
@@ -133,7 +134,7 @@ function createContainer(ctx: PlatformContext, { res, id, param, path }: Threads
     type === 'CAROUSEL' ? childMedia(ctx, children) : [param('image_url') ?? param('video_url') ?? ''].filter(Boolean);
   note(res, { media_type: type, text: param('text'), image_url: param('image_url') });
   const text = param('text') ?? '';
-  return json(res, 200, { id: newContainer(ctx, 'threads', id, type === 'VIDEO', path, { text, media, children }) });
+  return json(res, 200, { id: newContainer(ctx, 'threads', id, type === 'VIDEO', call, { text, media, children }) });
 }
 
 function list(ctx: PlatformContext, { res, id, param }: ThreadsCall) {
