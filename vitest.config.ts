@@ -102,6 +102,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-runtime.ts', 'tests/e2e/browser-server.ts'],
+          setupFiles: ['tests/e2e/failure-report.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -52,8 +52,38 @@ export interface Session {
  * A fresh browser profile (its own cookies) on the app. Reduced motion: the app's CSS then ends
  * its transitions and animations at once, so nothing on screen has to be waited for to stop moving.
  */
-export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: appUrl(), reducedMotion: 'reduce', ...options });
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: appUrl(), reducedMotion: 'reduce', ...options });
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
+  return context;
+}
+
+/** The contexts of this file still open: what a failed test's report describes. */
+const openContexts = new Set<BrowserContext>();
+
+/**
+ * What each open page shows, for a failed test's log: its address, its alerts and notices, and
+ * the start of its text. CI keeps only the log, so this is what tells a timeout's cause.
+ */
+export async function describeOpenPages(): Promise<string> {
+  const pages = [...openContexts].flatMap((c) => c.pages());
+  const described = await Promise.all(
+    pages.map(async (page) => {
+      try {
+        const seen = await page.evaluate(() => ({
+          notices: [...document.querySelectorAll('[role="alert"], [role="status"], [data-sonner-toast]')]
+            .map((e) => (e as HTMLElement).innerText.trim())
+            .filter(Boolean),
+          text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 1500),
+        }));
+        return `page ${page.url()}\n  notices: ${JSON.stringify(seen.notices)}\n  text: ${seen.text}`;
+      } catch (error) {
+        return `page ${page.url()}: not readable (${String(error)})`;
+      }
+    }),
+  );
+  return described.join('\n');
 }
 
 /** A fresh browser profile with one page; `storageState` starts it signed in. */

@@ -42,7 +42,7 @@ Object.defineProperties(HTMLDialogElement.prototype, {
 // findBy and waitFor wait for what ends on its own (an answer, the toast library's lazy chunk): on a
 // loaded two-core machine that can pass Testing Library's default second. A check that passes
 // costs no more for the longer limit.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom does not scroll; the router's scroll restoration and scrollIntoView calls need only not throw.
 window.scrollTo = () => undefined;
