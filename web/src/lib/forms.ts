@@ -119,21 +119,27 @@ export function useSubmitOnlyForm<V extends FormValues, O>(schema: $ZodType<O>, 
     setErrorsState({});
   };
 
-  const handleSubmit = (onValid: (data: O) => Promise<void> | void) => async (event?: SyntheticEvent) => {
-    event?.preventDefault();
-    const parsed = await safeParseAsync(schema, values);
-    if (!parsed.success) {
-      setErrors(errorsFromIssues<V>(parsed.error.issues));
-      return;
-    }
-    setErrorsState({});
-    setSubmitting(true);
-    try {
-      await onValid(parsed.data);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  /**
+   * The submit: `onValid` gets the parsed values. `submitted` is what the submit itself adds, as a
+   * form's submitter adds its name and value (which of a post's Save, Schedule or Publish Now),
+   * parsed with the inputs' values and kept out of them.
+   */
+  const handleSubmit =
+    (onValid: (data: O) => Promise<void> | void, submitted?: Partial<V>) => async (event?: SyntheticEvent) => {
+      event?.preventDefault();
+      const parsed = await safeParseAsync(schema, submitted ? { ...values, ...submitted } : values);
+      if (!parsed.success) {
+        setErrors(errorsFromIssues<V>(parsed.error.issues));
+        return;
+      }
+      setErrorsState({});
+      setSubmitting(true);
+      try {
+        await onValid(parsed.data);
+      } finally {
+        setSubmitting(false);
+      }
+    };
 
   return {
     values,

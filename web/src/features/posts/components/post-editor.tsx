@@ -1,4 +1,4 @@
-import { localParts, zonedInstant } from '@shared/calendar-time';
+import { localParts } from '@shared/calendar-time';
 import {
   BLOG_PLATFORMS,
   BLOG_TITLE_MAX,
@@ -9,22 +9,21 @@ import {
   visibleLength,
   type Platform,
 } from '@shared/platform-rules';
-import { calendarFormMessages, type Post, type PostAction, type WordPressTerms } from '@shared/schemas/calendar';
+import type { Post, PostAction } from '@shared/schemas/calendar';
 import { Images } from 'lucide-react';
-import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PlatformMark } from '@/components/platform-mark';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { TextAreaField, TextField } from '@/components/ui/field';
-import { promptIfUpgradeRequired } from '@/components/upgrade-prompt';
-import { errorMessage, isApiError } from '@/lib/api-client';
 import { addDays, today, toRouteDate } from '@/lib/dates';
+import { useSubmitOnlyForm } from '@/lib/forms';
 import { loadChunk } from '@/lib/load-chunk';
-import { notify } from '@/lib/toast';
 import { useCreatePosts, useUpdatePost } from '@/api/posts/post-calls';
 import { CopyCounters } from './copy-counters';
+import { editorSchema, type EditorSubmit, type EditorValues, type ScheduleParts } from './editor-form';
 import { PostActions } from './post-actions';
 import { SchedulePicker } from './schedule-picker';
 
@@ -39,7 +38,11 @@ export type MediaPickerSlot = ComponentType<{
 }>;
 
 /** Shown only when the browser refuses to copy: fetched then (with the dialog's styles), not with the editor. */
-const CopyPrompt = lazy(() => loadChunk(() => import('./copy-prompt')).then((m) => ({ default: m.CopyPrompt })));
+const CopyPrompt = lazy(() =>
+  loadChunk(() => import('./copy-prompt-trampoline').then((m) => m.copyPrompt())).then((m) => ({
+    default: m.CopyPrompt,
+  })),
+);
 
 /** A WordPress post's categories and tags, read from the site: fetched with the first WordPress post shown. */
 const WordPressTermsPicker = lazy(() =>
@@ -62,12 +65,7 @@ const readingRows = (text: string) =>
     ),
   );
 
-type Errors = Partial<Record<'platforms' | 'subject' | 'content' | 'files' | 'scheduledAt', string>>;
-
-const editPath = (post: Pick<Post, 'id' | 'platform'>) =>
-  `${(BLOG_PLATFORMS as readonly string[]).includes(post.platform) ? '/blog' : '/post'}/${post.id}`;
-
-function initialSchedule(post: Post | undefined, zone: string) {
+function initialSchedule(post: Post | undefined, zone: string): ScheduleParts {
   if (post?.scheduledAt) return localParts(post.scheduledAt, zone);
   return { day: toRouteDate(addDays(today(zone), 1)), time: '09:00' };
 }
@@ -96,17 +94,25 @@ export function PostEditor({
   const create = useCreatePosts();
   const update = useUpdatePost();
   const choices: readonly Platform[] = kind === 'blog' ? BLOG_PLATFORMS : SOCIAL_PLATFORMS;
-  const [platforms, setPlatforms] = useState<Platform[]>(post ? [post.platform] : []);
-  const [subject, setSubject] = useState(post?.subject ?? '');
-  const [content, setContent] = useState(post?.content ?? '');
-  const [files, setFiles] = useState<number[]>(post?.files ?? []);
-  const [terms, setTerms] = useState<WordPressTerms | undefined>(post?.wordpress);
-  // An edited post's platforms are its own one.
+  const schema = useMemo(() => editorSchema(zone), [zone]);
+  const form = useSubmitOnlyForm<EditorValues, EditorSubmit>(schema, {
+    action: 'save',
+    // An edited post's platforms are its own one.
+    platforms: post ? [post.platform] : [],
+    subject: post?.subject ?? '',
+    content: post?.content ?? '',
+    files: post?.files ?? [],
+    wordpress: post?.wordpress,
+    scheduledAt: initialSchedule(post, zone),
+  });
+  const { errors } = form;
+  const { platforms, subject, content, files } = form.values;
+  const setFiles = (ids: number[]) => form.setValue('files', ids);
+  const terms = form.bind('wordpress');
+  const schedule = form.bind('scheduledAt');
   const toWordPress = platforms.includes('wordpress');
   const [mediaWanted, setMediaWanted] = useState(false);
   const mediaLabel = kind === 'blog' ? 'Choose an image' : 'Add media';
-  const [schedule, setSchedule] = useState(() => initialSchedule(post, zone));
-  const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState<PostAction | null>(null);
   const [manualCopy, setManualCopy] = useState<string | null>(null);
   const platformsId = useId();
@@ -115,72 +121,33 @@ export function PostEditor({
 
   const check = post ? checkPost({ platform: post.platform, content, files, subject }) : undefined;
 
-  async function submit(action: PostAction) {
-    if (!post && !platforms.length) {
-      setErrors({ platforms: calendarFormMessages.platformsRequired });
-      return;
-    }
-    let scheduledAt: string | undefined;
-    try {
-      scheduledAt = zonedInstant(schedule.day, schedule.time, zone).toISOString();
-    } catch {
-      if (action === 'schedule') {
-        setErrors({ scheduledAt: calendarFormMessages.scheduleNeedsTime });
-        return;
-      }
-    }
-    setErrors({});
-    const targets = post ? [post.platform] : platforms;
-    if (action === 'publish' && kind === 'blog' && targets.every((p) => p === 'custom-blog')) {
-      // Nothing publishes to a custom blog: the user copies the post into it.
-      setManualCopy(`${subject.trim()}\n\n${content}`);
-      return;
-    }
-    // A draft may break the rules; what is scheduled or published may not, and every broken rule
-    // of every platform shows at once (the server would answer with the first platform's first).
-    if (
-      action !== 'save' &&
-      (await import('../rule-problems')).showRuleProblems(
-        targets,
-        { content, files, subject },
-        { check: checkPost, labels: PLATFORM_LABELS },
-        setErrors,
-      )
-    )
-      return;
-    setPending(action);
-    const fields = {
-      subject: kind === 'blog' ? subject : undefined,
-      content,
-      files,
-      scheduledAt,
-      action,
-      wordpress: toWordPress ? terms : undefined,
-    };
-    try {
-      if (post) {
-        await update.mutateAsync({ id: post.id, body: { ...fields, version: post.version } });
-        notify.success(
-          action === 'schedule'
-            ? 'Post scheduled.'
-            : action === 'publish'
-              ? 'Post sent for publishing.'
-              : 'Post saved.',
-        );
-      } else {
-        const created = await create.mutateAsync({ ...fields, platforms });
-        notify.success(created.length > 1 ? `${created.length} posts created.` : 'Post created.');
-        const [first] = created;
-        if (first) await navigate(editPath(first), { replace: true });
-      }
-    } catch (error) {
-      if (promptIfUpgradeRequired(error)) return;
-      if (isApiError(error, 422) && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors);
-      else notify.error(errorMessage(error));
-    } finally {
-      setPending(null);
-    }
-  }
+  /**
+   * Save, Schedule or Publish Now: the editor's checks for that action, then what submit-post.ts
+   * does. The actions are held from then on, while that chunk loads the first time too, so a second
+   * click cannot send the post twice.
+   */
+  const submit = (action: PostAction) =>
+    void form.handleSubmit(
+      async (values) => {
+        setPending(action);
+        try {
+          await (
+            await import('../submit-post')
+          ).submitPost(values, {
+            kind,
+            post,
+            create: create.mutateAsync,
+            update: (id, body) => update.mutateAsync({ id, body }),
+            open: (path) => navigate(path, { replace: true }),
+            showManualCopy: setManualCopy,
+            setErrors: form.setErrors,
+          });
+        } finally {
+          setPending(null);
+        }
+      },
+      { action },
+    )();
 
   const counted = post ? [post.platform] : platforms;
   return (
@@ -200,15 +167,19 @@ export function PostEditor({
             >
               <legend className="field__label">Platforms</legend>
               <div className="platform-picker__options">
-                {choices.map((platform) => {
+                {choices.map((platform, i) => {
                   const on = platforms.includes(platform);
                   return (
                     <label key={platform} className={['platform-option', on ? 'platform-option--on' : ''].join(' ')}>
                       <input
                         type="checkbox"
+                        ref={i === 0 ? form.inputRef('platforms') : undefined}
                         checked={on}
                         onChange={() =>
-                          setPlatforms(on ? platforms.filter((p) => p !== platform) : [...platforms, platform])
+                          form.setValue(
+                            'platforms',
+                            on ? platforms.filter((p) => p !== platform) : [...platforms, platform],
+                          )
                         }
                       />
                       <PlatformMark platform={platform} size="md" />
@@ -227,20 +198,18 @@ export function PostEditor({
           {kind === 'blog' ? (
             <TextField
               label="Title"
-              value={subject}
+              {...form.register('subject')}
               disabled={locked}
               error={errors.subject}
               hint={`${visibleLength(subject.trim())} characters; ${BLOG_TITLE_MIN} to ${BLOG_TITLE_MAX}.`}
-              onChange={(event) => setSubject(event.target.value)}
             />
           ) : null}
           <TextAreaField
             label={kind === 'blog' ? 'Content' : 'Post copy'}
             rows={readOnly ? readingRows(content) : TEXT_AREA_ROWS}
-            value={content}
+            {...form.register('content')}
             disabled={locked}
             error={errors.content}
-            onChange={(event) => setContent(event.target.value)}
           />
           <CopyCounters platforms={counted} content={content} />
         </Card>
@@ -272,7 +241,12 @@ export function PostEditor({
             </Suspense>
           ) : (
             // The picker is the media feature's chunk: a post without media loads it when asked.
-            <Button variant="secondary" icon={<Images size={16} aria-hidden />} onClick={() => setMediaWanted(true)}>
+            <Button
+              ref={form.inputRef('files')}
+              variant="secondary"
+              icon={<Images size={16} aria-hidden />}
+              onClick={() => setMediaWanted(true)}
+            >
               {mediaLabel}
             </Button>
           )}
@@ -284,7 +258,7 @@ export function PostEditor({
         </Card>
         {toWordPress ? (
           <Suspense fallback={null}>
-            <WordPressTermsPicker value={terms} onChange={setTerms} disabled={locked} />
+            <WordPressTermsPicker value={terms.value} onChange={terms.onChange} disabled={locked} />
           </Suspense>
         ) : null}
       </div>
@@ -301,7 +275,7 @@ export function PostEditor({
               problems={check && !locked ? check.problems : []}
               readOnly={readOnly}
               pending={pending}
-              onRetry={() => void submit('publish')}
+              onRetry={() => submit('publish')}
             />
           </Suspense>
         ) : null}
@@ -310,18 +284,17 @@ export function PostEditor({
             <p className="muted">Not scheduled.</p>
           ) : (
             <SchedulePicker
-              day={schedule.day}
-              time={schedule.time}
+              day={schedule.value.day}
+              time={schedule.value.time}
               zone={zone}
               disabled={locked}
               error={errors.scheduledAt}
-              onChange={setSchedule}
+              onChange={schedule.onChange}
+              timeRef={form.inputRef('scheduledAt')}
             />
           )}
         </Card>
-        {readOnly ? null : (
-          <PostActions status={post?.status} pending={pending} onAction={(action) => void submit(action)} />
-        )}
+        {readOnly ? null : <PostActions status={post?.status} pending={pending} onAction={submit} />}
       </aside>
       {manualCopy !== null ? (
         <Suspense fallback={null}>

@@ -18,7 +18,8 @@ import {
 
 /**
  * The schedule picker (spec 01 §5): a month of days and a time as HH:mm. Days before today,
- * and the leading days of the previous month in the grid, cannot be chosen.
+ * and the leading days of the previous month in the grid, cannot be chosen. `timeRef` is the time
+ * input's, so a form focuses it when the schedule fails its check.
  */
 export function SchedulePicker({
   day,
@@ -27,6 +28,7 @@ export function SchedulePicker({
   onChange,
   error,
   disabled,
+  timeRef,
 }: {
   day: string;
   time: string;
@@ -34,6 +36,7 @@ export function SchedulePicker({
   onChange: (value: { day: string; time: string }) => void;
   error?: string;
   disabled?: boolean;
+  timeRef?: (element: HTMLInputElement | null) => void;
 }) {
   const first = today(zone);
   const [shown, setShown] = useState<Date>(() => startOfMonth(parseRouteDate(day, zone)));
@@ -99,6 +102,7 @@ export function SchedulePicker({
         <label htmlFor={timeId}>Time</label>
         <input
           id={timeId}
+          ref={timeRef}
           type="time"
           className="input"
           step={60}
