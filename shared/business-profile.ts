@@ -1,4 +1,7 @@
+import { z } from 'zod/mini';
 import {
+  businessMessages,
+  locationText,
   WEEKDAYS,
   type Attribute,
   type AttributeMetadata,
@@ -99,6 +102,96 @@ export function profileForm({ location, attributes }: LocationProfile, metadata:
   };
 }
 
+/** The address is sent only if street, city, zip or country is set (spec 02 §5). */
+const hasAddress = (form: Pick<ProfileForm, 'street' | 'city' | 'zip' | 'regionCode'>) =>
+  [form.street, form.city, form.zip, form.regionCode].some((v) => v.trim());
+
+/** The update route's rule for a field, run on the text as the save sends it (trimmed). */
+const trimmed = <S extends z.core.$ZodType<string, string>>(rule: S) =>
+  z.pipe(z.string().check(z.overwrite((v) => v.trim())), rule);
+
+/** Fields the form never checks: the cards only offer valid choices for them. */
+const chosen = <T>() => z.custom<T>();
+
+const dayHours = z.object({ open: z.string(), close: z.string() }).check(
+  z.refine((d) => !d.open || !d.close || d.close > d.open, {
+    message: businessMessages.closesBeforeOpening,
+    path: ['close'],
+  }),
+);
+
+/**
+ * The profile form's checks on submit (spec 01 §5): the update route's own limits and
+ * sentences (locationText), and what Google refuses beyond them: a business without a name, an
+ * address without its country's two-letter code, a day that closes before it opens, a link that
+ * is not an http(s) address. A day with only one time is not an error: the save leaves it out.
+ */
+export const profileFormSchema: z.ZodMiniType<ProfileForm, ProfileForm> = z
+  .object({
+    title: trimmed(locationText.title.check(z.minLength(1, businessMessages.required))),
+    description: trimmed(locationText.description),
+    phone: trimmed(locationText.phone),
+    websiteUri: trimmed(locationText.websiteUri),
+    street: trimmed(locationText.addressLine),
+    city: trimmed(locationText.locality),
+    administrativeArea: trimmed(locationText.administrativeArea),
+    zip: trimmed(locationText.postalCode),
+    regionCode: z.string(),
+    businessType: chosen<ProfileForm['businessType']>(),
+    serviceAreas: chosen<ServiceArea[]>(),
+    hours: z.record(z.enum(WEEKDAYS), dayHours),
+    category: chosen<Category | null>(),
+    additionalCategories: chosen<Category[]>(),
+    structuredServices: chosen<string[]>(),
+    freeformServices: chosen<FreeformService[]>(),
+    boolAttributes: chosen<ProfileForm['boolAttributes']>(),
+    urlAttributes: z.array(z.object({ id: z.string(), url: trimmed(locationText.uri) })),
+  })
+  .check(
+    z.superRefine((form, ctx) => {
+      const code = form.regionCode.trim();
+      if (!hasAddress(form) || /^[a-z]{2}$/i.test(code)) return;
+      ctx.issues.push({
+        code: 'custom',
+        input: form.regionCode,
+        path: ['regionCode'],
+        message: code ? businessMessages.countryCode : businessMessages.required,
+      });
+    }),
+  );
+
+/** A 422 path of the update, after 'location.' → the form field whose input edits it. */
+const FIELD_OF: Record<string, keyof ProfileForm> = {
+  title: 'title',
+  'profile.description': 'description',
+  'phoneNumbers.primaryPhone': 'phone',
+  websiteUri: 'websiteUri',
+  'storefrontAddress.addressLines': 'street',
+  'storefrontAddress.locality': 'city',
+  'storefrontAddress.administrativeArea': 'administrativeArea',
+  'storefrontAddress.postalCode': 'zip',
+  'storefrontAddress.regionCode': 'regionCode',
+};
+
+/**
+ * Where the update route's 422 paths land on `form` (the values that were sent): a text field,
+ * a day's hours, a URL attribute; undefined for a part no input edits (a chip list), which the
+ * page then shows in its alert.
+ */
+export const profileFieldOf = (form: ProfileForm) => {
+  const days = WEEKDAYS.filter((day) => form.hours[day].open && form.hours[day].close);
+  return (path: string): string | undefined => {
+    const [root, field = '', part, index] = path.split('.');
+    if (root === 'attributes') {
+      const url = field === 'attributes' ? Number(part) - form.boolAttributes.length : -1;
+      return url >= 0 && url < form.urlAttributes.length ? `urlAttributes.${url}.url` : undefined;
+    }
+    const day = field === 'regularHours' ? days[Number(index)] : undefined;
+    if (day) return `hours.${day}.${path.includes('.close') ? 'close' : 'open'}`;
+    return FIELD_OF[field] ?? FIELD_OF[`${field}.${part}`];
+  };
+};
+
 /** Service area duplicates by placeId are ignored. */
 export function addServiceArea(list: ServiceArea[], place: { text: string; placeId: string }): ServiceArea[] {
   const placeId = barePlaceId(place.placeId);
@@ -123,7 +216,6 @@ export function profileUpdate(form: ProfileForm, locationName: string): Location
     const { open, close } = form.hours[day];
     return open && close ? [{ openDay: day, openTime: timeOf(open), closeDay: day, closeTime: timeOf(close) }] : [];
   });
-  const hasAddress = [form.street, form.city, form.zip, form.regionCode].some((v) => v.trim());
   const hasCategories = !!form.category || form.additionalCategories.length > 0;
   const attributes: Attribute[] = [
     ...form.boolAttributes.map((a) => ({ name: a.id, valueType: 'BOOL' as const, values: [a.value] })),
@@ -141,7 +233,7 @@ export function profileUpdate(form: ProfileForm, locationName: string): Location
       phoneNumbers: { primaryPhone: form.phone.trim() },
       websiteUri: form.websiteUri.trim(),
       regularHours: { periods },
-      ...(hasAddress
+      ...(hasAddress(form)
         ? {
             storefrontAddress: {
               addressLines: form.street.trim() ? [form.street.trim()] : [],

@@ -25,6 +25,13 @@ export const businessMessages = {
   locationNotFound: 'This location is not one of your Business Profile locations.',
   reviewNotFound: 'This review was not found on your Business Profile.',
   noMediaChosen: 'Choose at least one file from the media library.',
+  /** Spec 02 §5's generic strings, which the update route and the profile form share. */
+  required: 'Required field',
+  invalidUrl: 'Invalid url',
+  /** Ours: Google needs the country of an address, as its two-letter code. */
+  countryCode: 'Enter the two-letter country code, such as GB.',
+  /** Ours: a day's period closes on the day it opens, so it must close later. */
+  closesBeforeOpening: 'The closing time must be after the opening time.',
 } as const;
 
 export const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
@@ -50,6 +57,35 @@ export const mediaParamsSchema = z.object({
 
 const text = (max: number) => z.string().check(z.maxLength(max, `field length cannot be more than ${max} symbols`));
 
+/** An absolute http(s) address the URL parser accepts; Google refuses anything else. */
+function isWebUrl(value: string): boolean {
+  if (!/^https?:\/\/[^\s/]+/i.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const webUrl = (max: number) => text(max).check(z.refine((v) => v === '' || isWebUrl(v), businessMessages.invalidUrl));
+
+/**
+ * The limits of the Location's text fields, the update route's and the profile form's
+ * (shared/business-profile.ts), so both say the same sentence.
+ */
+export const locationText = {
+  title: text(100),
+  description: text(750),
+  phone: text(40),
+  websiteUri: webUrl(2048),
+  addressLine: text(200),
+  locality: text(100),
+  administrativeArea: text(100),
+  postalCode: text(20),
+  regionCode: text(2),
+  uri: webUrl(2048),
+};
+
 const timeOfDaySchema = z.object({
   hours: z.optional(z.int().check(z.minimum(0), z.maximum(24))),
   minutes: z.optional(z.int().check(z.minimum(0), z.maximum(59))),
@@ -64,11 +100,11 @@ const timePeriodSchema = z.object({
 });
 
 const postalAddressSchema = z.object({
-  regionCode: z.optional(text(2)),
-  postalCode: z.optional(text(20)),
-  administrativeArea: z.optional(text(100)),
-  locality: z.optional(text(100)),
-  addressLines: z.optional(z.array(text(200)).check(z.maxLength(5))),
+  regionCode: z.optional(locationText.regionCode),
+  postalCode: z.optional(locationText.postalCode),
+  administrativeArea: z.optional(locationText.administrativeArea),
+  locality: z.optional(locationText.locality),
+  addressLines: z.optional(z.array(locationText.addressLine).check(z.maxLength(5))),
 });
 
 const categorySchema = z.object({ name: text(200), displayName: z.optional(text(200)) });
@@ -88,11 +124,11 @@ const serviceItemSchema = z.object({
 
 /** The Location fields the business manager reads and writes (Business Information API v1). */
 const locationFields = {
-  title: z.optional(text(100)),
-  profile: z.optional(z.object({ description: text(750) })),
-  phoneNumbers: z.optional(z.object({ primaryPhone: z.optional(text(40)) })),
+  title: z.optional(locationText.title),
+  profile: z.optional(z.object({ description: locationText.description })),
+  phoneNumbers: z.optional(z.object({ primaryPhone: z.optional(locationText.phone) })),
   storefrontAddress: z.optional(postalAddressSchema),
-  websiteUri: z.optional(text(2048).check(z.refine((v) => v === '' || /^https?:\/\/[^\s/]+/i.test(v), 'Invalid url'))),
+  websiteUri: z.optional(locationText.websiteUri),
   regularHours: z.optional(z.object({ periods: z.optional(z.array(timePeriodSchema).check(z.maxLength(28))) })),
   categories: z.optional(
     z.object({
@@ -117,7 +153,7 @@ const attributeSchema = z.object({
   name: text(200).check(z.regex(/^attributes\/[\w.-]+$/, 'Not Found')),
   valueType: z.enum(ATTRIBUTE_VALUE_TYPES),
   values: z.optional(z.array(z.union([z.boolean(), z.string()])).check(z.maxLength(50))),
-  uriValues: z.optional(z.array(z.object({ uri: text(2048) })).check(z.maxLength(10))),
+  uriValues: z.optional(z.array(z.object({ uri: locationText.uri })).check(z.maxLength(10))),
   repeatedEnumValue: z.optional(
     z.object({ setValues: z.optional(z.array(text(200))), unsetValues: z.optional(z.array(text(200))) }),
   ),

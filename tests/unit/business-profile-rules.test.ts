@@ -3,7 +3,9 @@ import {
   addServiceArea,
   addStructuredService,
   canAddFreeform,
+  profileFieldOf,
   profileForm,
+  profileFormSchema,
   profileUpdate,
 } from '../../shared/business-profile';
 import type { AttributeMetadata, LocationProfile } from '../../shared/schemas/business-listing';
@@ -80,5 +82,34 @@ describe('business profile save rules', () => {
       { name: 'attributes/has_delivery', valueType: 'BOOL', values: [true] },
       { name: 'attributes/url_menu', valueType: 'URL', uriValues: [] },
     ]);
+  });
+
+  it('leaves a day with one time to the save rule above, and sends a valid form as it is, trimmed', () => {
+    const form = profileForm(bare, metadata);
+    form.hours.TUESDAY = { open: '09:00', close: '' };
+    form.hours.WEDNESDAY = { open: '', close: '12:00' };
+    form.websiteUri = '  https://deliveries.example  ';
+    const parsed = profileFormSchema.safeParse(form);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toEqual({ ...form, websiteUri: 'https://deliveries.example' });
+  });
+
+  it("puts the update route's 422 paths on the inputs that edit them: a day by its period, a link by its attribute", () => {
+    const form = profileForm(bare, metadata);
+    form.hours.TUESDAY = { open: '09:00', close: '' };
+    form.hours.WEDNESDAY = { open: '10:00', close: '14:00' };
+    form.hours.FRIDAY = { open: '10:00', close: '18:00' };
+    form.boolAttributes = [{ id: 'attributes/has_delivery', value: true }];
+    const fieldOf = profileFieldOf(form);
+    expect(fieldOf('location.profile.description')).toBe('description');
+    expect(fieldOf('location.storefrontAddress.addressLines.0')).toBe('street');
+    expect(fieldOf('location.storefrontAddress.regionCode')).toBe('regionCode');
+    // Period 1 is Friday's: Tuesday, with one time, was not sent.
+    expect(fieldOf('location.regularHours.periods.1.closeTime.hours')).toBe('hours.FRIDAY.close');
+    expect(fieldOf('location.regularHours.periods.0')).toBe('hours.WEDNESDAY.open');
+    expect(fieldOf('attributes.attributes.1.uriValues.0.uri')).toBe('urlAttributes.0.url');
+    expect(fieldOf('attributes.attributes.0.values')).toBeUndefined();
+    expect(fieldOf('location.serviceItems.0.freeFormServiceItem.category')).toBeUndefined();
+    expect(fieldOf('location.regularHours.periods.2')).toBeUndefined();
   });
 });

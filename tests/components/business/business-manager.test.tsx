@@ -2,6 +2,7 @@ import { businessListingContracts as listing } from '@shared/contracts/business-
 import { lrpContracts } from '@shared/contracts/lrp';
 import {
   attributeMetadataListSchema,
+  businessMessages,
   locationProfileSchema,
   reviewsSchema,
   type LocationUpdate,
@@ -18,6 +19,11 @@ import { renderPage } from '../support/render';
 /** The location part of each update sent. */
 const sentLocations = (api: FakeApi) =>
   (api.bodies(listing.updateLocation) as LocationUpdate[]).map((body) => body.location);
+/** The message an input points at with aria-describedby: the one shown under it. */
+const messageUnder = (label: string) => {
+  const id = screen.getByLabelText(label).getAttribute('aria-describedby');
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
 /** The media library picker is the media feature's slot; these tests add no media. */
 const NoPicker = () => null;
 
@@ -157,9 +163,11 @@ describe('Business manager > profile', () => {
     const { user, api } = open((api) => api.on(listing.updateLocation, ok(profile)));
     await screen.findByRole('button', { name: 'Save Profile' });
     await user.type(screen.getByLabelText('City'), 'Lisbon');
+    // Google needs an address's country (the form checks it): given in lower case, sent upper-cased.
+    await user.type(screen.getByLabelText('Country code'), 'pt');
     await user.click(saveProfile());
     expect(sentLocations(api).map((l) => l?.storefrontAddress)).toEqual([
-      { addressLines: [], locality: 'Lisbon', administrativeArea: '', postalCode: '', regionCode: '' },
+      { addressLines: [], locality: 'Lisbon', administrativeArea: '', postalCode: '', regionCode: 'PT' },
     ]);
     expect(await screen.findByText('Profile saved')).toBeTruthy();
   });
@@ -207,6 +215,112 @@ describe('Business manager > profile', () => {
         },
       },
     ]);
+  });
+
+  /** Pasted, not typed: one input event for a long text (a 751-character description). */
+  async function replace(user: ReturnType<typeof open>['user'], label: string, text: string) {
+    await user.clear(screen.getByLabelText(label));
+    if (text) await user.paste(text);
+  }
+
+  it('checks the contact fields on submit, word for word, focuses the first failing one and sends nothing', async () => {
+    const { user, api } = open((api) => api.on(listing.updateLocation, ok(profile)));
+    await screen.findByRole('button', { name: 'Save Profile' });
+    await replace(user, 'Business name', '   ');
+    await replace(user, 'Website', 'rosa.example');
+    await replace(user, 'Description', 'x'.repeat(751));
+    await replace(user, 'Street', 'Rua Augusta 10');
+    // Checks run on submit only: nothing is said while typing.
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    await user.click(saveProfile());
+    expect(messageUnder('Business name')).toBe(businessMessages.required);
+    expect(messageUnder('Website')).toBe(businessMessages.invalidUrl);
+    expect(messageUnder('Description')).toBe('field length cannot be more than 750 symbols');
+    expect(messageUnder('Country code')).toBe(businessMessages.required);
+    expect(screen.getByLabelText('Business name').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Business name'));
+    expect(api.sent(listing.updateLocation)).toEqual([]);
+  });
+
+  it('wants a two-letter country code, an http(s) website and links, and a day that closes after it opens', async () => {
+    const { user, api } = open((api) => api.on(listing.updateLocation, ok(profile)));
+    await screen.findByRole('button', { name: 'Save Profile' });
+    await replace(user, 'Country code', '1a');
+    await replace(user, 'Website', 'ftp://rosa.example');
+    await user.type(screen.getByLabelText('Tuesday opens'), '17:00');
+    await user.type(screen.getByLabelText('Tuesday closes'), '09:00');
+    await user.type(screen.getByLabelText('Thursday opens'), '09:00');
+    await user.type(screen.getByLabelText('Thursday closes'), '09:00');
+    await replace(user, 'Menu link', 'the menu');
+    await user.click(saveProfile());
+    expect(messageUnder('Website')).toBe(businessMessages.invalidUrl);
+    expect(messageUnder('Country code')).toBe(businessMessages.countryCode);
+    expect(messageUnder('Tuesday closes')).toBe(businessMessages.closesBeforeOpening);
+    expect(messageUnder('Thursday closes')).toBe(businessMessages.closesBeforeOpening);
+    expect(messageUnder('Monday closes')).toBeUndefined();
+    expect(messageUnder('Menu link')).toBe(businessMessages.invalidUrl);
+    // The first failing field as the page shows it: the website, above the address and the hours.
+    expect(document.activeElement).toBe(screen.getByLabelText('Website'));
+    expect(api.sent(listing.updateLocation)).toEqual([]);
+  });
+
+  it('focuses a failing day or link when the fields above it are fine, and sends once they are fixed', async () => {
+    const { user, api } = open((api) => api.on(listing.updateLocation, ok(profile)));
+    await screen.findByRole('button', { name: 'Save Profile' });
+    await user.type(screen.getByLabelText('Friday opens'), '18:00');
+    await user.type(screen.getByLabelText('Friday closes'), '08:00');
+    await replace(user, 'Menu link', 'rosa.example/menu');
+    await user.click(saveProfile());
+    expect(document.activeElement).toBe(screen.getByLabelText('Friday closes'));
+    await user.clear(screen.getByLabelText('Friday closes'));
+    await user.type(screen.getByLabelText('Friday closes'), '22:00');
+    await user.click(saveProfile());
+    expect(messageUnder('Friday closes')).toBeUndefined();
+    expect(document.activeElement).toBe(screen.getByLabelText('Menu link'));
+    expect(api.sent(listing.updateLocation)).toEqual([]);
+    // A fix is not checked until the next submit, which then sends.
+    await replace(user, 'Menu link', 'https://rosa.example/menu');
+    expect(messageUnder('Menu link')).toBe(businessMessages.invalidUrl);
+    await user.click(saveProfile());
+    // The save's toast is not waited for: an earlier test's may still be showing.
+    await vi.waitFor(() => expect(sentLocations(api)).toHaveLength(1));
+    expect(messageUnder('Menu link')).toBeUndefined();
+    expect(sentLocations(api).map((l) => l?.regularHours?.periods?.at(-1))).toEqual([
+      { openDay: 'FRIDAY', openTime: { hours: 18 }, closeDay: 'FRIDAY', closeTime: { hours: 22 } },
+    ]);
+  });
+
+  it('Discard clears the messages with the changes', async () => {
+    const { user } = open();
+    await screen.findByRole('button', { name: 'Save Profile' });
+    await replace(user, 'Business name', '');
+    await user.click(saveProfile());
+    expect(messageUnder('Business name')).toBe(businessMessages.required);
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(messageUnder('Business name')).toBeUndefined();
+    expect(screen.getByLabelText<HTMLInputElement>('Business name').value).toBe('Rosa Bakery');
+  });
+
+  it("puts the route's 422 under the fields it names, and what no field shows in the alert", async () => {
+    let answer = failure(422, 'The given data was invalid.', [
+      { path: 'location.phoneNumbers.primaryPhone', message: 'field length cannot be more than 40 symbols' },
+      { path: 'attributes.attributes.1.uriValues.0.uri', message: businessMessages.invalidUrl },
+    ]);
+    const { user } = open((api) => api.on(listing.updateLocation, () => answer));
+    await screen.findByRole('button', { name: 'Save Profile' });
+    await user.click(screen.getByLabelText('Wi-Fi'));
+    await user.click(saveProfile());
+    expect(await screen.findByText('field length cannot be more than 40 symbols')).toBeTruthy();
+    expect(messageUnder('Phone')).toBe('field length cannot be more than 40 symbols');
+    expect(messageUnder('Menu link')).toBe(businessMessages.invalidUrl);
+    expect(document.activeElement).toBe(screen.getByLabelText('Phone'));
+    expect(screen.queryByText('The given data was invalid.')).toBeNull();
+    answer = failure(422, 'The given data was invalid.', [
+      { path: 'location.serviceItems.0.freeFormServiceItem.category', message: 'Invalid category' },
+    ]);
+    await user.click(saveProfile());
+    expect(await screen.findByText('The given data was invalid.')).toBeTruthy();
+    expect(messageUnder('Phone')).toBeUndefined();
   });
 
   it("shows the location call's failure", async () => {

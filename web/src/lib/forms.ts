@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from './api-client';
 export type FormValues = object;
 
 /** A field's name, or a path into it as zod and the API spell it ('locations.1'). */
-type FieldPath<V extends FormValues> = Extract<keyof V, string> | `${Extract<keyof V, string>}.${string}`;
+export type FieldPath<V extends FormValues> = Extract<keyof V, string> | `${Extract<keyof V, string>}.${string}`;
 
 /** The first message for each failing path; what the inputs show under themselves. */
 export type FieldErrors<V extends FormValues> = Partial<Record<FieldPath<V>, string>>;
@@ -176,6 +176,13 @@ export function errorAt<V extends FormValues>(errors: FieldErrors<V>, path: stri
 }
 
 /**
+ * Which server paths a form shows: the fields it has (a path is kept when its first part is one),
+ * or, where the request is not shaped like the form, the form path each server path lands on
+ * (undefined: no input shows it).
+ */
+export type ServerFields = readonly string[] | ((serverPath: string) => string | undefined);
+
+/**
  * Puts a server 422 (either spec shape, already normalised by ApiError) onto the form's fields,
  * limited to `fields` when given. Returns true when at least one field took an error, so the
  * caller knows whether to show the message elsewhere as well.
@@ -183,14 +190,15 @@ export function errorAt<V extends FormValues>(errors: FieldErrors<V>, path: stri
 export function applyServerErrors<V extends FormValues>(
   error: unknown,
   setErrors: (errors: FieldErrors<V>) => void,
-  fields?: readonly string[],
+  fields?: ServerFields,
 ): boolean {
   if (!(error instanceof ApiError)) return false;
   const taken: Record<string, string> = {};
   for (const [path, message] of Object.entries(error.fieldErrors)) {
     const root = path.split('.')[0] ?? path;
-    if (fields && !fields.includes(root)) continue;
-    taken[path] = message;
+    const at = typeof fields === 'function' ? fields(path) : !fields || fields.includes(root) ? path : undefined;
+    if (at === undefined || at in taken) continue;
+    taken[at] = message;
   }
   if (!Object.keys(taken).length) return false;
   setErrors(taken);
@@ -206,7 +214,7 @@ export function useSubmitWithFailure<V extends FormValues, O>(
     handleSubmit: (onValid: (data: O) => Promise<void>) => (event?: SyntheticEvent) => Promise<void>;
     setErrors: (errors: FieldErrors<V>) => void;
   },
-  fields: readonly string[],
+  fields: ServerFields,
   send: (data: O) => Promise<void>,
 ) {
   const [failure, setFailure] = useState<string>();

@@ -1,8 +1,9 @@
 import { Card } from '@/components/ui/card';
 import { Checkbox, TextField } from '@/components/ui/field';
+import { errorAt } from '@/lib/forms';
 import { FormProps } from './profile-card-props';
 
-export function AttributesCard({ form, update, metadata }: FormProps) {
+export function AttributesCard({ form, update, errors, inputRef, metadata }: FormProps) {
   const groups = [...new Set(metadata.map((m) => m.groupDisplayName ?? 'Other'))];
   const label = (id: string) => metadata.find((m) => m.parent === id)?.displayName ?? id;
   const groupOf = (id: string) => metadata.find((m) => m.parent === id)?.groupDisplayName ?? 'Other';
@@ -39,6 +40,8 @@ export function AttributesCard({ form, update, metadata }: FormProps) {
                   label={label(a.id)}
                   type="url"
                   placeholder="https://"
+                  error={errorAt(errors, `urlAttributes.${form.urlAttributes.indexOf(a)}`)}
+                  ref={inputRef(`urlAttributes.${form.urlAttributes.indexOf(a)}.url`)}
                   value={a.url}
                   onChange={(e) =>
                     update({

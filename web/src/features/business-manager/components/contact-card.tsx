@@ -17,7 +17,7 @@ export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
   CUSTOMER_AND_BUSINESS_LOCATION: 'Customers visit me, and I visit them',
 };
 
-export function ContactCard({ form, update, readOnly }: FormProps) {
+export function ContactCard({ form, update, register, errors, readOnly }: FormProps) {
   const [search, setSearch] = useState('');
   const found = useCategories(useDebounced(search, DEBOUNCE_MS));
   const chosen = [form.category?.name, ...form.additionalCategories.map((c) => c.name)];
@@ -30,39 +30,35 @@ export function ContactCard({ form, update, readOnly }: FormProps) {
     <Card title="Contact & Location" description="How customers find and reach this location.">
       <div className="form">
         <div className="form-row">
-          <TextField label="Business name" value={form.title} onChange={(e) => update({ title: e.target.value })} />
-          <TextField label="Phone" type="tel" value={form.phone} onChange={(e) => update({ phone: e.target.value })} />
+          <TextField label="Business name" error={errors.title} {...register('title')} />
+          <TextField label="Phone" type="tel" error={errors.phone} {...register('phone')} />
         </div>
         <TextField
           label="Website"
           type="url"
-          value={form.websiteUri}
           placeholder="https://"
-          onChange={(e) => update({ websiteUri: e.target.value })}
+          error={errors.websiteUri}
+          {...register('websiteUri')}
         />
         <TextAreaField
           label="Description"
-          value={form.description}
-          maxLength={750}
-          onChange={(e) => update({ description: e.target.value })}
+          hint="Up to 750 characters."
+          error={errors.description}
+          {...register('description')}
         />
-        <TextField label="Street" value={form.street} onChange={(e) => update({ street: e.target.value })} />
+        <TextField label="Street" error={errors.street} {...register('street')} />
         <div className="form-row">
-          <TextField label="City" value={form.city} onChange={(e) => update({ city: e.target.value })} />
-          <TextField
-            label="State or region"
-            value={form.administrativeArea}
-            onChange={(e) => update({ administrativeArea: e.target.value })}
-          />
+          <TextField label="City" error={errors.city} {...register('city')} />
+          <TextField label="State or region" error={errors.administrativeArea} {...register('administrativeArea')} />
         </div>
         <div className="form-row">
-          <TextField label="Zip code" value={form.zip} onChange={(e) => update({ zip: e.target.value })} />
+          <TextField label="Zip code" error={errors.zip} {...register('zip')} />
           <TextField
             label="Country code"
-            value={form.regionCode}
             maxLength={2}
             placeholder="GB"
-            onChange={(e) => update({ regionCode: e.target.value })}
+            error={errors.regionCode}
+            {...register('regionCode')}
           />
         </div>
         <div className="field">
