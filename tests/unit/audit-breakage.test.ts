@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSettingsSchema } from '@shared/schemas/audit-settings';
-import { analyseCrawl, type AuditAnalysis } from '../../functions/core/audit/report/audit-analysis';
-import { memoryPageSink } from '../../functions/core/audit/audit-objects';
-import { crawlBatch } from '../../functions/core/audit/crawl/crawler';
-import { CrawlState } from '../../functions/core/audit/crawl/crawl-state';
+import type { AuditAnalysis } from '../../functions/core/audit/report/audit-analysis';
+import { auditInMemory } from '../support/audit-in-memory';
 import { serveTestSite, type TestSite } from '../support/test-site';
 
 /**
@@ -17,21 +15,7 @@ let healthy: AuditAnalysis;
 let damaged: AuditAnalysis;
 const settings = auditSettingsSchema.parse({ concurrency: 8, requestsPerSecond: 500 });
 
-async function audit(): Promise<AuditAnalysis> {
-  const state = new CrawlState();
-  const sink = memoryPageSink();
-  await crawlBatch(state, {
-    startUrl: site.url('/'),
-    settings,
-    sink,
-    deadline: performance.now() + 60_000,
-    agent: { tls: { ca: site.ca } },
-  });
-  async function* records() {
-    yield* sink.records;
-  }
-  return analyseCrawl(state, records(), { startUrl: site.url('/'), maxRedirects: 5 });
-}
+const audit = async () => (await auditInMemory(site, settings)).analysis;
 
 beforeAll(async () => {
   site = await serveTestSite({ https: true, copies: COPIES });

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSettingsSchema } from '@shared/schemas/audit-settings';
 import { SEO_CHECKS, type SeoCheckId } from '@shared/seo-checks';
-import { analyseCrawl, type AuditAnalysis } from '../../functions/core/audit/report/audit-analysis';
+import type { AuditAnalysis } from '../../functions/core/audit/report/audit-analysis';
+import { auditInMemory } from '../support/audit-in-memory';
 import { checkedPagesOf, compareIssue, type IssueHistory } from '../../functions/core/audit/checks/audit-history';
-import { memoryPageSink } from '../../functions/core/audit/audit-objects';
-import { crawlBatch } from '../../functions/core/audit/crawl/crawler';
-import { CrawlState } from '../../functions/core/audit/crawl/crawl-state';
+import type { CrawlState } from '../../functions/core/audit/crawl/crawl-state';
 import { serveTestSite, type TestSite } from '../support/test-site';
 
 /**
@@ -31,22 +30,7 @@ interface Audit {
   state: CrawlState;
 }
 
-async function audit(): Promise<Audit> {
-  const state = new CrawlState();
-  const sink = memoryPageSink();
-  await crawlBatch(state, {
-    startUrl: site.url('/'),
-    settings,
-    sink,
-    deadline: performance.now() + 60_000,
-    agent: { tls: { ca: site.ca } },
-  });
-  async function* records() {
-    yield* sink.records;
-  }
-  const analysis = await analyseCrawl(state, records(), { startUrl: site.url('/'), maxRedirects: 5 });
-  return { analysis, state };
-}
+const audit = (): Promise<Audit> => auditInMemory(site, settings);
 
 /** Every check's history of `now` against `before`, as the finish task computes it. */
 function compare(before: Audit, now: Audit): Map<SeoCheckId, IssueHistory> {

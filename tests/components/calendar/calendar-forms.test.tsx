@@ -1,7 +1,7 @@
 import { calendarGenerateContracts } from '@shared/contracts/calendar-generate';
 import { lrpContracts } from '@shared/contracts/lrp';
 import { postContracts } from '@shared/contracts/posts';
-import { postSchema, type Post } from '@shared/schemas/calendar';
+import type { Post } from '@shared/schemas/calendar';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import GenerateDialog from '@/features/calendar/components/generate-dialog';
@@ -9,29 +9,16 @@ import PostPreviewDialog from '@/features/calendar/components/post-preview-dialo
 import { PostTable } from '@/features/calendar/components/post-table';
 import { dayLabel, todayIn } from '@/features/calendar/generate-days';
 import { failure, held, ok, type FakeApi } from '../support/fake-api';
-import { signedIn } from '../support/fixtures';
+import { draftPost, signedIn } from '../support/fixtures';
 import { renderPage } from '../support/render';
 
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
-const COPY = 'Fresh sourdough every morning: come by the shop before nine and the first coffee is on us, all week.';
 const post = (overrides: Partial<Post> = {}): Post =>
-  postSchema.parse({
-    id: 501,
-    groupId: 501,
-    subject: null,
-    content: COPY,
-    platform: 'facebook',
+  draftPost({
     status: 'scheduled',
     scheduledAt: '2030-01-10T09:00:00.000Z',
-    publishedAt: null,
-    createdAt: '2026-12-01T09:00:00.000Z',
-    updatedAt: '2026-12-01T09:00:00.000Z',
     date: '2030-01-10T09:00:00.000Z',
-    files: [],
-    publish: false,
-    error: null,
     version: 3,
-    permalink: null,
     ...overrides,
   });
 /** A day of the picker, by the name it is read out with. */

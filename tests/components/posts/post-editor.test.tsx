@@ -1,11 +1,11 @@
 import { postContracts } from '@shared/contracts/posts';
 import { messages } from '@shared/messages';
-import { calendarFormMessages, postSchema, type Post } from '@shared/schemas/calendar';
+import { calendarFormMessages, type Post } from '@shared/schemas/calendar';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PostEditor } from '@/features/posts/components/post-editor';
 import { failure, held, type FakeApi } from '../support/fake-api';
-import { signedIn } from '../support/fixtures';
+import { draftPost, POST_COPY, signedIn } from '../support/fixtures';
 import { currentLocation, renderPage } from '../support/render';
 
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
@@ -17,26 +17,9 @@ function schedule() {
   if (!main) throw new Error('no Schedule button');
   return main;
 }
-const COPY = 'Fresh sourdough every morning: come by the shop before nine and the first coffee is on us, all week.';
+const COPY = POST_COPY;
 
-const created = postSchema.parse({
-  id: 501,
-  groupId: 501,
-  subject: null,
-  content: COPY,
-  platform: 'facebook',
-  status: 'draft',
-  scheduledAt: null,
-  publishedAt: null,
-  createdAt: '2026-12-01T09:00:00.000Z',
-  updatedAt: '2026-12-01T09:00:00.000Z',
-  date: '2026-12-01T09:00:00.000Z',
-  files: [],
-  publish: false,
-  error: null,
-  version: 1,
-  permalink: null,
-});
+const created = draftPost();
 
 const open = (kind: 'social' | 'blog', answers?: (api: FakeApi) => void) =>
   renderPage(<PostEditor kind={kind} zone="UTC" mediaPicker={NoPicker} />, {

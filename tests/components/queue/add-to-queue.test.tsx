@@ -1,34 +1,15 @@
 import { queueContracts } from '@shared/contracts/queue';
 import { messages } from '@shared/messages';
-import { postSchema, type Post } from '@shared/schemas/calendar';
+import type { Post } from '@shared/schemas/calendar';
 import { queueMessages } from '@shared/schemas/queue';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AddToQueueButton } from '@/components/add-to-queue-button';
 import { failure, held, ok, type FakeApi } from '../support/fake-api';
+import { draftPost } from '../support/fixtures';
 import { renderPage } from '../support/render';
 
-const COPY = 'Fresh sourdough every morning: come by the shop before nine and the first coffee is on us, all week.';
-const post = (overrides: Partial<Post> = {}): Post =>
-  postSchema.parse({
-    id: 701,
-    groupId: 701,
-    subject: null,
-    content: COPY,
-    platform: 'facebook',
-    status: 'draft',
-    scheduledAt: null,
-    publishedAt: null,
-    createdAt: '2026-12-01T09:00:00.000Z',
-    updatedAt: '2026-12-01T09:00:00.000Z',
-    date: '2026-12-01T09:00:00.000Z',
-    files: [],
-    publish: false,
-    error: null,
-    version: 1,
-    permalink: null,
-    ...overrides,
-  });
+const post = (overrides: Partial<Post> = {}): Post => draftPost({ id: 701, groupId: 701, ...overrides });
 const group = [
   post(),
   post({ id: 702, platform: 'linkedin' }),

@@ -1,5 +1,6 @@
 import { metadataContracts } from '@shared/contracts/metadata';
 import { sessionContracts } from '@shared/contracts/session';
+import { postSchema, type Post } from '@shared/schemas/calendar';
 import { companySchema, type Company } from '@shared/schemas/company-record';
 import { profileSchema, type Profile } from '@shared/schemas/session';
 import { writeCompanyId } from '@/lib/cookies';
@@ -36,6 +37,32 @@ export const company = (overrides: Partial<Company> = {}): Company =>
     users: [{ id: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'admin' }],
     invites: [],
     icps: [],
+    ...overrides,
+  });
+
+/** A post's copy that every social platform's rules accept. */
+export const POST_COPY =
+  'Fresh sourdough every morning: come by the shop before nine and the first coffee is on us, all week.';
+
+/** A Facebook draft as the post contracts answer it, checked by their schema. */
+export const draftPost = (overrides: Partial<Post> = {}): Post =>
+  postSchema.parse({
+    id: 501,
+    groupId: 501,
+    subject: null,
+    content: POST_COPY,
+    platform: 'facebook',
+    status: 'draft',
+    scheduledAt: null,
+    publishedAt: null,
+    createdAt: '2026-12-01T09:00:00.000Z',
+    updatedAt: '2026-12-01T09:00:00.000Z',
+    date: '2026-12-01T09:00:00.000Z',
+    files: [],
+    publish: false,
+    error: null,
+    version: 1,
+    permalink: null,
     ...overrides,
   });
 
