@@ -1,3 +1,17 @@
+import { existsSync } from 'node:fs';
+
+/**
+ * Chromium's headless shell, Debian's `chromium-headless-shell` (the headless mode Playwright itself
+ * uses by default): the same engine as the full browser without its windowing layers, about a third
+ * less CPU and a quarter of its processes for the same pages (docs/testing.md).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/** CHROMIUM_PATH, else the headless shell where it is installed, else the full Chromium. */
+export function chromiumExecutable(): string {
+  return process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+}
+
 /**
  * Configuration read from the environment at call time (not import time), so the embedded
  * runtime can set it before the first request and tests can start several runtimes.
@@ -104,7 +118,7 @@ export const config = {
   },
   /** Headless Chromium for the website audit's JavaScript rendering; where it is missing (Lambda), audits read HTML only. */
   get chromiumPath(): string {
-    return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+    return chromiumExecutable();
   },
   /** Set only on the embedded runtime: the sandbox speaking Google's and Facebook's OAuth subset. */
   get oauthSandboxOrigin(): string | undefined {

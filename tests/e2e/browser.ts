@@ -1,8 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { chromiumExecutable } from '../../functions/core/config';
 
-/** The system Chromium; a browser is never downloaded. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The system Chromium (the same one the website audit renders with); a browser is never downloaded. */
+export const CHROMIUM_PATH = chromiumExecutable();
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
