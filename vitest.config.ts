@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -40,6 +40,21 @@ class LongestFirst extends BaseSequencer {
 }
 
 /**
+ * What a unit file may change that the next file in the same process would see: a mocked module,
+ * a stubbed global or environment variable, the clock, or process.env written by hand.
+ */
+const CHANGES_THE_PROCESS =
+  /\bvi\.(do)?[mM]ock\(|\bvi\.stub(Global|Env)\(|useFakeTimers|setSystemTime|process\.env(\.\w+|\[[^\]]+\])?\s*=[^=]|delete process\.env|Reflect\.deleteProperty\(process\.env|Object\.assign\(process\.env|globalThis\.\w+\s*=[^=]/;
+const unitDir = fileURLToPath(new URL('./tests/unit', import.meta.url));
+const unitFiles = readdirSync(unitDir, { recursive: true, encoding: 'utf8' }).filter((name) =>
+  name.endsWith('.test.ts'),
+);
+/** Unit files that change the process run alone in theirs; the others share a worker's imports. */
+const changesTheProcess = (name: string) => CHANGES_THE_PROCESS.test(readFileSync(join(unitDir, name), 'utf8'));
+const unitFilesWhere = (changes: boolean) =>
+  unitFiles.filter((name) => changesTheProcess(name) === changes).map((name) => `tests/unit/${name}`);
+
+/**
  * Test files at once, across all projects but timing. Vitest's default (CPUs − 1) is 1 on a
  * two-core machine, yet most of the suite waits on I/O (DynamoDB Local, HTTP, Chromium), so
  * more files than cores keep both cores busy. Measured in docs/testing.md; TEST_WORKERS overrides.
@@ -47,7 +62,7 @@ class LongestFirst extends BaseSequencer {
 const WORKERS = Number(process.env.TEST_WORKERS) || 4;
 
 /**
- * One `npm test`, six projects. unit, components, integration, infra and e2e run side by side in one pool;
+ * One `npm test`, seven projects. unit (and unit-isolated), components, integration, infra and e2e run side by side in one pool;
  * integration and e2e share one embedded runtime (tests/support/global-runtime.ts). timing
  * holds the tests that assert on how long something takes: it runs after the rest, alone, on a
  * runtime of its own.
@@ -61,7 +76,21 @@ export default defineConfig({
     // loaded two-core machine that can take seconds, and Vitest's default gives up after one.
     expect: { poll: { timeout: 10_000 } },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: unitFilesWhere(true),
+          // Unisolated, a worker's files share one import of the app's modules (half the project's
+          // CPU, measured in docs/testing.md): these files change nothing another file would see.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', include: ['tests/unit/**/*.test.ts'], exclude: unitFilesWhere(false) },
+      },
       {
         extends: true,
         test: {
