@@ -46,13 +46,15 @@ class LongestFirst extends BaseSequencer {
 const CHANGES_THE_PROCESS =
   /\bvi\.(do)?[mM]ock\(|\bvi\.stub(Global|Env)\(|useFakeTimers|setSystemTime|process\.env(\.\w+|\[[^\]]+\])?\s*=[^=]|delete process\.env|Reflect\.deleteProperty\(process\.env|Object\.assign\(process\.env|globalThis\.\w+\s*=[^=]/;
 const unitDir = fileURLToPath(new URL('./tests/unit', import.meta.url));
-const unitFiles = readdirSync(unitDir, { recursive: true, encoding: 'utf8' }).filter((name) =>
-  name.endsWith('.test.ts'),
-);
+const unitFiles = readdirSync(unitDir, { recursive: true, encoding: 'utf8' })
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => ({
+    path: `tests/unit/${name}`,
+    changes: CHANGES_THE_PROCESS.test(readFileSync(join(unitDir, name), 'utf8')),
+  }));
 /** Unit files that change the process run alone in theirs; the others share a worker's imports. */
-const changesTheProcess = (name: string) => CHANGES_THE_PROCESS.test(readFileSync(join(unitDir, name), 'utf8'));
 const unitFilesWhere = (changes: boolean) =>
-  unitFiles.filter((name) => changesTheProcess(name) === changes).map((name) => `tests/unit/${name}`);
+  unitFiles.filter((file) => file.changes === changes).map((file) => file.path);
 
 /**
  * Test files at once, across all projects but timing. Vitest's default (CPUs − 1) is 1 on a
@@ -82,8 +84,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           exclude: unitFilesWhere(true),
-          // Unisolated, a worker's files share one import of the app's modules (half the project's
-          // CPU, measured in docs/testing.md): these files change nothing another file would see.
+          // Unisolated, a worker's files share one import of the app's modules (a quarter to a
+          // third of the project's CPU, measured in docs/testing.md): these files change nothing another file would see.
           isolate: false,
         },
       },
