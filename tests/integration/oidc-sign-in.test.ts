@@ -5,7 +5,8 @@ import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENTS } from '../../infra/local/sandbox/oauth-sandbox';
 import { PASSWORD, signedInUser, TestClient, uniqueEmail } from '../support/api-client';
-import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
+import type { RuntimeProcess } from '../support/runtime';
+import { startRuntimeBesideSuite } from '../support/suite-runtime-env';
 
 /**
  * "Continue with Google" against `oidc-provider`, a certified OpenID Provider nobody here wrote,
@@ -51,7 +52,7 @@ beforeAll(async () => {
   server = createServer((req, res) => handle(req, res));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  runtime = await startRuntimeProcess({ env: { OAUTH_GOOGLE_ISSUER: issuer } });
+  runtime = await startRuntimeBesideSuite({ env: { OAUTH_GOOGLE_ISSUER: issuer } });
 
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   provider = new Provider(issuer, {

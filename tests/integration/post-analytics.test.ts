@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostFigures, BestTimes, TopPosts } from '../../shared/schemas/post-analytics';
 import { collectPostFigures } from '../../functions/core/reports/post-figures-collect';
 import { postReadings } from '../../functions/core/reports/post-figures-entity';
-import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
+import type { RuntimeProcess } from '../support/runtime';
+import { startRuntimeBesideSuite } from '../support/suite-runtime-env';
 import { signedInUserAt } from '../support/test-site-runtime';
 import type { TestClient } from '../support/api-client';
 import { makePaid } from '../support/billing';
@@ -32,7 +33,7 @@ const DAY_S = 86_400;
 beforeAll(async () => {
   // The runtime's own collection chain never falls due while this file moves the clock: the
   // collection runs here, once per moved day.
-  runtime = await startRuntimeProcess({ env: { METRICS_FIRST_RUN_DELAY_SECONDS: String(400 * DAY_S) } });
+  runtime = await startRuntimeBesideSuite({ env: { METRICS_FIRST_RUN_DELAY_SECONDS: String(400 * DAY_S) } });
   ({ client, companyId } = await signedInUserAt(runtime.url, 'post-figures'));
   await makePaid(client);
   sandbox = await connectWithProfile(client, 'linkedin', 1);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/api-client';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
-import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime';
+import type { RuntimeProcess } from '../support/runtime';
+import { startRuntimeBesideSuite } from '../support/suite-runtime-env';
 import { signedInUserAt } from '../support/test-site-runtime';
 
 /**
@@ -20,7 +21,7 @@ let client: TestClient;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   fake.onChat = () => JSON.stringify({ profiles: [PROFILE('Weekend regulars'), PROFILE('Party planners')] });
-  runtime = await startRuntimeProcess({
+  runtime = await startRuntimeBesideSuite({
     env: { OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseURL, PASSWORD_HASH_LOG2_N: '10' },
   });
   ({ client } = await signedInUserAt(runtime.url, 'slow-model'));

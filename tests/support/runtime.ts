@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 export interface RuntimeProcess {
   url: string;
@@ -42,14 +42,27 @@ function groupAlive(group: number): boolean {
   });
 }
 
+/** How a test's runtime differs from `npm start`'s. */
+export interface RuntimeProcessOptions {
+  dataDir?: string;
+  env?: Record<string, string>;
+  /**
+   * A DynamoDB Local already running (the suite's): the runtime keeps its table there, named
+   * after its data folder (a restart on the folder finds it again), instead of starting a JVM.
+   * A power-cut test leaves it out: the JVM is part of what the cut takes down.
+   */
+  dynamoEndpoint?: string;
+}
+
 /**
  * Starts `infra/local/main.ts` exactly as `npm start` does (less the web build), on free
  * ports, and waits for its ready lines. Tests talk to it over HTTP only.
  */
-export async function startRuntimeProcess(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
-): Promise<RuntimeProcess> {
+export async function startRuntimeProcess(options: RuntimeProcessOptions = {}): Promise<RuntimeProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mkt-data-'));
+  const sharedDynamo = options.dynamoEndpoint
+    ? { DYNAMODB_LOCAL_ENDPOINT: options.dynamoEndpoint, TABLE_NAME: `marketing-app-${basename(dataDir)}` }
+    : {};
   // BENCH_PROFILE=<dir> writes a V8 CPU profile of the runtime there when it stops (benches only).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
   const child: ChildProcess = spawn(
@@ -64,6 +77,7 @@ export async function startRuntimeProcess(
         LOG_LEVEL: 'warn',
         // Every test request comes from 127.0.0.1: per-client limits would count them as one user.
         RATE_LIMIT_CLIENT_SCALE: '1000',
+        ...sharedDynamo,
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

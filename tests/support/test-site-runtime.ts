@@ -1,6 +1,7 @@
 import { freePort } from '../../infra/local/free-port';
 import { signedInUser } from './api-client';
-import { startRuntimeProcess, type RuntimeProcess } from './runtime';
+import type { RuntimeProcess } from './runtime';
+import { startRuntimeBesideSuite } from './suite-runtime-env';
 import { serveTestSite, type TestSite } from './test-site';
 
 /**
@@ -14,7 +15,7 @@ export async function startAuditRuntime(
 ): Promise<{ runtime: RuntimeProcess; site: TestSite }> {
   const port = await freePort();
   const site = await serveTestSite({ ...siteOptions, port });
-  const runtime = await startRuntimeProcess({
+  const runtime = await startRuntimeBesideSuite({
     // The site and the other website its pages link to.
     env: {
       FETCH_ALLOW: `127.0.0.1:${port},${new URL(site.externalOrigin).host}`,
