@@ -1,6 +1,6 @@
 import {
   claimSchedules,
-  dueSchedules,
+  earliestSchedules,
   nextScheduleAt,
   onTableScheduleUpsert,
   type DueSchedule,
@@ -41,26 +41,37 @@ export function startSchedulerLoop(engine: WorkflowStarter, intervalMs = 1000) {
     }
   };
   /** Milliseconds to the next tick: the interval, or less when a schedule falls due sooner. */
-  const untilNext = async () => {
-    const next = await nextScheduleAt().catch(() => undefined);
+  const untilNext = (next: Date | undefined) =>
     // Never sooner than MIN_WAIT_MS: a schedule still due right after a drain (a table error) must not spin the loop.
-    return next ? Math.min(intervalMs, Math.max(MIN_WAIT_MS, next.getTime() - clock.now().getTime())) : intervalMs;
-  };
-  const tick = async () => {
+    next ? Math.min(intervalMs, Math.max(MIN_WAIT_MS, next.getTime() - clock.now().getTime())) : intervalMs;
+  /**
+   * Drains what is due and answers when the next schedule falls due. One query a tick: the
+   * earliest schedules, due or not, give both the due ones and, past them, the next one (an idle
+   * runtime asks the table once a second instead of twice). When a claim failed or a read did,
+   * the table is asked again for the next one, as it stands after the drain.
+   */
+  const tick = async (): Promise<Date | undefined> => {
     try {
       for (;;) {
-        const page = await dueSchedules(clock.now(), PAGE);
+        const earliest = await earliestSchedules(PAGE);
+        const now = clock.now().toISOString();
+        const page = earliest.filter((schedule) => schedule.at <= now);
         const claimed = await claimSchedules(page);
         for (let i = 0; i < claimed.length; i += CONCURRENCY) {
           await Promise.all(claimed.slice(i, i + CONCURRENCY).map(fire));
         }
         const fired = claimed.length;
-        // A full page claimed by another loop (or not claimable) waits for the next tick.
-        if (page.length < PAGE || fired === 0 || stopped) break;
+        if (fired < page.length) break;
+        // Everything due on this page is claimed: the first schedule past it is the next one.
+        if (page.length < PAGE || stopped) {
+          const next = earliest[page.length];
+          return next ? new Date(next.at) : undefined;
+        }
       }
     } catch (error) {
       log('warn', 'scheduler tick failed', { error: (error as Error).message });
     }
+    return nextScheduleAt().catch(() => undefined);
   };
   // A schedule written while the loop sleeps wakes it when due; one written during a tick
   // (perhaps after that tick looked for the next one) shortens the sleep that follows.

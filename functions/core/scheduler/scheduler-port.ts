@@ -143,9 +143,14 @@ export async function dueSchedules(now: Date, limit = 25): Promise<DueSchedule[]
   return schedules.query({ index: 'GSI1', pk: DUE, sk: { atMost: `${now.toISOString()}#\uffff` }, limit });
 }
 
+/** The `limit` schedules that fall due first, due already or not, earliest first. */
+export async function earliestSchedules(limit: number): Promise<DueSchedule[]> {
+  return schedules.query({ index: 'GSI1', pk: DUE, limit });
+}
+
 /** When the earliest schedule is due (past or future), or undefined when there is none. */
 export async function nextScheduleAt(): Promise<Date | undefined> {
-  const [first] = await schedules.query({ index: 'GSI1', pk: DUE, limit: 1 });
+  const [first] = await earliestSchedules(1);
   return first ? new Date(first.at) : undefined;
 }
 
