@@ -59,16 +59,20 @@ export async function startDynamoOnFreePort(dir: string): Promise<LocalDynamo> {
   }
 }
 
+/** A client of a DynamoDB Local, which takes any credentials: the local runtime signs with these. */
+export const localDynamoClient = (endpoint: string) =>
+  new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+
 /**
  * A DynamoDB Local that another runtime started (DYNAMODB_LOCAL_ENDPOINT): several runtimes on
  * one machine then share one JVM, each on a table of its own. Stopping lets go of the client only.
  */
 export function useRunningDynamo(endpoint: string): LocalDynamo {
-  const client = new DynamoDBClient({
-    region: 'us-east-1',
-    endpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = localDynamoClient(endpoint);
   return {
     endpoint,
     pid: 0,
@@ -117,11 +121,7 @@ export async function startDynamo(
     });
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({
-    region: 'us-east-1',
-    endpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = localDynamoClient(endpoint);
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) =>
       reject(

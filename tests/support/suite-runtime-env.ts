@@ -1,7 +1,6 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
-import { ensureTable } from '../../infra/local/dynamodb';
+import { ensureTable, localDynamoClient } from '../../infra/local/dynamodb';
 import { readLocalS3Credentials } from '../../infra/local/s3-credentials';
 import { startRuntimeProcess, type RuntimeProcessOptions } from './runtime';
 
@@ -44,11 +43,7 @@ export function useSuiteRuntimeEnv(): void {
 export async function createOwnTable(label: string): Promise<string> {
   const runtime = inject('runtime');
   const name = `${runtime.tableName}-${label}-${Date.now()}-${++ownTables}`;
-  const client = new DynamoDBClient({
-    region: 'us-east-1',
-    endpoint: runtime.dynamoEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = localDynamoClient(runtime.dynamoEndpoint);
   try {
     await ensureTable(client, name);
   } finally {
