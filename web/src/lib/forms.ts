@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
-import { safeParseAsync, type $ZodIssue, type $ZodType } from 'zod/v4/core';
+import { safeParse, type $ZodIssue, type $ZodType } from 'zod/v4/core';
 import { ApiError, errorMessage } from './api-client';
 
 /** What a form holds: one value per field, as its inputs show it. */
@@ -127,7 +127,9 @@ export function useSubmitOnlyForm<V extends FormValues, O>(schema: $ZodType<O>, 
   const handleSubmit =
     (onValid: (data: O) => Promise<void> | void, submitted?: Partial<V>) => async (event?: SyntheticEvent) => {
       event?.preventDefault();
-      const parsed = await safeParseAsync(schema, submitted ? { ...values, ...submitted } : values);
+      // Parsed synchronously (no form's schema refines asynchronously): the messages, or the
+      // pending state, render with the submit event itself rather than a few ticks after it.
+      const parsed = safeParse(schema, submitted ? { ...values, ...submitted } : values);
       if (!parsed.success) {
         setErrors(errorsFromIssues<V>(parsed.error.issues));
         return;
