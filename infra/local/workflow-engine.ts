@@ -23,6 +23,10 @@ type AslState = {
 
 const fakeArn = (name: string) => `arn:aws:lambda:us-east-1:000000000000:function:local-${name}`;
 
+/** An ASL file as the engine runs it: each `${...FunctionArn}` placeholder a Lambda ARN of its own. */
+export const localDefinition = (raw: string) =>
+  JSON.parse(raw.replace(/\$\{(\w+)\}/g, (_, sub: string) => fakeArn(sub))) as StateMachineDefinition;
+
 /** What Lambda passes a handler beside the event, as much of it as the workers read. */
 interface LocalLambdaContext {
   functionName: string;
@@ -142,10 +146,10 @@ export async function createWorkflowEngine(
       const timeoutMs = (task.TimeoutSeconds ?? 60) * 1000;
       overrides[state] = (input) => worker(input, localLambdaContext(placeholder, timeoutMs));
     }
-    const substituted = JSON.parse(
-      raw.replace(/\$\{(\w+)\}/g, (_, sub: string) => fakeArn(sub)),
-    ) as StateMachineDefinition;
-    machines.set(name, { machine: new StateMachine(substituted), overrides, states: definition.States });
+    // Not validated again here: tests/unit/workflow-definitions.test.ts runs the library's own
+    // validator over every definition, and at each start it cost a runtime about a CPU second.
+    const machine = new StateMachine(localDefinition(raw), { validationOptions: { noValidate: true } });
+    machines.set(name, { machine, overrides, states: definition.States });
   }
 
   const started = new Set<string>();
