@@ -248,6 +248,16 @@ export const config = {
     return this.runtime === 'local' && scale > 0 && scale <= 1 ? scale : 1;
   },
   /**
+   * What the embedded runtime's sweep loop multiplies its recurring rules' intervals by:
+   * SWEEP_TIME_SCALE (0 < scale ≤ 1), else WORKFLOW_TIME_SCALE. A sweep asks the table once per
+   * shard and kind of watched work (some 30 queries), so the shared test runtime, which needs short
+   * leases but not a sweep every 3 s, sweeps less often than its scale alone would make it.
+   */
+  get localSweepScale(): number {
+    const scale = Number(process.env.SWEEP_TIME_SCALE);
+    return this.runtime === 'local' && scale > 0 && scale <= 1 ? scale : this.localTimeScale;
+  },
+  /**
    * Whether conditional puts of one turn go to the table grouped in transactions
    * (table/put-batcher.ts): on the embedded runtime, where DynamoDB Local's cost per write is
    * what bounds a burst of publishes. TABLE_WRITE_GROUPING=off sends each alone as AWS does;

@@ -19,8 +19,8 @@ const SWEEPS: Record<RecurringWorkerName, () => Promise<unknown>> = {
 /**
  * The embedded stand-in for the recurring rules that run the sweepers in AWS: each once at
  * start (a restart after a crash looks at once: the work sweeper takes back every claim of the
- * previous boot there) and then at its rule's interval, shortened by WORKFLOW_TIME_SCALE like
- * the publish path's times.
+ * previous boot there) and then at its rule's interval, shortened by SWEEP_TIME_SCALE, else by
+ * WORKFLOW_TIME_SCALE like the publish path's times.
  */
 export function startSweepLoop() {
   let stopped = false;
@@ -36,7 +36,7 @@ export function startSweepLoop() {
         if (!stopped)
           timers.set(
             worker.name,
-            setTimeout(() => sweep(worker), worker.everyMinutes * 60_000 * config.localTimeScale),
+            setTimeout(() => sweep(worker), worker.everyMinutes * 60_000 * config.localSweepScale),
           );
       });
     running.add(current);
