@@ -24,7 +24,10 @@ const GROUPS: { name: string; match: (cmd: string) => boolean }[] = [
   { name: 'browsers (Chromium)', match: (cmd) => /chrom(e|ium)|headless_shell/i.test(cmd) },
   { name: 'DynamoDB Local (JVMs)', match: (cmd) => /(^|\/)java\b/.test(cmd) || cmd.includes('DynamoDBLocal') },
   { name: 'WordPress (PHP, MariaDB)', match: (cmd) => /(^|\/)(php|mariadbd|mysqld)\b/.test(cmd) },
-  { name: 'embedded runtimes', match: (cmd) => cmd.includes('infra/local/main.ts') },
+  {
+    name: 'embedded runtimes',
+    match: (cmd) => cmd.includes('infra/local/main.ts') || cmd.includes('test-runtime/main.mjs'),
+  },
   { name: 'eslint', match: (cmd) => cmd.includes('.bin/eslint') || cmd.includes('eslint/bin') },
   { name: 'prettier', match: (cmd) => cmd.includes('prettier') },
   { name: 'typecheck (tsc)', match: (cmd) => /(^|\/)tsc\b|typescript\/bin/.test(cmd) },

@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/free-port';
 import { realWordPressMissing, startRealWordPress, type RealWordPress, type RealWordPressInfo } from './real-wordpress';
 import { startRuntimeProcess, type RuntimeProcess } from './runtime';
+import { buildRuntimeBundle } from './runtime-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -91,8 +92,20 @@ async function start(profile: string): Promise<Started> {
   return { runtime, sitePorts, users: 0 };
 }
 
+/**
+ * The runtime bundle (runtime-bundle.ts), built once per Vitest run before any runtime starts.
+ * Named in the environment, which the test workers inherit, so the runtimes files start of their
+ * own run it too.
+ */
+const bundled = globalThis as { __runtimeBundle?: Promise<void> };
+const useRuntimeBundle = () =>
+  (bundled.__runtimeBundle ??= buildRuntimeBundle().then((path) => {
+    process.env.RUNTIME_BUNDLE = path;
+  }));
+
 /** One embedded runtime per profile, shared by the files of every project that uses it; each test seeds its own users. */
 export async function setup(project: TestProject) {
+  await useRuntimeBundle();
   const profile = profileOf(project);
   let entry = registry.get(profile);
   if (!entry) {

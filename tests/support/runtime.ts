@@ -65,26 +65,25 @@ export async function startRuntimeProcess(options: RuntimeProcessOptions = {}): 
     : {};
   // BENCH_PROFILE=<dir> writes a V8 CPU profile of the runtime there when it stops (benches only).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', join(root, 'infra/local/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: '0',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        // Every test request comes from 127.0.0.1: per-client limits would count them as one user.
-        RATE_LIMIT_CLIENT_SCALE: '1000',
-        ...sharedDynamo,
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // A process group of its own, so a crash can take down the runtime with its children.
-      detached: true,
+  // The run's bundle of the same entry when its global setup built one (runtime-bundle.ts).
+  const bundle = process.env.RUNTIME_BUNDLE;
+  const entry = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', join(root, 'infra/local/main.ts')];
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Every test request comes from 127.0.0.1: per-client limits would count them as one user.
+      RATE_LIMIT_CLIENT_SCALE: '1000',
+      ...sharedDynamo,
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, so a crash can take down the runtime with its children.
+    detached: true,
+  });
   let output = '';
   const lines = new Promise<Endpoints>((resolveReady, reject) => {
     const onData = (chunk: Buffer) => {

@@ -11,6 +11,7 @@ describe("npm test's CPU budget", () => {
     expect(groupOf('/usr/sbin/mariadbd --datadir=/tmp/wp/mariadb')).toBe('WordPress (PHP, MariaDB)');
     expect(groupOf('php -S 127.0.0.1:8080 -t /usr/share/wordpress')).toBe('WordPress (PHP, MariaDB)');
     expect(groupOf('node --import tsx infra/local/main.ts')).toBe('embedded runtimes');
+    expect(groupOf('node --enable-source-maps /w/node_modules/.cache/test-runtime/main.mjs')).toBe('embedded runtimes');
     expect(groupOf('node /work/main/node_modules/vitest/dist/workers/forks.js')).toBe('test workers (vitest)');
     expect(groupOf('node node_modules/.bin/eslint . --max-warnings 0')).toBe('eslint');
     expect(groupOf('node node_modules/typescript/bin/tsc -p tsconfig.node.json')).toBe('typecheck (tsc)');
