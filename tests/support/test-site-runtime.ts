@@ -21,6 +21,8 @@ export async function startAuditRuntime(
       FETCH_ALLOW: `127.0.0.1:${port},${new URL(site.externalOrigin).host}`,
       AUDIT_BATCH_MS: String(batchMs),
       WORKFLOW_TIME_SCALE: '0.05',
+      // As the suite's runtime: its audits need the short waits, not a sweep every 3 s.
+      SWEEP_TIME_SCALE: '0.25',
     },
   });
   return { runtime, site };
