@@ -127,7 +127,8 @@ describe('the audit schedule', () => {
     expect(done).toHaveLength(1);
     const after = await eventually(
       () => schedule(client),
-      (s) => s.last?.outcome === 'started',
+      // The outcome is recorded first and the next run armed after it: both written.
+      (s) => s.last?.outcome === 'started' && s.nextRunAt !== new Date(firstDue).toISOString(),
       'the recorded start',
     );
     expect(after.last).toMatchObject({ at: new Date(firstDue).toISOString(), auditId: done[0]!.id });
@@ -142,7 +143,7 @@ describe('the audit schedule', () => {
     await moveClock(firstDue + 7 * DAY - (await clockNow()) + 1000);
     const after = await eventually(
       () => schedule(client),
-      (s) => s.last?.outcome === 'free-limit',
+      (s) => s.last?.outcome === 'free-limit' && s.nextRunAt !== new Date(firstDue + 7 * DAY).toISOString(),
       'the refused run',
     );
     expect(after.nextRunAt).toBe(new Date(firstDue + 14 * DAY).toISOString());
