@@ -1,14 +1,14 @@
 import { companyContracts } from '@shared/contracts/company';
 import { defineRoute, noContent } from '../../core/http/route';
 import { notFound } from '../../core/errors';
-import { companyIdsOf, createCompany, removeMember } from '../../core/companies/company-store';
+import { ensureOwnCompany, removeMember } from '../../core/companies/company-store';
 
 export const removeUser = defineRoute(companyContracts.removeUser, {
   access: 'company-param',
   handle: async ({ companyId, params }) => {
     if (!(await removeMember(companyId, params.userId))) throw notFound('User not found');
     // A user is never left without a company: the app has nothing to show without one.
-    if (!(await companyIdsOf(params.userId)).length) await createCompany('', params.userId);
+    await ensureOwnCompany(params.userId);
     return noContent();
   },
 });

@@ -9,6 +9,7 @@ import { transact, type TransactionItem } from '../table/entity';
 import { companyItemPrefix, keys, partition, userIndexPrefix } from '../table/keys';
 import { businessProfile, companies, type CompanyItem } from './company-entity';
 import { demoMarkers } from './demo-marker-entity';
+import { ownCompanyMarkers } from './own-company-marker-entity';
 import { invites, type InviteItem } from './invite-entity';
 import { members, type MemberItem } from './member-entity';
 import { listIcps } from './icp-store';
@@ -86,6 +87,47 @@ export async function createCompany(name: string, ownerId: number, demo = false)
     if (!current || (await companies.get(keys.company(current.companyId), { consistent: true })))
       throw conflict(ONE_DEMO);
     replacing = current.companyId;
+  }
+}
+
+/**
+ * Gives a user left without any company one of their own (the app has nothing to show without
+ * one), and answers it; undefined when they have a company. Several requests can find the user
+ * without one at the same moment (the removal, each of the app's requests refused once it is
+ * out, a sign-in): the company is written with the user's marker, on condition that the marker
+ * still names what was read, so one request makes it and the others answer the same company.
+ */
+export async function ensureOwnCompany(userId: number): Promise<CompanyItem | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    if ((await companyIdsOf(userId)).length) return undefined;
+    const marker = await ownCompanyMarkers.get(keys.userOwnCompany(userId), { consistent: true });
+    if (marker && (await members.get(keys.member(marker.companyId, userId), { consistent: true }))) {
+      // Made by another request a moment ago: the user index may not show it yet.
+      const made = await companies.get(keys.company(marker.companyId), { consistent: true });
+      if (made) return made;
+    }
+    const company = blankCompany(await nextId('company'), '', false);
+    let created: Awaited<ReturnType<typeof transact>> | undefined;
+    try {
+      created = await transact([
+        companies.tx.put(company, { ifAbsent: true }),
+        members.tx.put(newMember(company.id, userId, 'admin')),
+        ownCompanyMarkers.tx.put(
+          { userId, companyId: company.id, createdAt: new Date().toISOString() },
+          marker
+            ? { onlyIf: { expression: 'companyId = :seen', values: { ':seen': marker.companyId } } }
+            : { ifAbsent: true },
+        ),
+      ]);
+    } catch (error) {
+      // Another request is writing the marker at this moment (past five tries, the error).
+      if (!conflictedItems(error).includes(2) || attempt >= 5) throw error;
+    }
+    if (created?.ok) return company;
+    if (created && !created.failed.includes(2)) throw new Error(`Company ${company.id} exists already`);
+    if (attempt >= 5) throw new Error(`No company of their own for user ${userId} after ${attempt} tries`);
+    // Another request made one: read what it wrote.
+    await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
   }
 }
 

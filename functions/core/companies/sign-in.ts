@@ -2,7 +2,7 @@ import { INVITE_INVALID } from '@shared/contracts/auth';
 import { conflict, notFound } from '../errors';
 import { createSession } from '../sessions/session-store';
 import { acceptInvite, type AcceptOutcome } from './invites';
-import { companyIdsOf, createCompany } from './company-store';
+import { companyIdsOf, ensureOwnCompany } from './company-store';
 import { publicProfile, type UserItem } from '../accounts/user-store';
 
 const INVITE_USED = 'This invite has already been used.';
@@ -39,7 +39,9 @@ export async function completeSignIn(
     else inviteProblem = inviteError(outcome).message;
   }
   const companies = await companyIdsOf(user.id);
-  const first = companies[0] ?? (await createCompany('', user.id)).id;
+  // A user without a company (a new one, or one removed from the last) is given one, once.
+  const first = companies[0] ?? (await ensureOwnCompany(user.id))?.id ?? (await companyIdsOf(user.id))[0];
+  if (first === undefined) throw new Error(`User ${user.id} has no company`);
   if (companyId === undefined) {
     const current = Number(options.selectedCompany);
     companyId = companies.includes(current) ? current : first;

@@ -1,7 +1,7 @@
 import { keys } from '../table/keys';
 import { companies } from '../companies/company-entity';
 import { COMPANY_DATA } from './company-registry';
-import { companyIdsOf, createCompany, memberIds, updateCompanyInfo } from '../companies/company-store';
+import { ensureOwnCompany, memberIds, updateCompanyInfo } from '../companies/company-store';
 
 /**
  * Deletes a company and everything registered as its data. A former member left without any
@@ -11,9 +11,7 @@ export async function deleteCompany(companyId: number): Promise<void> {
   const formerMembers = await memberIds(companyId);
   for (const data of COMPANY_DATA) await data.remove(companyId);
   await companies.delete(keys.company(companyId));
-  for (const userId of formerMembers) {
-    if (!(await companyIdsOf(userId)).length) await createCompany('', userId);
-  }
+  for (const userId of formerMembers) await ensureOwnCompany(userId);
 }
 
 /** The demo tab's reset: company data, plans and posts go; the company, its people and invites stay. */

@@ -25,6 +25,8 @@ export const keys = {
   oauthState: (stateHash: string): TableKey => ({ pk: `OAUTHSTATE#${stateHash}`, sk: 'STATE' }),
   /** The one demo company a user has made: written with the company, on condition (one per user). */
   userDemo: (userId: number): TableKey => ({ pk: partition.user(userId), sk: 'DEMO' }),
+  /** The company a user was given when they had none: written with it, on condition (one at a time). */
+  userOwnCompany: (userId: number): TableKey => ({ pk: partition.user(userId), sk: 'OWNCOMPANY' }),
 
   company: (companyId: number): TableKey => ({ pk: partition.company(companyId), sk: 'COMPANY' }),
   member: (companyId: number, userId: number): TableKey => ({
