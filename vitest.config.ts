@@ -113,7 +113,10 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-runtime.ts'],
-          testTimeout: 60_000,
+          // A limit catches a hang, not slowness: the heaviest tests here (eleven image draws, a
+          // demo history written three times, two audits) take 30-60 s on a quiet two-core
+          // machine and twice that beside ESLint and tsc in CI.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
         },
       },
@@ -134,7 +137,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-runtime.ts', 'tests/e2e/browser-server.ts'],
           setupFiles: ['tests/e2e/failure-report.ts'],
-          testTimeout: 120_000,
+          // As for integration: journeys of 70-90 s on a quiet machine run twice as long in CI.
+          testTimeout: 240_000,
           hookTimeout: 120_000,
         },
       },

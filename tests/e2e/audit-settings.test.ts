@@ -176,5 +176,5 @@ describe('the audit settings page', () => {
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { timeout: 5000 })
       .toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -31,14 +31,14 @@ async function demoClient(label: string): Promise<{ client: TestClient; companyI
 const allPosts = async (client: TestClient) => (await client.get('/api/calendar/list')).body as Post[];
 
 async function waitForHistory(client: TestClient): Promise<Post[]> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const posts = await allPosts(client);
     const keywords = (await client.get('/api/seo/keywords')).body as unknown[];
     const audits = (await client.get('/api/seo/audits')).body as { status: string }[];
     const audited = Array.isArray(audits) && audits.filter((a) => a.status === 'finished').length === 2;
     if (posts.length && Array.isArray(keywords) && keywords.length && audited) return posts;
-    if (Date.now() > deadline) throw new Error('The demo history was not written within a minute');
+    if (Date.now() > deadline) throw new Error('The demo history was not written within two minutes');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ALL_ROUTES } from '../../functions/api/all-routes';
 import type { RouteDef } from '../../functions/core/http/route';
 import { PASSWORD, TestClient, signedInUser } from '../support/api-client';
+import { runtimeLogOf } from '../support/runtime-log';
 
 /**
  * Every registered route (read from ALL_ROUTES, so a route added later is fuzzed without an
@@ -171,7 +172,7 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
 describe('fuzzing every registered route', () => {
   it(
     'answers malformed, mistyped, oversized and multi-byte input to every route without a 5xx',
-    { timeout: 240_000 },
+    { timeout: 480_000 },
     async () => {
       const routes = Object.values(ALL_ROUTES).flat();
       expect(routes.length).toBeGreaterThan(20);
@@ -198,8 +199,12 @@ describe('fuzzing every registered route', () => {
             headers,
           });
           sent += 1;
-          if (res.status >= 500)
-            failures.push(`${probe.label}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+          if (res.status >= 500) {
+            const logged = await runtimeLogOf((res.body as { requestId?: unknown } | undefined)?.requestId);
+            failures.push(
+              `${probe.label}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}\n${logged.join('\n')}`,
+            );
+          }
         });
         // A probe may end the session (logout) or the membership: sign back in and carry on.
         if ((await member.client.get('/api/auth/profile')).status === 401) {
@@ -224,7 +229,10 @@ describe('fuzzing every registered route', () => {
           rawBody,
           headers: { 'content-type': 'application/json' },
         });
-        if (res.status >= 500) failures.push(`${route.method} ${route.path}: ${res.status}`);
+        if (res.status >= 500) {
+          const logged = await runtimeLogOf((res.body as { requestId?: unknown } | undefined)?.requestId);
+          failures.push(`${route.method} ${route.path}: ${res.status}\n${logged.join('\n')}`);
+        }
       }
     });
     expect(failures).toEqual([]);

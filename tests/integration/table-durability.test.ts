@@ -81,5 +81,5 @@ describe('a kill -9 of DynamoDB Local', () => {
       await dynamo.stop();
       dynamo.client.destroy();
     }
-  }, 120_000);
+  }, 300_000);
 });

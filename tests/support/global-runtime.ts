@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/free-port';
 import { realWordPressMissing, startRealWordPress, type RealWordPress, type RealWordPressInfo } from './real-wordpress';
@@ -83,7 +85,12 @@ async function start(profile: string): Promise<Started> {
     const port = await freePort();
     if (!sitePorts.includes(port) && port !== main && port !== permalinks) sitePorts.push(port);
   }
+  // Its log, kept for the run: a test that meets a 500 shows the runtime's lines for it (runtime-log.ts).
+  mkdirSync('test-results', { recursive: true });
+  const logFile = resolve('test-results', `runtime-${profile}.log`);
+  writeFileSync(logFile, '');
   const runtime = await startRuntimeProcess({
+    logFile,
     env: {
       FETCH_ALLOW: [...sitePorts, main, permalinks].map((p) => `127.0.0.1:${p}`).join(','),
       ...PROFILE_ENV[profile],

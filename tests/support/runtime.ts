@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
@@ -12,6 +12,8 @@ export interface RuntimeProcess {
   dataDir: string;
   /** The runtime's process id (benches read its CPU time). */
   pid: number;
+  /** Where its output goes when the starter asked for a log file (runtime-log.ts reads it). */
+  logFile?: string;
   /** A plain function (no `this`), so a caller may take it apart from the rest. */
   stop: () => Promise<void>;
   /** A power cut: SIGKILL to the runtime and everything it started (DynamoDB Local's JVM too). */
@@ -52,6 +54,11 @@ export interface RuntimeProcessOptions {
    * A power-cut test leaves it out: the JVM is part of what the cut takes down.
    */
   dynamoEndpoint?: string;
+  /**
+   * A file that gets everything the runtime prints, from its start to its end. Without one, only
+   * what it prints until it is ready is kept (for the error when it fails to start).
+   */
+  logFile?: string;
 }
 
 /**
@@ -85,19 +92,28 @@ export async function startRuntimeProcess(options: RuntimeProcessOptions = {}): 
     detached: true,
   });
   let output = '';
+  let ready = false;
+  const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;
+  const keep = (chunk: Buffer) => {
+    log?.write(chunk);
+    if (!ready) output += chunk.toString();
+  };
+  child.once('exit', () => log?.end());
   const lines = new Promise<Endpoints>((resolveReady, reject) => {
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+      keep(chunk);
+      if (ready) return;
       const url = /App ready at (\S+)/.exec(output)?.[1];
       const [, dynamoEndpoint, tableName] = /DynamoDB Local: (\S+) \(table (\S+)\)/.exec(output) ?? [];
       const s3Endpoint = /S3 \(s3rver\):\s+(\S+)/.exec(output)?.[1];
       const sandboxOrigin = /sandbox OAuth:\s+(\S+)/.exec(output)?.[1];
       if (url && dynamoEndpoint && tableName && s3Endpoint && sandboxOrigin) {
+        ready = true;
         resolveReady({ url, dynamoEndpoint, tableName, s3Endpoint, sandboxOrigin });
       }
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', keep);
     child.once('exit', (code) => reject(new Error(`runtime exited with ${code}:\n${output}`)));
     setTimeout(() => reject(new Error(`runtime did not start in 90 s:\n${output}`)), 90_000).unref();
   });
@@ -106,6 +122,7 @@ export async function startRuntimeProcess(options: RuntimeProcessOptions = {}): 
     ...endpoints,
     dataDir,
     pid: child.pid ?? 0,
+    ...(options.logFile ? { logFile: options.logFile } : {}),
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();

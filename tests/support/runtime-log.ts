@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+
+const linesWith = (file: string, needle: string) => {
+  try {
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(needle));
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The suite runtime's log lines that name a request id (every line the request logger and the
+ * error responder write carries it), for a failure message: a 500 then shows its stack, not
+ * only "unknown error". The lines pass through Vitest's main process on their way to the file,
+ * so they are waited for a little. Empty when the runtime keeps no log file.
+ */
+export async function runtimeLogOf(requestId: unknown): Promise<string[]> {
+  const file = inject('runtime').logFile;
+  if (!file || typeof requestId !== 'string' || !requestId) return [];
+  for (let i = 0; ; i++) {
+    const lines = linesWith(file, requestId);
+    if (lines.length || i === 10) return lines;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
