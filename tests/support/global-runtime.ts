@@ -131,9 +131,13 @@ export async function setup(project: TestProject) {
   project.provide('runtime', info);
   project.provide('sitePorts', started.sitePorts);
   const teardown = async () => {
-    const running = withWordPress ? wordpress.started : undefined;
-    wordpress.started = undefined;
-    await running?.then((w) => w.stop()).catch(() => undefined);
+    // Only the project that started WordPress stops it: another project's teardown, which may come
+    // first, must not drop the handle (the processes then outlived the run and held Vitest open).
+    if (withWordPress) {
+      const running = wordpress.started;
+      wordpress.started = undefined;
+      await running?.then((w) => w.stop()).catch(() => undefined);
+    }
     if (--started.users > 0) return;
     registry.delete(profile);
     await started.runtime.stop();
