@@ -113,6 +113,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-runtime.ts'],
+          setupFiles: ['tests/support/runtime-errors-on-failure.ts'],
           // A limit catches a hang, not slowness: the heaviest tests here (eleven image draws, a
           // demo history written three times, two audits) take 30-60 s on a quiet two-core
           // machine and twice that beside ESLint and tsc in CI.
@@ -136,7 +137,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-runtime.ts', 'tests/e2e/browser-server.ts'],
-          setupFiles: ['tests/e2e/failure-report.ts'],
+          setupFiles: ['tests/e2e/failure-report.ts', 'tests/support/runtime-errors-on-failure.ts'],
           // As for integration: journeys of 70-90 s on a quiet machine run twice as long in CI.
           testTimeout: 240_000,
           hookTimeout: 120_000,

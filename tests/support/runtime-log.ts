@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { inject } from 'vitest';
+
+const logFile = () => inject('runtime').logFile;
 
 const linesWith = (file: string, needle: string) => {
   try {
@@ -18,11 +20,42 @@ const linesWith = (file: string, needle: string) => {
  * so they are waited for a little. Empty when the runtime keeps no log file.
  */
 export async function runtimeLogOf(requestId: unknown): Promise<string[]> {
-  const file = inject('runtime').logFile;
+  const file = logFile();
   if (!file || typeof requestId !== 'string' || !requestId) return [];
   for (let i = 0; ; i++) {
     const lines = linesWith(file, requestId);
     if (lines.length || i === 10) return lines;
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** How far the suite runtime's log has got: where a test's own stretch of it begins. */
+export function runtimeLogSize(): number {
+  const file = logFile();
+  try {
+    return file ? statSync(file).size : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The error lines the suite runtime logged from `offset` on (Powertools writes `"level":"ERROR"`). */
+export function runtimeErrorsSince(offset: number): string[] {
+  const file = logFile();
+  if (!file) return [];
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const size = statSync(file).size;
+    const bytes = Buffer.alloc(Math.max(0, size - offset));
+    readSync(fd, bytes, 0, bytes.length, offset);
+    return bytes
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.includes('"level":"ERROR"'));
+  } catch {
+    return [];
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
