@@ -73,7 +73,7 @@ describe('report', () => {
     await openReport(page);
     await page.getByText(COLLECTING).waitFor();
     await expect.poll(() => pressed(page)).toEqual(['All']);
-    expect(await periodLink(page, 'Month').getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => periodLink(page, 'Month').getAttribute('aria-current')).toBe('page');
     // Not a demo company: no Refresh report.
     expect(await page.getByRole('button', { name: 'Refresh report' }).count()).toBe(0);
 
@@ -86,11 +86,12 @@ describe('report', () => {
     await expect.poll(() => pressed(page)).toEqual(['Instagram', 'LinkedIn']);
     await page.getByText(COLLECTING).waitFor();
 
-    // Period links keep the platforms.
+    // Period links keep the platforms. The address changes before the page renders it (the router
+    // navigates in a transition), so what the page shows is waited for, not read at once.
     await periodLink(page, 'Quarter').click();
     await expect.poll(() => searchOf(page).get('period')).toBe('quarter');
     expect(searchOf(page).get('platforms')).toBe('instagram,linkedin');
-    expect(await periodLink(page, 'Quarter').getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => periodLink(page, 'Quarter').getAttribute('aria-current')).toBe('page');
     const quarter = Math.floor((Number(today().slice(5, 7)) - 1) / 3) + 1;
     await page.getByText(`Q${quarter} ${today().slice(0, 4)}`, { exact: true }).waitFor();
 
@@ -102,7 +103,7 @@ describe('report', () => {
     // A link opens the same report.
     await openReport(page, '?platforms=threads&period=year');
     await expect.poll(() => pressed(page)).toEqual(['Threads']);
-    expect(await periodLink(page, 'Year').getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => periodLink(page, 'Year').getAttribute('aria-current')).toBe('page');
     await page.getByText(COLLECTING).waitFor();
     await screenshot(page, 'report-empty-desktop', { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
