@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { inject } from 'vitest';
 
 const logFile = () => inject('runtime').logFile;
@@ -43,19 +43,13 @@ export function runtimeLogSize(): number {
 export function runtimeErrorsSince(offset: number): string[] {
   const file = logFile();
   if (!file) return [];
-  let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
-    const size = statSync(file).size;
-    const bytes = Buffer.alloc(Math.max(0, size - offset));
-    readSync(fd, bytes, 0, bytes.length, offset);
-    return bytes
+    return readFileSync(file)
+      .subarray(offset)
       .toString('utf8')
       .split('\n')
       .filter((line) => line.includes('"level":"ERROR"'));
   } catch {
     return [];
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
