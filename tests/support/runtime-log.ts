@@ -3,9 +3,12 @@ import { inject } from 'vitest';
 
 const logFile = () => inject('runtime').logFile;
 
-const linesWith = (file: string, needle: string) => {
+/** The lines of the log from byte `offset` on that contain `needle`; none when it cannot be read. */
+const linesWith = (file: string, needle: string, offset = 0) => {
   try {
-    return readFileSync(file, 'utf8')
+    return readFileSync(file)
+      .subarray(offset)
+      .toString('utf8')
       .split('\n')
       .filter((line) => line.includes(needle));
   } catch {
@@ -42,14 +45,5 @@ export function runtimeLogSize(): number {
 /** The error lines the suite runtime logged from `offset` on (Powertools writes `"level":"ERROR"`). */
 export function runtimeErrorsSince(offset: number): string[] {
   const file = logFile();
-  if (!file) return [];
-  try {
-    return readFileSync(file)
-      .subarray(offset)
-      .toString('utf8')
-      .split('\n')
-      .filter((line) => line.includes('"level":"ERROR"'));
-  } catch {
-    return [];
-  }
+  return file ? linesWith(file, '"level":"ERROR"', offset) : [];
 }
